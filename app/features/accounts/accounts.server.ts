@@ -1,0 +1,80 @@
+import type { Database } from "~/platform/db/database.server";
+import { domainPattern } from "~/platform/patterns";
+import { findAccountByDomain, findAccountBySlug, type Account } from "./queries.server";
+import type { AccountSummary, Tenant } from "./tenant";
+
+const FOUND_TTL_MS = 60_000;
+const UNKNOWN_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+/** `Demo.LocalHost:3000` → `demo.localhost`; `[::1]:3000` → `::1`. */
+export function hostnameOf(hostHeader: string): string {
+  const host = hostHeader.trim().toLowerCase();
+  if (host.startsWith("[")) return host.slice(1, host.indexOf("]"));
+  return host.replace(/:\d+$/, "").replace(/\.$/, "");
+}
+
+function summarise(account: Account): AccountSummary {
+  return {
+    accountId: account.accountId,
+    slug: account.slug,
+    domain: account.domain,
+    settings: account.settings,
+  };
+}
+
+/**
+ * Host → tenant: the base domain (or www.) is the platform, `{slug}.{base}` an account by slug,
+ * any other host that is a valid domain an account by custom domain, the rest unknown.
+ * Answers are cached in memory; `invalidate` drops them when an account changes.
+ */
+export function createTenantResolver({
+  database,
+  baseDomain,
+}: {
+  database: Database;
+  baseDomain: string;
+}) {
+  const cache = new Map<string, { tenant: Tenant; expires: number }>();
+
+  async function lookup(hostname: string): Promise<Tenant> {
+    if (hostname === baseDomain || hostname === `www.${baseDomain}`) return { kind: "platform" };
+    const suffix = `.${baseDomain}`;
+    let account: Account | undefined;
+    if (hostname.endsWith(suffix)) {
+      const slug = hostname.slice(0, -suffix.length);
+      if (!slug.includes(".")) account = await database.asApp((tx) => findAccountBySlug(tx, slug));
+    } else if (domainPattern.test(hostname)) {
+      account = await database.asApp((tx) => findAccountByDomain(tx, hostname));
+    }
+    return account ? { kind: "account", account: summarise(account) } : { kind: "unknown", host: hostname };
+  }
+
+  return {
+    async resolve(hostHeader: string | undefined): Promise<Tenant> {
+      const hostname = hostnameOf(hostHeader ?? "");
+      const now = Date.now();
+      const hit = cache.get(hostname);
+      if (hit && hit.expires > now) return hit.tenant;
+      const tenant = await lookup(hostname);
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(hostname, {
+        tenant,
+        expires: now + (tenant.kind === "unknown" ? UNKNOWN_TTL_MS : FOUND_TTL_MS),
+      });
+      return tenant;
+    },
+    /** Forget one account's hosts (after a change), or everything when no id is given. */
+    invalidate(accountId?: string) {
+      for (const [host, entry] of cache) {
+        const stale =
+          accountId === undefined ||
+          entry.tenant.kind === "unknown" ||
+          (entry.tenant.kind === "account" && entry.tenant.account.accountId === accountId);
+        if (stale) cache.delete(host);
+      }
+    },
+  };
+}
+
+export type TenantResolver = ReturnType<typeof createTenantResolver>;

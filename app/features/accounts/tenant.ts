@@ -1,0 +1,18 @@
+import { createContext } from "react-router";
+import type { AccountSettings } from "./validation";
+
+/** Public view of an account, safe to hand to loaders and the page. */
+export type AccountSummary = {
+  accountId: string;
+  slug: string;
+  domain: string | null;
+  settings: AccountSettings;
+};
+
+/** Whom a request is for, decided from its Host header. */
+export type Tenant =
+  | { kind: "platform" }
+  | { kind: "account"; account: AccountSummary }
+  | { kind: "unknown"; host: string };
+
+export const tenantContext = createContext<Tenant>({ kind: "unknown", host: "" });

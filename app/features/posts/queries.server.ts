@@ -1,0 +1,36 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Tx } from "~/platform/db/database.server";
+import { posts } from "./tables.server";
+
+export type PostSummary = {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  featured: string | null;
+  publishedAt: string | null;
+};
+
+export async function latestPublishedPosts(
+  tx: Tx,
+  { accountId, limit }: { accountId: string; limit: number },
+): Promise<PostSummary[]> {
+  const rows = await tx
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: posts.slug,
+      excerpt: posts.excerpt,
+      settings: posts.settings,
+      publishedAt: posts.publishedAt,
+    })
+    .from(posts)
+    .where(and(eq(posts.accountId, accountId), eq(posts.status, "published")))
+    .orderBy(desc(posts.publishedAt))
+    .limit(limit);
+  return rows.map(({ settings, publishedAt, ...row }) => ({
+    ...row,
+    featured: settings.featured ?? null,
+    publishedAt: publishedAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,35 @@
+import { getSiteOptions } from "~/features/options/options.server";
+import type { MenuItem } from "~/features/options/validation";
+import type { Database } from "~/platform/db/database.server";
+import { sanitizeUserHtml } from "~/platform/sanitize.server";
+
+const chromeKeys = ["menus", "header", "footer", "theme"] as const;
+
+function sanitiseMenu(items: MenuItem[]): MenuItem[] {
+  return items.map((item) => ({
+    ...item,
+    mega_menu: item.mega_menu && {
+      ...item.mega_menu,
+      columns: item.mega_menu.columns.map((c) => ({ ...c, content: sanitizeUserHtml(c.content) })),
+    },
+    children: item.children && sanitiseMenu(item.children),
+  }));
+}
+
+/** Everything the public site's frame needs: menus, header, footer and theme options. */
+export async function loadSiteChrome(database: Database, accountId: string) {
+  const found = await database.forAccount(accountId, (tx) =>
+    getSiteOptions(tx, { accountId, keys: chromeKeys }),
+  );
+  return {
+    menus: {
+      header: sanitiseMenu(found.menus?.header ?? []),
+      mobile: sanitiseMenu(found.menus?.mobile ?? []),
+    },
+    header: found.header,
+    footer: found.footer,
+    theme: found.theme ?? { bodyStyle: "full" as const, primaryColor: "blue" as const },
+  };
+}
+
+export type SiteChrome = Awaited<ReturnType<typeof loadSiteChrome>>;

@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.server";
+import { APP_ROLE } from "./tenant-policy.server";
+
+/** Drizzle handle; PGlite's and node-postgres' share this query-builder surface. */
+export type Db = NodePgDatabase<Record<string, never>>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a unit of work receives: the transaction, already scoped to one account. */
+export type Work<T> = (tx: Tx) => Promise<T>;
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite"; memory: true };
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  /** Owner connection: migrations, platform maintenance. Requests never use it. */
+  owner: Db;
+  /** A transaction as the app role with `app.account_id` set: the only door to tenant rows. */
+  forAccount<T>(accountId: string, work: Work<T>): Promise<T>;
+  /** A transaction as the app role with no account: global tables only (tenant tables show nothing). */
+  asApp<T>(work: Work<T>): Promise<T>;
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function scopedTransactions(owner: Db) {
+  async function asRole<T>(accountId: string, work: Work<T>): Promise<T> {
+    return owner.transaction(async (tx) => {
+      // set_config(..., true) and SET LOCAL last only for this transaction: a pooled or shared
+      // session (PGlite is one session) never carries one request's account into the next.
+      await tx.execute(sql`select set_config('app.account_id', ${accountId}, true)`);
+      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+      return work(tx);
+    });
+  }
+  return {
+    forAccount<T>(accountId: string, work: Work<T>) {
+      if (!uuidPattern.test(accountId)) throw new Error("forAccount needs an account uuid");
+      return asRole(accountId, work);
+    },
+    asApp<T>(work: Work<T>) {
+      return asRole("", work);
+    },
+  };
+}
+
+async function openPglite(options: { dataDir: string } | { memory: true }): Promise<Database> {
+  const lock = "dataDir" in options ? lockDataDir(options.dataDir) : undefined;
+  let client: PGlite;
+  try {
+    if ("dataDir" in options) fs.mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create("dataDir" in options ? { dataDir: options.dataDir } : {});
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const owner = drizzlePglite({ client }) as unknown as Db;
+  return {
+    kind: "pglite",
+    owner,
+    ...scopedTransactions(owner),
+    async migrate(migrationsFolder) {
+      await migratePglite(owner as never, { migrationsFolder });
+    },
+    async close() {
+      try {
+        if ("dataDir" in options) await client.query("CHECKPOINT");
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const owner = drizzlePg({ client: pool });
+  return {
+    kind: "postgres",
+    owner,
+    ...scopedTransactions(owner),
+    async migrate(migrationsFolder) {
+      // One instance migrates at a time; the others wait and then find nothing to do.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext('lyceum.migrate'))");
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock(hashtext('lyceum.migrate'))").catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") return openPostgres(options.url);
+  return openPglite(options);
+}

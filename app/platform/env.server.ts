@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { domainPattern } from "./patterns";
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
+
+const baseDomain = z
+  .string()
+  .toLowerCase()
+  .refine((value) => value === "localhost" || domainPattern.test(value), "must be a domain name");
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().optional(),
+    BASE_DOMAIN: baseDomain.default("localhost"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: postgresUrl.optional(),
+    SUPER_ADMIN_EMAILS: emailList.default([]),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default("auto"),
+    S3_BUCKET_PREFIX: z.string().default("lyceum-"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
+    }
+    if (env.S3_ENDPOINT && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_ENDPOINT",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown for a bad configuration value; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty value in a .env file means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? "environment");
+  // Never echo the value: it may be a secret.
+  throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+}

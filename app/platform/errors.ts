@@ -1,0 +1,43 @@
+/**
+ * Stable error codes (the error catalogue). Each maps to an i18n key under `errors.` and an HTTP
+ * status. Client-safe: routes and components show the translated key, never internals.
+ */
+export const errorCatalogue = {
+  "request.invalid": { status: 400, key: "errors.invalidRequest" },
+  "auth.notAuthenticated": { status: 401, key: "errors.notAuthenticated" },
+  "auth.forbidden": { status: 403, key: "errors.forbidden" },
+  "route.notFound": { status: 404, key: "errors.pageNotFound" },
+  "tenant.notFound": { status: 404, key: "errors.noSuchSite" },
+  "server.unavailable": { status: 503, key: "errors.unavailable" },
+  "server.internal": { status: 500, key: "errors.internal" },
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: unknown;
+
+  constructor({
+    code,
+    status,
+    details,
+    cause,
+  }: {
+    code: ErrorCode;
+    status?: number;
+    details?: unknown;
+    cause?: unknown;
+  }) {
+    super(code, { cause });
+    this.code = code;
+    this.status = status ?? errorCatalogue[code].status;
+    this.details = details;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

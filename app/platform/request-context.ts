@@ -1,0 +1,14 @@
+import { createContext } from "react-router";
+import type { Database } from "./db/database.server";
+import type { LanguageCode } from "./i18n/languages";
+import type { Logger } from "./logger.server";
+
+/** Request-scoped services handed to every loader and action through React Router's context. */
+export type Services = {
+  database: Database;
+  logger: Logger;
+  lang: LanguageCode;
+  baseDomain: string;
+};
+
+export const servicesContext = createContext<Services>();

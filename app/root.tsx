@@ -1,0 +1,86 @@
+import "@mantine/core/styles.css";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { useMemo, type ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { tenantContext } from "~/features/accounts/tenant";
+import { createI18n } from "~/platform/i18n/i18n";
+import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
+import { messagesFor } from "~/platform/i18n/messages.server";
+import { servicesContext } from "~/platform/request-context";
+import { buildTheme } from "~/ui/theme";
+import { ErrorScreen } from "~/ui/error-screen";
+import type { Route } from "./+types/root";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { lang } = context.get(servicesContext);
+  const tenant = context.get(tenantContext);
+  return {
+    lang,
+    dir: textDirection(lang),
+    messages: messagesFor(lang),
+    siteName: tenant.kind === "account" ? (tenant.account.settings.sitetitle ?? tenant.account.slug) : "Lyceum",
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang = data?.lang ?? defaultLanguage;
+  return (
+    <html lang={lang} dir={data?.dir ?? "ltr"} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="auto" localStorageKey="theme" />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { lang, messages } = loaderData;
+  const i18n = useMemo(() => createI18n({ lang, messages }), [lang, messages]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Outlet />
+    </I18nextProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang = data?.lang ?? defaultLanguage;
+  const i18n = useMemo(
+    () => createI18n({ lang, messages: data?.messages ?? {} }),
+    [lang, data?.messages],
+  );
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={buildTheme({})} defaultColorScheme="auto" colorSchemeManager={undefined}>
+        <ErrorScreen status={status} />
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,73 @@
+import { AspectRatio, Badge, Box, Card, Container, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { PostSummary } from "~/features/posts/posts.server";
+
+function PostCard({ post }: { post: PostSummary }) {
+  const { t, i18n } = useTranslation();
+  const date = post.publishedAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(post.publishedAt))
+    : null;
+  return (
+    <Card component={Link} to={`/blog/${post.slug}`} withBorder padding="lg" radius="md" data-testid="post-card">
+      {post.featured ? (
+        <Card.Section>
+          <AspectRatio ratio={16 / 9}>
+            <Image src={post.featured} alt="" />
+          </AspectRatio>
+        </Card.Section>
+      ) : null}
+      <Stack gap={6} mt="md">
+        {date ? (
+          <Text size="xs" c="dimmed">
+            {t("site.publishedOn", { date })}
+          </Text>
+        ) : null}
+        <Title order={3} fz="lg">
+          {post.title}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {post.excerpt}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** An account's home page: its name, tagline and latest posts. */
+export function SiteHome({ title, description, posts }: { title: string; description: string; posts: PostSummary[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Box py={{ base: 48, sm: 80 }} bg="var(--mantine-primary-color-light)">
+        <Container size="lg">
+          <Badge variant="filled" mb="md">
+            {t("site.welcome")}
+          </Badge>
+          <Title order={1} fz={{ base: 34, sm: 48 }}>
+            {title}
+          </Title>
+          {description ? (
+            <Text size="xl" c="dimmed" mt="sm" maw={640}>
+              {description}
+            </Text>
+          ) : null}
+        </Container>
+      </Box>
+      <Container size="lg" py={48}>
+        <Title order={2} mb="lg">
+          {t("site.latestPosts")}
+        </Title>
+        {posts.length === 0 ? (
+          <Text c="dimmed">{t("site.noPosts")}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {posts.map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** The styled answer for a missing page (404) or a failure (anything else). */
+export function ErrorScreen({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = status === 404 ? "pageNotFound" : "internal";
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" gap="md" ta="center">
+        <Text fz={72} fw={800} c="var(--mantine-primary-color-filled)" lh={1}>
+          {status}
+        </Text>
+        <Title order={1}>{t(`errors.${name}`)}</Title>
+        <Text c="dimmed">{t(`errors.${name}Text`)}</Text>
+        <Button component={Link} to="/">
+          {t("errors.backHome")}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

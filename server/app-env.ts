@@ -1,0 +1,26 @@
+import type { Tenant } from "~/features/accounts/tenant";
+import type { TenantResolver } from "~/features/accounts/accounts.server";
+import type { Database } from "~/platform/db/database.server";
+import type { Env } from "~/platform/env.server";
+import type { LanguageCode } from "~/platform/i18n/languages";
+import type { Logger } from "~/platform/logger.server";
+
+/** Long-lived services one server process wires together at boot. */
+export type ServerServices = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  tenants: TenantResolver;
+  lifecycle: { shuttingDown: boolean };
+  migrationsExpected: number;
+};
+
+export type AppEnv = {
+  Variables: {
+    services: ServerServices;
+    requestId: string;
+    logger: Logger;
+    tenant: Tenant;
+    lang: LanguageCode;
+  };
+};

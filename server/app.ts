@@ -1,0 +1,74 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { tenantContext } from "~/features/accounts/tenant";
+import { AppError } from "~/platform/errors";
+import { servicesContext } from "~/platform/request-context";
+import type { AppEnv, ServerServices } from "./app-env";
+import { handleError } from "./error-handler";
+import { operationsRoutes } from "./operations-routes";
+import { requestLogger } from "./middleware/request-logger";
+import { tenant } from "./middleware/tenant";
+
+/**
+ * The whole HTTP surface: operations probes, the JSON API, static assets and every page through
+ * React Router. Tests call it with `app.request()`; without a build it serves the API only.
+ */
+export function createApp({
+  services,
+  build,
+  assetsDir,
+}: {
+  services: ServerServices;
+  build?: ServerBuild;
+  assetsDir?: string;
+}) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+
+  if (assetsDir) {
+    // Fingerprinted files never change: cache them for a year.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: assetsDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use("/media/*", serveStatic({ root: assetsDir }));
+    app.use("/favicon.svg", serveStatic({ root: assetsDir }));
+  }
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set("services", services);
+    c.set("logger", services.logger);
+    await next();
+  });
+  app.use(requestLogger());
+  app.route("/api", operationsRoutes());
+
+  app.use(tenant());
+  app.all("/api/*", () => {
+    throw new AppError({ code: "route.notFound" });
+  });
+
+  if (build) {
+    const handle = createRequestHandler(build, services.env.NODE_ENV);
+    app.all("*", (c) => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, {
+        database: services.database,
+        logger: c.var.logger,
+        lang: c.var.lang,
+        baseDomain: services.env.BASE_DOMAIN,
+      });
+      context.set(tenantContext, c.var.tenant);
+      return handle(c.req.raw, context);
+    });
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,65 @@
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { createTenantResolver } from "~/features/accounts/accounts.server";
+import { openDatabase, type Database } from "~/platform/db/database.server";
+import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.server";
+import { parseEnv, type Env } from "~/platform/env.server";
+import { createLogger } from "~/platform/logger.server";
+import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
+import { createApp } from "./app";
+import type { ServerServices } from "./app-env";
+
+export const MIGRATIONS_FOLDER = path.resolve("drizzle");
+
+export class UnsafeDatabaseRoleError extends Error {
+  override name = "UnsafeDatabaseRoleError";
+}
+
+/** Opens, migrates and checks the database named by the environment. */
+export async function openMigratedDatabase(env: Env): Promise<Database> {
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL }
+      : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR) },
+  );
+  try {
+    await database.migrate(MIGRATIONS_FOLDER);
+    const problems = await findAppRoleProblems(database);
+    if (problems.length > 0) {
+      throw new UnsafeDatabaseRoleError(`Refusing to start: ${problems.join("; ")}`);
+    }
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Everything a server process needs, wired; the caller listens and handles signals. */
+export async function boot({
+  source = process.env,
+  build,
+  assetsDir,
+}: {
+  source?: Record<string, string | undefined>;
+  build?: ServerBuild;
+  assetsDir?: string;
+}) {
+  const env = parseEnv(source);
+  const logger = createLogger({ level: env.LOG_LEVEL });
+  const database = await openMigratedDatabase(env);
+  if (env.SEED_DEMO && (await databaseIsEmpty(database))) {
+    logger.info("empty database: seeding the demo accounts");
+    await seedDemo(database, { replace: false });
+  }
+  const services: ServerServices = {
+    env,
+    database,
+    logger,
+    tenants: createTenantResolver({ database, baseDomain: env.BASE_DOMAIN }),
+    lifecycle: { shuttingDown: false },
+    migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
+  };
+  const app = createApp({ services, build, assetsDir });
+  return { app, services };
+}

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { countAppliedMigrations } from "~/platform/db/health.server";
+import type { AppEnv } from "./app-env";
+
+/** Probes for load balancers and orchestrators; they answer on any host. */
+export function operationsRoutes() {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/health", (c) => c.json({ status: "ok" }));
+
+  routes.get("/ready", async (c) => {
+    const { database, lifecycle, migrationsExpected } = c.var.services;
+    if (lifecycle.shuttingDown) {
+      return c.json({ status: "shutting_down" }, 503);
+    }
+    try {
+      await database.owner.execute(sql`select 1`);
+      const applied = await countAppliedMigrations(database);
+      if (applied < migrationsExpected) {
+        return c.json({ status: "migrations_pending", applied, expected: migrationsExpected }, 503);
+      }
+      return c.json({ status: "ready", database: database.kind, migrations: applied });
+    } catch (error) {
+      c.var.logger.error({ err: error }, "readiness check failed");
+      return c.json({ status: "database_unreachable" }, 503);
+    }
+  });
+
+  return routes;
+}

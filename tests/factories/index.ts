@@ -1,0 +1,124 @@
+/**
+ * Factories shared by the tests and the demo seed. Each writes through the same unit of work as
+ * a request (app role, one account), so what they create obeys row-level security too.
+ */
+import { randomUUID } from "node:crypto";
+import { insertAccount, type Account } from "~/features/accounts/queries.server";
+import type { AccountSettings } from "~/features/accounts/validation";
+import { courses, lessons } from "~/features/courses/tables.server";
+import { writeOption } from "~/features/options/queries.server";
+import type { OptionKey } from "~/features/options/validation";
+import { pages } from "~/features/pages/tables.server";
+import type { PageData } from "~/features/pages/validation";
+import { posts } from "~/features/posts/tables.server";
+import type { Database } from "~/platform/db/database.server";
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+export async function createAccount(
+  database: Database,
+  { slug = unique("acct"), domain = null, settings = {} }: {
+    slug?: string;
+    domain?: string | null;
+    settings?: AccountSettings;
+  } = {},
+): Promise<Account> {
+  const accountId = randomUUID();
+  return database.forAccount(accountId, (tx) =>
+    insertAccount(tx, { accountId, slug, domain, settings: { sitetitle: slug, ...settings } }),
+  );
+}
+
+export async function setOption(
+  database: Database,
+  { accountId, key, value }: { accountId: string; key: OptionKey; value: unknown },
+): Promise<void> {
+  await database.forAccount(accountId, (tx) => writeOption(tx, { accountId, key, value }));
+}
+
+export async function createPost(
+  database: Database,
+  {
+    accountId,
+    ...values
+  }: { accountId: string } & Partial<Omit<typeof posts.$inferInsert, "accountId">>,
+) {
+  const title = values.title ?? unique("Post");
+  const [row] = await database.forAccount(accountId, (tx) =>
+    tx
+      .insert(posts)
+      .values({
+        accountId,
+        title,
+        slug: values.slug ?? unique("post"),
+        status: "published",
+        publishedAt: new Date(),
+        ...values,
+      })
+      .returning(),
+  );
+  return row!;
+}
+
+export async function createPage(
+  database: Database,
+  {
+    accountId,
+    ...values
+  }: { accountId: string; title?: string; slug?: string; description?: string; data?: PageData },
+) {
+  const title = values.title ?? unique("Page");
+  const [row] = await database.forAccount(accountId, (tx) =>
+    tx
+      .insert(pages)
+      .values({
+        accountId,
+        title,
+        slug: values.slug ?? unique("page"),
+        description: values.description ?? "",
+        status: "published",
+        data: values.data ?? {
+          root: { props: { title } },
+          content: [{ type: "Text", props: { id: "text-1", text: title } }],
+        },
+      })
+      .returning(),
+  );
+  return row!;
+}
+
+export async function createCourse(
+  database: Database,
+  {
+    accountId,
+    lessonTitles = [],
+    ...values
+  }: { accountId: string; lessonTitles?: string[] } & Partial<
+    Omit<typeof courses.$inferInsert, "accountId">
+  >,
+) {
+  return database.forAccount(accountId, async (tx) => {
+    const [course] = await tx
+      .insert(courses)
+      .values({
+        accountId,
+        title: values.title ?? unique("Course"),
+        slug: values.slug ?? unique("course"),
+        status: "published",
+        ...values,
+      })
+      .returning();
+    if (lessonTitles.length > 0) {
+      await tx.insert(lessons).values(
+        lessonTitles.map((title, position) => ({
+          accountId,
+          courseId: course!.id,
+          title,
+          position,
+        })),
+      );
+    }
+    return course!;
+  });
+}

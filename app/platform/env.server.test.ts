@@ -1,0 +1,51 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+describe("environment", () => {
+  test("defaults give a working local setup", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, BASE_DOMAIN: "localhost", DATA_DIR: "./data" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
+  });
+
+  test("values are parsed and normalised", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      BASE_DOMAIN: "Lyceum.Example.com",
+      SUPER_ADMIN_EMAILS: "Ann@Example.com, bob@example.org",
+      DATABASE_URL: "postgres://u:p@db:5432/lyceum",
+      SMTP_URL: "",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.BASE_DOMAIN).toBe("lyceum.example.com");
+    expect(env.SUPER_ADMIN_EMAILS).toEqual(["ann@example.com", "bob@example.org"]);
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  test.each([
+    ["PORT", { PORT: "http" }],
+    ["PORT", { PORT: "70000" }],
+    ["BASE_DOMAIN", { BASE_DOMAIN: "not a domain" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://x/y" }],
+    ["SUPER_ADMIN_EMAILS", { SUPER_ADMIN_EMAILS: "root" }],
+    ["AUTH_SECRET", { NODE_ENV: "production" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+  ])("a bad %s stops start-up with one line naming it", (name, source) => {
+    let error: unknown;
+    try {
+      parseEnv(source);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+    expect(message).not.toContain("\n");
+  });
+
+  test("a rejected secret is never echoed", () => {
+    expect(() => parseEnv({ AUTH_SECRET: "short-secret-value" })).toThrow(/AUTH_SECRET/);
+    expect(() => parseEnv({ AUTH_SECRET: "short-secret-value" })).not.toThrow(/short-secret-value/);
+  });
+});

@@ -1,0 +1,135 @@
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
+import { createTenantResolver } from "~/features/accounts/accounts.server";
+import { AppError } from "~/platform/errors";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/logger.server";
+import { countMigrationFiles } from "~/platform/db/health.server";
+import { createAccount } from "../tests/factories";
+import { backends, createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { createApp } from "./app";
+import type { AppEnv, ServerServices } from "./app-env";
+import { MIGRATIONS_FOLDER } from "./boot";
+import { handleError } from "./error-handler";
+
+describe.each(backends)("HTTP surface on %s", (backend) => {
+  let db: TestDatabase;
+  let services: ServerServices;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await createAccount(db.database, { slug: "demo" });
+    services = {
+      env: parseEnv({}),
+      database: db.database,
+      logger: createLogger({ level: "silent" }),
+      tenants: createTenantResolver({ database: db.database, baseDomain: "localhost" }),
+      lifecycle: { shuttingDown: false },
+      migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
+    };
+  });
+  afterAll(() => db?.dispose());
+
+  const request = (path: string, host = "localhost:3000") =>
+    createApp({ services }).request(path, { headers: { host } });
+
+  test("GET /api/health answers on any host", async () => {
+    const res = await request("/api/health", "nowhere.localhost");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  test("GET /api/ready checks the database and migrations, and says 503 while shutting down", async () => {
+    const ready = await request("/api/ready");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready", migrations: services.migrationsExpected });
+
+    services.migrationsExpected += 1;
+    const pending = await request("/api/ready");
+    expect(pending.status).toBe(503);
+    expect(await pending.json()).toMatchObject({ status: "migrations_pending" });
+    services.migrationsExpected -= 1;
+
+    services.lifecycle.shuttingDown = true;
+    const stopping = await request("/api/ready");
+    services.lifecycle.shuttingDown = false;
+    expect(stopping.status).toBe(503);
+  });
+
+  test("P2 an unknown host gets a styled 'no such site' page with status 404", async () => {
+    const res = await request("/", "nowhere.localhost:3000");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("No such site");
+    expect(html).toContain("<style>");
+  });
+
+  test("P2 the API on an unknown host answers the catalogue's code", async () => {
+    const res = await request("/api/anything", "nowhere.localhost");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: { code: "tenant.notFound", message: "No such site" },
+    });
+  });
+
+  test("an unknown API route on a known host is route.notFound", async () => {
+    const res = await request("/api/nope", "demo.localhost:3000");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: "route.notFound" } });
+  });
+
+  test("every response carries a request id", async () => {
+    const res = await request("/api/health");
+    expect(res.headers.get("x-request-id")).toMatch(/.+/);
+  });
+});
+
+describe("error handler", () => {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.get("/api/boom", () => {
+    throw new Error("secret connection string postgres://admin:hunter2@db");
+  });
+  app.get("/api/forbidden", () => {
+    throw new AppError({ code: "auth.forbidden" });
+  });
+  app.get("/api/invalid", () => {
+    z.object({ email: z.email() }).parse({ email: "nope" });
+  });
+  app.get("/boom", () => {
+    throw new Error("kaboom at /srv/app.ts:12");
+  });
+
+  test("A5 a failure is a 500 with the catalogue code and no internals", async () => {
+    const res = await app.request("/api/boom");
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: "server.internal", message: "Something went wrong" },
+    });
+    expect(text).not.toMatch(/hunter2|stack|at /);
+  });
+
+  test("an AppError keeps its code and status", async () => {
+    const res = await app.request("/api/forbidden");
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: "auth.forbidden" } });
+  });
+
+  test("invalid input is a 400 naming the field", async () => {
+    const res = await app.request("/api/invalid");
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.code).toBe("request.invalid");
+    expect(body.error.details[0].path).toBe("email");
+  });
+
+  test("a page failure is a styled page without the stack", async () => {
+    const res = await app.request("/boom");
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain("Something went wrong");
+    expect(html).not.toContain("kaboom");
+  });
+});

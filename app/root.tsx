@@ -32,7 +32,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     lang,
     dir: textDirection(lang),
     messages: messagesFor(lang),
-    siteName: tenant.kind === "account" ? (tenant.account.settings.sitetitle ?? tenant.account.slug) : "Lyceum",
+    siteName:
+      tenant.kind === "account"
+        ? (tenant.account.settings.sitetitle ?? tenant.account.slug)
+        : "Lyceum",
   };
 }
 
@@ -78,7 +81,11 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={buildTheme({})} defaultColorScheme="auto" colorSchemeManager={undefined}>
+      <MantineProvider
+        theme={buildTheme({})}
+        defaultColorScheme="auto"
+        colorSchemeManager={undefined}
+      >
         <ErrorScreen status={status} />
       </MantineProvider>
     </I18nextProvider>

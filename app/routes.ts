@@ -3,8 +3,5 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 // The whole URL map, written out. Host decides whose site a path belongs to: the layout's
 // loader picks the account's site frame or the platform's.
 export default [
-  layout("routes/host-layout.tsx", [
-    index("routes/home.tsx"),
-    route("*", "routes/not-found.tsx"),
-  ]),
+  layout("routes/host-layout.tsx", [index("routes/home.tsx"), route("*", "routes/not-found.tsx")]),
 ] satisfies RouteConfig;

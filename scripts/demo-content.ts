@@ -8,9 +8,23 @@ export type DemoSite = {
   header: Record<string, unknown>;
   footer: Record<string, unknown>;
   theme: Record<string, unknown>;
-  posts: { title: string; slug: string; excerpt: string; content: string; featured: string; daysAgo: number }[];
+  posts: {
+    title: string;
+    slug: string;
+    excerpt: string;
+    content: string;
+    featured: string;
+    daysAgo: number;
+  }[];
   pages: { title: string; slug: string; description: string; text: string }[];
-  courses: { title: string; slug: string; description: string; image: string; price: number; lessons: string[] }[];
+  courses: {
+    title: string;
+    slug: string;
+    description: string;
+    image: string;
+    price: number;
+    lessons: string[];
+  }[];
 };
 
 const day = 86_400_000;
@@ -40,9 +54,20 @@ export const demoSite: DemoSite = {
         mega_menu: {
           columnCount: 3,
           columns: [
-            { content: "<strong>Design</strong><p>Colour, type and layout from first principles.</p>", colSpan: 1 },
-            { content: "<strong>Code</strong><p>Web development for complete beginners.</p>", colSpan: 1 },
-            { content: "<strong>Create</strong><p>Photography, video and storytelling.</p>", colSpan: 1, rowSpan: 1 },
+            {
+              content:
+                "<strong>Design</strong><p>Colour, type and layout from first principles.</p>",
+              colSpan: 1,
+            },
+            {
+              content: "<strong>Code</strong><p>Web development for complete beginners.</p>",
+              colSpan: 1,
+            },
+            {
+              content: "<strong>Create</strong><p>Photography, video and storytelling.</p>",
+              colSpan: 1,
+              rowSpan: 1,
+            },
           ],
         },
       },
@@ -61,7 +86,12 @@ export const demoSite: DemoSite = {
               { id: "join", label: "Teach with us", item_url: "teach", item_type: "link" },
             ],
           },
-          { id: "community", label: "Community forum", item_url: "https://community.example.org", item_type: "link" },
+          {
+            id: "community",
+            label: "Community forum",
+            item_url: "https://community.example.org",
+            item_type: "link",
+          },
         ],
       },
     ],
@@ -86,29 +116,117 @@ export const demoSite: DemoSite = {
   },
   footer: {
     footer_columns: [
-      { title: "Demo Academy", type: "text", width: 4, data: "Learn by making things, with teachers who make things for a living." },
-      { title: "Learn", type: "links", width: 4, data: [{ label: "All courses", url: "/course" }, { label: "Blog", url: "/blog" }] },
-      { title: "Company", type: "links", width: 4, data: [{ label: "Our story", url: "/about" }, { label: "Teach with us", url: "/teach" }] },
+      {
+        title: "Demo Academy",
+        type: "text",
+        width: 4,
+        data: "Learn by making things, with teachers who make things for a living.",
+      },
+      {
+        title: "Learn",
+        type: "links",
+        width: 4,
+        data: [
+          { label: "All courses", url: "/course" },
+          { label: "Blog", url: "/blog" },
+        ],
+      },
+      {
+        title: "Company",
+        type: "links",
+        width: 4,
+        data: [
+          { label: "Our story", url: "/about" },
+          { label: "Teach with us", url: "/teach" },
+        ],
+      },
     ],
     footer_bottom: "© Demo Academy",
-    footer_bottom_links: [{ label: "Privacy", url: "/privacy" }, { label: "Terms", url: "/terms" }],
+    footer_bottom_links: [
+      { label: "Privacy", url: "/privacy" },
+      { label: "Terms", url: "/terms" },
+    ],
   },
   theme: { bodyStyle: "full", primaryColor: "indigo" },
   posts: [
-    { title: "Five habits of people who finish online courses", slug: "finish-online-courses", excerpt: "Most learners stop in week two. Here is what the ones who finish do differently.", content: "<p>Schedule it, share it, ship something small every week.</p>", featured: "/media/demo/post-habits.svg", daysAgo: 1 },
-    { title: "Colour theory in ten minutes", slug: "colour-theory", excerpt: "Hue, value and saturation, explained with one picture each.", content: "<p>Start with value: squint at your design.</p>", featured: "/media/demo/post-colour.svg", daysAgo: 4 },
-    { title: "Why we teach HTML before frameworks", slug: "html-first", excerpt: "The web platform is the framework. Learn it once, use it for decades.", content: "<p>Frameworks come and go; the platform stays.</p>", featured: "/media/demo/post-html.svg", daysAgo: 9 },
-    { title: "Meet our new photography teacher", slug: "new-photography-teacher", excerpt: "Twenty years behind the lens, now teaching light and composition.", content: "<p>Welcome aboard!</p>", featured: "/media/demo/post-photo.svg", daysAgo: 15 },
+    {
+      title: "Five habits of people who finish online courses",
+      slug: "finish-online-courses",
+      excerpt: "Most learners stop in week two. Here is what the ones who finish do differently.",
+      content: "<p>Schedule it, share it, ship something small every week.</p>",
+      featured: "/media/demo/post-habits.svg",
+      daysAgo: 1,
+    },
+    {
+      title: "Colour theory in ten minutes",
+      slug: "colour-theory",
+      excerpt: "Hue, value and saturation, explained with one picture each.",
+      content: "<p>Start with value: squint at your design.</p>",
+      featured: "/media/demo/post-colour.svg",
+      daysAgo: 4,
+    },
+    {
+      title: "Why we teach HTML before frameworks",
+      slug: "html-first",
+      excerpt: "The web platform is the framework. Learn it once, use it for decades.",
+      content: "<p>Frameworks come and go; the platform stays.</p>",
+      featured: "/media/demo/post-html.svg",
+      daysAgo: 9,
+    },
+    {
+      title: "Meet our new photography teacher",
+      slug: "new-photography-teacher",
+      excerpt: "Twenty years behind the lens, now teaching light and composition.",
+      content: "<p>Welcome aboard!</p>",
+      featured: "/media/demo/post-photo.svg",
+      daysAgo: 15,
+    },
   ],
   pages: [
-    { title: "Our story", slug: "about", description: "How Demo Academy started.", text: "We started Demo Academy in a kitchen with one laptop and a lot of questions." },
-    { title: "Teach with us", slug: "teach", description: "Become a Demo Academy teacher.", text: "Share what you know with thousands of motivated learners." },
-    { title: "Privacy", slug: "privacy", description: "How we handle your data.", text: "We collect only what we need to teach you well." },
+    {
+      title: "Our story",
+      slug: "about",
+      description: "How Demo Academy started.",
+      text: "We started Demo Academy in a kitchen with one laptop and a lot of questions.",
+    },
+    {
+      title: "Teach with us",
+      slug: "teach",
+      description: "Become a Demo Academy teacher.",
+      text: "Share what you know with thousands of motivated learners.",
+    },
+    {
+      title: "Privacy",
+      slug: "privacy",
+      description: "How we handle your data.",
+      text: "We collect only what we need to teach you well.",
+    },
   ],
   courses: [
-    { title: "Design Foundations", slug: "design-foundations", description: "Colour, typography and layout for absolute beginners.", image: "/media/demo/course-design.svg", price: 4900, lessons: ["Seeing like a designer", "Colour", "Type", "Layout", "Your first poster"] },
-    { title: "The Web from Scratch", slug: "web-from-scratch", description: "HTML, CSS and a little JavaScript: build and publish your own site.", image: "/media/demo/course-web.svg", price: 7900, lessons: ["How the web works", "HTML", "CSS", "JavaScript basics", "Publishing"] },
-    { title: "Photography with Any Camera", slug: "photography", description: "Light, composition and editing with the camera you already own.", image: "/media/demo/course-photo.svg", price: 0, lessons: ["Light", "Composition", "Editing"] },
+    {
+      title: "Design Foundations",
+      slug: "design-foundations",
+      description: "Colour, typography and layout for absolute beginners.",
+      image: "/media/demo/course-design.svg",
+      price: 4900,
+      lessons: ["Seeing like a designer", "Colour", "Type", "Layout", "Your first poster"],
+    },
+    {
+      title: "The Web from Scratch",
+      slug: "web-from-scratch",
+      description: "HTML, CSS and a little JavaScript: build and publish your own site.",
+      image: "/media/demo/course-web.svg",
+      price: 7900,
+      lessons: ["How the web works", "HTML", "CSS", "JavaScript basics", "Publishing"],
+    },
+    {
+      title: "Photography with Any Camera",
+      slug: "photography",
+      description: "Light, composition and editing with the camera you already own.",
+      image: "/media/demo/course-photo.svg",
+      price: 0,
+      lessons: ["Light", "Composition", "Editing"],
+    },
   ],
 };
 
@@ -127,10 +245,16 @@ export const acmeSite: DemoSite = {
   },
   menus: {
     header: [
-      { id: "programs", label: "Programs", item_url: "/course", item_type: "link", children: [
-        { id: "p-robotics", label: "Robotics 101", item_url: "/course/robotics-101" },
-        { id: "p-pcb", label: "PCB Design", item_url: "/course/pcb-design" },
-      ] },
+      {
+        id: "programs",
+        label: "Programs",
+        item_url: "/course",
+        item_type: "link",
+        children: [
+          { id: "p-robotics", label: "Robotics 101", item_url: "/course/robotics-101" },
+          { id: "p-pcb", label: "PCB Design", item_url: "/course/pcb-design" },
+        ],
+      },
       { id: "news", label: "News", item_url: "/blog", item_type: "link" },
       { id: "labs", label: "Labs", item_url: "labs", item_type: "link" },
       { id: "contact", label: "Contact", item_url: "contact", item_type: "link" },
@@ -144,31 +268,94 @@ export const acmeSite: DemoSite = {
   header: { header_style: "transparent", header_fix: false, header_fontsize: 16 },
   footer: {
     footer_columns: [
-      { title: "Acme Robotics Institute", type: "text", width: 6, data: "Training engineers since 1998. Workshops in Lyon, Turin and online." },
-      { title: "Visit", type: "links", width: 6, data: [{ label: "Labs", url: "/labs" }, { label: "Contact", url: "/contact" }] },
+      {
+        title: "Acme Robotics Institute",
+        type: "text",
+        width: 6,
+        data: "Training engineers since 1998. Workshops in Lyon, Turin and online.",
+      },
+      {
+        title: "Visit",
+        type: "links",
+        width: 6,
+        data: [
+          { label: "Labs", url: "/labs" },
+          { label: "Contact", url: "/contact" },
+        ],
+      },
     ],
     footer_bottom: "© Acme Robotics Institute",
     footer_bottom_links: [{ label: "Imprint", url: "/contact" }],
   },
-  theme: { bodyStyle: "boxed", primaryColor: "orange", fontFamily: "Georgia, 'Times New Roman', serif", headingsFontFamily: "Georgia, serif" },
+  theme: {
+    bodyStyle: "boxed",
+    primaryColor: "orange",
+    fontFamily: "Georgia, 'Times New Roman', serif",
+    headingsFontFamily: "Georgia, serif",
+  },
   posts: [
-    { title: "New soldering lab opens in Lyon", slug: "lyon-soldering-lab", excerpt: "Twelve new benches, fume extraction and a reflow oven.", content: "<p>Come and see it on our open day.</p>", featured: "/media/acme/post-lab.svg", daysAgo: 2 },
-    { title: "Our students won the regional robot league", slug: "robot-league", excerpt: "A line follower built in six weeks took first place.", content: "<p>Congratulations to the team!</p>", featured: "/media/acme/post-robot.svg", daysAgo: 12 },
+    {
+      title: "New soldering lab opens in Lyon",
+      slug: "lyon-soldering-lab",
+      excerpt: "Twelve new benches, fume extraction and a reflow oven.",
+      content: "<p>Come and see it on our open day.</p>",
+      featured: "/media/acme/post-lab.svg",
+      daysAgo: 2,
+    },
+    {
+      title: "Our students won the regional robot league",
+      slug: "robot-league",
+      excerpt: "A line follower built in six weeks took first place.",
+      content: "<p>Congratulations to the team!</p>",
+      featured: "/media/acme/post-robot.svg",
+      daysAgo: 12,
+    },
   ],
   pages: [
-    { title: "Labs", slug: "labs", description: "Our workshops.", text: "Three fully equipped electronics labs, open to students every weekday." },
-    { title: "Contact", slug: "contact", description: "Reach the institute.", text: "Write to hello@acme.example or visit us in Lyon." },
+    {
+      title: "Labs",
+      slug: "labs",
+      description: "Our workshops.",
+      text: "Three fully equipped electronics labs, open to students every weekday.",
+    },
+    {
+      title: "Contact",
+      slug: "contact",
+      description: "Reach the institute.",
+      text: "Write to hello@acme.example or visit us in Lyon.",
+    },
   ],
   courses: [
-    { title: "Robotics 101", slug: "robotics-101", description: "Motors, sensors and control loops on a real robot kit.", image: "/media/acme/course-robotics.svg", price: 29900, lessons: ["Motors", "Sensors", "Control loops", "Your robot"] },
-    { title: "PCB Design", slug: "pcb-design", description: "From schematic to a manufactured board.", image: "/media/acme/course-pcb.svg", price: 19900, lessons: ["Schematics", "Layout", "Manufacturing"] },
+    {
+      title: "Robotics 101",
+      slug: "robotics-101",
+      description: "Motors, sensors and control loops on a real robot kit.",
+      image: "/media/acme/course-robotics.svg",
+      price: 29900,
+      lessons: ["Motors", "Sensors", "Control loops", "Your robot"],
+    },
+    {
+      title: "PCB Design",
+      slug: "pcb-design",
+      description: "From schematic to a manufactured board.",
+      image: "/media/acme/course-pcb.svg",
+      price: 19900,
+      lessons: ["Schematics", "Layout", "Manufacturing"],
+    },
   ],
 };
 
 /** An Arabic site: shows right-to-left layout and the account's language setting. */
 export const soukSite: DemoSite = {
   slug: "souk",
-  settings: { sitetitle: "أكاديمية السوق", description: "دورات في التجارة الإلكترونية", currency: "AED", defaultLanguage: "ar", plan: "starter", features: ["lms"] },
+  settings: {
+    sitetitle: "أكاديمية السوق",
+    description: "دورات في التجارة الإلكترونية",
+    currency: "AED",
+    defaultLanguage: "ar",
+    plan: "starter",
+    features: ["lms"],
+  },
   menus: {
     header: [
       { id: "home", label: "الرئيسية", item_url: "/" },
@@ -178,14 +365,38 @@ export const soukSite: DemoSite = {
     mobile: [{ id: "m-home", label: "الرئيسية", item_url: "/" }],
   },
   header: { header_style: "solid" },
-  footer: { footer_columns: [{ title: "أكاديمية السوق", type: "text", width: 12, data: "تعلم البيع عبر الإنترنت خطوة بخطوة." }], footer_bottom: "© أكاديمية السوق" },
+  footer: {
+    footer_columns: [
+      {
+        title: "أكاديمية السوق",
+        type: "text",
+        width: 12,
+        data: "تعلم البيع عبر الإنترنت خطوة بخطوة.",
+      },
+    ],
+    footer_bottom: "© أكاديمية السوق",
+  },
   theme: { bodyStyle: "full", primaryColor: "teal" },
   posts: [
-    { title: "كيف تبدأ متجرك الأول", slug: "first-store", excerpt: "خمس خطوات بسيطة لإطلاق متجرك على الإنترنت.", content: "<p>ابدأ بمنتج واحد.</p>", featured: "/media/demo/post-habits.svg", daysAgo: 3 },
+    {
+      title: "كيف تبدأ متجرك الأول",
+      slug: "first-store",
+      excerpt: "خمس خطوات بسيطة لإطلاق متجرك على الإنترنت.",
+      content: "<p>ابدأ بمنتج واحد.</p>",
+      featured: "/media/demo/post-habits.svg",
+      daysAgo: 3,
+    },
   ],
   pages: [],
   courses: [
-    { title: "أساسيات التجارة الإلكترونية", slug: "ecommerce-basics", description: "من الفكرة إلى أول عملية بيع.", image: "/media/demo/course-web.svg", price: 0, lessons: ["الفكرة", "المتجر", "التسويق"] },
+    {
+      title: "أساسيات التجارة الإلكترونية",
+      slug: "ecommerce-basics",
+      description: "من الفكرة إلى أول عملية بيع.",
+      image: "/media/demo/course-web.svg",
+      price: 0,
+      lessons: ["الفكرة", "المتجر", "التسويق"],
+    },
   ],
 };
 

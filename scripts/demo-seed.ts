@@ -64,12 +64,16 @@ export async function databaseIsEmpty(database: Database): Promise<boolean> {
 }
 
 /** The platform's plans and the demo accounts; `replace` first removes earlier demo accounts. */
-export async function seedDemo(database: Database, { replace }: { replace: boolean }): Promise<void> {
+export async function seedDemo(
+  database: Database,
+  { replace }: { replace: boolean },
+): Promise<void> {
   await upsertPlanCatalogue(database);
   for (const site of demoSites) {
     const existing = await database.asApp((tx) => findAccountBySlug(tx, site.slug));
     if (existing && !replace) continue;
-    if (existing) await database.forAccount(existing.accountId, (tx) => deleteAccount(tx, existing.accountId));
+    if (existing)
+      await database.forAccount(existing.accountId, (tx) => deleteAccount(tx, existing.accountId));
     await seedSite(database, site);
   }
 }

@@ -43,7 +43,10 @@ describe.each(backends)("HTTP surface on %s", (backend) => {
   test("GET /api/ready checks the database and migrations, and says 503 while shutting down", async () => {
     const ready = await request("/api/ready");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: "ready", migrations: services.migrationsExpected });
+    expect(await ready.json()).toMatchObject({
+      status: "ready",
+      migrations: services.migrationsExpected,
+    });
 
     services.migrationsExpected += 1;
     const pending = await request("/api/ready");
@@ -94,9 +97,7 @@ describe("error handler", () => {
   app.get("/api/forbidden", () => {
     throw new AppError({ code: "auth.forbidden" });
   });
-  app.get("/api/invalid", () => {
-    z.object({ email: z.email() }).parse({ email: "nope" });
-  });
+  app.get("/api/invalid", (c) => c.json(z.object({ email: z.email() }).parse({ email: "nope" })));
   app.get("/boom", () => {
     throw new Error("kaboom at /srv/app.ts:12");
   });

@@ -8,13 +8,20 @@ import type { AppEnv } from "./app-env";
 import { renderStatusPage } from "./status-page";
 
 function classify(error: unknown): { code: ErrorCode; status: number; details?: unknown } {
-  if (error instanceof AppError) return { code: error.code, status: error.status, details: error.details };
+  if (error instanceof AppError)
+    return { code: error.code, status: error.status, details: error.details };
   if (error instanceof ZodError) {
-    const details = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+    const details = error.issues.map((issue) => ({
+      path: issue.path.join("."),
+      message: issue.message,
+    }));
     return { code: "request.invalid", status: 400, details };
   }
   if (error instanceof HTTPException && error.status < 500) {
-    return { code: error.status === 404 ? "route.notFound" : "request.invalid", status: error.status };
+    return {
+      code: error.status === 404 ? "route.notFound" : "request.invalid",
+      status: error.status,
+    };
   }
   return { code: "server.internal", status: 500 };
 }

@@ -12,7 +12,10 @@ type Bundle = {
     app: { fetch: (request: Request) => Response | Promise<Response> };
     services: {
       env: { PORT: number; HOST?: string };
-      logger: { info: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };
+      logger: {
+        info: (obj: object, msg?: string) => void;
+        error: (obj: object, msg?: string) => void;
+      };
       database: { close(): Promise<void> };
       lifecycle: { shuttingDown: boolean };
     };

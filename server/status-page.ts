@@ -1,8 +1,7 @@
 import { messagesFor } from "~/platform/i18n/messages.server";
 import { textDirection, type LanguageCode } from "~/platform/i18n/languages";
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 type ErrorTexts = Record<string, string>;
 

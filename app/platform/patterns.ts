@@ -1,8 +1,7 @@
 /** Shared input patterns (spec §5, checklist V1). Client-safe. */
 
 /** A domain name of at least two labels with an alphabetic TLD of 2+ letters. */
-export const domainPattern =
-  /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/i;
+export const domainPattern = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/i;
 
 /** user@host.tld with a TLD of 2+ letters. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;

@@ -23,7 +23,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const plans = await listPlans(database);
   return {
     kind: "platform" as const,
-    plans: plans.map(({ id, label, description, pricing }) => ({ id, label, description, pricing })),
+    plans: plans.map(({ id, label, description, pricing }) => ({
+      id,
+      label,
+      description,
+      pricing,
+    })),
     demoUrls: ["demo", "acme"].map((slug) => `${url.protocol}//${slug}.${baseDomain}${port}/`),
   };
 }
@@ -44,7 +49,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "site") {
-    return <SiteHome title={loaderData.title} description={loaderData.description} posts={loaderData.posts} />;
+    return (
+      <SiteHome
+        title={loaderData.title}
+        description={loaderData.description}
+        posts={loaderData.posts}
+      />
+    );
   }
   return <PlatformHome plans={loaderData.plans} demoUrls={loaderData.demoUrls} />;
 }

@@ -12,7 +12,8 @@ import type { Route } from "./+types/host-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const tenant = context.get(tenantContext);
-  if (tenant.kind !== "account") return { kind: "platform" as const };
+  if (tenant.kind !== "account")
+    return { kind: "platform" as const, year: new Date().getFullYear() };
   const { database } = context.get(servicesContext);
   const chrome = await loadSiteChrome(database, tenant.account.accountId);
   return { kind: "site" as const, account: tenant.account, chrome };
@@ -36,8 +37,12 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
     );
   }
   return (
-    <MantineProvider theme={buildTheme({ primaryColor: "violet" })} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <PlatformFrame>{children}</PlatformFrame>
+    <MantineProvider
+      theme={buildTheme({ primaryColor: "violet" })}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
+      <PlatformFrame year={data?.kind === "platform" ? data.year : 2026}>{children}</PlatformFrame>
     </MantineProvider>
   );
 }

@@ -9,7 +9,8 @@ export function tenant() {
   return createMiddleware<AppEnv>(async (c, next) => {
     const resolved = await c.var.services.tenants.resolve(c.req.header("host"));
     c.set("tenant", resolved);
-    const language = resolved.kind === "account" ? resolved.account.settings.defaultLanguage : undefined;
+    const language =
+      resolved.kind === "account" ? resolved.account.settings.defaultLanguage : undefined;
     c.set("lang", isLanguageCode(language) ? language : defaultLanguage);
     if (resolved.kind === "account") {
       c.set("logger", c.var.logger.child({ accountId: resolved.account.accountId }));

@@ -14,11 +14,16 @@ import { posts } from "~/features/posts/tables.server";
 import type { Database } from "~/platform/db/database.server";
 
 let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 export async function createAccount(
   database: Database,
-  { slug = unique("acct"), domain = null, settings = {} }: {
+  {
+    slug = unique("acct"),
+    domain = null,
+    settings = {},
+  }: {
     slug?: string;
     domain?: string | null;
     settings?: AccountSettings;

@@ -38,7 +38,9 @@ export async function findIsolationLeaks(
   for (const table of tables) {
     const t = ident(table);
     const sample = await database.forAccount(victim, (tx) =>
-      tx.execute<{ row: Record<string, unknown> }>(sql`select to_jsonb(x) as row from ${t} x limit 1`),
+      tx.execute<{ row: Record<string, unknown> }>(
+        sql`select to_jsonb(x) as row from ${t} x limit 1`,
+      ),
     );
     const victimRow = sample.rows[0]?.row;
     if (!victimRow) {
@@ -50,12 +52,17 @@ export async function findIsolationLeaks(
     );
     if (seen.rows.length > 0) leaks.push(`${table}: select saw ${seen.rows.length} row(s)`);
     const updated = await database.forAccount(attacker, (tx) =>
-      tx.execute(sql`update ${t} set account_id = account_id where account_id = ${victim} returning 1`),
+      tx.execute(
+        sql`update ${t} set account_id = account_id where account_id = ${victim} returning 1`,
+      ),
     );
-    if (updated.rows.length > 0) leaks.push(`${table}: update touched ${updated.rows.length} row(s)`);
+    if (updated.rows.length > 0)
+      leaks.push(`${table}: update touched ${updated.rows.length} row(s)`);
     const deleted = await database
       .forAccount(attacker, async (tx) => {
-        const result = await tx.execute(sql`delete from ${t} where account_id = ${victim} returning 1`);
+        const result = await tx.execute(
+          sql`delete from ${t} where account_id = ${victim} returning 1`,
+        );
         // Roll back so a leak does not destroy the rows the other probes need.
         throw Object.assign(new Error("rollback"), { deleted: result.rows.length });
       })
@@ -64,7 +71,8 @@ export async function findIsolationLeaks(
     const inserted = await database
       .forAccount(attacker, async (tx) => {
         // A fresh id and unique-looking names, so only the policy can refuse the row.
-        const copy = { ...victimRow, ...("id" in victimRow ? { id: crypto.randomUUID() } : {}) };
+        const copy: Record<string, unknown> = { ...victimRow };
+        if ("id" in copy) copy.id = crypto.randomUUID();
         for (const column of ["key", "slug", "position"]) {
           if (typeof copy[column] === "string") copy[column] = `${copy[column]}-probe`;
           if (typeof copy[column] === "number") copy[column] = Number(copy[column]) + 1000;

@@ -6,7 +6,9 @@ import { MIGRATIONS_FOLDER } from "../../server/boot";
 export type Backend = "pglite" | "postgres";
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
-export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+export const backends: Backend[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
 
 export type TestDatabase = { database: Database; dispose: () => Promise<void> };
 

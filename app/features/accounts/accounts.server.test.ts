@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount } from "../../../tests/factories";
-import { backends, createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
 import { createTenantResolver, hostnameOf } from "./accounts.server";
 
 test("hostnameOf drops the port, the trailing dot and the case", () => {
@@ -18,7 +22,8 @@ describe.each(backends)("P2 tenant from host on %s", (backend) => {
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     demoId = (await createAccount(db.database, { slug: "demo" })).accountId;
-    shopId = (await createAccount(db.database, { slug: "shop", domain: "shop.example.com" })).accountId;
+    shopId = (await createAccount(db.database, { slug: "shop", domain: "shop.example.com" }))
+      .accountId;
     await createAccount(db.database, { slug: "broken", domain: "not_a_domain" });
   });
   afterAll(() => db?.dispose());
@@ -42,7 +47,13 @@ describe.each(backends)("P2 tenant from host on %s", (backend) => {
 
   test("P2 unknown hosts are unknown, never another account", async () => {
     const tenants = resolver();
-    for (const host of ["nowhere.localhost", "a.demo.localhost", "evil.com", "", "127.0.0.1:3000"]) {
+    for (const host of [
+      "nowhere.localhost",
+      "a.demo.localhost",
+      "evil.com",
+      "",
+      "127.0.0.1:3000",
+    ]) {
       expect((await tenants.resolve(host)).kind, host).toBe("unknown");
     }
   });

@@ -47,7 +47,9 @@ export function createTenantResolver({
     } else if (domainPattern.test(hostname)) {
       account = await database.asApp((tx) => findAccountByDomain(tx, hostname));
     }
-    return account ? { kind: "account", account: summarise(account) } : { kind: "unknown", host: hostname };
+    return account
+      ? { kind: "account", account: summarise(account) }
+      : { kind: "unknown", host: hostname };
   }
 
   return {

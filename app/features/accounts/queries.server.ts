@@ -14,7 +14,10 @@ export async function findAccountByDomain(tx: Tx, domain: string): Promise<Accou
   return row;
 }
 
-export async function insertAccount(tx: Tx, values: typeof accounts.$inferInsert): Promise<Account> {
+export async function insertAccount(
+  tx: Tx,
+  values: typeof accounts.$inferInsert,
+): Promise<Account> {
   const [row] = await tx.insert(accounts).values(values).returning();
   return row!;
 }

@@ -25,13 +25,17 @@ export const courses = pgTable(
     featuredImage: jsonb("featured_image").$type<FeaturedImage>().notNull().default({}),
     /** Price in the currency's minor units; 0 = free. */
     price: integer("price").notNull().default(0),
-    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("courses_account_slug").on(t.accountId, t.slug),
-    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete("cascade"),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
     tenantIsolationPolicy("courses"),
   ],
 );

@@ -12,7 +12,9 @@ export const options = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.key] }),
-    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete("cascade"),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
     tenantIsolationPolicy("options"),
   ],
 );

@@ -22,13 +22,17 @@ export const pages = pgTable(
     description: text("description").notNull().default(""),
     /** Page-builder document in Puck's data format (docs/decisions/006-page-data-format.md). */
     data: jsonb("data").$type<PageData>().notNull(),
-    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("pages_account_slug").on(t.accountId, t.slug),
-    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete("cascade"),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
     tenantIsolationPolicy("pages"),
   ],
 );

@@ -8,7 +8,7 @@ export const planPriceSchema = z.object({
 });
 
 /** Pricing per provider, then per interval (spec §3 Plan). */
-export const planPricingSchema = z.record(
+export const planPricingSchema = z.partialRecord(
   z.enum(["offline", "paypal", "stripe", "razorpay"]),
   z.object({
     monthly: planPriceSchema.optional(),

@@ -25,7 +25,9 @@ export const posts = pgTable(
     /** Sanitised HTML. */
     content: text("content").notNull().default(""),
     settings: jsonb("settings").$type<PostSettings>().notNull().default({}),
-    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,7 +35,9 @@ export const posts = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("posts_account_slug").on(t.accountId, t.slug),
     index("posts_account_published").on(t.accountId, t.status, t.publishedAt),
-    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete("cascade"),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
     tenantIsolationPolicy("posts"),
   ],
 );

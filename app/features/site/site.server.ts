@@ -21,7 +21,16 @@ export async function loadSiteChrome(database: Database, accountId: string) {
   const found = await database.forAccount(accountId, (tx) =>
     getSiteOptions(tx, { accountId, keys: chromeKeys }),
   );
+  const notices = found.header?.notices;
+  const now = Date.now();
   return {
+    // Decided on the server so the first paint and hydration agree.
+    headerNoticeActive: Boolean(
+      notices?.enable_header_notice &&
+      notices.header_notice &&
+      (notices.header_notice_start === null || notices.header_notice_start <= now) &&
+      (notices.header_notice_expire === null || notices.header_notice_expire > now),
+    ),
     menus: {
       header: sanitiseMenu(found.menus?.header ?? []),
       mobile: sanitiseMenu(found.menus?.mobile ?? []),

@@ -1,13 +1,23 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAccount, createCourse, createPage, createPost, setOption } from "../../../tests/factories";
+import {
+  createAccount,
+  createCourse,
+  createPage,
+  createPost,
+  setOption,
+} from "../../../tests/factories";
 import {
   GLOBAL_TABLES,
   findIsolationLeaks,
   listTables,
   listTenantTables,
 } from "../../../tests/support/isolation-probe";
-import { backends, createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
 import { findAppRoleProblems } from "./health.server";
 
 async function seedTwoAccounts(database: TestDatabase["database"]) {
@@ -37,25 +47,42 @@ describe.each(backends)("tenant isolation on %s", (backend) => {
     const tables = await listTables(database);
     const tenantTables = await listTenantTables(database);
     // Every table is either a tenant table or on the explicit global list.
-    expect(tables.filter((t) => !tenantTables.includes(t)).sort()).toEqual([...GLOBAL_TABLES].sort());
+    expect(tables.filter((t) => !tenantTables.includes(t)).sort()).toEqual(
+      [...GLOBAL_TABLES].sort(),
+    );
     expect(tenantTables.length).toBeGreaterThanOrEqual(5);
 
-    const rls = await database.owner.execute<{ relname: string; enabled: boolean; forced: boolean }>(sql`
+    const rls = await database.owner.execute<{
+      relname: string;
+      enabled: boolean;
+      forced: boolean;
+    }>(sql`
       select relname, relrowsecurity as enabled, relforcerowsecurity as forced
       from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`);
-    const policies = await database.owner.execute<{ tablename: string; cmd: string; qual: string | null; with_check: string | null }>(
-      sql`select tablename, cmd, qual, with_check from pg_policies where schemaname = 'public'`,
-    );
+    const policies = await database.owner.execute<{
+      tablename: string;
+      cmd: string;
+      qual: string | null;
+      with_check: string | null;
+    }>(sql`select tablename, cmd, qual, with_check from pg_policies where schemaname = 'public'`);
     const pkeys = await database.owner.execute<{ table: string; first: string }>(sql`
       select c.conrelid::regclass::text as table, a.attname as first
       from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
       where c.contype = 'p' and c.connamespace = 'public'::regnamespace`);
-    const uniques = await database.owner.execute<{ table: string; index: string; columns: string[] }>(sql`
+    const uniques = await database.owner.execute<{
+      table: string;
+      index: string;
+      columns: string[];
+    }>(sql`
       select t.relname as table, i.relname as index,
              array(select a.attname from pg_attribute a where a.attrelid = t.oid and a.attnum = any(x.indkey)) as columns
       from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
       where x.indisunique and t.relnamespace = 'public'::regnamespace`);
-    const fkeys = await database.owner.execute<{ table: string; name: string; columns: string[] }>(sql`
+    const fkeys = await database.owner.execute<{
+      table: string;
+      name: string;
+      columns: string[];
+    }>(sql`
       select c.conrelid::regclass::text as table, c.conname as name,
              array(select a.attname from pg_attribute a where a.attrelid = c.conrelid and a.attnum = any(c.conkey)) as columns
       from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace`);
@@ -78,10 +105,12 @@ describe.each(backends)("tenant isolation on %s", (backend) => {
         problems.push(`${table}: primary key does not lead with account_id`);
       }
       for (const u of uniques.rows.filter((u) => u.table === table)) {
-        if (!u.columns.includes("account_id")) problems.push(`${table}: unique ${u.index} lacks account_id`);
+        if (!u.columns.includes("account_id"))
+          problems.push(`${table}: unique ${u.index} lacks account_id`);
       }
       for (const f of fkeys.rows.filter((f) => f.table === table)) {
-        if (!f.columns.includes("account_id")) problems.push(`${table}: foreign key ${f.name} lacks account_id`);
+        if (!f.columns.includes("account_id"))
+          problems.push(`${table}: foreign key ${f.name} lacks account_id`);
       }
     }
     expect(problems).toEqual([]);
@@ -132,7 +161,9 @@ describe.each(backends)("mutation check on %s", (backend) => {
   test("A11 the matrix turns red when a policy is weakened or RLS switched off", async () => {
     const { database } = db;
     await database.owner.execute(sql`drop policy posts_tenant_isolation on posts`);
-    await database.owner.execute(sql`create policy posts_open on posts for all using (true) with check (true)`);
+    await database.owner.execute(
+      sql`create policy posts_open on posts for all using (true) with check (true)`,
+    );
     const leaks = await findIsolationLeaks(database, { victim: ids.a, attacker: ids.b });
     expect(leaks).toEqual(expect.arrayContaining([expect.stringMatching(/^posts: select saw/)]));
     expect(leaks.some((leak) => leak.startsWith("posts: insert as attacker inserted"))).toBe(true);

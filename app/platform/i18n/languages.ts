@@ -1,7 +1,25 @@
 /** The 20 languages of the spec (§5). English is the source. */
 export const languageCodes = [
-  "en", "es", "fr", "de", "it", "pt", "ru", "ja", "zh", "ko",
-  "ar", "hi", "bn", "tr", "vi", "pl", "nl", "sv", "uk", "th",
+  "en",
+  "es",
+  "fr",
+  "de",
+  "it",
+  "pt",
+  "ru",
+  "ja",
+  "zh",
+  "ko",
+  "ar",
+  "hi",
+  "bn",
+  "tr",
+  "vi",
+  "pl",
+  "nl",
+  "sv",
+  "uk",
+  "th",
 ] as const;
 
 export type LanguageCode = (typeof languageCodes)[number];

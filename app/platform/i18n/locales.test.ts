@@ -4,7 +4,8 @@ import { describe, expect, test } from "vitest";
 import { languageCodes, textDirection } from "./languages";
 
 const localesDir = path.resolve(import.meta.dirname, "../../locales");
-const read = (lang: string) => JSON.parse(fs.readFileSync(path.join(localesDir, `${lang}.json`), "utf8"));
+const read = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.join(localesDir, `${lang}.json`), "utf8"));
 
 function flatten(node: unknown, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
@@ -16,12 +17,16 @@ function flatten(node: unknown, prefix = ""): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 const english = flatten(read("en"));
 
 describe("V4 translations", () => {
   test("there is a locale file for each of the 20 languages and no other", () => {
-    const files = fs.readdirSync(localesDir).map((f) => f.replace(/\.json$/, "")).sort();
+    const files = fs
+      .readdirSync(localesDir)
+      .map((f) => f.replace(/\.json$/, ""))
+      .sort();
     expect(files).toEqual([...languageCodes].sort());
   });
 

@@ -1,7 +1,10 @@
 import type { Messages } from "./i18n";
 import { defaultLanguage, languageCodes, type LanguageCode } from "./languages";
 
-const files = import.meta.glob<Messages>("../../locales/*.json", { eager: true, import: "default" });
+const files = import.meta.glob<Messages>("../../locales/*.json", {
+  eager: true,
+  import: "default",
+});
 
 const byLanguage = new Map<LanguageCode, Messages>();
 for (const lang of languageCodes) {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import classes from "./platform.module.css";
 
 /** The platform's own frame on the base domain (marketing site and, later, the console). */
-export function PlatformFrame({ children }: { children: ReactNode }) {
+export function PlatformFrame({ children, year }: { children: ReactNode; year: number }) {
   const { t } = useTranslation();
   return (
     <Box className={classes.page}>
@@ -13,20 +13,30 @@ export function PlatformFrame({ children }: { children: ReactNode }) {
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between">
             <Anchor component={Link} to="/" underline="never" className={classes.brand}>
-              <span className={classes.mark} aria-hidden="true">L</span>
+              <span className={classes.mark} aria-hidden="true">
+                L
+              </span>
               Lyceum
             </Anchor>
             <Group gap="lg" visibleFrom="xs">
-              <Anchor href="#features" c="dimmed">{t("platform.nav.features")}</Anchor>
-              <Anchor href="#pricing" c="dimmed">{t("platform.nav.pricing")}</Anchor>
+              <Anchor href="#features" c="dimmed">
+                {t("platform.nav.features")}
+              </Anchor>
+              <Anchor href="#pricing" c="dimmed">
+                {t("platform.nav.pricing")}
+              </Anchor>
             </Group>
           </Group>
         </Container>
       </Box>
-      <Box component="main" className={classes.main}>{children}</Box>
+      <Box component="main" className={classes.main}>
+        {children}
+      </Box>
       <Box component="footer" className={classes.footer}>
         <Container size="lg" py="lg">
-          <Text size="sm" c="dimmed">{t("platform.footer", { year: new Date().getFullYear() })}</Text>
+          <Text size="sm" c="dimmed">
+            {t("platform.footer", { year })}
+          </Text>
         </Container>
       </Box>
     </Box>

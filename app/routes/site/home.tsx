@@ -1,4 +1,15 @@
-import { AspectRatio, Badge, Box, Card, Container, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Card,
+  Container,
+  Image,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PostSummary } from "~/features/posts/posts.server";
@@ -6,10 +17,19 @@ import type { PostSummary } from "~/features/posts/posts.server";
 function PostCard({ post }: { post: PostSummary }) {
   const { t, i18n } = useTranslation();
   const date = post.publishedAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(post.publishedAt))
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(
+        new Date(post.publishedAt),
+      )
     : null;
   return (
-    <Card component={Link} to={`/blog/${post.slug}`} withBorder padding="lg" radius="md" data-testid="post-card">
+    <Card
+      component={Link}
+      to={`/blog/${post.slug}`}
+      withBorder
+      padding="lg"
+      radius="md"
+      data-testid="post-card"
+    >
       {post.featured ? (
         <Card.Section>
           <AspectRatio ratio={16 / 9}>
@@ -35,7 +55,15 @@ function PostCard({ post }: { post: PostSummary }) {
 }
 
 /** An account's home page: its name, tagline and latest posts. */
-export function SiteHome({ title, description, posts }: { title: string; description: string; posts: PostSummary[] }) {
+export function SiteHome({
+  title,
+  description,
+  posts,
+}: {
+  title: string;
+  description: string;
+  posts: PostSummary[];
+}) {
   const { t } = useTranslation();
   return (
     <>

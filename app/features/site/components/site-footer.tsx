@@ -4,7 +4,13 @@ import type { SiteChrome } from "../site.server";
 import { SiteLink } from "./site-link";
 import classes from "./site-frame.module.css";
 
-export function SiteFooter({ footer, siteTitle }: { footer: SiteChrome["footer"]; siteTitle: string }) {
+export function SiteFooter({
+  footer,
+  siteTitle,
+}: {
+  footer: SiteChrome["footer"];
+  siteTitle: string;
+}) {
   const { t } = useTranslation();
   return (
     <Box component="footer" className={classes.footer}>
@@ -14,7 +20,7 @@ export function SiteFooter({ footer, siteTitle }: { footer: SiteChrome["footer"]
         </Box>
       ) : null}
       <Container size="lg" py="xl">
-        <Grid gutter="xl">
+        <Grid gap="xl">
           {(footer?.footer_columns ?? []).map((column, index) => (
             <Grid.Col key={index} span={{ base: 12, sm: column.width }}>
               <Title order={4} mb="sm">

@@ -7,13 +7,6 @@ import { SiteHeader } from "./site-header";
 import classes from "./site-frame.module.css";
 
 function HeaderNotice({ notices }: { notices: NonNullable<SiteChrome["header"]>["notices"] }) {
-  const now = Date.now();
-  const active =
-    notices.enable_header_notice &&
-    notices.header_notice &&
-    (notices.header_notice_start === null || notices.header_notice_start <= now) &&
-    (notices.header_notice_expire === null || notices.header_notice_expire > now);
-  if (!active) return null;
   return (
     <Box bg={notices.header_notice_bg} c="white" py={8} px="md" ta="center" role="status">
       <Text size="sm" fw={500}>
@@ -35,7 +28,9 @@ export function SiteFrame({
 }) {
   return (
     <Box className={classes.page} data-body-style={chrome.theme.bodyStyle}>
-      {chrome.header ? <HeaderNotice notices={chrome.header.notices} /> : null}
+      {chrome.header && chrome.headerNoticeActive ? (
+        <HeaderNotice notices={chrome.header.notices} />
+      ) : null}
       <SiteHeader account={account} chrome={chrome} />
       <Box component="main" id="content" className={classes.main}>
         {children}

@@ -29,7 +29,15 @@ function ThemeToggle() {
       aria-label={t("site.toggleTheme")}
       onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
     >
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9z" />
       </svg>
     </ActionIcon>
@@ -50,8 +58,17 @@ function Logo({ account }: { account: AccountSummary }) {
   const width = (logo_width ?? 4) * 16;
   return (
     <>
-      <Image src={logo} alt={title} w={width} mah={64} fit="contain" darkHidden={Boolean(dark_logo)} />
-      {dark_logo ? <Image src={dark_logo} alt={title} w={width} mah={64} fit="contain" lightHidden /> : null}
+      <Image
+        src={logo}
+        alt={title}
+        w={width}
+        mah={64}
+        fit="contain"
+        darkHidden={Boolean(dark_logo)}
+      />
+      {dark_logo ? (
+        <Image src={dark_logo} alt={title} w={width} mah={64} fit="contain" lightHidden />
+      ) : null}
     </>
   );
 }
@@ -70,7 +87,11 @@ export function SiteHeader({ account, chrome }: { account: AccountSummary; chrom
     >
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Link to="/" className={classes.brand} aria-label={account.settings.sitetitle ?? account.slug}>
+          <Link
+            to="/"
+            className={classes.brand}
+            aria-label={account.settings.sitetitle ?? account.slug}
+          >
             <Logo account={account} />
           </Link>
           <Box visibleFrom="sm">
@@ -78,11 +99,22 @@ export function SiteHeader({ account, chrome }: { account: AccountSummary; chrom
           </Box>
           <Group gap="xs" wrap="nowrap">
             {header?.header_darklight !== false ? <ThemeToggle /> : null}
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label={t("site.openMenu")} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              aria-label={t("site.openMenu")}
+            />
           </Group>
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} title={account.settings.sitetitle} hiddenFrom="sm" size="80%">
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title={account.settings.sitetitle}
+        hiddenFrom="sm"
+        size="80%"
+      >
         <nav aria-label="mobile">
           <MobileMenu items={chrome.menus.mobile} onNavigate={close} />
         </nav>

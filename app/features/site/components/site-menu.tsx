@@ -1,4 +1,13 @@
-import { Box, Group, HoverCard, Menu, NavLink, SimpleGrid, Text, UnstyledButton } from "@mantine/core";
+import {
+  Box,
+  Group,
+  HoverCard,
+  Menu,
+  NavLink,
+  SimpleGrid,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
 import { Link } from "react-router";
 import type { MenuItem } from "~/features/options/validation";
 import { menuHref } from "../links";
@@ -46,7 +55,12 @@ function MenuEntries({ items }: { items: MenuItem[] }) {
 function MegaMenu({ item }: { item: MenuItem }) {
   const mega = item.mega_menu!;
   return (
-    <HoverCard position="bottom" shadow="md" width={Math.min(720, 240 * mega.columnCount)} openDelay={80}>
+    <HoverCard
+      position="bottom"
+      shadow="md"
+      width={Math.min(720, 240 * mega.columnCount)}
+      openDelay={80}
+    >
       <HoverCard.Target>
         <UnstyledButton className={classes.link} data-testid={`menu-${item.id}`}>
           <Group gap={4} wrap="nowrap">
@@ -85,7 +99,8 @@ export function SiteMenu({ items }: { items: MenuItem[] }) {
   return (
     <Group gap={4} component="nav" wrap="nowrap" aria-label="main">
       {items.map((item) => {
-        if (item.item_type === "megamenu" && item.mega_menu) return <MegaMenu key={item.id} item={item} />;
+        if (item.item_type === "megamenu" && item.mega_menu)
+          return <MegaMenu key={item.id} item={item} />;
         if (item.children?.length) {
           return (
             <Menu key={item.id} trigger="hover" openDelay={60} closeDelay={120} withinPortal>
@@ -132,7 +147,14 @@ export function MobileMenu({ items, onNavigate }: { items: MenuItem[]; onNavigat
       );
     }
     return external ? (
-      <NavLink key={item.id} label={item.label} component="a" href={href} target="_blank" rel="noopener noreferrer" />
+      <NavLink
+        key={item.id}
+        label={item.label}
+        component="a"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+      />
     ) : (
       <NavLink key={item.id} label={item.label} component={Link} to={href} onClick={onNavigate} />
     );

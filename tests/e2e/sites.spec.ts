@@ -1,0 +1,112 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const port = () => process.env.E2E_PORT!;
+const site = (slug: string | null, path = "/") =>
+  `http://${slug ? `${slug}.` : ""}localhost:${port()}${path}`;
+
+/** Fails the test on any script error or hydration warning the page logs. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  return problems;
+}
+
+test("P1 the demo account's home shows its title, menu and latest posts from the database", async ({ page }) => {
+  const problems = watchConsole(page);
+  const response = await page.goto(site("demo"));
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Demo Academy");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demo Academy");
+  const nav = page.getByRole("navigation", { name: "main" });
+  await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+  await expect(nav.getByText("Courses")).toBeVisible();
+  await expect(page.getByTestId("post-card")).toHaveCount(4);
+  await expect(page.getByTestId("post-card").first()).toContainText("Five habits of people who finish online courses");
+  await expect(page.getByText("Spring enrolment is open")).toBeVisible();
+  await expect(page.locator("footer")).toContainText("Teach with us");
+  await page.screenshot({ path: test.info().outputPath("demo-desktop-light.png"), fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test("P1 the acme account shows its own content and theme, nothing of demo's", async ({ page }) => {
+  await page.goto(site("acme"));
+  await expect(page).toHaveTitle("Acme Robotics Institute");
+  await expect(page.getByTestId("post-card")).toHaveCount(2);
+  await expect(page.getByTestId("post-card").first()).toContainText("New soldering lab opens in Lyon");
+  await expect(page.locator("body")).not.toContainText("Demo Academy");
+  await expect(page.getByRole("navigation", { name: "main" }).getByText("Programs")).toBeVisible();
+  // Acme's theme: boxed body and a serif font.
+  await expect(page.locator("[data-body-style]")).toHaveAttribute("data-body-style", "boxed");
+  const font = await page.locator("h1").evaluate((el) => getComputedStyle(el).fontFamily);
+  expect(font).toContain("Georgia");
+  await page.screenshot({ path: test.info().outputPath("acme-desktop.png"), fullPage: true });
+});
+
+test("P5 nested menu items and the megamenu open from the header", async ({ page }) => {
+  await page.goto(site("demo"));
+  await page.getByTestId("menu-courses").hover();
+  await expect(page.getByText("Colour, type and layout from first principles.")).toBeVisible();
+  await page.mouse.move(0, 500);
+  await page.getByTestId("menu-about").hover();
+  await expect(page.getByRole("menuitem", { name: "Our story" })).toHaveAttribute("href", "/about");
+  await expect(page.getByRole("menuitem", { name: "Community forum" })).toHaveAttribute("target", "_blank");
+  await page.getByRole("menuitem", { name: "Teachers" }).hover();
+  await expect(page.getByRole("menuitem", { name: "Teach with us" })).toBeVisible();
+});
+
+test("P6 under 768 px the drawer shows the separate mobile menu", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(site("demo"));
+  await expect(page.getByRole("navigation", { name: "main" })).toBeHidden();
+  await page.getByRole("button", { name: "Open the menu" }).click();
+  const drawer = page.getByRole("navigation", { name: "mobile" });
+  await expect(drawer.getByRole("link", { name: "Our story" })).toBeVisible();
+  await expect(drawer.getByText("Community forum")).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("demo-375-drawer.png"), animations: "disabled" });
+});
+
+test("P9 dark theme is remembered under the local key theme", async ({ page }) => {
+  await page.goto(site("demo"));
+  await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  await page.screenshot({ path: test.info().outputPath("demo-desktop-dark.png"), fullPage: true });
+});
+
+test("P20 the platform's home on the base domain names the product and its plans", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(site(null));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Lyceum");
+  await expect(page.getByTestId("plan-card")).toHaveCount(4);
+  await expect(page.getByTestId("plan-card").first()).toContainText("Starter");
+  await expect(page.getByTestId("plan-card").first()).toContainText("$29");
+  await page.screenshot({ path: test.info().outputPath("platform.png"), fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test("P2 an unknown host gets the styled 'no such site' page with status 404", async ({ page }) => {
+  const response = await page.goto(site("nowhere"));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No such site" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("no-such-site.png") });
+});
+
+test("P1 an unknown path is a styled 404 inside the account's frame", async ({ page }) => {
+  const response = await page.goto(site("demo", "/no-such-page"));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "main" })).toBeVisible();
+});
+
+test("V4 an Arabic account renders right-to-left in Arabic", async ({ page }) => {
+  await page.goto(site("souk"));
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 2 })).not.toHaveText("Latest posts");
+  await page.screenshot({ path: test.info().outputPath("souk-rtl.png"), fullPage: true });
+});

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../../..");
+
+export type RunningServer = {
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export function tempDataDir(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `lyceum-${name}-`));
+}
+
+/** Starts the built server (`node server/main.ts`) on a free port; resolves once it listens. */
+export function startServer({
+  dataDir,
+  env = {},
+  expectFailure = false,
+}: {
+  dataDir: string;
+  env?: Record<string, string>;
+  expectFailure?: boolean;
+}): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const server = (port: number): RunningServer => ({
+    port,
+    child,
+    output: () => output,
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout!.on("data", () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(server(Number(match[1])));
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      if (expectFailure) resolve(server(0));
+      else reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}

@@ -21,7 +21,8 @@ export function createApp({
   assetsDir,
 }: {
   services: ServerServices;
-  build?: ServerBuild;
+  /** A build, or a function returning the current one (dev mode reloads it on change). */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
   assetsDir?: string;
 }) {
   const app = new Hono<AppEnv>();

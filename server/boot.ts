@@ -42,7 +42,7 @@ export async function boot({
   assetsDir,
 }: {
   source?: Record<string, string | undefined>;
-  build?: ServerBuild;
+  build?: ServerBuild | (() => Promise<ServerBuild>);
   assetsDir?: string;
 }) {
   const env = parseEnv(source);

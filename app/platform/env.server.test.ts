@@ -29,7 +29,7 @@ describe("environment", () => {
     ["BASE_DOMAIN", { BASE_DOMAIN: "not a domain" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://x/y" }],
     ["SUPER_ADMIN_EMAILS", { SUPER_ADMIN_EMAILS: "root" }],
-    ["AUTH_SECRET", { NODE_ENV: "production" }],
+    ["AUTH_SECRET", { NODE_ENV: "production", DATABASE_URL: "postgres://db/lyceum" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
   ])("a bad %s stops start-up with one line naming it", (name, source) => {
     let error: unknown;

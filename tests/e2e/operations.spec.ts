@@ -34,7 +34,7 @@ test("kill -9 of the server and a restart lose no committed row", async () => {
     for (const [host, post] of [
       ["demo.localhost", "Meet our new photography teacher"],
       ["acme.localhost", "Our students won the regional robot league"],
-    ]) {
+    ] as const) {
       const page = await get({ port: second.port, host });
       expect(page.status).toBe(200);
       expect(page.body).toContain(post);

@@ -1,0 +1,24 @@
+// `npm run dev`: the same Hono app, loaded through Vite with hot module replacement.
+import http from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createServer as createViteServer } from "vite";
+
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+const { boot } = (await vite.ssrLoadModule("./server/boot.ts")) as typeof import("./boot.ts");
+const { app, services } = await boot({
+  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
+});
+const listener = getRequestListener(app.fetch);
+const server = http.createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+server.listen(services.env.PORT, services.env.HOST, () => {
+  console.log(`Lyceum (dev) listening on http://localhost:${services.env.PORT}`);
+});
+
+async function stop() {
+  server.close();
+  await vite.close();
+  await services.database.close();
+  process.exit(0);
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -34,7 +34,9 @@ try {
 }
 
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-console.log(`\n${connections} connections, ${duration} s per target, embedded PGlite, one process\n`);
+console.log(
+  `\n${connections} connections, ${duration} s per target, embedded PGlite, one process\n`,
+);
 for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
 const [, health, ...pages] = rows;
 for (const page of pages) {

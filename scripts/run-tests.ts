@@ -44,19 +44,29 @@ const vitestExit = run("vitest", [
 const buildExit = run("react-router", ["build"]);
 const playwrightExit =
   buildExit === 0
-    ? run("playwright", ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })
+    ? run("playwright", ["test", "--reporter=list,json"], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      })
     : 1;
 
 const vitest = readJson(vitestReport) as
-  | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+  | {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    }
   | undefined;
 const playwright = readJson(playwrightReport) as
-  | { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }
-  | undefined;
+  { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
 
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0) + (playwright?.stats.flaky ?? 0);
+const passed =
+  (vitest?.numPassedTests ?? 0) +
+  (playwright?.stats.expected ?? 0) +
+  (playwright?.stats.flaky ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats.skipped ?? 0);
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats.skipped ?? 0);
 
 const problems: string[] = [];
 if (!vitest) problems.push("vitest produced no report");
@@ -64,8 +74,11 @@ if (!playwright) problems.push("playwright produced no report");
 if (buildExit !== 0) problems.push("the build failed");
 if (vitestExit !== 0 && failed === 0) problems.push(`vitest exited with ${vitestExit}`);
 if (playwrightExit !== 0 && failed === 0) problems.push(`playwright exited with ${playwrightExit}`);
-if (process.env.TEST_DATABASE_URL) console.log(`\nDatabase tests also ran on PostgreSQL (TEST_DATABASE_URL).`);
+if (process.env.TEST_DATABASE_URL)
+  console.log(`\nDatabase tests also ran on PostgreSQL (TEST_DATABASE_URL).`);
 for (const problem of problems) console.error(`error: ${problem}`);
 
-console.log(`\n${passed} passed, ${failed + problems.length} failed${skipped ? `, ${skipped} skipped` : ""}`);
+console.log(
+  `\n${passed} passed, ${failed + problems.length} failed${skipped ? `, ${skipped} skipped` : ""}`,
+);
 process.exit(failed === 0 && problems.length === 0 && passed > 0 ? 0 : 1);

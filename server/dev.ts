@@ -9,7 +9,9 @@ const { app, services } = await boot({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
 });
 const listener = getRequestListener(app.fetch);
-const server = http.createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+const server = http.createServer((req, res) =>
+  vite.middlewares(req, res, () => listener(req, res)),
+);
 server.listen(services.env.PORT, services.env.HOST, () => {
   console.log(`Lyceum (dev) listening on http://localhost:${services.env.PORT}`);
 });

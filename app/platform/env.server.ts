@@ -46,7 +46,11 @@ export const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
       // A real deployment must bring its own secret; the embedded default may run without one.
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production with DATABASE_URL" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required in production with DATABASE_URL",
+      });
     }
     if (env.S3_ENDPOINT && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({

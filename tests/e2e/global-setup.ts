@@ -9,6 +9,7 @@ export default async function globalSetup() {
   return async () => {
     const code = await server.stop("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (code !== 0) throw new Error(`server did not shut down cleanly (exit ${code}):\n${server.output()}`);
+    if (code !== 0)
+      throw new Error(`server did not shut down cleanly (exit ${code}):\n${server.output()}`);
   };
 }

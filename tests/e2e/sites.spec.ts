@@ -14,7 +14,9 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-test("P1 the demo account's home shows its title, menu and latest posts from the database", async ({ page }) => {
+test("P1 the demo account's home shows its title, menu and latest posts from the database", async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   const response = await page.goto(site("demo"));
   expect(response?.status()).toBe(200);
@@ -24,7 +26,9 @@ test("P1 the demo account's home shows its title, menu and latest posts from the
   await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
   await expect(nav.getByText("Courses")).toBeVisible();
   await expect(page.getByTestId("post-card")).toHaveCount(4);
-  await expect(page.getByTestId("post-card").first()).toContainText("Five habits of people who finish online courses");
+  await expect(page.getByTestId("post-card").first()).toContainText(
+    "Five habits of people who finish online courses",
+  );
   await expect(page.getByText("Spring enrolment is open")).toBeVisible();
   await expect(page.locator("footer")).toContainText("Teach with us");
   await page.screenshot({ path: test.info().outputPath("demo-desktop-light.png"), fullPage: true });
@@ -35,7 +39,9 @@ test("P1 the acme account shows its own content and theme, nothing of demo's", a
   await page.goto(site("acme"));
   await expect(page).toHaveTitle("Acme Robotics Institute");
   await expect(page.getByTestId("post-card")).toHaveCount(2);
-  await expect(page.getByTestId("post-card").first()).toContainText("New soldering lab opens in Lyon");
+  await expect(page.getByTestId("post-card").first()).toContainText(
+    "New soldering lab opens in Lyon",
+  );
   await expect(page.locator("body")).not.toContainText("Demo Academy");
   await expect(page.getByRole("navigation", { name: "main" }).getByText("Programs")).toBeVisible();
   // Acme's theme: boxed body and a serif font.
@@ -52,7 +58,10 @@ test("P5 nested menu items and the megamenu open from the header", async ({ page
   await page.mouse.move(0, 500);
   await page.getByTestId("menu-about").hover();
   await expect(page.getByRole("menuitem", { name: "Our story" })).toHaveAttribute("href", "/about");
-  await expect(page.getByRole("menuitem", { name: "Community forum" })).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("menuitem", { name: "Community forum" })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
   await page.getByRole("menuitem", { name: "Teachers" }).hover();
   await expect(page.getByRole("menuitem", { name: "Teach with us" })).toBeVisible();
 });
@@ -65,7 +74,10 @@ test("P6 under 768 px the drawer shows the separate mobile menu", async ({ page 
   const drawer = page.getByRole("navigation", { name: "mobile" });
   await expect(drawer.getByRole("link", { name: "Our story" })).toBeVisible();
   await expect(drawer.getByText("Community forum")).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath("demo-375-drawer.png"), animations: "disabled" });
+  await page.screenshot({
+    path: test.info().outputPath("demo-375-drawer.png"),
+    animations: "disabled",
+  });
 });
 
 test("P9 dark theme is remembered under the local key theme", async ({ page }) => {
@@ -78,7 +90,9 @@ test("P9 dark theme is remembered under the local key theme", async ({ page }) =
   await page.screenshot({ path: test.info().outputPath("demo-desktop-dark.png"), fullPage: true });
 });
 
-test("P20 the platform's home on the base domain names the product and its plans", async ({ page }) => {
+test("P20 the platform's home on the base domain names the product and its plans", async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await page.goto(site(null));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Lyceum");

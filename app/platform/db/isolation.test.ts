@@ -173,3 +173,25 @@ describe.each(backends)("mutation check on %s", (backend) => {
     expect(more.some((leak) => leak.startsWith("courses: update touched"))).toBe(true);
   });
 });
+
+// Roles are cluster-wide on PostgreSQL; changing one would disturb parallel suites, so this check
+// runs on PGlite, where each test database is its own cluster.
+describe("role check can fail", () => {
+  test("A11 a request role that may bypass RLS, is superuser or owns a table is reported", async () => {
+    const db = await createTestDatabase("pglite");
+    try {
+      const { database } = db;
+      await database.owner.execute(sql`alter role lyceum_app bypassrls`);
+      await database.owner.execute(sql`create table stray (id int)`);
+      await database.owner.execute(sql`alter table stray owner to lyceum_app`);
+      const problems = await findAppRoleProblems(database);
+      expect(problems).toEqual(
+        expect.arrayContaining(["role lyceum_app has BYPASSRLS", "role lyceum_app owns stray"]),
+      );
+      await database.owner.execute(sql`alter role lyceum_app nobypassrls superuser`);
+      expect(await findAppRoleProblems(database)).toContain("role lyceum_app is a superuser");
+    } finally {
+      await db.dispose();
+    }
+  });
+});

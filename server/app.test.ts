@@ -66,6 +66,7 @@ describe.each(backends)("HTTP surface on %s", (backend) => {
     const html = await res.text();
     expect(html).toContain("No such site");
     expect(html).toContain("<style>");
+    expect(html).toContain('href="http://localhost:3000/"');
   });
 
   test("P2 the API on an unknown host answers the catalogue's code", async () => {

@@ -14,11 +14,14 @@ export function renderStatusPage({
   status,
   titleKey,
   textKey,
+  homeHref = "/",
 }: {
   lang: LanguageCode;
   status: number;
   titleKey: string;
   textKey: string;
+  /** Where "back home" leads; an unknown host's own `/` would only answer 404 again. */
+  homeHref?: string;
 }): string {
   const errors = (messagesFor(lang).errors ?? {}) as ErrorTexts;
   const english = (messagesFor("en").errors ?? {}) as ErrorTexts;
@@ -46,6 +49,6 @@ a{display:inline-block;background:var(--accent);color:#fff;text-decoration:none;
 <p class="code">${status}</p>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(pick(textKey))}</p>
-<a href="/">${escapeHtml(pick("backHome"))}</a>
+<a href="${escapeHtml(homeHref)}">${escapeHtml(pick("backHome"))}</a>
 </main></body></html>`;
 }

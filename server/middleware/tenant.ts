@@ -17,12 +17,16 @@ export function tenant() {
     }
     if (resolved.kind === "unknown") {
       if (c.req.path.startsWith("/api/")) throw new AppError({ code: "tenant.notFound" });
+      const port = /:(\d+)$/.exec(c.req.header("host") ?? "")?.[1];
+      const protocol = new URL(c.req.url).protocol;
+      const platformHome = `${protocol}//${c.var.services.env.BASE_DOMAIN}${port ? `:${port}` : ""}/`;
       return c.html(
         renderStatusPage({
           lang: c.var.lang,
           status: 404,
           titleKey: "noSuchSite",
           textKey: "noSuchSiteText",
+          homeHref: platformHome,
         }),
         404,
       );

@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/features/*/tables.server.ts",
+  schema: ["./app/features/*/tables.server.ts", "./app/platform/mail/tables.server.ts"],
   out: "./drizzle",
 });

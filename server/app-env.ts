@@ -1,4 +1,8 @@
 import type { Tenant } from "~/features/accounts/tenant";
+import type { AuthRegistry } from "~/features/auth/auth.server";
+import type { RequestFacts } from "~/features/auth/request-headers";
+import type { Viewer } from "~/features/members/members.server";
+import type { Mailer } from "~/platform/mail/mail.server";
 import type { TenantResolver } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Env } from "~/platform/env.server";
@@ -11,6 +15,8 @@ export type ServerServices = {
   database: Database;
   logger: Logger;
   tenants: TenantResolver;
+  auth: AuthRegistry;
+  mailer: Mailer;
   lifecycle: { shuttingDown: boolean };
   migrationsExpected: number;
 };
@@ -22,5 +28,7 @@ export type AppEnv = {
     logger: Logger;
     tenant: Tenant;
     lang: LanguageCode;
+    facts: RequestFacts;
+    viewer: Viewer | null;
   };
 };

@@ -1,16 +1,12 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
-import { createTenantResolver } from "~/features/accounts/accounts.server";
 import { AppError } from "~/platform/errors";
-import { parseEnv } from "~/platform/env.server";
-import { createLogger } from "~/platform/logger.server";
-import { countMigrationFiles } from "~/platform/db/health.server";
 import { createAccount } from "../tests/factories";
 import { backends, createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { createTestApp } from "../tests/support/test-server";
 import { createApp } from "./app";
 import type { AppEnv, ServerServices } from "./app-env";
-import { MIGRATIONS_FOLDER } from "./boot";
 import { handleError } from "./error-handler";
 
 describe.each(backends)("HTTP surface on %s", (backend) => {
@@ -20,14 +16,7 @@ describe.each(backends)("HTTP surface on %s", (backend) => {
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     await createAccount(db.database, { slug: "demo" });
-    services = {
-      env: parseEnv({}),
-      database: db.database,
-      logger: createLogger({ level: "silent" }),
-      tenants: createTenantResolver({ database: db.database, baseDomain: "localhost" }),
-      lifecycle: { shuttingDown: false },
-      migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
-    };
+    services = createTestApp(db.database).services;
   });
   afterAll(() => db?.dispose());
 

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
+import { authApi } from "~/features/auth/api.server";
+import { viewerContext } from "~/features/members/viewer-context";
 import { AppError } from "~/platform/errors";
 import { servicesContext } from "~/platform/request-context";
 import type { AppEnv, ServerServices } from "./app-env";
@@ -10,6 +12,7 @@ import { handleError } from "./error-handler";
 import { operationsRoutes } from "./operations-routes";
 import { requestLogger } from "./middleware/request-logger";
 import { tenant } from "./middleware/tenant";
+import { viewer } from "./middleware/viewer";
 
 /**
  * The whole HTTP surface: operations probes, the JSON API, static assets and every page through
@@ -51,6 +54,8 @@ export function createApp({
   app.route("/api", operationsRoutes());
 
   app.use(tenant());
+  app.use(viewer());
+  app.route("/api", authApi(services));
   app.all("/api/*", () => {
     throw new AppError({ code: "route.notFound" });
   });
@@ -66,6 +71,7 @@ export function createApp({
         baseDomain: services.env.BASE_DOMAIN,
       });
       context.set(tenantContext, c.var.tenant);
+      context.set(viewerContext, c.var.viewer);
       return handle(c.req.raw, context);
     });
   }

@@ -1,10 +1,13 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createTenantResolver } from "~/features/accounts/accounts.server";
+import { createAuthRegistry } from "~/features/auth/auth.server";
+import { createMailer } from "~/platform/mail/mail.server";
+import { resolveAuthSecret } from "./auth-secret";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.server";
 import { parseEnv, type Env } from "~/platform/env.server";
-import { createLogger } from "~/platform/logger.server";
+import { createLogger, type Logger } from "~/platform/logger.server";
 import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
 import { createApp } from "./app";
 import type { ServerServices } from "./app-env";
@@ -35,6 +38,32 @@ export async function openMigratedDatabase(env: Env): Promise<Database> {
   }
 }
 
+/** The long-lived services of one process around an open database. */
+export function wireServices({
+  env,
+  database,
+  logger,
+  authSecret,
+}: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  authSecret: string;
+}): ServerServices {
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, database });
+  const auth = createAuthRegistry({ database, mailer, secret: authSecret });
+  return {
+    env,
+    database,
+    logger,
+    auth,
+    mailer,
+    tenants: createTenantResolver({ database, baseDomain: env.BASE_DOMAIN }),
+    lifecycle: { shuttingDown: false },
+    migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
+  };
+}
+
 /** Everything a server process needs, wired; the caller listens and handles signals. */
 export async function boot({
   source = process.env,
@@ -52,14 +81,12 @@ export async function boot({
     logger.info("empty database: seeding the demo accounts");
     await seedDemo(database, { replace: false });
   }
-  const services: ServerServices = {
+  const services = wireServices({
     env,
     database,
     logger,
-    tenants: createTenantResolver({ database, baseDomain: env.BASE_DOMAIN }),
-    lifecycle: { shuttingDown: false },
-    migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
-  };
+    authSecret: resolveAuthSecret(env, logger),
+  });
   const app = createApp({ services, build, assetsDir });
   return { app, services };
 }

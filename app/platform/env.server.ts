@@ -28,6 +28,7 @@ export const envSchema = z
     DATABASE_URL: postgresUrl.optional(),
     SUPER_ADMIN_EMAILS: emailList.default([]),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default("Lyceum <no-reply@localhost>"),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default("auto"),

@@ -4,8 +4,10 @@
  */
 export const errorCatalogue = {
   "request.invalid": { status: 400, key: "errors.invalidRequest" },
-  "auth.notAuthenticated": { status: 401, key: "errors.notAuthenticated" },
+  not_authenticated: { status: 401, key: "errors.notAuthenticated" },
   "auth.forbidden": { status: 403, key: "errors.forbidden" },
+  "auth.weakPassword": { status: 400, key: "errors.weakPassword" },
+  "auth.tooManyRequests": { status: 429, key: "errors.tooManyRequests" },
   "route.notFound": { status: 404, key: "errors.pageNotFound" },
   "tenant.notFound": { status: 404, key: "errors.noSuchSite" },
   "server.unavailable": { status: 503, key: "errors.unavailable" },

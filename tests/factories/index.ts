@@ -3,7 +3,12 @@
  * a request (app role, one account), so what they create obeys row-level security too.
  */
 import { randomUUID } from "node:crypto";
-import { insertAccount, type Account } from "~/features/accounts/queries.server";
+import { users } from "~/features/auth/tables.server";
+import { joinAccount } from "~/features/members/members.server";
+import {
+  createAccount as createAccountWithRoles,
+  type Account,
+} from "~/features/accounts/accounts.server";
 import type { AccountSettings } from "~/features/accounts/validation";
 import { courses, lessons } from "~/features/courses/tables.server";
 import { writeOption } from "~/features/options/queries.server";
@@ -29,10 +34,11 @@ export async function createAccount(
     settings?: AccountSettings;
   } = {},
 ): Promise<Account> {
-  const accountId = randomUUID();
-  return database.forAccount(accountId, (tx) =>
-    insertAccount(tx, { accountId, slug, domain, settings: { sitetitle: slug, ...settings } }),
-  );
+  return createAccountWithRoles(database, {
+    slug,
+    domain,
+    settings: { sitetitle: slug, ...settings },
+  });
 }
 
 export async function setOption(
@@ -126,4 +132,30 @@ export async function createCourse(
     }
     return course!;
   });
+}
+
+/** A person (global user row), written as the owner the way better-auth would. */
+export async function createUser(
+  database: Database,
+  { email = `${unique("user")}@example.test`, name = "Test Person", emailVerified = true } = {},
+) {
+  const [row] = await database.owner
+    .insert(users)
+    .values({ id: randomUUID(), email, name, emailVerified })
+    .returning();
+  return row!;
+}
+
+/** A member of an account with a role by name (default role when omitted). */
+export async function createMember(
+  database: Database,
+  {
+    accountId,
+    roleName,
+    user,
+  }: { accountId: string; roleName?: string; user?: { id: string; name: string; email: string } },
+) {
+  const person = user ?? (await createUser(database));
+  const membership = await joinAccount(database, { accountId, user: person, roleName });
+  return { user: person, membership };
 }

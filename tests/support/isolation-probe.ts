@@ -2,7 +2,16 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/database.server";
 
 /** Tables without account_id, or shared by all accounts: the explicit list. */
-export const GLOBAL_TABLES = ["accounts", "plans"] as const;
+export const GLOBAL_TABLES = [
+  "accounts",
+  "plans",
+  "users",
+  "sessions",
+  "auth_accounts",
+  "verifications",
+  "two_factors",
+  "mail_outbox",
+] as const;
 
 export async function listTables(database: Database): Promise<string[]> {
   const result = await database.owner.execute<{ table_name: string }>(sql`

@@ -1,7 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { createDefaultRoles } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { domainPattern } from "~/platform/patterns";
-import { findAccountByDomain, findAccountBySlug, type Account } from "./queries.server";
+import {
+  findAccountByDomain,
+  findAccountBySlug,
+  insertAccount,
+  type Account,
+} from "./queries.server";
 import type { AccountSummary, Tenant } from "./tenant";
+import type { AccountSettings } from "./validation";
+
+export type { Account };
+
+/** A new account with its default roles, in one transaction. */
+export function createAccount(
+  database: Database,
+  {
+    slug,
+    domain = null,
+    settings,
+  }: { slug: string; domain?: string | null; settings: AccountSettings },
+): Promise<Account> {
+  const accountId = randomUUID();
+  return database.forAccount(accountId, async (tx) => {
+    const account = await insertAccount(tx, { accountId, slug, domain, settings });
+    await createDefaultRoles(tx, accountId);
+    return account;
+  });
+}
 
 const FOUND_TTL_MS = 60_000;
 const UNKNOWN_TTL_MS = 5_000;

@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import type { Tenant } from "~/features/accounts/tenant";
+import type { Viewer } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { isLanguageCode } from "~/platform/i18n/languages";
+import type { Mailer } from "~/platform/mail/mail.server";
+import { renderMail } from "~/platform/mail/templates.server";
+import { createRateLimiter } from "~/platform/rate-limit";
+import type { AuthRegistry } from "./auth.server";
+import { type RequestFacts, withTrustedHeaders } from "./request-headers";
+import { signUp } from "./sign-up.server";
+import { signUpSchema } from "./validation";
+
+export type AuthApiEnv = {
+  Variables: { tenant: Tenant; facts: RequestFacts; viewer: Viewer | null };
+};
+
+/** /api/auth/* (better-auth) and /api/account/sign-up (ours, enumeration-safe). */
+export function authApi({
+  auth: registry,
+  database,
+  mailer,
+}: {
+  auth: AuthRegistry;
+  database: Database;
+  mailer: Mailer;
+}) {
+  const api = new Hono<AuthApiEnv>();
+  const signUpLimiter = createRateLimiter({ windowMs: 10 * 60_000, max: 10 });
+
+  // Sign-up goes through /api/account/sign-up only (enumeration-safe, membership, policy).
+  api.post("/auth/sign-up/email", () => {
+    throw new AppError({ code: "route.notFound" });
+  });
+
+  api.on(["GET", "POST"], "/auth/*", (c) => {
+    const headers = withTrustedHeaders(c.req.raw.headers, c.var.facts);
+    return registry.forOrigin(c.var.facts.origin).handler(new Request(c.req.raw, { headers }));
+  });
+
+  api.post("/account/sign-up", async (c) => {
+    const tenant = c.var.tenant;
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    if (!signUpLimiter.allow(c.var.facts.clientIp))
+      throw new AppError({ code: "auth.tooManyRequests" });
+    const input = signUpSchema.parse(await c.req.json().catch(() => ({})));
+    const headers = withTrustedHeaders(c.req.raw.headers, c.var.facts);
+    const outcome = await signUp(
+      {
+        auth: registry.forOrigin(c.var.facts.origin),
+        database,
+        origin: c.var.facts.origin,
+        headers,
+        accountId: tenant.account.accountId,
+        notifyExisting: async (email) => {
+          const facts = c.var.facts;
+          const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
+          const mail = renderMail({
+            template: "signUpExisting",
+            lang,
+            vars: { siteName: facts.siteName, url: `${facts.origin}/login` },
+          });
+          await mailer.send({ site: c.req.header("host") ?? "", to: email, ...mail });
+        },
+      },
+      input,
+    );
+    if (outcome.status === "signed_in") {
+      for (const cookie of outcome.setCookie) c.header("Set-Cookie", cookie, { append: true });
+      return c.json({ status: outcome.status });
+    }
+    return c.json({ status: outcome.status }, 202);
+  });
+
+  /** Who am I here: the person and their membership of this site. */
+  api.get("/account/me", (c) => {
+    const viewer = c.var.viewer;
+    if (!viewer) throw new AppError({ code: "not_authenticated" });
+    return c.json({
+      user: viewer.user,
+      membership: viewer.membership,
+      isSuperAdmin: viewer.isSuperAdmin,
+    });
+  });
+
+  return api;
+}

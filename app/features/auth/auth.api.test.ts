@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createAccount } from "../../../tests/factories";
+import { createClient, lastMailLink } from "../../../tests/support/http-client";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
+import { createTestApp } from "../../../tests/support/test-server";
+
+const strong = "Maple-Harbour-Lantern-42";
+let counter = 0;
+const email = () => `person${Date.now()}${counter++}@example.test`;
+/** A fresh client address per simulated person, so rate limits only meet where a test wants them. */
+let lastOctet = 1;
+const freshIp = () => `10.20.${Math.floor(lastOctet / 250)}.${(lastOctet++ % 250) + 1}`;
+
+describe.each(backends)("identity over HTTP on %s", (backend) => {
+  let db: TestDatabase;
+  let app: ReturnType<typeof createTestApp>["app"];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await createAccount(db.database, { slug: "demo" });
+    await createAccount(db.database, { slug: "acme" });
+    app = createTestApp(db.database).app;
+  });
+  afterAll(() => db?.dispose());
+
+  /** Sign up on a site and follow the e-mailed verification link: a signed-in browser. */
+  async function signedUp(host = "demo.localhost", address = email(), ip = freshIp()) {
+    const browser = createClient(app, { host, ip });
+    const res = await browser.post("/api/account/sign-up", {
+      name: "Ada Lovelace",
+      email: address,
+      password: strong,
+    });
+    expect(res.status).toBe(202);
+    const link = new URL(await lastMailLink(db.database, address));
+    const verified = await browser.request(link.pathname + link.search);
+    expect(verified.status).toBe(302);
+    return { browser, address };
+  }
+
+  test("A1 A6 sign-up e-mails a verification link that signs in and makes a student member", async () => {
+    const { browser } = await signedUp();
+    const me = await browser.request("/api/account/me");
+    expect(me.status).toBe(200);
+    const body = await me.json();
+    expect(body.user.name).toBe("Ada Lovelace");
+    expect(body.membership).toMatchObject({
+      role: "student",
+      caps: [],
+      slug: expect.stringMatching(/^ada-lovelace/),
+    });
+  });
+
+  test("A1 a weak password is refused with reasons", async () => {
+    const browser = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const res = await browser.post("/api/account/sign-up", {
+      name: "Bob",
+      email: email(),
+      password: "password123",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { code: "auth.weakPassword", details: { reasons: ["common"] } },
+    });
+    const bad = await browser.post("/api/account/sign-up", {
+      name: "Bob",
+      email: "not-an-email",
+      password: strong,
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.details[0].path).toBe("email");
+  });
+
+  test("A6 the same person signs up on another site and gets a separate membership there", async () => {
+    const { address } = await signedUp("demo.localhost");
+    const acme = createClient(app, { host: "acme.localhost", ip: freshIp() });
+    const res = await acme.post("/api/account/sign-up", {
+      name: "Ada Lovelace",
+      email: address,
+      password: strong,
+    });
+    expect(res.status).toBe(200);
+    const me = await (await acme.request("/api/account/me")).json();
+    expect(me.membership.role).toBe("student");
+    const demo = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    await demo.post("/api/auth/sign-in/email", { email: address, password: strong });
+    const demoMe = await (await demo.request("/api/account/me")).json();
+    expect(demoMe.membership.memberId).not.toBe(me.membership.memberId);
+    expect(demoMe.membership.accountId).not.toBe(me.membership.accountId);
+  });
+
+  test("A11 enumeration: sign-up, sign-in and reset answer the same for known and unknown people", async () => {
+    const { address } = await signedUp();
+    const probe = (ip: string) => createClient(app, { host: "demo.localhost", ip });
+    const known = await probe(freshIp()).post("/api/account/sign-up", {
+      name: "X",
+      email: address,
+      password: "Another-Strong-Pass-77",
+    });
+    const unknown = await probe(freshIp()).post("/api/account/sign-up", {
+      name: "X",
+      email: email(),
+      password: "Another-Strong-Pass-77",
+    });
+    expect([known.status, await known.json()]).toEqual([unknown.status, await unknown.json()]);
+
+    const badKnown = await probe(freshIp()).post("/api/auth/sign-in/email", {
+      email: address,
+      password: "Wrong-Password-123",
+    });
+    const badUnknown = await probe(freshIp()).post("/api/auth/sign-in/email", {
+      email: email(),
+      password: "Wrong-Password-123",
+    });
+    expect([badKnown.status, await badKnown.json()]).toEqual([
+      badUnknown.status,
+      await badUnknown.json(),
+    ]);
+
+    const resetKnown = await probe(freshIp()).post("/api/auth/request-password-reset", {
+      email: address,
+      redirectTo: "/login/reset-password",
+    });
+    const resetUnknown = await probe(freshIp()).post("/api/auth/request-password-reset", {
+      email: email(),
+      redirectTo: "/login/reset-password",
+    });
+    expect([resetKnown.status, await resetKnown.json()]).toEqual([
+      resetUnknown.status,
+      await resetUnknown.json(),
+    ]);
+  });
+
+  test("A11 brute force: the 4th bad sign-in in 10 s from one address is 429; another address is not locked out", async () => {
+    const { address } = await signedUp();
+    const attacker = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (
+          await attacker.post("/api/auth/sign-in/email", {
+            email: address,
+            password: `Wrong-${i}-Password!`,
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 3).every((s) => s === 401)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    const owner = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    expect(
+      (await owner.post("/api/auth/sign-in/email", { email: address, password: strong })).status,
+    ).toBe(200);
+  });
+
+  test("A4 A11 sessions: a pre-login cookie is useless, sign-out is 401 at once, sessions stay on their site", async () => {
+    const { address } = await signedUp();
+    const browser = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    browser.jar.set("lyceum.session_token", "planted-by-attacker");
+    expect((await browser.request("/api/account/me")).status).toBe(401);
+    expect(
+      (await browser.post("/api/auth/sign-in/email", { email: address, password: strong })).status,
+    ).toBe(200);
+    const token = browser.sessionCookie();
+    expect(token).toBeDefined();
+    expect(token).not.toContain("planted-by-attacker");
+    expect((await browser.request("/api/account/me")).status).toBe(200);
+
+    // The same cookie presented on another account's host is nobody there.
+    const elsewhere = createClient(app, { host: "acme.localhost", ip: freshIp() });
+    elsewhere.jar.set("lyceum.session_token", token!);
+    const foreign = await elsewhere.request("/api/account/me");
+    expect(foreign.status).toBe(401);
+    expect(await foreign.json()).toEqual({
+      error: { code: "not_authenticated", message: "Sign-in required" },
+    });
+
+    const stolen = new Map(browser.jar);
+    expect((await browser.post("/api/auth/sign-out", {})).status).toBe(200);
+    const replay = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    for (const [k, v] of stolen) replay.jar.set(k, v);
+    expect((await replay.request("/api/account/me")).status).toBe(401);
+  });
+
+  test("A2 A11 password reset: the e-mailed link works once, the new password works, every other session ends", async () => {
+    const { browser: first, address } = await signedUp();
+    const second = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    expect(
+      (await second.post("/api/auth/sign-in/email", { email: address, password: strong })).status,
+    ).toBe(200);
+
+    const stranger = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    expect(
+      (
+        await stranger.post("/api/auth/request-password-reset", {
+          email: address,
+          redirectTo: "/login/reset-password",
+        })
+      ).status,
+    ).toBe(200);
+    const link = new URL(await lastMailLink(db.database, address));
+    expect(link.pathname).toBe("/login/reset-password");
+    const token = link.searchParams.get("token")!;
+
+    const weak = await stranger.post("/api/auth/reset-password", {
+      token,
+      newPassword: "password1234",
+    });
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({ code: "WEAK_PASSWORD", reasons: ["common"] });
+
+    const newPassword = "Quiet-Orchard-Morning-58";
+    expect((await stranger.post("/api/auth/reset-password", { token, newPassword })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await stranger.post("/api/auth/reset-password", {
+          token,
+          newPassword: "Other-Orchard-Morning-59",
+        })
+      ).status,
+    ).toBe(400);
+
+    expect((await first.request("/api/account/me")).status).toBe(401);
+    expect((await second.request("/api/account/me")).status).toBe(401);
+    const again = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    expect(
+      (await again.post("/api/auth/sign-in/email", { email: address, password: strong })).status,
+    ).toBe(401);
+    expect(
+      (await again.post("/api/auth/sign-in/email", { email: address, password: newPassword }))
+        .status,
+    ).toBe(200);
+  });
+});

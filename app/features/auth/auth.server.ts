@@ -1,0 +1,197 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
+import { joinAccount } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
+import { isLanguageCode } from "~/platform/i18n/languages";
+import type { Mailer } from "~/platform/mail/mail.server";
+import { renderMail } from "~/platform/mail/templates.server";
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  passwordWeaknesses,
+} from "./password-policy.server";
+import { readFacts, trustedHeaders } from "./request-headers";
+import { authAccounts, sessions, twoFactors, users, verifications } from "./tables.server";
+
+const DAY = 24 * 60 * 60;
+
+async function sendTemplate({
+  mailer,
+  request,
+  to,
+  template,
+  path,
+}: {
+  mailer: Mailer;
+  request: Request | undefined;
+  to: string;
+  template: "resetPassword" | "verifyEmail" | "signUpExisting";
+  path: string;
+}) {
+  const facts = readFacts(request?.headers);
+  const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
+  const mail = renderMail({
+    template,
+    lang,
+    vars: { siteName: facts.siteName, url: `${facts.origin}${path}` },
+  });
+  await mailer.send({ site: facts.origin.replace(/^https?:\/\//, ""), to, ...mail });
+}
+
+type AuthOptions = { database: Database; secret: string; mailer: Mailer };
+
+/**
+ * better-auth for one site origin (`http://demo.localhost:3000`). Each site is its own origin:
+ * links in its e-mails point to it, and requests from any other origin are refused.
+ */
+function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: string) {
+  const secureCookies = origin.startsWith("https://");
+  return betterAuth({
+    appName: "Lyceum",
+    secret,
+    baseURL: origin,
+    basePath: "/api/auth",
+    trustedOrigins: [origin],
+    database: drizzleAdapter(database.owner, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
+    }),
+    account: { fields: { accountId: "providerAccountId" } },
+    session: {
+      expiresIn: 7 * DAY,
+      updateAge: DAY,
+      additionalFields: { tenantId: { type: "string", required: false, input: false } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => {
+        await sendTemplate({
+          mailer,
+          request,
+          to: user.email,
+          template: "resetPassword",
+          path: `/login/reset-password?token=${encodeURIComponent(token)}`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: DAY,
+      sendVerificationEmail: async ({ user, token }, request) => {
+        await sendTemplate({
+          mailer,
+          request,
+          to: user.email,
+          template: "verifyEmail",
+          path: `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=/`,
+        });
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 10, max: 3 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/reset-password": { window: 60, max: 5 },
+        "/two-factor/*": { window: 10, max: 3 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [trustedHeaders.clientIp] },
+      useSecureCookies: secureCookies,
+      cookiePrefix: "lyceum",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: secureCookies },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A session belongs to the site it was opened on; signing in on a site makes you a member.
+          before: async (session, context) => {
+            const { accountId } = readFacts(context?.request?.headers ?? context?.headers);
+            return { data: { ...session, tenantId: accountId } };
+          },
+          after: async (session, context) => {
+            const { accountId } = readFacts(context?.request?.headers ?? context?.headers);
+            if (!accountId) return;
+            const user = await context?.context.internalAdapter.findUserById(session.userId);
+            if (user) await joinAccount(database, { accountId, user });
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
+        const reasons = passwordWeaknesses(String(ctx.body?.newPassword ?? ""));
+        if (reasons.length > 0) {
+          throw new APIError("BAD_REQUEST", {
+            code: "WEAK_PASSWORD",
+            message: "weak password",
+            reasons,
+          });
+        }
+      }),
+    },
+    plugins: [twoFactor({ issuer: "Lyceum" })],
+  });
+}
+
+export type Auth = ReturnType<typeof createSiteAuth>;
+
+/** One better-auth per site origin, made on first use (the tenant middleware vouches for the host). */
+export function createAuthRegistry(options: AuthOptions) {
+  const byOrigin = new Map<string, Auth>();
+  return {
+    forOrigin(origin: string): Auth {
+      let auth = byOrigin.get(origin);
+      if (!auth) {
+        if (byOrigin.size >= 5_000) byOrigin.delete(byOrigin.keys().next().value!);
+        auth = createSiteAuth(options, origin);
+        byOrigin.set(origin, auth);
+      }
+      return auth;
+    },
+  };
+}
+
+export type AuthRegistry = ReturnType<typeof createAuthRegistry>;
+
+/** Calls a better-auth endpoint the way a browser would, so rate limits and hooks apply. */
+export function callAuth(
+  auth: Auth,
+  {
+    origin,
+    path,
+    headers,
+    body,
+  }: { origin: string; path: string; headers: Headers; body: unknown },
+): Promise<Response> {
+  const copy = new Headers(headers);
+  copy.set("content-type", "application/json");
+  copy.set("origin", origin);
+  return auth.handler(
+    new Request(`${origin}/api/auth${path}`, {
+      method: "POST",
+      headers: copy,
+      body: JSON.stringify(body),
+    }),
+  );
+}

@@ -1,0 +1,13 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/platform/db/database.server";
+import { users } from "./tables.server";
+
+/** Users are global and reached as the owner (the request role has no rights on them). */
+export async function userExists(database: Database, email: string): Promise<boolean> {
+  const [row] = await database.owner
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return Boolean(row);
+}

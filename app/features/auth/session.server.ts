@@ -1,0 +1,52 @@
+import type { Viewer } from "~/features/members/members.server";
+import { loadMembership } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
+import type { AuthRegistry } from "./auth.server";
+
+/** Absolute session lifetime: however active, a session ends 30 days after sign-in. */
+const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function hasSessionCookie(headers: Headers): boolean {
+  return /lyceum\.session_token=/.test(headers.get("cookie") ?? "");
+}
+
+/**
+ * The viewer of a request: its session must exist, be younger than the absolute lifetime and
+ * belong to this site (sessions are bound to the account they were opened on).
+ */
+export async function resolveViewer({
+  auth: registry,
+  database,
+  origin,
+  headers,
+  accountId,
+  superAdminEmails,
+}: {
+  auth: AuthRegistry;
+  database: Database;
+  origin: string;
+  headers: Headers;
+  accountId: string | null;
+  superAdminEmails: string[];
+}): Promise<Viewer | null> {
+  if (!hasSessionCookie(headers)) return null;
+  const auth = registry.forOrigin(origin);
+  const found = await auth.api.getSession({ headers });
+  if (!found) return null;
+  const { session, user } = found;
+  if ((session.tenantId ?? null) !== accountId) return null;
+  if (Date.now() - new Date(session.createdAt).getTime() > ABSOLUTE_LIFETIME_MS) {
+    await auth.api
+      .revokeSession({ body: { token: session.token }, headers })
+      .catch(() => undefined);
+    return null;
+  }
+  const membership = accountId
+    ? await loadMembership(database, { accountId, userId: user.id })
+    : null;
+  return {
+    user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
+    membership,
+    isSuperAdmin: superAdminEmails.includes(user.email.toLowerCase()),
+  };
+}

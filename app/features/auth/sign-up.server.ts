@@ -1,0 +1,61 @@
+import { joinAccount } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { callAuth, type Auth } from "./auth.server";
+import { userExists } from "./queries.server";
+import { passwordWeaknesses } from "./password-policy.server";
+import type { SignUpInput } from "./validation";
+
+export type SignUpOutcome =
+  { status: "verify_email" } | { status: "signed_in"; setCookie: string[] };
+
+/**
+ * Sign-up on an account's site, answering the same for a new address and for an existing one
+ * with a wrong password (no enumeration): "check your e-mail". A new person gets a verification
+ * link and a membership; an existing person with the right password is signed in and joins this
+ * account (better-auth's sign-in rate limit applies, so this is no way around it); an existing
+ * person with a wrong password is told by e-mail that someone tried.
+ */
+export async function signUp(
+  {
+    auth,
+    database,
+    origin,
+    headers,
+    accountId,
+    notifyExisting,
+  }: {
+    auth: Auth;
+    database: Database;
+    origin: string;
+    headers: Headers;
+    accountId: string;
+    notifyExisting: (email: string) => Promise<void>;
+  },
+  input: SignUpInput,
+): Promise<SignUpOutcome> {
+  const reasons = passwordWeaknesses(input.password, [input.name, input.email]);
+  if (reasons.length > 0) throw new AppError({ code: "auth.weakPassword", details: { reasons } });
+
+  if (!(await userExists(database, input.email))) {
+    const created = await callAuth(auth, { origin, headers, path: "/sign-up/email", body: input });
+    if (created.status === 429) throw new AppError({ code: "auth.tooManyRequests" });
+    if (!created.ok) throw new Error(`sign-up failed with ${created.status}`);
+    const { user } = (await created.json()) as {
+      user: { id: string; name: string; email: string };
+    };
+    await joinAccount(database, { accountId, user });
+    return { status: "verify_email" };
+  }
+  const signIn = await callAuth(auth, {
+    origin,
+    headers,
+    path: "/sign-in/email",
+    body: { email: input.email, password: input.password },
+  });
+  if (signIn.status === 429) throw new AppError({ code: "auth.tooManyRequests" });
+  if (signIn.ok) return { status: "signed_in", setCookie: signIn.headers.getSetCookie() };
+  // 403: right password, address not verified yet; better-auth has sent the link again.
+  if (signIn.status !== 403) await notifyExisting(input.email);
+  return { status: "verify_email" };
+}

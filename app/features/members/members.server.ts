@@ -1,0 +1,149 @@
+import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { createTtlCache } from "~/platform/ttl-cache";
+import { defaultRoles, type Capability } from "./capabilities";
+import {
+  findDefaultRole,
+  findMemberByUser,
+  findRole,
+  findRoleByName,
+  insertMember,
+  insertRoles,
+  slugTaken,
+} from "./queries.server";
+
+export type Membership = {
+  memberId: string;
+  accountId: string;
+  name: string;
+  slug: string;
+  email: string;
+  avatar: string | null;
+  role: string;
+  caps: Capability[];
+};
+
+/** Who is asking: the signed-in person, their membership of this account, and platform rights. */
+export type Viewer = {
+  user: { id: string; name: string; email: string; image: string | null };
+  membership: Membership | null;
+  isSuperAdmin: boolean;
+};
+
+/** The one answer to "may this viewer do X here"; every loader, action and handler asks it. */
+export function can(viewer: Viewer | null | undefined, cap: Capability): boolean {
+  return Boolean(viewer?.membership?.caps.includes(cap));
+}
+
+export function requireCapability(viewer: Viewer | null | undefined, cap: Capability): void {
+  if (!viewer) throw new AppError({ code: "not_authenticated" });
+  if (!can(viewer, cap)) throw new AppError({ code: "auth.forbidden" });
+}
+
+export async function createDefaultRoles(tx: Tx, accountId: string): Promise<void> {
+  await insertRoles(
+    tx,
+    defaultRoles.map((role) => ({
+      accountId,
+      name: role.name,
+      caps: role.caps,
+      isDefault: role.isDefault ?? false,
+    })),
+  );
+}
+
+// Spec §9: roles are read fresh after 50 s; a change invalidates at once.
+const membershipCache = createTtlCache<Membership | null>({ ttlMs: 50_000 });
+const cacheKey = (accountId: string, userId: string) => `${accountId}:${userId}`;
+
+export function invalidateMembership({
+  accountId,
+  userId,
+}: {
+  accountId: string;
+  userId?: string;
+}) {
+  membershipCache.invalidate((key) =>
+    userId ? key === cacheKey(accountId, userId) : key.startsWith(`${accountId}:`),
+  );
+}
+
+async function readMembership(
+  tx: Tx,
+  accountId: string,
+  userId: string,
+): Promise<Membership | null> {
+  const member = await findMemberByUser(tx, { accountId, userId });
+  if (!member) return null;
+  const role = await findRole(tx, { accountId, roleId: member.roleId });
+  return {
+    memberId: member.id,
+    accountId,
+    name: member.name,
+    slug: member.slug,
+    email: member.email,
+    avatar: member.avatar,
+    role: role?.name ?? "",
+    caps: (role?.caps ?? []) as Capability[],
+  };
+}
+
+export async function loadMembership(
+  database: Database,
+  { accountId, userId }: { accountId: string; userId: string },
+): Promise<Membership | null> {
+  const key = cacheKey(accountId, userId);
+  const cached = membershipCache.get(key);
+  if (cached !== undefined) return cached;
+  const membership = await database.forAccount(accountId, (tx) =>
+    readMembership(tx, accountId, userId),
+  );
+  membershipCache.set(key, membership);
+  return membership;
+}
+
+function slugify(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return base || "member";
+}
+
+/**
+ * Makes the person a member of the account (with the account's default role, or `roleName`).
+ * Does nothing if they already are; one person may belong to many accounts.
+ */
+export async function joinAccount(
+  database: Database,
+  {
+    accountId,
+    user,
+    roleName,
+  }: { accountId: string; user: { id: string; name: string; email: string }; roleName?: string },
+): Promise<Membership> {
+  const membership = await database.forAccount(accountId, async (tx) => {
+    const existing = await readMembership(tx, accountId, user.id);
+    if (existing) return existing;
+    const role = roleName
+      ? await findRoleByName(tx, { accountId, name: roleName })
+      : await findDefaultRole(tx, accountId);
+    if (!role) throw new Error(`account ${accountId} has no role ${roleName ?? "(default)"}`);
+    let slug = slugify(user.name);
+    for (let n = 2; await slugTaken(tx, { accountId, slug }); n++)
+      slug = `${slugify(user.name)}-${n}`;
+    await insertMember(tx, {
+      accountId,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      slug,
+      roleId: role.roleId,
+    });
+    return readMembership(tx, accountId, user.id);
+  });
+  invalidateMembership({ accountId, userId: user.id });
+  return membership!;
+}

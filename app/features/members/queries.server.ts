@@ -1,0 +1,83 @@
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "~/platform/db/database.server";
+import { members, roles } from "./tables.server";
+
+export type MemberRow = typeof members.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+
+export function insertRoles(tx: Tx, rows: (typeof roles.$inferInsert)[]) {
+  return tx.insert(roles).values(rows).returning();
+}
+
+export async function findDefaultRole(tx: Tx, accountId: string): Promise<RoleRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.accountId, accountId), eq(roles.isDefault, true)))
+    .limit(1);
+  return row;
+}
+
+export async function findRoleByName(
+  tx: Tx,
+  { accountId, name }: { accountId: string; name: string },
+) {
+  const [row] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.accountId, accountId), eq(roles.name, name)))
+    .limit(1);
+  return row;
+}
+
+/** A role is looked up by role_id and account_id (spec §6). */
+export async function findRole(
+  tx: Tx,
+  { accountId, roleId }: { accountId: string; roleId: string },
+) {
+  const [row] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.accountId, accountId), eq(roles.roleId, roleId)))
+    .limit(1);
+  return row;
+}
+
+export async function findMemberByUser(
+  tx: Tx,
+  { accountId, userId }: { accountId: string; userId: string },
+) {
+  const [row] = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function slugTaken(tx: Tx, { accountId, slug }: { accountId: string; slug: string }) {
+  const [row] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.slug, slug)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertMember(
+  tx: Tx,
+  values: typeof members.$inferInsert,
+): Promise<MemberRow> {
+  const [row] = await tx.insert(members).values(values).returning();
+  return row!;
+}
+
+export async function findMembersByEmail(
+  tx: Tx,
+  { accountId, email }: { accountId: string; email: string },
+) {
+  return tx
+    .select()
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.email, email)));
+}

@@ -1,0 +1,66 @@
+import {
+  boolean,
+  foreignKey,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
+import { accounts } from "../accounts/tables.server";
+import { users } from "../auth/tables.server";
+
+/** An account's roles and their capabilities (spec §3 Role, §6). */
+export const roles = pgTable(
+  "roles",
+  {
+    accountId: uuid("account_id").notNull(),
+    roleId: uuid("role_id").notNull().defaultRandom(),
+    /** Stable name of a default role (student, instructor, parent, site_owner) or a custom one. */
+    name: text("name").notNull(),
+    caps: text("caps").array().notNull().default([]),
+    /** The role a new sign-up on this account's site receives. */
+    isDefault: boolean("is_default").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.roleId] }),
+    uniqueIndex("roles_account_name").on(t.accountId, t.name),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
+    tenantIsolationPolicy("roles"),
+  ],
+);
+
+/** A person's membership of one account (spec §3 Member). */
+export const members = pgTable(
+  "members",
+  {
+    accountId: uuid("account_id").notNull(),
+    id: uuid("id").notNull().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    email: text("email").notNull(),
+    roleId: uuid("role_id").notNull(),
+    avatar: text("avatar"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex("members_account_user").on(t.accountId, t.userId),
+    uniqueIndex("members_account_slug").on(t.accountId, t.slug),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
+    foreignKey({
+      columns: [t.accountId, t.roleId],
+      foreignColumns: [roles.accountId, roles.roleId],
+    }),
+    tenantIsolationPolicy("members"),
+  ],
+);

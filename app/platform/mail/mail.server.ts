@@ -1,0 +1,65 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { createTransport } from "nodemailer";
+import type { Database } from "~/platform/db/database.server";
+import { mailOutbox, type OutboxMail } from "./tables.server";
+
+export type { OutboxMail };
+
+export type MailMessage = { site: string; to: string; subject: string; text: string; html: string };
+
+/**
+ * Sends one message. Callers must not log a message's text or html: reset and verification
+ * mails carry one-time links, and a log line outlives the link's secrecy.
+ */
+export type Mailer = { send(message: MailMessage): Promise<void>; transport: "smtp" | "outbox" };
+
+/**
+ * SMTP when a URL is configured (options such as `?ignoreTLS=true` ride in its query string),
+ * otherwise the outbox table, so a fresh install "sends" mail that the super-admin can read.
+ */
+export function createMailer({
+  smtpUrl,
+  from,
+  database,
+}: {
+  smtpUrl?: string;
+  from: string;
+  database: Database;
+}): Mailer {
+  if (smtpUrl) {
+    const transporter = createTransport(smtpUrl);
+    return {
+      transport: "smtp",
+      async send({ to, subject, text, html }) {
+        // `site` is not sent: the site's name already stands in the rendered subject and body.
+        await transporter.sendMail({ from, to, subject, text, html });
+      },
+    };
+  }
+  return {
+    transport: "outbox",
+    async send({ site, to, subject, text, html }) {
+      // The owner handle: the request role may insert too, but reading back is owner-only.
+      await database.owner
+        .insert(mailOutbox)
+        .values({ site, toAddress: to, subject, textBody: text, htmlBody: html });
+    },
+  };
+}
+
+/** Newest first. Addresses compare case-insensitively, as people type them either way. */
+export async function readOutbox(
+  database: Database,
+  filter: { to?: string; site?: string } = {},
+): Promise<OutboxMail[]> {
+  const conditions: SQL[] = [];
+  if (filter.to !== undefined) {
+    conditions.push(sql`lower(${mailOutbox.toAddress}) = lower(${filter.to})`);
+  }
+  if (filter.site !== undefined) conditions.push(eq(mailOutbox.site, filter.site));
+  return database.owner
+    .select()
+    .from(mailOutbox)
+    .where(and(...conditions))
+    .orderBy(desc(mailOutbox.createdAt));
+}

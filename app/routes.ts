@@ -3,5 +3,12 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 // The whole URL map, written out. Host decides whose site a path belongs to: the layout's
 // loader picks the account's site frame or the platform's.
 export default [
-  layout("routes/host-layout.tsx", [index("routes/home.tsx"), route("*", "routes/not-found.tsx")]),
+  layout("routes/host-layout.tsx", [
+    index("routes/home.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("login/reset-password", "routes/auth/reset-password.tsx"),
+    route("signup", "routes/auth/signup.tsx"),
+    route("dashboard/profile", "routes/dashboard/profile.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

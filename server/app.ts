@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
 import { authApi } from "~/features/auth/api.server";
+import { authContext } from "~/features/auth/auth-context";
 import { viewerContext } from "~/features/members/viewer-context";
 import { AppError } from "~/platform/errors";
 import { servicesContext } from "~/platform/request-context";
@@ -72,6 +73,10 @@ export function createApp({
       });
       context.set(tenantContext, c.var.tenant);
       context.set(viewerContext, c.var.viewer);
+      context.set(authContext, {
+        auth: services.auth.forOrigin(c.var.facts.origin),
+        facts: c.var.facts,
+      });
       return handle(c.req.raw, context);
     });
   }

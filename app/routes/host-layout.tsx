@@ -2,6 +2,8 @@ import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
+import { viewerContext } from "~/features/members/viewer-context";
+import { UserArea } from "~/features/auth/components/user-area";
 import { SiteFrame } from "~/features/site/components/site-frame";
 import { loadSiteChrome } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
@@ -16,7 +18,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { kind: "platform" as const, year: new Date().getFullYear() };
   const { database } = context.get(servicesContext);
   const chrome = await loadSiteChrome(database, tenant.account.accountId);
-  return { kind: "site" as const, account: tenant.account, chrome };
+  const viewer = context.get(viewerContext);
+  const badge = viewer
+    ? { name: viewer.user.name, avatar: viewer.membership?.avatar ?? viewer.user.image }
+    : null;
+  return { kind: "site" as const, account: tenant.account, chrome, viewer: badge };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
@@ -30,7 +36,11 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
         defaultColorScheme="auto"
         colorSchemeManager={colorSchemeManager}
       >
-        <SiteFrame account={data.account} chrome={data.chrome}>
+        <SiteFrame
+          account={data.account}
+          chrome={data.chrome}
+          userArea={<UserArea viewer={data.viewer} />}
+        >
           {children}
         </SiteFrame>
       </MantineProvider>

@@ -66,7 +66,7 @@ export function authApi({
       },
       input,
     );
-    if (outcome.status === "signed_in") {
+    if (outcome.status !== "verify_email") {
       for (const cookie of outcome.setCookie) c.header("Set-Cookie", cookie, { append: true });
       return c.json({ status: outcome.status });
     }

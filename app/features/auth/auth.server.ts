@@ -40,6 +40,30 @@ async function sendTemplate({
   await mailer.send({ site: facts.origin.replace(/^https?:\/\//, ""), to, ...mail });
 }
 
+type AfterContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * better-auth accepts a TOTP code as often as it likes within its window. We remember each
+ * code a user signed in with (in the verifications table, so every instance sees it) and refuse
+ * it a second time, ending the session the replay would have opened.
+ */
+async function refuseReplayedCode(ctx: AfterContext) {
+  const newSession = ctx.context.newSession;
+  const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "");
+  if (!newSession || !code) return;
+  const identifier = `totp-used:${newSession.user.id}:${code}`;
+  const used = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  if (used && new Date(used.expiresAt).getTime() > Date.now()) {
+    await ctx.context.internalAdapter.deleteSession(newSession.session.token);
+    throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: "Invalid code" });
+  }
+  await ctx.context.internalAdapter.createVerificationValue({
+    identifier,
+    value: "used",
+    expiresAt: new Date(Date.now() + 3 * 30_000),
+  });
+}
+
 type AuthOptions = { database: Database; secret: string; mailer: Mailer };
 
 /**
@@ -138,6 +162,10 @@ function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: strin
       },
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/two-factor/verify-totp") return;
+        await refuseReplayedCode(ctx);
+      }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
         const reasons = passwordWeaknesses(String(ctx.body?.newPassword ?? ""));

@@ -7,7 +7,7 @@ import { passwordWeaknesses } from "./password-policy.server";
 import type { SignUpInput } from "./validation";
 
 export type SignUpOutcome =
-  { status: "verify_email" } | { status: "signed_in"; setCookie: string[] };
+  { status: "verify_email" } | { status: "signed_in" | "two_factor"; setCookie: string[] };
 
 /**
  * Sign-up on an account's site, answering the same for a new address and for an existing one
@@ -54,7 +54,11 @@ export async function signUp(
     body: { email: input.email, password: input.password },
   });
   if (signIn.status === 429) throw new AppError({ code: "auth.tooManyRequests" });
-  if (signIn.ok) return { status: "signed_in", setCookie: signIn.headers.getSetCookie() };
+  if (signIn.ok) {
+    const body = (await signIn.json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
+    const status = body.twoFactorRedirect ? "two_factor" : "signed_in";
+    return { status, setCookie: signIn.headers.getSetCookie() };
+  }
   // 403: right password, address not verified yet; better-auth has sent the link again.
   if (signIn.status !== 403) await notifyExisting(input.email);
   return { status: "verify_email" };

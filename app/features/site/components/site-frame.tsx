@@ -20,10 +20,13 @@ function HeaderNotice({ notices }: { notices: NonNullable<SiteChrome["header"]>[
 export function SiteFrame({
   account,
   chrome,
+  userArea,
   children,
 }: {
   account: AccountSummary;
   chrome: SiteChrome;
+  /** Log-in buttons or the user menu, supplied by the route (it knows the viewer). */
+  userArea: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -31,7 +34,7 @@ export function SiteFrame({
       {chrome.header && chrome.headerNoticeActive ? (
         <HeaderNotice notices={chrome.header.notices} />
       ) : null}
-      <SiteHeader account={account} chrome={chrome} />
+      <SiteHeader account={account} chrome={chrome} userArea={userArea} />
       <Box component="main" id="content" className={classes.main}>
         {children}
       </Box>

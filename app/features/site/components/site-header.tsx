@@ -11,6 +11,7 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AccountSummary } from "~/features/accounts/tenant";
@@ -73,7 +74,15 @@ function Logo({ account }: { account: AccountSummary }) {
   );
 }
 
-export function SiteHeader({ account, chrome }: { account: AccountSummary; chrome: SiteChrome }) {
+export function SiteHeader({
+  account,
+  chrome,
+  userArea,
+}: {
+  account: AccountSummary;
+  chrome: SiteChrome;
+  userArea: ReactNode;
+}) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const header = chrome.header;
@@ -99,6 +108,7 @@ export function SiteHeader({ account, chrome }: { account: AccountSummary; chrom
           </Box>
           <Group gap="xs" wrap="nowrap">
             {header?.header_darklight !== false ? <ThemeToggle /> : null}
+            {header?.header_login !== false ? userArea : null}
             <Burger
               opened={opened}
               onClick={toggle}

@@ -1,0 +1,74 @@
+import { Alert, Button, Card, PasswordInput, Stack, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { authClient, authErrorKey } from "../client";
+import { PasswordReasons } from "./password-reasons";
+
+/** Change password; every other session of the person ends. */
+export function ChangePassword() {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [reasons, setReasons] = useState<string[]>([]);
+  const [message, setMessage] = useState<{ color: string; key: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setReasons([]);
+    setMessage(null);
+    const { error } = await authClient().changePassword({
+      currentPassword: current,
+      newPassword: next,
+      revokeOtherSessions: true,
+    });
+    setBusy(false);
+    if (!error) {
+      setCurrent("");
+      setNext("");
+      return setMessage({ color: "teal", key: "profile.password.done" });
+    }
+    const body = error as { code?: string; reasons?: string[] };
+    if (body.code === "WEAK_PASSWORD") return setReasons(body.reasons ?? ["weak"]);
+    setMessage({
+      color: "red",
+      key:
+        body.code === "INVALID_PASSWORD" ? "auth.errors.invalidCredentials" : authErrorKey(error),
+    });
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        {t("profile.password.title")}
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {message ? (
+            <Alert color={message.color} role="status">
+              {t(message.key)}
+            </Alert>
+          ) : null}
+          <PasswordInput
+            label={t("profile.password.current")}
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t("profile.password.new")}
+            description={t("auth.passwordReasons.tooShort")}
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.currentTarget.value)}
+          />
+          <PasswordReasons reasons={reasons} />
+          <Button type="submit" loading={busy} disabled={!current || !next} w="fit-content">
+            {t("profile.password.submit")}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

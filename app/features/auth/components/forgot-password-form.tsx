@@ -1,0 +1,69 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { authClient, authErrorKey } from "../client";
+import { AuthCard } from "./auth-card";
+
+/** Asks for a reset link; answers the same whether or not the address has an account. */
+export function ForgotPasswordForm({
+  initialEmail,
+  onBack,
+}: {
+  initialEmail: string;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(initialEmail);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const { error: failure } = await authClient().requestPasswordReset({
+      email,
+      redirectTo: "/login/reset-password",
+    });
+    setBusy(false);
+    if (failure) return setError(authErrorKey(failure));
+    setSent(true);
+  }
+
+  return (
+    <AuthCard title={t("auth.forgot.title")} subtitle={sent ? undefined : t("auth.forgot.text")}>
+      {sent ? (
+        <Alert color="teal" title={t("auth.forgot.sentTitle")} role="status">
+          {t("auth.forgot.sentText", { email })}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {error ? (
+              <Alert color="red" role="alert">
+                {t(error)}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t("auth.fields.email")}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy} fullWidth>
+              {t("auth.forgot.submit")}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text ta="center" size="sm">
+        <Anchor component="button" type="button" onClick={onBack}>
+          {t("auth.forgot.back")}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

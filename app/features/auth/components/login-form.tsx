@@ -1,0 +1,84 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { authClient, authErrorKey } from "../client";
+import { AuthCard } from "./auth-card";
+import { ForgotPasswordForm } from "./forgot-password-form";
+import { TwoFactorChallenge } from "./two-factor-challenge";
+
+type Mode = "password" | "forgot" | "twoFactor";
+
+/** Sign-in with e-mail and password, then the second factor when the person has one. */
+export function LoginForm({ siteName, redirectTo }: { siteName: string; redirectTo: string }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<Mode>("password");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const { data, error: failure } = await authClient().signIn.email({ email, password });
+    setBusy(false);
+    if (failure) return setError(authErrorKey(failure));
+    if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return setMode("twoFactor");
+    // A full load so the server renders the signed-in page with the new session.
+    window.location.assign(redirectTo);
+  }
+
+  if (mode === "forgot")
+    return <ForgotPasswordForm initialEmail={email} onBack={() => setMode("password")} />;
+  if (mode === "twoFactor")
+    return <TwoFactorChallenge onDone={() => window.location.assign(redirectTo)} />;
+
+  return (
+    <AuthCard
+      title={t("auth.login.title", { site: siteName })}
+      footer={{
+        text: t("auth.login.noAccount"),
+        link: t("auth.login.createAccount"),
+        to: "/signup",
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error ? (
+            <Alert color="red" role="alert">
+              {t(error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t("auth.fields.email")}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t("auth.fields.password")}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="end"
+            onClick={() => setMode("forgot")}
+          >
+            {t("auth.login.forgot")}
+          </Anchor>
+          <Button type="submit" loading={busy} fullWidth>
+            {t("auth.login.submit")}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

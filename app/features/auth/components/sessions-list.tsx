@@ -1,0 +1,59 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { SiteSession } from "../profile.server";
+
+function device(userAgent: string | null, fallback: string): string {
+  if (!userAgent) return fallback;
+  const browser =
+    /(Firefox|Edg|Chrome|Safari)\/[\d.]+/.exec(userAgent)?.[1]?.replace("Edg", "Edge") ?? "";
+  const system = /(Windows|Mac OS X|Android|iPhone|Linux)/.exec(userAgent)?.[1] ?? "";
+  return [browser, system].filter(Boolean).join(" · ") || fallback;
+}
+
+/** Where the person is signed in on this site, with a way to end each session. */
+export function SessionsList({ sessions }: { sessions: SiteSession[] }) {
+  const { t, i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        {t("profile.sessions.title")}
+      </Title>
+      <Stack gap="sm">
+        {sessions.map((session) => (
+          <Group key={session.id} justify="space-between" wrap="nowrap" data-testid="session-row">
+            <div>
+              <Text size="sm" fw={500}>
+                {device(session.userAgent, t("profile.sessions.unknownDevice"))}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t("profile.sessions.since", { date: format.format(new Date(session.createdAt)) })}
+              </Text>
+            </div>
+            {session.current ? (
+              <Badge variant="light">{t("profile.sessions.current")}</Badge>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="sessionId" value={session.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="revokeSession"
+                  variant="default"
+                  size="xs"
+                >
+                  {t("profile.sessions.revoke")}
+                </Button>
+              </Form>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

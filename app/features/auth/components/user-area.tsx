@@ -1,0 +1,48 @@
+import { Avatar, Button, Group, Menu, UnstyledButton } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { authClient } from "../client";
+
+export type ViewerBadge = { name: string; avatar: string | null };
+
+async function signOut() {
+  await authClient().signOut();
+  // Spec §4: signing out goes to the home page.
+  window.location.assign("/");
+}
+
+/** Log in / sign up buttons for visitors; a user menu for signed-in people (P12). */
+export function UserArea({ viewer }: { viewer: ViewerBadge | null }) {
+  const { t } = useTranslation();
+  if (!viewer) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button component={Link} to="/login" variant="default" size="sm">
+          {t("auth.userMenu.signIn")}
+        </Button>
+        <Button component={Link} to="/signup" size="sm" visibleFrom="xs">
+          {t("auth.userMenu.signUp")}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t("auth.userMenu.open")} data-testid="user-menu">
+          <Avatar src={viewer.avatar} name={viewer.name} color="initials" size={36} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{viewer.name}</Menu.Label>
+        <Menu.Item component={Link} to="/dashboard/profile">
+          {t("auth.userMenu.profile")}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void signOut()}>
+          {t("auth.userMenu.signOut")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,74 @@
+import { Avatar, Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { tenantContext } from "~/features/accounts/tenant";
+import { authContext } from "~/features/auth/auth-context";
+import { ChangePassword } from "~/features/auth/components/change-password";
+import { SessionsList } from "~/features/auth/components/sessions-list";
+import { TwoFactorSettings } from "~/features/auth/components/two-factor-settings";
+import { requireViewer } from "~/features/auth/guards.server";
+import { loadProfile, revokeSiteSession } from "~/features/auth/profile.server";
+import type { Route } from "./+types/profile";
+
+function accountIdOf(context: Route.LoaderArgs["context"]) {
+  const tenant = context.get(tenantContext);
+  return tenant.kind === "account" ? tenant.account.accountId : null;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer({ context, request });
+  const { auth } = context.get(authContext);
+  return loadProfile({ auth, headers: request.headers, viewer, accountId: accountIdOf(context) });
+}
+
+const actionSchema = z.object({ intent: z.literal("revokeSession"), sessionId: z.string().min(1) });
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireViewer({ context, request });
+  const { auth } = context.get(authContext);
+  const input = actionSchema.parse(Object.fromEntries(await request.formData()));
+  await revokeSiteSession({ auth, headers: request.headers, sessionId: input.sessionId });
+  return { ok: true };
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { user, membership, twoFactorEnabled, sessions } = loaderData;
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{t("profile.title")}</Title>
+        <Card withBorder padding="lg">
+          <Group wrap="nowrap">
+            <Avatar
+              src={membership?.avatar ?? user.image}
+              name={user.name}
+              color="initials"
+              size="lg"
+            />
+            <div>
+              <Text fw={600} data-testid="profile-name">
+                {user.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {user.email}
+              </Text>
+            </div>
+            {membership ? (
+              <Badge ml="auto" variant="light">
+                {t(`roles.${membership.role}`, { defaultValue: membership.role })}
+              </Badge>
+            ) : null}
+          </Group>
+        </Card>
+        <ChangePassword />
+        <TwoFactorSettings enabled={twoFactorEnabled} />
+        <SessionsList sessions={sessions} />
+      </Stack>
+    </Container>
+  );
+}

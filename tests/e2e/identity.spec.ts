@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { get } from "./support/http";
+import { startMailCatcher } from "./support/mail-catcher";
+import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { secretOf, totpCode } from "../support/totp";
+
+test.describe.configure({ mode: "serial" });
+
+let server: RunningServer;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  mail = await startMailCatcher();
+  dataDir = tempDataDir("identity");
+  server = await startServer({ dataDir, env: { SMTP_URL: mail.url } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await mail?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const url = (slug: string, path: string) => `http://${slug}.localhost:${server.port}${path}`;
+const email = `journey${Date.now()}@example.test`;
+const firstPassword = "Amber-Lighthouse-Meadow-31";
+const newPassword = "Cobalt-Riverbank-Sparrow-84";
+let secret = "";
+const usedCodes = new Set<string>();
+
+/** A code the app would show now (or one step either side) that was not used yet: codes work once. */
+function freshCode(): string {
+  for (const offset of [0, 30_000, -30_000]) {
+    const code = totpCode(secret, Date.now() + offset);
+    if (!usedCodes.has(code)) {
+      usedCodes.add(code);
+      return code;
+    }
+  }
+  throw new Error("no unused code in the window");
+}
+
+async function signIn(page: Page, slug: string, password: string) {
+  await page.goto(url(slug, "/login"));
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Types a code into the six PIN boxes the way a person does: focus the first, type on. */
+async function typeCode(page: Page, code: string) {
+  await page.locator(".mantine-PinInput-pinInput input").first().click();
+  await page.keyboard.type(code);
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/");
+}
+
+test("A1 A2 A3 sign up, sign out, recover the password, sign in, enrol two-factor, sign in with a code", async ({
+  page,
+}) => {
+  // Sign up: the site answers "check your e-mail" and the link signs the person in.
+  await page.goto(url("demo", "/signup"));
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("password123");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("This password is too common.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(firstPassword);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`We sent a message to ${email}`)).toBeVisible();
+  await page.goto(await mail.link(email));
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+
+  await signOut(page);
+
+  // Password recovery through the e-mailed link.
+  const sentBefore = mail.count(email);
+  await page.goto(url("demo", "/login"));
+  await page.getByRole("button", { name: "Forgot your password?" }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+  const resetLink = await mail.link(email, { after: sentBefore });
+  expect(new URL(resetLink).pathname).toBe("/login/reset-password");
+  await page.goto(resetLink);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByText("Your password has been changed.")).toBeVisible();
+
+  // The old password no longer works; the new one does and lands on the profile.
+  await signIn(page, "demo", firstPassword);
+  await expect(page.getByText("The e-mail or password is incorrect.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByTestId("profile-name")).toHaveText("Ada Lovelace");
+
+  // Enrol an authenticator app.
+  await page.getByLabel("Confirm with your password").fill(newPassword);
+  await page.getByRole("button", { name: "Turn on" }).click();
+  secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await typeCode(page, freshCode());
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Two-step verification is on.")).toBeVisible();
+  await expect(page.getByTestId("backup-codes").locator("code")).toHaveCount(10);
+  await page.screenshot({ path: test.info().outputPath("profile-two-factor.png"), fullPage: true });
+
+  await signOut(page);
+
+  // Sign in again: password, then a fresh code from the app.
+  await signIn(page, "demo", newPassword);
+  await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+  await typeCode(page, freshCode());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByTestId("two-factor-status")).toHaveText("On");
+  await expect(page.getByTestId("session-row")).toHaveCount(1);
+});
+
+test("A6 the same person signs up on acme and has a separate membership there", async ({
+  page,
+}) => {
+  // This browser signed in three times in the last seconds: let the 10 s sign-in window pass.
+  await page.waitForTimeout(10_000);
+  await page.goto(url("acme", "/signup"));
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Create account" }).click();
+  // She has two-factor on, so even here the second step is asked for.
+  await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+  await typeCode(page, freshCode());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByText("Student")).toBeVisible();
+  const me = await page.evaluate(() => fetch("/api/account/me").then((r) => r.json()));
+  expect(me.membership.role).toBe("student");
+  await page.screenshot({ path: test.info().outputPath("acme-profile.png"), fullPage: true });
+});
+
+test("A5 a protected page sends a visitor to sign in and back", async ({ page }) => {
+  const response = await page.goto(url("demo", "/dashboard/profile"));
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login\?redirectedFrom=%2Fdashboard%2Fprofile$/);
+  const api = await get({ port: server.port, host: "demo.localhost", path: "/api/account/me" });
+  expect(api.status).toBe(401);
+  expect(JSON.parse(api.body)).toEqual({
+    error: { code: "not_authenticated", message: "Sign-in required" },
+  });
+});

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { get } from "./support/http";
 import { startMailCatcher } from "./support/mail-catcher";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
-import { secretOf, totpCode } from "../support/totp";
+import { totpCode } from "../support/totp";
 
 test.describe.configure({ mode: "serial" });
 

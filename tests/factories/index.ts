@@ -3,7 +3,8 @@
  * a request (app role, one account), so what they create obeys row-level security too.
  */
 import { randomUUID } from "node:crypto";
-import { users } from "~/features/auth/tables.server";
+import { hashPassword } from "better-auth/crypto";
+import { authAccounts, users } from "~/features/auth/tables.server";
 import { joinAccount } from "~/features/members/members.server";
 import {
   createAccount as createAccountWithRoles,
@@ -158,4 +159,20 @@ export async function createMember(
   const person = user ?? (await createUser(database));
   const membership = await joinAccount(database, { accountId, user: person, roleName });
   return { user: person, membership };
+}
+
+/** A verified person with a password, as if they had signed up (better-auth's own hash). */
+export async function createUserWithPassword(
+  database: Database,
+  { email, name = "Test Person", password }: { email: string; name?: string; password: string },
+) {
+  const user = await createUser(database, { email, name });
+  await database.owner.insert(authAccounts).values({
+    id: randomUUID(),
+    providerId: "credential",
+    providerAccountId: user.id,
+    userId: user.id,
+    password: await hashPassword(password),
+  });
+  return user;
 }

@@ -6,6 +6,7 @@ import {
   findDefaultRole,
   findMemberByUser,
   findRole,
+  findMembersByEmail,
   findRoleByName,
   insertMember,
   insertRoles,
@@ -146,4 +147,57 @@ export async function joinAccount(
   });
   invalidateMembership({ accountId, userId: user.id });
   return membership!;
+}
+
+/** A request about an account must come from that account's own site. */
+function assertSameAccount(viewer: Viewer | null, accountId: string, hostAccountId: string | null) {
+  if (!viewer) throw new AppError({ code: "not_authenticated" });
+  if (accountId !== hostAccountId) throw new AppError({ code: "auth.forbidden" });
+}
+
+/**
+ * Spec §7 isSiteOwner. Only the site's managers (manage_options) and super-admins may ask, so
+ * the call cannot be used to probe who has an account.
+ */
+export async function isSiteOwner(
+  database: Database,
+  {
+    viewer,
+    hostAccountId,
+    accountId,
+    email,
+  }: { viewer: Viewer | null; hostAccountId: string | null; accountId: string; email: string },
+): Promise<boolean> {
+  assertSameAccount(viewer, accountId, hostAccountId);
+  if (!viewer!.isSuperAdmin) requireCapability(viewer, "manage_options");
+  return database.forAccount(accountId, async (tx) => {
+    const found = await findMembersByEmail(tx, { accountId, email: email.toLowerCase() });
+    for (const member of found) {
+      const role = await findRole(tx, { accountId, roleId: member.roleId });
+      if (role?.name === "site_owner") return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * Spec §7 getUserEmailById: the e-mail of a member of this account, for people who manage its
+ * members (manage_options or manage_students) and super-admins. Non-members are "not found".
+ */
+export async function getMemberEmail(
+  database: Database,
+  {
+    viewer,
+    hostAccountId,
+    accountId,
+    userId,
+  }: { viewer: Viewer | null; hostAccountId: string | null; accountId: string; userId: string },
+): Promise<{ id: string; email: string; name: string } | null> {
+  assertSameAccount(viewer, accountId, hostAccountId);
+  if (!viewer!.isSuperAdmin && !can(viewer, "manage_options"))
+    requireCapability(viewer, "manage_students");
+  const member = await database.forAccount(accountId, (tx) =>
+    findMemberByUser(tx, { accountId, userId }),
+  );
+  return member ? { id: member.userId, email: member.email, name: member.name } : null;
 }

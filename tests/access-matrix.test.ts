@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  buildWorld,
+  runMatrix,
+  type ActorKind,
+  type MatrixRoute,
+  type Place,
+  type World,
+} from "./support/access-matrix";
+import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { createTestApp } from "./support/test-server";
+
+const superAdminEmail = "root@platform.test";
+
+/** Signed in and asking on the site the session belongs to. */
+const atHome = (actor: ActorKind, place: Place) => actor !== "anonymous" && place === "own";
+/** otherOwner's own site is acme; asked about demo there, the account does not match. */
+const memberOfDemoAtHome = (actor: ActorKind, place: Place) =>
+  atHome(actor, place) && actor !== "otherOwner";
+
+const routes: MatrixRoute[] = [
+  {
+    name: "GET /api/account/me",
+    method: "GET",
+    path: "/api/account/me",
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 401),
+  },
+  {
+    name: "POST /api/account/isSiteOwner",
+    method: "POST",
+    path: "/api/account/isSiteOwner",
+    body: (world: World) => ({ account_id: world.demo.accountId, email: world.people.owner.email }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      if (!memberOfDemoAtHome(actor, place)) return 403;
+      return actor === "owner" || actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /api/users/getUserEmailById",
+    method: "POST",
+    path: "/api/users/getUserEmailById",
+    body: (world: World) => ({
+      account_id: world.demo.accountId,
+      user_id: world.people.student.userId,
+    }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      if (!memberOfDemoAtHome(actor, place)) return 403;
+      return ["owner", "instructor", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /api/account/sign-up (validation before anything else)",
+    method: "POST",
+    path: "/api/account/sign-up",
+    body: () => ({}),
+    expect: () => 400,
+  },
+];
+
+describe.each(backends)("A9 A11 cross-account HTTP matrix on %s", (backend) => {
+  let db: TestDatabase;
+  let app: ReturnType<typeof createTestApp>["app"];
+  let world: World;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    app = createTestApp(db.database, { SUPER_ADMIN_EMAILS: superAdminEmail }).app;
+    world = await buildWorld(db.database, superAdminEmail);
+  });
+  afterAll(() => db?.dispose());
+
+  test("A11 every route answers each actor, on its own site and on another's, as stated", async () => {
+    expect(await runMatrix(app, world, routes)).toEqual([]);
+  });
+
+  test("A9 the answers themselves: owner check and member e-mail, nothing for non-members", async () => {
+    const { createClient } = await import("./support/http-client");
+    const owner = createClient(app, { host: world.demo.host, ip: "10.98.0.1" });
+    await owner.post("/api/auth/sign-in/email", {
+      email: world.people.owner.email,
+      password: "Matrix-Harbour-Quartz-88",
+    });
+    const yes = await owner.post("/api/account/isSiteOwner", {
+      account_id: world.demo.accountId,
+      email: world.people.owner.email,
+    });
+    expect(await yes.json()).toEqual({ status: true });
+    const no = await owner.post("/api/account/isSiteOwner", {
+      account_id: world.demo.accountId,
+      email: world.people.student.email,
+    });
+    expect(await no.json()).toEqual({ status: false });
+    const member = await owner.post("/api/users/getUserEmailById", {
+      account_id: world.demo.accountId,
+      user_id: world.people.student.userId,
+    });
+    expect(await member.json()).toEqual({
+      status: true,
+      user: { id: world.people.student.userId, email: world.people.student.email, name: "student" },
+    });
+    const stranger = await owner.post("/api/users/getUserEmailById", {
+      account_id: world.demo.accountId,
+      user_id: world.people.otherOwner.userId,
+    });
+    expect(await stranger.json()).toEqual({ status: false, user: null });
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The cross-account HTTP matrix: every API route and every dashboard loader/action, called as
+ * each kind of actor, on the actor's own site and on another account's site. Each route states
+ * who gets what; later issues append their routes to `routes` in their own test files.
+ */
+import type { Hono } from "hono";
+import type { Database } from "~/platform/db/database.server";
+import { createAccount, createMember, createUserWithPassword } from "../factories";
+import { createClient } from "./http-client";
+
+export const actorKinds = [
+  "anonymous",
+  "student",
+  "instructor",
+  "owner",
+  "otherOwner",
+  "superAdmin",
+] as const;
+export type ActorKind = (typeof actorKinds)[number];
+/** `own`: the actor's session on the site it was opened on; `other`: presented to another account's site. */
+export type Place = "own" | "other";
+
+export type World = {
+  demo: { accountId: string; host: string };
+  acme: { accountId: string; host: string };
+  people: Record<Exclude<ActorKind, "anonymous">, { userId: string; email: string }>;
+};
+
+export type MatrixRoute = {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: (world: World) => unknown;
+  /** The status each actor gets, asked on demo's host (`own`) or, for a session, on acme's (`other`). */
+  expect: (actor: ActorKind, place: Place) => number;
+};
+
+const password = "Matrix-Harbour-Quartz-88";
+let ipCounter = 0;
+const nextIp = () => `10.99.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+/** demo and acme, a student, an instructor and an owner of demo, acme's owner, and a super-admin. */
+export async function buildWorld(database: Database, superAdminEmail: string): Promise<World> {
+  const suffix = `${Date.now().toString(36)}${ipCounter}`;
+  const demo = await createAccount(database, { slug: `demo${suffix}` });
+  const acme = await createAccount(database, { slug: `acme${suffix}` });
+  const person = async (
+    label: string,
+    accountId: string,
+    roleName?: string,
+    email = `${label}-${suffix}@example.test`,
+  ) => {
+    const user = await createUserWithPassword(database, { email, name: label, password });
+    if (roleName) await createMember(database, { accountId, roleName, user });
+    return { userId: user.id, email };
+  };
+  return {
+    demo: { accountId: demo.accountId, host: `${demo.slug}.localhost` },
+    acme: { accountId: acme.accountId, host: `${acme.slug}.localhost` },
+    people: {
+      student: await person("student", demo.accountId, "student"),
+      instructor: await person("instructor", demo.accountId, "instructor"),
+      owner: await person("owner", demo.accountId, "site_owner"),
+      otherOwner: await person("other-owner", acme.accountId, "site_owner"),
+      superAdmin: await person("root", demo.accountId, undefined, superAdminEmail),
+    },
+  };
+}
+
+/** A browser for the actor: signed in on its own site (acme for otherOwner, demo for the rest). */
+async function browserFor(app: Hono<any>, world: World, actor: ActorKind) {
+  const ownHost = actor === "otherOwner" ? world.acme.host : world.demo.host;
+  const client = createClient(app, { host: ownHost, ip: nextIp() });
+  if (actor !== "anonymous") {
+    const res = await client.post("/api/auth/sign-in/email", {
+      email: world.people[actor].email,
+      password,
+    });
+    if (res.status !== 200) throw new Error(`${actor} could not sign in: ${res.status}`);
+  }
+  return client;
+}
+
+/** Runs every route for every actor and place; returns the mismatches (empty = all as stated). */
+export async function runMatrix(
+  app: Hono<any>,
+  world: World,
+  routes: MatrixRoute[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const actor of actorKinds) {
+    const own = await browserFor(app, world, actor);
+    // The same cookies, presented on the other account's site (for otherOwner: on demo's).
+    const otherHost = actor === "otherOwner" ? world.demo.host : world.acme.host;
+    const other = createClient(app, { host: otherHost, ip: nextIp() });
+    for (const [name, value] of own.jar) other.jar.set(name, value);
+    for (const route of routes) {
+      for (const [place, client] of [
+        ["own", own],
+        ["other", other],
+      ] as const) {
+        if (actor === "anonymous" && place === "other") continue;
+        const body = route.body?.(world);
+        const res = await client.request(route.path, { method: route.method, json: body });
+        const expected = route.expect(actor, place);
+        if (res.status !== expected)
+          problems.push(
+            `${route.name} as ${actor} (${place}): ${res.status}, expected ${expected}`,
+          );
+      }
+    }
+  }
+  return problems;
+}

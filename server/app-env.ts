@@ -3,6 +3,7 @@ import type { AuthRegistry } from "~/features/auth/auth.server";
 import type { RequestFacts } from "~/features/auth/request-headers";
 import type { Viewer } from "~/features/members/members.server";
 import type { Mailer } from "~/platform/mail/mail.server";
+import type { Storage } from "~/platform/storage/storage.server";
 import type { TenantResolver } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Env } from "~/platform/env.server";
@@ -17,6 +18,7 @@ export type ServerServices = {
   tenants: TenantResolver;
   auth: AuthRegistry;
   mailer: Mailer;
+  storage: Storage;
   lifecycle: { shuttingDown: boolean };
   migrationsExpected: number;
 };

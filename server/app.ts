@@ -5,7 +5,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { tenantContext } from "~/features/accounts/tenant";
 import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth-context";
-import { membersApi } from "~/features/members/api.server";
+import { filesRoute, membersApi } from "~/features/members/api.server";
 import { viewerContext } from "~/features/members/viewer-context";
 import { AppError } from "~/platform/errors";
 import { servicesContext } from "~/platform/request-context";
@@ -59,6 +59,7 @@ export function createApp({
   app.use(viewer());
   app.route("/api", authApi(services));
   app.route("/api", membersApi(services));
+  app.route("/files", filesRoute(services));
   app.all("/api/*", () => {
     throw new AppError({ code: "route.notFound" });
   });

@@ -3,6 +3,7 @@ import type { ServerBuild } from "react-router";
 import { createTenantResolver } from "~/features/accounts/accounts.server";
 import { createAuthRegistry } from "~/features/auth/auth.server";
 import { createMailer } from "~/platform/mail/mail.server";
+import { createLocalStorage } from "~/platform/storage/storage.server";
 import { resolveAuthSecret } from "./auth-secret";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.server";
@@ -58,6 +59,7 @@ export function wireServices({
     logger,
     auth,
     mailer,
+    storage: createLocalStorage({ root: path.resolve(env.DATA_DIR, "storage") }),
     tenants: createTenantResolver({ database, baseDomain: env.BASE_DOMAIN }),
     lifecycle: { shuttingDown: false },
     migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { get } from "./support/http";
 import { startMailCatcher } from "./support/mail-catcher";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
@@ -124,6 +125,21 @@ test("A1 A2 A3 sign up, sign out, recover the password, sign in, enrol two-facto
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByTestId("two-factor-status")).toHaveText("On");
   await expect(page.getByTestId("session-row")).toHaveCount(1);
+
+  // D14 a new photo: checked, resized and shown at once.
+  const png = await sharp({
+    create: { width: 320, height: 240, channels: 3, background: "#4c6ef5" },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByText("Your new photo is saved.")).toBeVisible();
+  await expect(page.locator("main img[alt='Ada Lovelace']")).toHaveAttribute(
+    "src",
+    /^\/files\/account-[0-9a-f-]+\/avatars\/[^/]+\/avatar\.jpg\?v=\d+$/,
+  );
 });
 
 test("A6 the same person signs up on acme and has a separate membership there", async ({

@@ -3,8 +3,10 @@ import { createMiddleware } from "hono/factory";
 import type { Tenant } from "~/features/accounts/tenant";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import type { Storage } from "~/platform/storage/storage.server";
+import { accountBucket, MAX_AVATAR_BYTES, renameMember, setAvatar } from "./avatar.server";
 import { getMemberEmail, isSiteOwner, type Viewer } from "./members.server";
-import { getUserEmailByIdSchema, isSiteOwnerSchema } from "./validation";
+import { getUserEmailByIdSchema, isSiteOwnerSchema, renameSchema } from "./validation";
 
 export type MembersApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null } };
 
@@ -12,7 +14,7 @@ const hostAccountOf = (tenant: Tenant) =>
   tenant.kind === "account" ? tenant.account.accountId : null;
 
 /** Spec §7 member calls: POST /api/account/isSiteOwner and POST /api/users/getUserEmailById. */
-export function membersApi({ database }: { database: Database }) {
+export function membersApi({ database, storage }: { database: Database; storage: Storage }) {
   const api = new Hono<MembersApiEnv>();
   // Who asks comes before what they ask: anonymous callers learn nothing, not even validation.
   const signedIn = createMiddleware<MembersApiEnv>(async (c, next) => {
@@ -42,5 +44,57 @@ export function membersApi({ database }: { database: Database }) {
     return c.json({ status: Boolean(user), user });
   });
 
+  api.post("/account/avatar", signedIn, async (c) => {
+    const tenant = c.var.tenant;
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (length > MAX_AVATAR_BYTES + 64 * 1024) throw new AppError({ code: "upload.invalidImage" });
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get("file");
+    if (!(file instanceof File)) throw new AppError({ code: "upload.invalidImage" });
+    const avatar = await setAvatar(
+      { database, storage },
+      {
+        viewer: c.var.viewer!,
+        accountId: tenant.account.accountId,
+        upload: Buffer.from(await file.arrayBuffer()),
+      },
+    );
+    return c.json({ avatar });
+  });
+
+  api.post("/account/profile", signedIn, async (c) => {
+    const tenant = c.var.tenant;
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    const { name } = renameSchema.parse(await c.req.json().catch(() => ({})));
+    await renameMember(database, {
+      viewer: c.var.viewer!,
+      accountId: tenant.account.accountId,
+      name,
+    });
+    return c.json({ name });
+  });
+
   return api;
+}
+
+/** Public files of the host's account only (GET /files/{bucket}/{key}). */
+export function filesRoute({ storage }: { storage: Storage }) {
+  const files = new Hono<MembersApiEnv>();
+  files.get("/:bucket/*", async (c) => {
+    const tenant = c.var.tenant;
+    const bucket = c.req.param("bucket");
+    if (tenant.kind !== "account" || bucket !== accountBucket(tenant.account.accountId)) {
+      throw new AppError({ code: "route.notFound" });
+    }
+    const key = c.req.path.slice(`/files/${bucket}/`.length);
+    const file = await storage.get({ bucket, key });
+    if (!file) throw new AppError({ code: "route.notFound" });
+    return c.body(new Uint8Array(file.body), 200, {
+      "content-type": file.contentType,
+      "cache-control": "public, max-age=86400",
+      "x-content-type-options": "nosniff",
+    });
+  });
+  return files;
 }

@@ -10,3 +10,5 @@ export const getUserEmailByIdSchema = z.object({
   account_id: z.uuid(),
   user_id: z.string().min(1).max(64),
 });
+
+export const renameSchema = z.object({ name: z.string().trim().min(1).max(80) });

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { tenantContext } from "~/features/accounts/tenant";
@@ -8,6 +8,7 @@ import { SessionsList } from "~/features/auth/components/sessions-list";
 import { TwoFactorSettings } from "~/features/auth/components/two-factor-settings";
 import { requireViewer } from "~/features/auth/guards.server";
 import { loadProfile, revokeSiteSession } from "~/features/auth/profile.server";
+import { ProfileIdentity } from "~/features/members/components/profile-identity";
 import type { Route } from "./+types/profile";
 
 function accountIdOf(context: Route.LoaderArgs["context"]) {
@@ -42,29 +43,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1}>{t("profile.title")}</Title>
-        <Card withBorder padding="lg">
-          <Group wrap="nowrap">
-            <Avatar
-              src={membership?.avatar ?? user.image}
-              name={user.name}
-              color="initials"
-              size="lg"
-            />
-            <div>
-              <Text fw={600} data-testid="profile-name">
-                {user.name}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {user.email}
-              </Text>
-            </div>
-            {membership ? (
-              <Badge ml="auto" variant="light">
-                {t(`roles.${membership.role}`, { defaultValue: membership.role })}
-              </Badge>
-            ) : null}
-          </Group>
-        </Card>
+        <ProfileIdentity
+          name={membership?.name ?? user.name}
+          email={user.email}
+          avatar={membership?.avatar ?? user.image}
+          role={membership?.role ?? null}
+        />
         <ChangePassword />
         <TwoFactorSettings enabled={twoFactorEnabled} />
         <SessionsList sessions={sessions} />

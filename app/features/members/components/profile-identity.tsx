@@ -1,0 +1,127 @@
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+
+/** Who the person is on this site: photo, display name and role, with ways to change the first two. */
+export function ProfileIdentity({
+  name,
+  email,
+  avatar,
+  role,
+}: {
+  name: string;
+  email: string;
+  avatar: string | null;
+  role: string | null;
+}) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState(name);
+  const [message, setMessage] = useState<{ color: string; key: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function upload(file: File | null) {
+    if (!file) return;
+    setBusy(true);
+    setMessage(null);
+    const form = new FormData();
+    form.append("file", file);
+    const res = await fetch("/api/account/avatar", { method: "POST", body: form }).catch(
+      () => null,
+    );
+    setBusy(false);
+    setMessage(
+      res?.ok
+        ? { color: "teal", key: "profile.account.photoSaved" }
+        : { color: "red", key: "errors.invalidImageText" },
+    );
+    if (res?.ok) revalidator.revalidate();
+  }
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const res = await fetch("/api/account/profile", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: draft }),
+    }).catch(() => null);
+    setBusy(false);
+    setMessage(
+      res?.ok
+        ? { color: "teal", key: "profile.account.saved" }
+        : { color: "red", key: "auth.errors.required" },
+    );
+    if (res?.ok) revalidator.revalidate();
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Group wrap="nowrap" align="center">
+          {/* Spec §8: a picture that fails to load falls back to the initials avatar. */}
+          <Avatar src={avatar} name={name} color="initials" size={72} alt={name} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} data-testid="profile-name">
+              {name}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {email}
+            </Text>
+            <FileButton
+              onChange={upload}
+              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            >
+              {(props) => (
+                <Button {...props} variant="subtle" size="compact-sm" px={0} loading={busy}>
+                  {t("profile.account.changePhoto")}
+                </Button>
+              )}
+            </FileButton>
+          </div>
+          {role ? (
+            <Badge ml="auto" variant="light">
+              {t(`roles.${role}`, { defaultValue: role })}
+            </Badge>
+          ) : null}
+        </Group>
+        {message ? (
+          <Alert color={message.color} role="status">
+            {t(message.key)}
+          </Alert>
+        ) : null}
+        <form onSubmit={rename} noValidate>
+          <Group align="flex-end" wrap="nowrap">
+            <TextInput
+              label={t("profile.account.name")}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Button
+              type="submit"
+              variant="default"
+              loading={busy}
+              disabled={!draft.trim() || draft === name}
+            >
+              {t("profile.account.save")}
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

@@ -9,6 +9,7 @@ export default [
     route("login/reset-password", "routes/auth/reset-password.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("dashboard/profile", "routes/dashboard/profile.tsx"),
+    route("dashboard/maintenance/outbox", "routes/dashboard/outbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

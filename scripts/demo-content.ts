@@ -1,8 +1,12 @@
 import type { AccountSettings } from "~/features/accounts/validation";
 import type { MenuItem } from "~/features/options/validation";
 
+/** Password of every seeded demo person (README). Demo data only: set SEED_DEMO=false for real sites. */
+export const demoPassword = "Lyceum-Demo-2026!";
+
 export type DemoSite = {
   slug: string;
+  people: { email: string; name: string; role: string }[];
   settings: AccountSettings;
   menus: { header: MenuItem[]; mobile: MenuItem[] };
   header: Record<string, unknown>;
@@ -31,6 +35,11 @@ const day = 86_400_000;
 
 export const demoSite: DemoSite = {
   slug: "demo",
+  people: [
+    { email: "owner@demo.test", name: "Olivia Owner", role: "site_owner" },
+    { email: "teacher@demo.test", name: "Theo Teacher", role: "instructor" },
+    { email: "student@demo.test", name: "Sam Student", role: "student" },
+  ],
   settings: {
     sitetitle: "Demo Academy",
     description: "Practical courses on design, code and creative work.",
@@ -232,6 +241,7 @@ export const demoSite: DemoSite = {
 
 export const acmeSite: DemoSite = {
   slug: "acme",
+  people: [{ email: "owner@acme.test", name: "Ada Acme", role: "site_owner" }],
   settings: {
     sitetitle: "Acme Robotics Institute",
     description: "Hands-on robotics and electronics training for engineers.",
@@ -348,6 +358,7 @@ export const acmeSite: DemoSite = {
 /** An Arabic site: shows right-to-left layout and the account's language setting. */
 export const soukSite: DemoSite = {
   slug: "souk",
+  people: [],
   settings: {
     sitetitle: "أكاديمية السوق",
     description: "دورات في التجارة الإلكترونية",

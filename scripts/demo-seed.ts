@@ -2,8 +2,17 @@ import { deleteAccount, findAccountBySlug } from "~/features/accounts/queries.se
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
 import type { OptionKey } from "~/features/options/validation";
-import { createAccount, createCourse, createPage, createPost, setOption } from "../tests/factories";
-import { demoSites, type DemoSite } from "./demo-content";
+import { findUserByEmail, userExists } from "~/features/auth/queries.server";
+import {
+  createAccount,
+  createCourse,
+  createMember,
+  createPage,
+  createPost,
+  createUserWithPassword,
+  setOption,
+} from "../tests/factories";
+import { demoPassword, demoSites, type DemoSite } from "./demo-content";
 
 async function seedSite(database: Database, site: DemoSite): Promise<void> {
   const account = await createAccount(database, { slug: site.slug, settings: site.settings });
@@ -41,6 +50,17 @@ async function seedSite(database: Database, site: DemoSite): Promise<void> {
         ],
       },
     });
+  }
+  for (const person of site.people) {
+    // People are global: on a re-seed they already exist and only rejoin the new account.
+    const user = (await userExists(database, person.email))
+      ? await findUserByEmail(database, person.email)
+      : await createUserWithPassword(database, {
+          email: person.email,
+          name: person.name,
+          password: demoPassword,
+        });
+    await createMember(database, { accountId, roleName: person.role, user });
   }
   for (const course of site.courses) {
     await createCourse(database, {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 /** The styled answer for a missing page (404) or a failure (anything else). */
 export function ErrorScreen({ status }: { status: number }) {
   const { t } = useTranslation();
-  const name = status === 404 ? "pageNotFound" : "internal";
+  const name = status === 404 ? "pageNotFound" : status === 403 ? "forbidden" : "internal";
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">

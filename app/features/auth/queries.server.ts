@@ -11,3 +11,13 @@ export async function userExists(database: Database, email: string): Promise<boo
     .limit(1);
   return Boolean(row);
 }
+
+export async function findUserByEmail(database: Database, email: string) {
+  const [row] = await database.owner
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}

@@ -50,7 +50,7 @@ export function createMailer({
 /** Newest first. Addresses compare case-insensitively, as people type them either way. */
 export async function readOutbox(
   database: Database,
-  filter: { to?: string; site?: string } = {},
+  filter: { to?: string; site?: string; limit?: number } = {},
 ): Promise<OutboxMail[]> {
   const conditions: SQL[] = [];
   if (filter.to !== undefined) {
@@ -61,5 +61,6 @@ export async function readOutbox(
     .select()
     .from(mailOutbox)
     .where(and(...conditions))
-    .orderBy(desc(mailOutbox.createdAt));
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(filter.limit ?? 1000);
 }

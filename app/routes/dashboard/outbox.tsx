@@ -1,0 +1,74 @@
+import { Accordion, Badge, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { requireViewer } from "~/features/auth/guards.server";
+import { listOutbox } from "~/features/auth/outbox.server";
+import { servicesContext } from "~/platform/request-context";
+import { isAppError } from "~/platform/errors";
+import type { Route } from "./+types/outbox";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer({ context, request });
+  const { database } = context.get(servicesContext);
+  try {
+    return { mails: await listOutbox(database, { viewer }) };
+  } catch (error) {
+    if (isAppError(error)) throw data(null, { status: error.status });
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+/** Super-admins read the mail the platform would have sent (no SMTP relay configured). */
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return (
+    <Container size="md" py="xl">
+      <Stack>
+        <Title order={1}>{t("outbox.title")}</Title>
+        <Text c="dimmed">{t("outbox.text")}</Text>
+        {loaderData.mails.length === 0 ? (
+          <Text>{t("outbox.empty")}</Text>
+        ) : (
+          <Accordion variant="separated">
+            {loaderData.mails.map((mail) => (
+              <Accordion.Item key={mail.id} value={mail.id} data-testid="outbox-mail">
+                <Accordion.Control>
+                  <Group justify="space-between" wrap="nowrap">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600} truncate>
+                        {mail.subject}
+                      </Text>
+                      <Text size="sm" c="dimmed" truncate>
+                        {mail.to}
+                      </Text>
+                    </div>
+                    <Stack gap={2} align="flex-end">
+                      <Badge variant="light">{mail.site}</Badge>
+                      <Text size="xs" c="dimmed">
+                        {format.format(new Date(mail.createdAt))}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                    {mail.text}
+                  </Text>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,6 +1,6 @@
 import "@mantine/core/styles.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   Links,
@@ -63,6 +63,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { lang, messages } = loaderData;
   const i18n = useMemo(() => createI18n({ lang, messages }), [lang, messages]);
+  useEffect(() => {
+    // Marks the page interactive: browser tests wait for it before they hover or type.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <Outlet />

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { open } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { get } from "./support/http";
@@ -44,7 +45,7 @@ function freshCode(): string {
 }
 
 async function signIn(page: Page, slug: string, password: string) {
-  await page.goto(url(slug, "/login"));
+  await open(page, url(slug, "/login"));
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -67,7 +68,7 @@ test("A1 A2 A3 sign up, sign out, recover the password, sign in, enrol two-facto
   page,
 }) => {
   // Sign up: the site answers "check your e-mail" and the link signs the person in.
-  await page.goto(url("demo", "/signup"));
+  await open(page, url("demo", "/signup"));
   await page.getByLabel("Full name").fill("Ada Lovelace");
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("password123");
@@ -76,21 +77,21 @@ test("A1 A2 A3 sign up, sign out, recover the password, sign in, enrol two-facto
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(firstPassword);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText(`We sent a message to ${email}`)).toBeVisible();
-  await page.goto(await mail.link(email));
+  await open(page, await mail.link(email));
   await expect(page.getByTestId("user-menu")).toBeVisible();
 
   await signOut(page);
 
   // Password recovery through the e-mailed link.
   const sentBefore = mail.count(email);
-  await page.goto(url("demo", "/login"));
+  await open(page, url("demo", "/login"));
   await page.getByRole("button", { name: "Forgot your password?" }).click();
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
   const resetLink = await mail.link(email, { after: sentBefore });
   expect(new URL(resetLink).pathname).toBe("/login/reset-password");
-  await page.goto(resetLink);
+  await open(page, resetLink);
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Repeat the new password").fill(newPassword);
   await page.getByRole("button", { name: "Save the new password" }).click();
@@ -147,7 +148,7 @@ test("A6 the same person signs up on acme and has a separate membership there", 
 }) => {
   // This browser signed in three times in the last seconds: let the 10 s sign-in window pass.
   await page.waitForTimeout(10_000);
-  await page.goto(url("acme", "/signup"));
+  await open(page, url("acme", "/signup"));
   await page.getByLabel("Full name").fill("Ada Lovelace");
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
@@ -164,7 +165,7 @@ test("A6 the same person signs up on acme and has a separate membership there", 
 });
 
 test("A5 a protected page sends a visitor to sign in and back", async ({ page }) => {
-  const response = await page.goto(url("demo", "/dashboard/profile"));
+  const response = await open(page, url("demo", "/dashboard/profile"));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/login\?redirectedFrom=%2Fdashboard%2Fprofile$/);
   const api = await get({ port: server.port, host: "demo.localhost", path: "/api/account/me" });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { open } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
@@ -22,7 +23,7 @@ test.afterAll(async () => {
 const url = (path: string) => `http://demo.localhost:${server.port}${path}`;
 
 async function signIn(page: Page, email: string) {
-  await page.goto(url("/login?redirectedFrom=%2Fdashboard%2Fmaintenance%2Foutbox"));
+  await open(page, url("/login?redirectedFrom=%2Fdashboard%2Fmaintenance%2Foutbox"));
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(demoPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -30,7 +31,7 @@ async function signIn(page: Page, email: string) {
 
 test("without SMTP, mail waits in the outbox, which only super-admins read", async ({ page }) => {
   // Someone asks for a reset link for the seeded student.
-  await page.goto(url("/login"));
+  await open(page, url("/login"));
   await page.getByRole("button", { name: "Forgot your password?" }).click();
   await page.getByLabel("E-mail").fill("student@demo.test");
   await page.getByRole("button", { name: "Send the link" }).click();

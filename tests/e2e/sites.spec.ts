@@ -1,3 +1,4 @@
+import { open } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 
 const port = () => process.env.E2E_PORT!;
@@ -18,7 +19,7 @@ test("P1 the demo account's home shows its title, menu and latest posts from the
   page,
 }) => {
   const problems = watchConsole(page);
-  const response = await page.goto(site("demo"));
+  const response = await open(page, site("demo"));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("Demo Academy");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demo Academy");
@@ -36,7 +37,7 @@ test("P1 the demo account's home shows its title, menu and latest posts from the
 });
 
 test("P1 the acme account shows its own content and theme, nothing of demo's", async ({ page }) => {
-  await page.goto(site("acme"));
+  await open(page, site("acme"));
   await expect(page).toHaveTitle("Acme Robotics Institute");
   await expect(page.getByTestId("post-card")).toHaveCount(2);
   await expect(page.getByTestId("post-card").first()).toContainText(
@@ -52,7 +53,7 @@ test("P1 the acme account shows its own content and theme, nothing of demo's", a
 });
 
 test("P5 nested menu items and the megamenu open from the header", async ({ page }) => {
-  await page.goto(site("demo"));
+  await open(page, site("demo"));
   await page.getByTestId("menu-courses").hover();
   await expect(page.getByText("Colour, type and layout from first principles.")).toBeVisible();
   await page.mouse.move(0, 500);
@@ -68,7 +69,7 @@ test("P5 nested menu items and the megamenu open from the header", async ({ page
 
 test("P6 under 768 px the drawer shows the separate mobile menu", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto(site("demo"));
+  await open(page, site("demo"));
   await expect(page.getByRole("navigation", { name: "main" })).toBeHidden();
   await page.getByRole("button", { name: "Open the menu" }).click();
   const drawer = page.getByRole("navigation", { name: "mobile" });
@@ -81,7 +82,7 @@ test("P6 under 768 px the drawer shows the separate mobile menu", async ({ page 
 });
 
 test("P9 dark theme is remembered under the local key theme", async ({ page }) => {
-  await page.goto(site("demo"));
+  await open(page, site("demo"));
   await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
@@ -94,7 +95,7 @@ test("P20 the platform's home on the base domain names the product and its plans
   page,
 }) => {
   const problems = watchConsole(page);
-  await page.goto(site(null));
+  await open(page, site(null));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Lyceum");
   await expect(page.getByTestId("plan-card")).toHaveCount(4);
   await expect(page.getByTestId("plan-card").first()).toContainText("Starter");
@@ -111,14 +112,14 @@ test("P2 an unknown host gets the styled 'no such site' page with status 404", a
 });
 
 test("P1 an unknown path is a styled 404 inside the account's frame", async ({ page }) => {
-  const response = await page.goto(site("demo", "/no-such-page"));
+  const response = await open(page, site("demo", "/no-such-page"));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "main" })).toBeVisible();
 });
 
 test("V4 an Arabic account renders right-to-left in Arabic", async ({ page }) => {
-  await page.goto(site("souk"));
+  await open(page, site("souk"));
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 2 })).not.toHaveText("Latest posts");

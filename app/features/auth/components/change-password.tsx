@@ -43,7 +43,7 @@ export function ChangePassword() {
       <Title order={2} fz="lg" mb="md">
         {t("profile.password.title")}
       </Title>
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <Stack>
           {message ? (
             <Alert color={message.color} role="status">

@@ -38,7 +38,7 @@ export function ForgotPasswordForm({
           {t("auth.forgot.sentText", { email })}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form method="post" onSubmit={submit} noValidate>
           <Stack>
             {error ? (
               <Alert color="red" role="alert">

@@ -43,7 +43,7 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
         to: "/signup",
       }}
     >
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <Stack>
           {error ? (
             <Alert color="red" role="alert">

@@ -46,7 +46,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form method="post" onSubmit={submit} noValidate>
           <Stack>
             {error ? (
               <Alert color="red" role="alert">

@@ -70,7 +70,7 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
       title={t("auth.signup.title", { site: siteName })}
       footer={{ text: t("auth.signup.haveAccount"), link: t("auth.signup.signIn"), to: "/login" }}
     >
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <Stack>
           {error ? (
             <Alert color="red" role="alert">

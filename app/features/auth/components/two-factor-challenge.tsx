@@ -31,7 +31,7 @@ export function TwoFactorChallenge({ onDone }: { onDone: () => void }) {
       title={t("auth.twoFactor.title")}
       subtitle={t(backup ? "auth.twoFactor.backupText" : "auth.twoFactor.text")}
     >
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <Stack>
           {error ? (
             <Alert color="red" role="alert">

@@ -98,7 +98,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
             </SimpleGrid>
           </>
         ) : enrolment ? (
-          <form onSubmit={confirm} noValidate>
+          <form method="post" onSubmit={confirm} noValidate>
             <Stack>
               <Text size="sm">{t("profile.twoFactor.scan")}</Text>
               <Image src={enrolment.qr} alt={t("profile.twoFactor.qrAlt")} w={200} h={200} />
@@ -120,7 +120,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
             </Stack>
           </form>
         ) : (
-          <form onSubmit={start} noValidate>
+          <form method="post" onSubmit={start} noValidate>
             <Stack>
               <Text size="sm" c="dimmed">
                 {t(enabled ? "profile.twoFactor.disableText" : "profile.twoFactor.enableText")}

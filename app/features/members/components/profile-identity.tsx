@@ -103,7 +103,7 @@ export function ProfileIdentity({
             {t(message.key)}
           </Alert>
         ) : null}
-        <form onSubmit={rename} noValidate>
+        <form method="post" onSubmit={rename} noValidate>
           <Group align="flex-end" wrap="nowrap">
             <TextInput
               label={t("profile.account.name")}

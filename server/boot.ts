@@ -3,7 +3,8 @@ import type { ServerBuild } from "react-router";
 import { createTenantResolver } from "~/features/accounts/accounts.server";
 import { createAuthRegistry } from "~/features/auth/auth.server";
 import { createMailer } from "~/platform/mail/mail.server";
-import { createLocalStorage } from "~/platform/storage/storage.server";
+import { createS3Storage } from "~/platform/storage/s3-storage.server";
+import { createLocalStorage, type Storage } from "~/platform/storage/storage.server";
 import { resolveAuthSecret } from "./auth-secret";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.server";
@@ -39,6 +40,19 @@ export async function openMigratedDatabase(env: Env): Promise<Database> {
   }
 }
 
+function createStorage(env: Env): Storage {
+  if (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    return createS3Storage({
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      bucketPrefix: env.S3_BUCKET_PREFIX,
+    });
+  }
+  return createLocalStorage({ root: path.resolve(env.DATA_DIR, "storage") });
+}
+
 /** The long-lived services of one process around an open database. */
 export function wireServices({
   env,
@@ -59,7 +73,7 @@ export function wireServices({
     logger,
     auth,
     mailer,
-    storage: createLocalStorage({ root: path.resolve(env.DATA_DIR, "storage") }),
+    storage: createStorage(env),
     tenants: createTenantResolver({ database, baseDomain: env.BASE_DOMAIN }),
     lifecycle: { shuttingDown: false },
     migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),

@@ -3,9 +3,9 @@ import path from "node:path";
 
 export type StoredFile = { body: Buffer; contentType: string };
 
-/** Where uploaded files live. Local disk under DATA_DIR today; an S3-compatible driver is planned. */
+/** Where uploaded files live: local disk under DATA_DIR, or S3-compatible storage (s3-storage.server.ts). */
 export type Storage = {
-  driver: "local";
+  driver: "local" | "s3";
   put(file: { bucket: string; key: string; body: Buffer; contentType: string }): Promise<void>;
   get(file: { bucket: string; key: string }): Promise<StoredFile | null>;
   /** The public address of a stored file, served by GET /files/{bucket}/{key}. */

@@ -1,0 +1,76 @@
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import type { Storage } from "./storage.server";
+
+export type S3Settings = {
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Prefixed to every bucket name, so one S3 account can hold several installations. */
+  bucketPrefix: string;
+};
+
+/**
+ * S3-compatible storage (AWS, R2, MinIO, Bunny's S3 API...). Buckets are made on first use.
+ * Files are still served through GET /files/{bucket}/{key}, which checks the host's account.
+ */
+export function createS3Storage(settings: S3Settings): Storage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    forcePathStyle: true,
+  });
+  const ready = new Set<string>();
+  const bucketName = (bucket: string) => `${settings.bucketPrefix}${bucket}`.toLowerCase();
+
+  async function ensureBucket(name: string) {
+    if (ready.has(name)) return;
+    try {
+      await client.send(new HeadBucketCommand({ Bucket: name }));
+    } catch (error) {
+      const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+      if (status !== 404) throw error;
+      await client.send(new CreateBucketCommand({ Bucket: name }));
+    }
+    ready.add(name);
+  }
+
+  return {
+    driver: "s3",
+    async put({ bucket, key, body, contentType }) {
+      const name = bucketName(bucket);
+      await ensureBucket(name);
+      await client.send(
+        new PutObjectCommand({ Bucket: name, Key: key, Body: body, ContentType: contentType }),
+      );
+    },
+    async get({ bucket, key }) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: bucketName(bucket), Key: key }),
+        );
+        const bytes = await object.Body!.transformToByteArray();
+        return {
+          body: Buffer.from(bytes),
+          contentType: object.ContentType ?? "application/octet-stream",
+        };
+      } catch (error) {
+        const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+        if (error instanceof NoSuchKey || status === 404) return null;
+        throw error;
+      }
+    },
+    publicUrl({ bucket, key }) {
+      return `/files/${bucket}/${key}`;
+    },
+  };
+}

@@ -13,6 +13,7 @@ import {
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { MemberAvatar } from "./member-avatar";
 
 /** Who the person is on this site: photo, display name and role, with ways to change the first two. */
 export function ProfileIdentity({
@@ -73,7 +74,7 @@ export function ProfileIdentity({
       <Stack>
         <Group wrap="nowrap" align="center">
           {/* Spec §8: a picture that fails to load falls back to the initials avatar. */}
-          <Avatar src={avatar} name={name} color="initials" size={72} alt={name} />
+          <MemberAvatar name={name} src={avatar} variant="avatar" size={72} />
           <div style={{ minWidth: 0 }}>
             <Text fw={600} data-testid="profile-name">
               {name}

@@ -1,0 +1,44 @@
+import { MantineProvider } from "@mantine/core";
+import { renderToString } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import { MemberAvatar, type AvatarVariant } from "./member-avatar";
+
+const render = (
+  variant: AvatarVariant,
+  src: string | null = "/files/account-1/avatars/u1/avatar.jpg",
+) =>
+  renderToString(
+    <MantineProvider>
+      <MemberAvatar name="Ada Lovelace" src={src} variant={variant} />
+    </MantineProvider>,
+  );
+
+describe("D14 avatar variants", () => {
+  test("member: picture and name", () => {
+    const html = render("member");
+    expect(html).toContain('src="/files/account-1/avatars/u1/avatar.jpg"');
+    expect(html).toContain(">Ada Lovelace</span>");
+  });
+
+  test("name only: no picture", () => {
+    const html = render("name");
+    expect(html).not.toContain("<img");
+    expect(html).toContain("Ada Lovelace");
+  });
+
+  test("avatar only: the name is the picture's alternative text, not shown", () => {
+    const html = render("avatar");
+    expect(html).toContain('alt="Ada Lovelace"');
+    expect(html).not.toContain(">Ada Lovelace<");
+  });
+
+  test("tooltip: the picture, with the name on hover", () => {
+    const html = render("tooltip");
+    expect(html).toContain("<img");
+    expect(html).not.toContain(">Ada Lovelace<");
+  });
+
+  test("no picture: the initials stand in", () => {
+    expect(render("avatar", null)).toContain("AL");
+  });
+});

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
 import { viewerContext } from "~/features/members/viewer-context";
+import { SessionKeeper } from "~/features/auth/components/session-keeper";
 import { UserArea } from "~/features/auth/components/user-area";
 import { SiteFrame } from "~/features/site/components/site-frame";
 import { loadSiteChrome } from "~/features/site/site.server";
@@ -43,6 +44,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
         >
           {children}
         </SiteFrame>
+        {data.viewer ? <SessionKeeper /> : null}
       </MantineProvider>
     );
   }

@@ -171,6 +171,6 @@ test("A5 a protected page sends a visitor to sign in and back", async ({ page })
   const api = await get({ port: server.port, host: "demo.localhost", path: "/api/account/me" });
   expect(api.status).toBe(401);
   expect(JSON.parse(api.body)).toEqual({
-    error: { code: "not_authenticated", message: "Sign-in required" },
+    error: { code: "not_authenticated", message: "Auth session missing!" },
   });
 });

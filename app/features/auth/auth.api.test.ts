@@ -176,7 +176,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
     const foreign = await elsewhere.request("/api/account/me");
     expect(foreign.status).toBe(401);
     expect(await foreign.json()).toEqual({
-      error: { code: "not_authenticated", message: "Sign-in required" },
+      error: { code: "not_authenticated", message: "Auth session missing!" },
     });
 
     const stolen = new Map(browser.jar);

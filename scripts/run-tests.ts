@@ -1,5 +1,5 @@
-// `npm test`: unit and integration tests (Vitest), then a production build and the browser
-// journeys (Playwright in Debian's Chromium). Ends with one line CI can read: "N passed, N failed".
+// `npm test`: a production build (page tests and browser journeys use it), unit and
+// integration tests (Vitest), then the browser journeys (Playwright in Debian's Chromium). Ends with one line CI can read: "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -35,13 +35,16 @@ function readJson(file: string): Record<string, unknown> | undefined {
 fs.rmSync(vitestReport, { force: true });
 fs.rmSync(playwrightReport, { force: true });
 
-const vitestExit = run("vitest", [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestReport}`,
-]);
 const buildExit = run("react-router", ["build"]);
+const vitestExit =
+  buildExit === 0
+    ? run("vitest", [
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${vitestReport}`,
+      ])
+    : 1;
 const playwrightExit =
   buildExit === 0
     ? run("playwright", ["test", "--reporter=list,json"], {

@@ -3,6 +3,8 @@ import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "~/platform/env.server";
 import { seedDemo } from "../scripts/demo-seed";
+import { createApp } from "./app";
+import type { ServerServices } from "./app-env";
 import { boot, openMigratedDatabase } from "./boot";
 
 export function startApp({ assetsDir }: { assetsDir: string }) {
@@ -18,6 +20,11 @@ export async function reseed() {
   } finally {
     await database.close();
   }
+}
+
+/** The whole app, pages included, around services a test wired (tests/support/test-server.ts). */
+export function createAppWithPages(services: ServerServices) {
+  return createApp({ services, build: build as unknown as ServerBuild });
 }
 
 export { ConfigError } from "~/platform/env.server";

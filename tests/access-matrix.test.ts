@@ -8,7 +8,7 @@ import {
   type World,
 } from "./support/access-matrix";
 import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
-import { createTestApp } from "./support/test-server";
+import { createTestAppWithPages } from "./support/test-server";
 
 const superAdminEmail = "root@platform.test";
 
@@ -51,6 +51,34 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    name: "GET /dashboard/profile (page)",
+    method: "GET",
+    path: "/dashboard/profile",
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 302),
+  },
+  {
+    name: "POST /dashboard/profile revokeSession (page action)",
+    method: "POST",
+    path: "/dashboard/profile",
+    form: () => ({ intent: "revokeSession", sessionId: "not-a-session-of-yours" }),
+    expect: (actor, place) => (atHome(actor, place) ? 404 : 302),
+  },
+  {
+    name: "GET /dashboard/maintenance/outbox (page)",
+    method: "GET",
+    path: "/dashboard/maintenance/outbox",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /login while signed in goes on to the profile",
+    method: "GET",
+    path: "/login",
+    expect: (actor, place) => (atHome(actor, place) ? 302 : 200),
+  },
+  {
     name: "POST /api/account/sign-up (validation before anything else)",
     method: "POST",
     path: "/api/account/sign-up",
@@ -61,12 +89,12 @@ const routes: MatrixRoute[] = [
 
 describe.each(backends)("A9 A11 cross-account HTTP matrix on %s", (backend) => {
   let db: TestDatabase;
-  let app: ReturnType<typeof createTestApp>["app"];
+  let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let world: World;
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    app = createTestApp(db.database, { SUPER_ADMIN_EMAILS: superAdminEmail }).app;
+    app = (await createTestAppWithPages(db.database, { SUPER_ADMIN_EMAILS: superAdminEmail })).app;
     world = await buildWorld(db.database, superAdminEmail);
   });
   afterAll(() => db?.dispose());

@@ -5,7 +5,12 @@ import { Link } from "react-router";
 /** The styled answer for a missing page (404) or a failure (anything else). */
 export function ErrorScreen({ status }: { status: number }) {
   const { t } = useTranslation();
-  const name = status === 404 ? "pageNotFound" : status === 403 ? "forbidden" : "internal";
+  const names: Record<number, string> = {
+    400: "invalidRequest",
+    403: "forbidden",
+    404: "pageNotFound",
+  };
+  const name = names[status] ?? "internal";
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">

@@ -31,6 +31,8 @@ export type MatrixRoute = {
   method: "GET" | "POST";
   path: string;
   body?: (world: World) => unknown;
+  /** A form post (page actions) instead of a JSON body. */
+  form?: (world: World) => Record<string, string>;
   /** The status each actor gets, asked on demo's host (`own`) or, for a session, on acme's (`other`). */
   expect: (actor: ActorKind, place: Place) => number;
 };
@@ -100,8 +102,11 @@ export async function runMatrix(
         ["other", other],
       ] as const) {
         if (actor === "anonymous" && place === "other") continue;
-        const body = route.body?.(world);
-        const res = await client.request(route.path, { method: route.method, json: body });
+        const res = await client.request(route.path, {
+          method: route.method,
+          json: route.body?.(world),
+          form: route.form?.(world),
+        });
         const expected = route.expect(actor, place);
         if (res.status !== expected)
           problems.push(

@@ -13,19 +13,24 @@ export function createClient(
   const jar = new Map<string, string>();
   async function request(
     path: string,
-    { method = "GET", json }: { method?: string; json?: unknown } = {},
+    {
+      method = "GET",
+      json,
+      form,
+    }: { method?: string; json?: unknown; form?: Record<string, string> } = {},
   ): Promise<Response> {
     const headers = new Headers({ host, origin: `http://${host}` });
     if (jar.size) headers.set("cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
     if (json !== undefined) headers.set("content-type", "application/json");
+    if (form) headers.set("content-type", "application/x-www-form-urlencoded");
+    const body = form
+      ? new URLSearchParams(form).toString()
+      : json === undefined
+        ? undefined
+        : JSON.stringify(json);
     const res = await app.request(
       `http://${host}${path}`,
-      {
-        method,
-        headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
-        redirect: "manual",
-      },
+      { method, headers, body, redirect: "manual" },
       { incoming: { socket: { remoteAddress: ip } } },
     );
     for (const cookie of res.headers.getSetCookie()) {

@@ -7,9 +7,8 @@ import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Database } from "~/platform/db/database.server";
 
-/** The real HTTP app around a test database, for `app.request()` tests. */
-export function createTestApp(database: Database, env: Record<string, string> = {}) {
-  const services = wireServices({
+function testServices(database: Database, env: Record<string, string>) {
+  return wireServices({
     env: parseEnv({
       SUPER_ADMIN_EMAILS: "root@platform.test",
       // Uploaded files of this test go to a directory of its own.
@@ -20,5 +19,29 @@ export function createTestApp(database: Database, env: Record<string, string> = 
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     authSecret: "test-secret-test-secret-test-secret-0123",
   });
+}
+
+/** The real HTTP app (API, no pages) around a test database, for `app.request()` tests. */
+export function createTestApp(database: Database, env: Record<string, string> = {}) {
+  const services = testServices(database, env);
   return { app: createApp({ services }), services };
+}
+
+const bundlePath = path.resolve(import.meta.dirname, "../../build/server/index.js");
+
+/**
+ * The same app with its pages, from the production build (`npm test` builds first), so page
+ * loaders and actions answer `app.request()` too.
+ */
+export async function createTestAppWithPages(database: Database, env: Record<string, string> = {}) {
+  if (!fs.existsSync(bundlePath)) {
+    throw new Error(
+      "Page tests need the production build: run `npm run build` first (npm test does).",
+    );
+  }
+  const bundle = (await import(/* @vite-ignore */ bundlePath)) as {
+    createAppWithPages: (services: ReturnType<typeof testServices>) => ReturnType<typeof createApp>;
+  };
+  const services = testServices(database, env);
+  return { app: bundle.createAppWithPages(services), services };
 }

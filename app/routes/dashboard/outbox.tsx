@@ -1,21 +1,15 @@
 import { Accordion, Badge, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { requireViewer } from "~/features/auth/guards.server";
 import { listOutbox } from "~/features/auth/outbox.server";
 import { servicesContext } from "~/platform/request-context";
-import { isAppError } from "~/platform/errors";
+import { answerAppErrors } from "~/platform/http-errors";
 import type { Route } from "./+types/outbox";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer({ context, request });
   const { database } = context.get(servicesContext);
-  try {
-    return { mails: await listOutbox(database, { viewer }) };
-  } catch (error) {
-    if (isAppError(error)) throw data(null, { status: error.status });
-    throw error;
-  }
+  return answerAppErrors(async () => ({ mails: await listOutbox(database, { viewer }) }));
 }
 
 export function meta() {

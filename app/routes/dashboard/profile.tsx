@@ -1,5 +1,6 @@
 import { Container, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import { z } from "zod";
 import { tenantContext } from "~/features/accounts/tenant";
 import { authContext } from "~/features/auth/auth-context";
@@ -9,6 +10,7 @@ import { TwoFactorSettings } from "~/features/auth/components/two-factor-setting
 import { requireViewer } from "~/features/auth/guards.server";
 import { loadProfile, revokeSiteSession } from "~/features/auth/profile.server";
 import { ProfileIdentity } from "~/features/members/components/profile-identity";
+import { answerAppErrors } from "~/platform/http-errors";
 import type { Route } from "./+types/profile";
 
 function accountIdOf(context: Route.LoaderArgs["context"]) {
@@ -19,7 +21,9 @@ function accountIdOf(context: Route.LoaderArgs["context"]) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer({ context, request });
   const { auth } = context.get(authContext);
-  return loadProfile({ auth, headers: request.headers, viewer, accountId: accountIdOf(context) });
+  return answerAppErrors(() =>
+    loadProfile({ auth, headers: request.headers, viewer, accountId: accountIdOf(context) }),
+  );
 }
 
 const actionSchema = z.object({ intent: z.literal("revokeSession"), sessionId: z.string().min(1) });
@@ -27,9 +31,12 @@ const actionSchema = z.object({ intent: z.literal("revokeSession"), sessionId: z
 export async function action({ context, request }: Route.ActionArgs) {
   requireViewer({ context, request });
   const { auth } = context.get(authContext);
-  const input = actionSchema.parse(Object.fromEntries(await request.formData()));
-  await revokeSiteSession({ auth, headers: request.headers, sessionId: input.sessionId });
-  return { ok: true };
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data({ code: "request.invalid" }, { status: 400 });
+  return answerAppErrors(async () => {
+    await revokeSiteSession({ auth, headers: request.headers, sessionId: parsed.data.sessionId });
+    return { ok: true };
+  });
 }
 
 export function meta() {

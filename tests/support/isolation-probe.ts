@@ -11,6 +11,7 @@ export const GLOBAL_TABLES = [
   "verifications",
   "two_factors",
   "mail_outbox",
+  "rate_limits",
 ] as const;
 
 export async function listTables(database: Database): Promise<string[]> {

@@ -13,7 +13,14 @@ import {
   passwordWeaknesses,
 } from "./password-policy.server";
 import { readFacts, trustedHeaders } from "./request-headers";
-import { authAccounts, sessions, twoFactors, users, verifications } from "./tables.server";
+import {
+  authAccounts,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from "./tables.server";
 
 const DAY = 24 * 60 * 60;
 
@@ -86,6 +93,7 @@ function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: strin
         account: authAccounts,
         verification: verifications,
         twoFactor: twoFactors,
+        rateLimit: rateLimits,
       },
     }),
     account: { fields: { accountId: "providerAccountId" } },
@@ -129,6 +137,9 @@ function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: strin
     },
     rateLimit: {
       enabled: true,
+      // In the database, so every instance counts the same attempts.
+      storage: "database",
+      modelName: "rateLimit",
       window: 60,
       max: 100,
       customRules: {

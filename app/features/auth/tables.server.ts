@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * better-auth's tables. All global: a person (user) is one across accounts; what they may do in
@@ -86,3 +95,11 @@ export const twoFactors = pgTable(
   },
   (t) => [index("two_factors_user").on(t.userId), index("two_factors_secret").on(t.secret)],
 );
+
+/** better-auth's rate-limit counters, shared by every instance (global, owner only). */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});

@@ -1,0 +1,1 @@
+REVOKE ALL ON "rate_limits" FROM lyceum_app;

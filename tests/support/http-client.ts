@@ -50,15 +50,27 @@ export function createClient(
   };
 }
 
-/** The newest mail to an address (better-auth sends in the background: wait up to 3 s), and its first link. */
-export async function lastMailLink(database: Database, to: string): Promise<string> {
-  let [mail] = await readOutbox(database, { to });
-  for (let i = 0; !mail && i < 30; i++) {
+/**
+ * The first link of the newest mail to an address, once there are more than `after` mails to it
+ * (better-auth sends in the background: waits up to 3 s).
+ */
+export async function lastMailLink(
+  database: Database,
+  to: string,
+  { after = 0 } = {},
+): Promise<string> {
+  let mails = await readOutbox(database, { to });
+  for (let i = 0; mails.length <= after && i < 30; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    [mail] = await readOutbox(database, { to });
+    mails = await readOutbox(database, { to });
   }
-  if (!mail) throw new Error(`no mail to ${to}`);
+  const [mail] = mails;
+  if (!mail || mails.length <= after) throw new Error(`no new mail to ${to}`);
   const link = /https?:\/\/[^\s"<]+/.exec(mail.textBody)?.[0];
   if (!link) throw new Error(`no link in mail to ${to}`);
   return link;
+}
+
+export async function mailCount(database: Database, to: string): Promise<number> {
+  return (await readOutbox(database, { to })).length;
 }

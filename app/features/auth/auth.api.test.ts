@@ -238,3 +238,50 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
     ).toBe(200);
   });
 });
+
+describe.each(backends)("e-mail change on %s", (backend) => {
+  let db: TestDatabase;
+  let app: ReturnType<typeof createTestApp>["app"];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await createAccount(db.database, { slug: "demo" });
+    app = createTestApp(db.database).app;
+  });
+  afterAll(() => db?.dispose());
+
+  test("A6 a new address is confirmed from the old one, verified at the new one, and reaches the membership", async () => {
+    const oldAddress = email();
+    const newAddress = email();
+    const browser = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    await browser.post("/api/account/sign-up", {
+      name: "Ada Lovelace",
+      email: oldAddress,
+      password: strong,
+    });
+    const verify = new URL(await lastMailLink(db.database, oldAddress));
+    await browser.request(verify.pathname + verify.search);
+
+    const asked = await browser.post("/api/auth/change-email", {
+      newEmail: newAddress,
+      callbackURL: "/dashboard/profile",
+    });
+    expect(asked.status).toBe(200);
+    // Nothing changes until the old address confirms.
+    expect((await (await browser.request("/api/account/me")).json()).user.email).toBe(oldAddress);
+
+    const confirm = new URL(await lastMailLink(db.database, oldAddress, { after: 1 }));
+    expect(confirm.host).toBe("demo.localhost");
+    expect((await browser.request(confirm.pathname + confirm.search)).status).toBe(302);
+    const verifyNew = new URL(await lastMailLink(db.database, newAddress));
+    expect((await browser.request(verifyNew.pathname + verifyNew.search)).status).toBe(302);
+
+    const me = await (await browser.request("/api/account/me")).json();
+    expect(me.user.email).toBe(newAddress);
+    expect(me.membership.email).toBe(newAddress);
+    const again = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    expect(
+      (await again.post("/api/auth/sign-in/email", { email: newAddress, password: strong })).status,
+    ).toBe(200);
+  });
+});

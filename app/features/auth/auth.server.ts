@@ -6,7 +6,7 @@ import { joinAccount } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { isLanguageCode } from "~/platform/i18n/languages";
 import type { Mailer } from "~/platform/mail/mail.server";
-import { renderMail } from "~/platform/mail/templates.server";
+import { renderMail, type MailTemplate } from "~/platform/mail/templates.server";
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -34,16 +34,14 @@ async function sendTemplate({
   mailer: Mailer;
   request: Request | undefined;
   to: string;
-  template: "resetPassword" | "verifyEmail" | "signUpExisting";
+  template: MailTemplate;
+  /** A path on the site (`/login/...`), or better-auth's own absolute link for this site. */
   path: string;
 }) {
   const facts = readFacts(request?.headers);
   const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
-  const mail = renderMail({
-    template,
-    lang,
-    vars: { siteName: facts.siteName, url: `${facts.origin}${path}` },
-  });
+  const url = path.startsWith("http") ? path : `${facts.origin}${path}`;
+  const mail = renderMail({ template, lang, vars: { siteName: facts.siteName, url } });
   await mailer.send({ site: facts.origin.replace(/^https?:\/\//, ""), to, ...mail });
 }
 
@@ -97,6 +95,21 @@ function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: strin
       },
     }),
     account: { fields: { accountId: "providerAccountId" } },
+    user: {
+      // A new address is confirmed from the old one first, then verified by a link sent to it.
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, url }, request) => {
+          await sendTemplate({
+            mailer,
+            request,
+            to: user.email,
+            template: "confirmEmailChange",
+            path: url,
+          });
+        },
+      },
+    },
     session: {
       expiresIn: 7 * DAY,
       updateAge: DAY,

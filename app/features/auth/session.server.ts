@@ -1,5 +1,5 @@
 import type { Viewer } from "~/features/members/members.server";
-import { loadMembership } from "~/features/members/members.server";
+import { loadMembership, syncMemberEmail } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import type { AuthRegistry } from "./auth.server";
 
@@ -41,9 +41,13 @@ export async function resolveViewer({
       .catch(() => undefined);
     return null;
   }
-  const membership = accountId
+  let membership = accountId
     ? await loadMembership(database, { accountId, userId: user.id })
     : null;
+  if (accountId && membership && membership.email !== user.email) {
+    await syncMemberEmail(database, { accountId, userId: user.id, email: user.email });
+    membership = { ...membership, email: user.email };
+  }
   return {
     user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
     membership,

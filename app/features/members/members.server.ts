@@ -11,6 +11,7 @@ import {
   insertMember,
   insertRoles,
   slugTaken,
+  updateMemberEmail,
 } from "./queries.server";
 
 export type Membership = {
@@ -200,4 +201,13 @@ export async function getMemberEmail(
     findMemberByUser(tx, { accountId, userId }),
   );
   return member ? { id: member.userId, email: member.email, name: member.name } : null;
+}
+
+/** A person's address lives on each membership too; an account catches up on their next visit. */
+export async function syncMemberEmail(
+  database: Database,
+  { accountId, userId, email }: { accountId: string; userId: string; email: string },
+): Promise<void> {
+  await database.forAccount(accountId, (tx) => updateMemberEmail(tx, { accountId, userId, email }));
+  invalidateMembership({ accountId, userId });
 }

@@ -81,3 +81,13 @@ export async function findMembersByEmail(
     .from(members)
     .where(and(eq(members.accountId, accountId), eq(members.email, email)));
 }
+
+export async function updateMemberEmail(
+  tx: Tx,
+  { accountId, userId, email }: { accountId: string; userId: string; email: string },
+) {
+  await tx
+    .update(members)
+    .set({ email })
+    .where(and(eq(members.accountId, accountId), eq(members.userId, userId)));
+}

@@ -2,7 +2,12 @@ import { describe, expect, test } from "vitest";
 import { languageCodes } from "~/platform/i18n/languages";
 import { renderMail, type MailTemplate } from "./templates.server";
 
-const templates: MailTemplate[] = ["resetPassword", "verifyEmail", "signUpExisting"];
+const templates: MailTemplate[] = [
+  "resetPassword",
+  "verifyEmail",
+  "signUpExisting",
+  "confirmEmailChange",
+];
 const vars = { siteName: "Demo School", url: "https://demo.localhost/reset?token=abc&x=1" };
 
 describe("mail templates", () => {
@@ -31,7 +36,9 @@ describe("mail templates", () => {
     (template, lang) => {
       const mail = renderMail({ template: template as MailTemplate, lang, vars });
       for (const part of [mail.subject, mail.text, mail.html]) {
-        expect(part).not.toMatch(/\{\{|mail\.(resetPassword|verifyEmail|signUpExisting)\./);
+        expect(part).not.toMatch(
+          /\{\{|mail\.(resetPassword|verifyEmail|signUpExisting|confirmEmailChange)\./,
+        );
       }
       expect(mail.subject).toContain("Demo School");
     },

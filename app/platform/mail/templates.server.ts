@@ -7,7 +7,8 @@ import {
   type LanguageCode,
 } from "~/platform/i18n/languages";
 
-export type MailTemplate = "resetPassword" | "verifyEmail" | "signUpExisting";
+export type MailTemplate =
+  "resetPassword" | "verifyEmail" | "signUpExisting" | "confirmEmailChange";
 
 /** Every template today is "a message from a site, with one link to act on". */
 export type MailVars = { siteName: string; url: string };

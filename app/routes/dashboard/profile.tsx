@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { tenantContext } from "~/features/accounts/tenant";
 import { authContext } from "~/features/auth/auth-context";
+import { ChangeEmail } from "~/features/auth/components/change-email";
 import { ChangePassword } from "~/features/auth/components/change-password";
 import { SessionsList } from "~/features/auth/components/sessions-list";
 import { TwoFactorSettings } from "~/features/auth/components/two-factor-settings";
@@ -56,6 +57,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           avatar={membership?.avatar ?? user.image}
           role={membership?.role ?? null}
         />
+        <ChangeEmail email={user.email} />
         <ChangePassword />
         <TwoFactorSettings enabled={twoFactorEnabled} />
         <SessionsList sessions={sessions} />

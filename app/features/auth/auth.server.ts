@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -67,6 +68,30 @@ async function refuseReplayedCode(ctx: AfterContext) {
     value: "used",
     expiresAt: new Date(Date.now() + 3 * 30_000),
   });
+}
+
+const HASHED = "hmac:";
+
+/** A backup code as stored: keyed hash, so a database dump does not reveal usable codes. */
+function hashBackupCode(secret: string, code: string): string {
+  return HASHED + createHmac("sha256", secret).update(code.trim()).digest("hex");
+}
+
+/**
+ * better-auth stores backup codes as one string through these two functions. We store only hashes
+ * (it re-stores the remaining list after each use, so already-hashed entries are kept as they are);
+ * the plain codes exist once, in the answer that shows them to the person.
+ */
+function hashedBackupCodes(secret: string) {
+  return {
+    encrypt: async (json: string) =>
+      JSON.stringify(
+        (JSON.parse(json) as string[]).map((code) =>
+          code.startsWith(HASHED) ? code : hashBackupCode(secret, code),
+        ),
+      ),
+    decrypt: async (stored: string) => stored,
+  };
 }
 
 type AuthOptions = { database: Database; secret: string; mailer: Mailer };
@@ -191,6 +216,11 @@ function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: strin
         await refuseReplayedCode(ctx);
       }),
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/two-factor/verify-backup-code") {
+          // Stored codes are hashes: compare the hash of what the person typed.
+          const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "");
+          return { context: { body: { ...ctx.body, code: hashBackupCode(secret, code) } } };
+        }
         if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
         const reasons = passwordWeaknesses(String(ctx.body?.newPassword ?? ""));
         if (reasons.length > 0) {
@@ -202,7 +232,12 @@ function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: strin
         }
       }),
     },
-    plugins: [twoFactor({ issuer: "Lyceum" })],
+    plugins: [
+      twoFactor({
+        issuer: "Lyceum",
+        backupCodeOptions: { storeBackupCodes: hashedBackupCodes(secret) },
+      }),
+    ],
   });
 }
 

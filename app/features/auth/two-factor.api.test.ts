@@ -8,6 +8,7 @@ import {
 } from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
 import { secretOf, totpCode } from "../../../tests/support/totp";
+import { twoFactors } from "./tables.server";
 
 const password = "Velvet-Compass-Thunder-19";
 let n = 0;
@@ -83,6 +84,14 @@ describe.each(backends)("two-factor on %s", (backend) => {
   test("A3 A11 a backup code works once", async () => {
     const { email, backupCodes } = await enrolled();
     const [backup] = backupCodes;
+    // Stored as keyed hashes only: a database dump reveals no usable code.
+    const stored = await db.database.owner
+      .select({ codes: twoFactors.backupCodes })
+      .from(twoFactors);
+    const all = stored.flatMap((row) => JSON.parse(row.codes) as string[]);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((code) => code.startsWith("hmac:"))).toBe(true);
+    expect(all).not.toContain(backup);
     const first = await passwordStep(email);
     expect(
       (await first.post("/api/auth/two-factor/verify-backup-code", { code: backup })).status,

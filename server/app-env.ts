@@ -3,6 +3,7 @@ import type { AuthRegistry } from "~/features/auth/auth.server";
 import type { RequestFacts } from "~/features/auth/request-headers";
 import type { Viewer } from "~/features/members/members.server";
 import type { Mailer } from "~/platform/mail/mail.server";
+import type { SmsSender } from "~/platform/sms/sms.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import type { TenantResolver } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
@@ -19,6 +20,7 @@ export type ServerServices = {
   auth: AuthRegistry;
   mailer: Mailer;
   storage: Storage;
+  sms: SmsSender;
   lifecycle: { shuttingDown: boolean };
   migrationsExpected: number;
 };

@@ -3,6 +3,7 @@ import type { ServerBuild } from "react-router";
 import { createTenantResolver } from "~/features/accounts/accounts.server";
 import { createAuthRegistry } from "~/features/auth/auth.server";
 import { createMailer } from "~/platform/mail/mail.server";
+import { createSmsSender } from "~/platform/sms/sms.server";
 import { createS3Storage } from "~/platform/storage/s3-storage.server";
 import { createLocalStorage, type Storage } from "~/platform/storage/storage.server";
 import { resolveAuthSecret } from "./auth-secret";
@@ -53,6 +54,11 @@ function createStorage(env: Env): Storage {
   return createLocalStorage({ root: path.resolve(env.DATA_DIR, "storage") });
 }
 
+function twilioSettings(env: Env) {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env;
+  return accountSid && authToken && from ? { accountSid, authToken, from, apiUrl: env.TWILIO_API_URL } : undefined;
+}
+
 /** The long-lived services of one process around an open database. */
 export function wireServices({
   env,
@@ -66,13 +72,15 @@ export function wireServices({
   authSecret: string;
 }): ServerServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, database });
-  const auth = createAuthRegistry({ database, mailer, secret: authSecret });
+  const sms = createSmsSender({ database, twilio: twilioSettings(env) });
+  const auth = createAuthRegistry({ database, mailer, sms, secret: authSecret });
   return {
     env,
     database,
     logger,
     auth,
     mailer,
+    sms,
     storage: createStorage(env),
     tenants: createTenantResolver({ database, baseDomain: env.BASE_DOMAIN }),
     lifecycle: { shuttingDown: false },

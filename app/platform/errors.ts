@@ -8,6 +8,7 @@ export const errorCatalogue = {
   "auth.forbidden": { status: 403, key: "errors.forbidden" },
   "auth.weakPassword": { status: 400, key: "errors.weakPassword" },
   "auth.tooManyRequests": { status: 429, key: "errors.tooManyRequests" },
+  "auth.invalidCode": { status: 400, key: "errors.invalidCode" },
   "upload.invalidImage": { status: 400, key: "errors.invalidImage" },
   "route.notFound": { status: 404, key: "errors.pageNotFound" },
   "tenant.notFound": { status: 404, key: "errors.noSuchSite" },

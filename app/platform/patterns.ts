@@ -11,3 +11,6 @@ export const urlPattern = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
 /** Account slug: lower-case letters, digits and inner hyphens. */
 export const slugPattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A phone number in E.164 form: `+` and 8 to 15 digits. */
+export const phonePattern = /^\+[1-9]\d{7,14}$/;

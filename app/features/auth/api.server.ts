@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { Tenant } from "~/features/accounts/tenant";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
@@ -10,13 +10,22 @@ import { createRateLimiter } from "~/platform/rate-limit";
 import type { AuthRegistry } from "./auth.server";
 import { type RequestFacts, withTrustedHeaders } from "./request-headers";
 import { signUp } from "./sign-up.server";
-import { signUpSchema } from "./validation";
+import { finishPhoneSignUp, startPhoneSignUp } from "./phone-sign-up.server";
+import { phoneSignUpSchema, phoneVerifySchema, signUpSchema } from "./validation";
 
 export type AuthApiEnv = {
   Variables: { tenant: Tenant; facts: RequestFacts; viewer: Viewer | null };
 };
 
 /** /api/auth/* (better-auth) and /api/account/sign-up (ours, enumeration-safe). */
+type Outcome = { status: string; setCookie?: string[] };
+
+/** Sign-up answers: 202 while an e-mail or a code is awaited, 200 (with the session) once signed in. */
+function answer(c: Context<AuthApiEnv>, outcome: Outcome) {
+  for (const cookie of outcome.setCookie ?? []) c.header("Set-Cookie", cookie, { append: true });
+  return c.json({ status: outcome.status }, outcome.setCookie ? 200 : 202);
+}
+
 export function authApi({
   auth: registry,
   database,
@@ -28,6 +37,13 @@ export function authApi({
 }) {
   const api = new Hono<AuthApiEnv>();
   const signUpLimiter = createRateLimiter({ windowMs: 10 * 60_000, max: 10 });
+  const siteCall = (facts: RequestFacts, raw: Headers, accountId: string) => ({
+    auth: registry.forOrigin(facts.origin),
+    database,
+    origin: facts.origin,
+    headers: withTrustedHeaders(raw, facts),
+    accountId,
+  });
 
   // Sign-up goes through /api/account/sign-up only (enumeration-safe, membership, policy).
   api.post("/auth/sign-up/email", () => {
@@ -45,14 +61,9 @@ export function authApi({
     if (!signUpLimiter.allow(c.var.facts.clientIp))
       throw new AppError({ code: "auth.tooManyRequests" });
     const input = signUpSchema.parse(await c.req.json().catch(() => ({})));
-    const headers = withTrustedHeaders(c.req.raw.headers, c.var.facts);
     const outcome = await signUp(
       {
-        auth: registry.forOrigin(c.var.facts.origin),
-        database,
-        origin: c.var.facts.origin,
-        headers,
-        accountId: tenant.account.accountId,
+        ...siteCall(c.var.facts, c.req.raw.headers, tenant.account.accountId),
         notifyExisting: async (email) => {
           const facts = c.var.facts;
           const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
@@ -66,11 +77,31 @@ export function authApi({
       },
       input,
     );
-    if (outcome.status !== "verify_email") {
-      for (const cookie of outcome.setCookie) c.header("Set-Cookie", cookie, { append: true });
-      return c.json({ status: outcome.status });
-    }
-    return c.json({ status: outcome.status }, 202);
+    return answer(c, outcome);
+  });
+
+  api.post("/account/sign-up-phone", async (c) => {
+    const tenant = c.var.tenant;
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    if (!signUpLimiter.allow(c.var.facts.clientIp))
+      throw new AppError({ code: "auth.tooManyRequests" });
+    const input = phoneSignUpSchema.parse(await c.req.json().catch(() => ({})));
+    const outcome = await startPhoneSignUp(
+      siteCall(c.var.facts, c.req.raw.headers, tenant.account.accountId),
+      input,
+    );
+    return answer(c, outcome);
+  });
+
+  api.post("/account/sign-up-phone/verify", async (c) => {
+    const tenant = c.var.tenant;
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    const input = phoneVerifySchema.parse(await c.req.json().catch(() => ({})));
+    const { setCookie } = await finishPhoneSignUp(
+      siteCall(c.var.facts, c.req.raw.headers, tenant.account.accountId),
+      input,
+    );
+    return answer(c, { status: "signed_in", setCookie });
   });
 
   /** Who am I here: the person and their membership of this site. */

@@ -2,12 +2,14 @@ import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { twoFactor } from "better-auth/plugins";
+import { phoneNumber, twoFactor } from "better-auth/plugins";
 import { joinAccount } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { isLanguageCode } from "~/platform/i18n/languages";
 import type { Mailer } from "~/platform/mail/mail.server";
-import { renderMail, type MailTemplate } from "~/platform/mail/templates.server";
+import { renderMail, translate, type MailTemplate } from "~/platform/mail/templates.server";
+import { phonePattern } from "~/platform/patterns";
+import type { SmsSender } from "~/platform/sms/sms.server";
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -94,13 +96,13 @@ function hashedBackupCodes(secret: string) {
   };
 }
 
-type AuthOptions = { database: Database; secret: string; mailer: Mailer };
+type AuthOptions = { database: Database; secret: string; mailer: Mailer; sms: SmsSender };
 
 /**
  * better-auth for one site origin (`http://demo.localhost:3000`). Each site is its own origin:
  * links in its e-mails point to it, and requests from any other origin are refused.
  */
-function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: string) {
+function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: string) {
   const secureCookies = origin.startsWith("https://");
   return betterAuth({
     appName: "Lyceum",
@@ -182,6 +184,8 @@ function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: strin
       max: 100,
       customRules: {
         "/sign-in/email": { window: 10, max: 3 },
+        "/sign-in/phone-number": { window: 10, max: 3 },
+        "/phone-number/*": { window: 60, max: 5 },
         "/request-password-reset": { window: 60, max: 5 },
         "/reset-password": { window: 60, max: 5 },
         "/two-factor/*": { window: 10, max: 3 },
@@ -233,6 +237,22 @@ function createSiteAuth({ database, secret, mailer }: AuthOptions, origin: strin
       }),
     },
     plugins: [
+      phoneNumber({
+        phoneNumberValidator: (value) => phonePattern.test(value),
+        requireVerification: true,
+        expiresIn: 300,
+        allowedAttempts: 3,
+        sendOTP: async ({ phoneNumber: to, code }, context) => {
+          const facts = readFacts(context?.request?.headers ?? context?.headers);
+          const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
+          const text = translate(lang, "sms.code", { code, siteName: facts.siteName });
+          await sms.send({ site: facts.origin.replace(/^https?:\/\//, ""), to, text });
+        },
+        // A person who signs up with a phone gets a placeholder address until they add one.
+        signUpOnVerification: {
+          getTempEmail: (value) => `${value.replace(/\D/g, "")}@phone.invalid`,
+        },
+      }),
       twoFactor({
         issuer: "Lyceum",
         backupCodeOptions: { storeBackupCodes: hashedBackupCodes(secret) },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailPattern } from "~/platform/patterns";
+import { emailPattern, phonePattern } from "~/platform/patterns";
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).regex(emailPattern);
 
@@ -9,3 +9,21 @@ export const signUpSchema = z.object({
   password: z.string().min(1).max(256),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const phoneSchema = z.string().trim().regex(phonePattern);
+
+export const phoneSignUpSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  phone: phoneSchema,
+  password: z.string().min(1).max(256),
+});
+export type PhoneSignUpInput = z.infer<typeof phoneSignUpSchema>;
+
+export const phoneVerifySchema = z.object({
+  phone: phoneSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/),
+});
+export type PhoneVerifyInput = z.infer<typeof phoneVerifySchema>;

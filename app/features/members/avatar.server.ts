@@ -50,17 +50,24 @@ export async function setAvatar(
   return url;
 }
 
-/** A new display name, for the person and their membership of this account. */
+/** A new display name, for the person's membership of this account. */
 export async function renameMember(
   database: Database,
   { viewer, accountId, name }: { viewer: Viewer; accountId: string; name: string },
 ): Promise<void> {
   if (!viewer.membership) throw new AppError({ code: "auth.forbidden" });
+  await setMemberName(database, { accountId, userId: viewer.user.id, name });
+}
+
+export async function setMemberName(
+  database: Database,
+  { accountId, userId, name }: { accountId: string; userId: string; name: string },
+): Promise<void> {
   await database.forAccount(accountId, (tx) =>
     tx
       .update(members)
       .set({ name })
-      .where(and(eq(members.accountId, accountId), eq(members.userId, viewer.user.id))),
+      .where(and(eq(members.accountId, accountId), eq(members.userId, userId))),
   );
-  invalidateMembership({ accountId, userId: viewer.user.id });
+  invalidateMembership({ accountId, userId });
 }

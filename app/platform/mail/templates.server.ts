@@ -64,6 +64,11 @@ function checkedUrl(url: string): string {
   return parsed.toString();
 }
 
+/** One translated line for a short message (a text message, say), with its values filled in. */
+export function translate(lang: LanguageCode, key: string, vars: Record<string, string>): string {
+  return translatorFor(lang)(key, vars);
+}
+
 export function renderMail({
   template,
   lang,

@@ -56,7 +56,9 @@ function createStorage(env: Env): Storage {
 
 function twilioSettings(env: Env) {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env;
-  return accountSid && authToken && from ? { accountSid, authToken, from, apiUrl: env.TWILIO_API_URL } : undefined;
+  return accountSid && authToken && from
+    ? { accountSid, authToken, from, apiUrl: env.TWILIO_API_URL }
+    : undefined;
 }
 
 /** The long-lived services of one process around an open database. */

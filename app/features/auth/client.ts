@@ -1,4 +1,4 @@
-import { twoFactorClient } from "better-auth/client/plugins";
+import { phoneNumberClient, twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 
 function makeClient() {
@@ -6,7 +6,7 @@ function makeClient() {
   return createAuthClient({
     baseURL: window.location.origin,
     basePath: "/api/auth",
-    plugins: [twoFactorClient()],
+    plugins: [twoFactorClient(), phoneNumberClient()],
   });
 }
 

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readOutbox } from "~/platform/mail/mail.server";
 import { createAccount } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
-import { backends, createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
 
 const password = "Saffron-Glacier-Orbit-27";
@@ -35,21 +39,41 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
   test("A1 sign up with a phone: a texted code creates the member, who then signs in with phone and password", async () => {
     const number = phone();
     const browser = createClient(app, { host: "demo.localhost", ip: ip() });
-    const started = await browser.post("/api/account/sign-up-phone", { name: "Grace Hopper", phone: number, password });
+    const started = await browser.post("/api/account/sign-up-phone", {
+      name: "Grace Hopper",
+      phone: number,
+      password,
+    });
     expect(started.status).toBe(202);
     expect(await started.json()).toEqual({ status: "verify_phone" });
 
-    const wrong = await browser.post("/api/account/sign-up-phone/verify", { phone: number, code: "000000" });
+    const wrong = await browser.post("/api/account/sign-up-phone/verify", {
+      phone: number,
+      code: "000000",
+    });
     expect(wrong.status).toBe(400);
-    const done = await browser.post("/api/account/sign-up-phone/verify", { phone: number, code: await codeSentTo(number) });
+    const done = await browser.post("/api/account/sign-up-phone/verify", {
+      phone: number,
+      code: await codeSentTo(number),
+    });
     expect(done.status).toBe(200);
     const me = await (await browser.request("/api/account/me")).json();
     expect(me.user.name).toBe("Grace Hopper");
     expect(me.membership).toMatchObject({ name: "Grace Hopper", role: "student" });
 
     const later = createClient(app, { host: "demo.localhost", ip: ip() });
-    expect((await later.post("/api/auth/sign-in/phone-number", { phoneNumber: number, password: "Wrong-Password-42" })).status).toBe(401);
-    expect((await later.post("/api/auth/sign-in/phone-number", { phoneNumber: number, password })).status).toBe(200);
+    expect(
+      (
+        await later.post("/api/auth/sign-in/phone-number", {
+          phoneNumber: number,
+          password: "Wrong-Password-42",
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await later.post("/api/auth/sign-in/phone-number", { phoneNumber: number, password }))
+        .status,
+    ).toBe(200);
     expect((await later.request("/api/account/me")).status).toBe(200);
   });
 
@@ -57,26 +81,38 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
     const number = phone();
     const first = createClient(app, { host: "demo.localhost", ip: ip() });
     await first.post("/api/account/sign-up-phone", { name: "Known", phone: number, password });
-    await first.post("/api/account/sign-up-phone/verify", { phone: number, code: await codeSentTo(number) });
-    const known = await createClient(app, { host: "demo.localhost", ip: ip() }).post("/api/account/sign-up-phone", {
-      name: "X",
+    await first.post("/api/account/sign-up-phone/verify", {
       phone: number,
-      password: "Another-Strong-Pass-77",
+      code: await codeSentTo(number),
     });
-    const unknown = await createClient(app, { host: "demo.localhost", ip: ip() }).post("/api/account/sign-up-phone", {
-      name: "X",
-      phone: phone(),
-      password: "Another-Strong-Pass-77",
-    });
+    const known = await createClient(app, { host: "demo.localhost", ip: ip() }).post(
+      "/api/account/sign-up-phone",
+      {
+        name: "X",
+        phone: number,
+        password: "Another-Strong-Pass-77",
+      },
+    );
+    const unknown = await createClient(app, { host: "demo.localhost", ip: ip() }).post(
+      "/api/account/sign-up-phone",
+      {
+        name: "X",
+        phone: phone(),
+        password: "Another-Strong-Pass-77",
+      },
+    );
     expect([known.status, await known.json()]).toEqual([unknown.status, await unknown.json()]);
   });
 
   test("A1 a number not in international form is refused", async () => {
-    const res = await createClient(app, { host: "demo.localhost", ip: ip() }).post("/api/account/sign-up-phone", {
-      name: "X",
-      phone: "0612345678",
-      password,
-    });
+    const res = await createClient(app, { host: "demo.localhost", ip: ip() }).post(
+      "/api/account/sign-up-phone",
+      {
+        name: "X",
+        phone: "0612345678",
+        password,
+      },
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).error.details[0].path).toBe("phone");
   });

@@ -19,7 +19,9 @@ test("a text goes to Twilio's Messages API with basic auth and form fields", asy
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       received.push({ path: req.url ?? "", authorization: req.headers.authorization ?? "", body });
-      res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ sid: "SM123", status: "queued" }));
+      res
+        .writeHead(201, { "content-type": "application/json" })
+        .end(JSON.stringify({ sid: "SM123", status: "queued" }));
     });
   });
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
@@ -27,12 +29,19 @@ test("a text goes to Twilio's Messages API with basic auth and form fields", asy
   try {
     const sms = createSmsSender({
       database: db.database,
-      twilio: { accountSid: "AC1", authToken: "secret", from: "+15550001111", apiUrl: `http://127.0.0.1:${port}` },
+      twilio: {
+        accountSid: "AC1",
+        authToken: "secret",
+        from: "+15550001111",
+        apiUrl: `http://127.0.0.1:${port}`,
+      },
     });
     await sms.send({ site: "demo.localhost", to: "+33612345678", text: "Your code is 123456" });
     expect(received).toHaveLength(1);
     expect(received[0]!.path).toBe("/2010-04-01/Accounts/AC1/Messages.json");
-    expect(received[0]!.authorization).toBe(`Basic ${Buffer.from("AC1:secret").toString("base64")}`);
+    expect(received[0]!.authorization).toBe(
+      `Basic ${Buffer.from("AC1:secret").toString("base64")}`,
+    );
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({
       To: "+33612345678",
       From: "+15550001111",
@@ -47,5 +56,9 @@ test("without Twilio, texts wait in the outbox", async () => {
   const sms = createSmsSender({ database: db.database });
   await sms.send({ site: "demo.localhost", to: "+33611111111", text: "Your code is 654321" });
   const [message] = await readOutbox(db.database, { to: "+33611111111" });
-  expect(message).toMatchObject({ subject: "SMS", textBody: "Your code is 654321", site: "demo.localhost" });
+  expect(message).toMatchObject({
+    subject: "SMS",
+    textBody: "Your code is 654321",
+    site: "demo.localhost",
+  });
 });

@@ -13,6 +13,8 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>("password");
   const [email, setEmail] = useState("");
+  const [byPhone, setByPhone] = useState(false);
+  const [phone, setPhone] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,7 +23,10 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const { data, error: failure } = await authClient().signIn.email({ email, password });
+    const client = authClient();
+    const { data, error: failure } = byPhone
+      ? await client.signIn.phoneNumber({ phoneNumber: phone.trim(), password })
+      : await client.signIn.email({ email, password });
     setBusy(false);
     if (failure) return setError(authErrorKey(failure));
     if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return setMode("twoFactor");
@@ -50,14 +55,26 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
               {t(error)}
             </Alert>
           ) : null}
-          <TextInput
-            label={t("auth.fields.email")}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
+          {byPhone ? (
+            <TextInput
+              label={t("auth.fields.phone")}
+              description={t("auth.fields.phoneHelp")}
+              type="tel"
+              autoComplete="tel"
+              required
+              value={phone}
+              onChange={(e) => setPhone(e.currentTarget.value)}
+            />
+          ) : (
+            <TextInput
+              label={t("auth.fields.email")}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+          )}
           <PasswordInput
             label={t("auth.fields.password")}
             autoComplete="current-password"
@@ -77,6 +94,9 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
           <Button type="submit" loading={busy} fullWidth>
             {t("auth.login.submit")}
           </Button>
+          <Anchor component="button" type="button" size="sm" onClick={() => setByPhone(!byPhone)}>
+            {t(byPhone ? "auth.login.useEmail" : "auth.login.usePhone")}
+          </Anchor>
         </Stack>
       </form>
     </AuthCard>

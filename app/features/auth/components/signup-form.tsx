@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "./auth-card";
 import { PasswordReasons } from "./password-reasons";
+import { PhoneSignupForm } from "./phone-signup-form";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 
 type Answer = {
@@ -21,6 +22,7 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [twoFactor, setTwoFactor] = useState(false);
+  const [byPhone, setByPhone] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -51,6 +53,16 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
       return setFieldErrors(keys);
     }
     setError(response?.status === 429 ? "auth.errors.tooManyAttempts" : "auth.errors.generic");
+  }
+
+  if (byPhone) {
+    return (
+      <PhoneSignupForm
+        siteName={siteName}
+        redirectTo={redirectTo}
+        onUseEmail={() => setByPhone(false)}
+      />
+    );
   }
 
   if (twoFactor) return <TwoFactorChallenge onDone={() => window.location.assign(redirectTo)} />;
@@ -107,6 +119,9 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
           <Button type="submit" loading={busy} fullWidth>
             {t("auth.signup.submit")}
           </Button>
+          <Anchor component="button" type="button" size="sm" onClick={() => setByPhone(true)}>
+            {t("auth.login.usePhone")}
+          </Anchor>
         </Stack>
       </form>
     </AuthCard>

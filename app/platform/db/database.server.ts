@@ -87,6 +87,9 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can end under us (server restart, database dropped): the pool replaces
+  // it. Without a listener the event would crash the process.
+  pool.on("error", () => {});
   const owner = drizzlePg({ client: pool });
   return {
     kind: "postgres",

@@ -4,6 +4,8 @@ import { startFakeTwilio } from "./support/fake-twilio";
 import { open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
+test.describe.configure({ mode: "serial" });
+
 let server: RunningServer;
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
 let dataDir: string;
@@ -23,6 +25,7 @@ test.afterAll(async () => {
 const url = (path: string) => `http://demo.localhost:${server.port}${path}`;
 const phone = `+3361${String(Date.now()).slice(-7)}`;
 const password = "Juniper-Satellite-Harbor-63";
+const newPassword = "Meridian-Pebble-Canyon-29";
 
 async function typeCode(page: Page, code: string) {
   await page.locator(".mantine-PinInput-pinInput input").first().click();
@@ -59,4 +62,25 @@ test("A1 sign up with a phone number and a texted code, then sign in with phone 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByTestId("profile-name")).toHaveText("Katherine Johnson");
+});
+
+test("A2 a person who signs in with a phone recovers the password by text", async ({ page }) => {
+  const texts = twilio.count(phone);
+  await open(page, url("/login"));
+  await page.getByRole("button", { name: "Use a phone number instead" }).click();
+  await page.getByRole("button", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await expect(page.getByText(`If an account uses ${phone}`)).toBeVisible();
+  await typeCode(page, await twilio.code(phone, { after: texts }));
+  await page.getByLabel("New password").fill(newPassword);
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByText("Your password has been changed.")).toBeVisible();
+
+  await open(page, url("/login"));
+  await page.getByRole("button", { name: "Use a phone number instead" }).click();
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
 });

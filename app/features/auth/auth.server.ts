@@ -72,6 +72,37 @@ async function refuseReplayedCode(ctx: AfterContext) {
   });
 }
 
+/** A code by text message, in the site's language. */
+async function textCode({
+  sms,
+  context,
+  to,
+  code,
+  key,
+}: {
+  sms: SmsSender;
+  context: { request?: Request; headers?: Headers } | undefined;
+  to: string;
+  code: string;
+  key: string;
+}) {
+  const facts = readFacts(context?.request?.headers ?? context?.headers);
+  const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
+  const text = translate(lang, key, { code, siteName: facts.siteName });
+  await sms.send({ site: facts.origin.replace(/^https?:\/\//, ""), to, text });
+}
+
+/** As with an e-mailed reset, a password reset by text ends every session of the person. */
+async function endSessionsAfterPhoneReset(ctx: AfterContext) {
+  if (ctx.context.returned instanceof APIError) return;
+  const phone = String((ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber ?? "");
+  const user = await ctx.context.adapter.findOne<{ id: string }>({
+    model: "user",
+    where: [{ field: "phoneNumber", value: phone }],
+  });
+  if (user) await ctx.context.internalAdapter.deleteUserSessions(user.id);
+}
+
 const HASHED = "hmac:";
 
 /** A backup code as stored: keyed hash, so a database dump does not reveal usable codes. */
@@ -216,8 +247,8 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
     },
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/two-factor/verify-totp") return;
-        await refuseReplayedCode(ctx);
+        if (ctx.path === "/two-factor/verify-totp") await refuseReplayedCode(ctx);
+        if (ctx.path === "/phone-number/reset-password") await endSessionsAfterPhoneReset(ctx);
       }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/two-factor/verify-backup-code") {
@@ -225,7 +256,12 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
           const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "");
           return { context: { body: { ...ctx.body, code: hashBackupCode(secret, code) } } };
         }
-        if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
+        const passwordPaths = [
+          "/reset-password",
+          "/change-password",
+          "/phone-number/reset-password",
+        ];
+        if (!passwordPaths.includes(ctx.path)) return;
         const reasons = passwordWeaknesses(String(ctx.body?.newPassword ?? ""));
         if (reasons.length > 0) {
           throw new APIError("BAD_REQUEST", {
@@ -242,12 +278,10 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
         requireVerification: true,
         expiresIn: 300,
         allowedAttempts: 3,
-        sendOTP: async ({ phoneNumber: to, code }, context) => {
-          const facts = readFacts(context?.request?.headers ?? context?.headers);
-          const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
-          const text = translate(lang, "sms.code", { code, siteName: facts.siteName });
-          await sms.send({ site: facts.origin.replace(/^https?:\/\//, ""), to, text });
-        },
+        sendOTP: ({ phoneNumber: to, code }, context) =>
+          textCode({ sms, context, to, code, key: "sms.code" }),
+        sendPasswordResetOTP: ({ phoneNumber: to, code }, context) =>
+          textCode({ sms, context, to, code, key: "sms.resetCode" }),
         // A person who signs up with a phone gets a placeholder address until they add one.
         signUpOnVerification: {
           getTempEmail: (value) => `${value.replace(/\D/g, "")}@phone.invalid`,

@@ -117,3 +117,77 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
     expect((await res.json()).error.details[0].path).toBe("phone");
   });
 });
+
+describe.each(backends)("A2 password recovery by text on %s", (backend) => {
+  let db: TestDatabase;
+  let app: ReturnType<typeof createTestApp>["app"];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await createAccount(db.database, { slug: "demo" });
+    app = createTestApp(db.database).app;
+  });
+  afterAll(() => db?.dispose());
+
+  async function newestCode(number: string, after: number): Promise<string> {
+    for (let i = 0; i < 30; i++) {
+      const texts = await readOutbox(db.database, { to: number });
+      const code = texts.length > after ? /\b(\d{6})\b/.exec(texts[0]!.textBody)?.[1] : undefined;
+      if (code) return code;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no new code for ${number}`);
+  }
+
+  test("A2 a texted code resets the password; the policy applies; other sessions end", async () => {
+    const number = phone();
+    const browser = createClient(app, { host: "demo.localhost", ip: ip() });
+    await browser.post("/api/account/sign-up-phone", { name: "Ada", phone: number, password });
+    await browser.post("/api/account/sign-up-phone/verify", {
+      phone: number,
+      code: await newestCode(number, 0),
+    });
+    expect((await browser.request("/api/account/me")).status).toBe(200);
+
+    const stranger = createClient(app, { host: "demo.localhost", ip: ip() });
+    expect(
+      (
+        await stranger.post("/api/auth/phone-number/request-password-reset", {
+          phoneNumber: number,
+        })
+      ).status,
+    ).toBe(200);
+    const code = await newestCode(number, 1);
+    const weak = await stranger.post("/api/auth/phone-number/reset-password", {
+      phoneNumber: number,
+      otp: code,
+      newPassword: "password1234",
+    });
+    expect(weak.status).toBe(400);
+    const newPassword = "Lantern-Quarry-Violet-45";
+    expect(
+      (
+        await stranger.post("/api/auth/phone-number/reset-password", {
+          phoneNumber: number,
+          otp: code,
+          newPassword,
+        })
+      ).status,
+    ).toBe(200);
+
+    expect((await browser.request("/api/account/me")).status).toBe(401);
+    const later = createClient(app, { host: "demo.localhost", ip: ip() });
+    expect(
+      (await later.post("/api/auth/sign-in/phone-number", { phoneNumber: number, password }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await later.post("/api/auth/sign-in/phone-number", {
+          phoneNumber: number,
+          password: newPassword,
+        })
+      ).status,
+    ).toBe(200);
+  });
+});

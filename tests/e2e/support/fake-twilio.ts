@@ -24,10 +24,12 @@ export async function startFakeTwilio() {
       TWILIO_FROM: "+15550000000",
       TWILIO_API_URL: `http://127.0.0.1:${port}`,
     },
-    /** The 6-digit code in the newest text to a number, waiting up to 10 s. */
-    async code(to: string): Promise<string> {
+    count: (to: string) => texts.filter((t) => t.to === to).length,
+    /** The 6-digit code in the newest text to a number once it has more than `after`, waiting up to 10 s. */
+    async code(to: string, { after = 0 }: { after?: number } = {}): Promise<string> {
       for (let i = 0; i < 100; i++) {
-        const text = texts.filter((t) => t.to === to).at(-1);
+        const mine = texts.filter((t) => t.to === to);
+        const text = mine.length > after ? mine.at(-1) : undefined;
         const code = text && /\b(\d{6})\b/.exec(text.body)?.[1];
         if (code) return code;
         await new Promise((resolve) => setTimeout(resolve, 100));

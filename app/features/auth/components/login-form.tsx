@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { authClient, authErrorKey } from "../client";
 import { AuthCard } from "./auth-card";
 import { ForgotPasswordForm } from "./forgot-password-form";
+import { PhoneResetForm } from "./phone-reset-form";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 
 type Mode = "password" | "forgot" | "twoFactor";
@@ -34,6 +35,8 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
     window.location.assign(redirectTo);
   }
 
+  // Recovery follows how the person signs in: by text for a phone, by e-mail otherwise.
+  if (mode === "forgot" && byPhone) return <PhoneResetForm onBack={() => setMode("password")} />;
   if (mode === "forgot")
     return <ForgotPasswordForm initialEmail={email} onBack={() => setMode("password")} />;
   if (mode === "twoFactor")

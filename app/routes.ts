@@ -10,6 +10,11 @@ export default [
     route("signup", "routes/auth/signup.tsx"),
     route("dashboard/profile", "routes/dashboard/profile.tsx"),
     route("dashboard/maintenance/outbox", "routes/dashboard/outbox.tsx"),
+    route("blog", "routes/site/blog.tsx"),
+    route("blog/:slug", "routes/site/blog-post.tsx"),
+    route("course", "routes/site/courses.tsx"),
+    route("course/:slug", "routes/site/course.tsx"),
+    route(":pageSlug", "routes/site/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -125,3 +125,49 @@ test("V4 an Arabic account renders right-to-left in Arabic", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 2 })).not.toHaveText("Latest posts");
   await page.screenshot({ path: test.info().outputPath("souk-rtl.png"), fullPage: true });
 });
+
+test("P1 the blog lists the account's posts and a post renders with its tags", async ({ page }) => {
+  await open(page, site("demo", "/blog"));
+  await expect(page).toHaveTitle("Blog · Demo Academy");
+  await expect(page.getByTestId("post-card")).toHaveCount(4);
+  await page.getByText("Colour theory in ten minutes").click();
+  await expect(page).toHaveURL(/\/blog\/colour-theory$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Colour theory in ten minutes");
+  await expect(page.getByTestId("post-body")).toContainText("Start with value");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    site("demo", "/blog/colour-theory"),
+  );
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    "content",
+    "Colour theory in ten minutes",
+  );
+  const missing = await page.goto(site("demo", "/blog/no-such-post"));
+  expect(missing?.status()).toBe(404);
+});
+
+test("P1 the course catalogue and a course page with price and curriculum", async ({ page }) => {
+  await open(page, site("demo", "/course"));
+  await expect(page.getByTestId("course-card")).toHaveCount(3);
+  await expect(
+    page.getByTestId("course-card").filter({ hasText: "Photography with Any Camera" }),
+  ).toContainText("Free");
+  await page.getByText("Design Foundations").click();
+  await expect(page).toHaveURL(/\/course\/design-foundations$/);
+  await expect(page.getByTestId("course-price")).toHaveText("$49.00");
+  await expect(page.getByTestId("curriculum").locator("li")).toHaveCount(5);
+  await page.screenshot({ path: test.info().outputPath("course.png"), fullPage: true });
+  // Acme's courses are priced in its own currency and never show on demo.
+  await open(page, site("acme", "/course/robotics-101"));
+  await expect(page.getByTestId("course-price")).toContainText("299");
+  expect((await page.goto(site("demo", "/course/robotics-101")))?.status()).toBe(404);
+});
+
+test("P1 a page built from blocks answers at /{pageSlug}; the platform has no such pages", async ({
+  page,
+}) => {
+  await open(page, site("demo", "/about"));
+  await expect(page.getByRole("heading", { level: 2, name: "Our story" })).toBeVisible();
+  await expect(page.getByText("We started Demo Academy in a kitchen")).toBeVisible();
+  expect((await page.goto(site(null, "/about")))?.status()).toBe(404);
+});

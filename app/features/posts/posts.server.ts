@@ -1,11 +1,55 @@
 import type { Database } from "~/platform/db/database.server";
-import { latestPublishedPosts, type PostSummary } from "./queries.server";
+import { sanitizeUserHtml } from "~/platform/sanitize.server";
+import {
+  countPublishedPosts,
+  latestPublishedPosts,
+  publishedPostBySlug,
+  publishedPostsPage,
+  type PostSummary,
+} from "./queries.server";
 
 export type { PostSummary };
+
+export const POSTS_PER_PAGE = 9;
 
 export function listLatestPosts(
   database: Database,
   { accountId, limit = 6 }: { accountId: string; limit?: number },
 ): Promise<PostSummary[]> {
   return database.forAccount(accountId, (tx) => latestPublishedPosts(tx, { accountId, limit }));
+}
+
+/** One page of the blog, newest first; `page` starts at 1. */
+export function listPostsPage(
+  database: Database,
+  { accountId, page }: { accountId: string; page: number },
+) {
+  return database.forAccount(accountId, async (tx) => {
+    const total = await countPublishedPosts(tx, { accountId });
+    const posts = await publishedPostsPage(tx, {
+      accountId,
+      limit: POSTS_PER_PAGE,
+      offset: (page - 1) * POSTS_PER_PAGE,
+    });
+    return { posts, page, pages: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)) };
+  });
+}
+
+/** A published post with its HTML made safe, or null. */
+export async function getPost(
+  database: Database,
+  { accountId, slug }: { accountId: string; slug: string },
+) {
+  const post = await database.forAccount(accountId, (tx) =>
+    publishedPostBySlug(tx, { accountId, slug }),
+  );
+  if (!post) return null;
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    html: sanitizeUserHtml(post.content),
+    featured: post.settings.featured ?? null,
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { posts } from "./tables.server";
 
@@ -33,4 +33,52 @@ export async function latestPublishedPosts(
     featured: settings.featured ?? null,
     publishedAt: publishedAt?.toISOString() ?? null,
   }));
+}
+
+export async function countPublishedPosts(
+  tx: Tx,
+  { accountId }: { accountId: string },
+): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(eq(posts.accountId, accountId), eq(posts.status, "published")));
+  return Number(row?.count ?? 0);
+}
+
+export async function publishedPostsPage(
+  tx: Tx,
+  { accountId, limit, offset }: { accountId: string; limit: number; offset: number },
+): Promise<PostSummary[]> {
+  const rows = await tx
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: posts.slug,
+      excerpt: posts.excerpt,
+      settings: posts.settings,
+      publishedAt: posts.publishedAt,
+    })
+    .from(posts)
+    .where(and(eq(posts.accountId, accountId), eq(posts.status, "published")))
+    .orderBy(desc(posts.publishedAt))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ settings, publishedAt, ...row }) => ({
+    ...row,
+    featured: settings.featured ?? null,
+    publishedAt: publishedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function publishedPostBySlug(
+  tx: Tx,
+  { accountId, slug }: { accountId: string; slug: string },
+) {
+  const [row] = await tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.accountId, accountId), eq(posts.slug, slug), eq(posts.status, "published")))
+    .limit(1);
+  return row;
 }

@@ -22,3 +22,10 @@ export function englishText(key: string): string {
   for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
   return typeof node === "string" ? node : key;
 }
+
+/** A dotted key in a language (English when missing), for text built on the server such as page titles. */
+export function textIn(lang: LanguageCode, key: string): string {
+  let node: unknown = messagesFor(lang);
+  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === "string" ? node : englishText(key);
+}

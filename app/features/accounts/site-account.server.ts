@@ -1,0 +1,13 @@
+import { data, type RouterContextProvider } from "react-router";
+import { tenantContext, type AccountSummary } from "./tenant";
+
+/** The account a public-site page belongs to; on the platform's own domain such pages do not exist. */
+export function siteAccount(context: Readonly<RouterContextProvider>): AccountSummary {
+  const tenant = context.get(tenantContext);
+  if (tenant.kind !== "account") throw data(null, { status: 404 });
+  return tenant.account;
+}
+
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,45 @@
+import { AspectRatio, Card, Image, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { PostSummary } from "~/features/posts/posts.server";
+
+/** A post in a list: picture, date, title and excerpt, linking to the post. */
+export function PostCard({ post }: { post: PostSummary }) {
+  const { t, i18n } = useTranslation();
+  const date = post.publishedAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(
+        new Date(post.publishedAt),
+      )
+    : null;
+  return (
+    <Card
+      component={Link}
+      to={`/blog/${post.slug}`}
+      withBorder
+      padding="lg"
+      radius="md"
+      data-testid="post-card"
+    >
+      {post.featured ? (
+        <Card.Section>
+          <AspectRatio ratio={16 / 9}>
+            <Image src={post.featured} alt="" />
+          </AspectRatio>
+        </Card.Section>
+      ) : null}
+      <Stack gap={6} mt="md">
+        {date ? (
+          <Text size="xs" c="dimmed">
+            {t("site.publishedOn", { date })}
+          </Text>
+        ) : null}
+        <Title order={3} fz="lg">
+          {post.title}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {post.excerpt}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

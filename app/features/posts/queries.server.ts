@@ -11,28 +11,11 @@ export type PostSummary = {
   publishedAt: string | null;
 };
 
-export async function latestPublishedPosts(
+export function latestPublishedPosts(
   tx: Tx,
   { accountId, limit }: { accountId: string; limit: number },
 ): Promise<PostSummary[]> {
-  const rows = await tx
-    .select({
-      id: posts.id,
-      title: posts.title,
-      slug: posts.slug,
-      excerpt: posts.excerpt,
-      settings: posts.settings,
-      publishedAt: posts.publishedAt,
-    })
-    .from(posts)
-    .where(and(eq(posts.accountId, accountId), eq(posts.status, "published")))
-    .orderBy(desc(posts.publishedAt))
-    .limit(limit);
-  return rows.map(({ settings, publishedAt, ...row }) => ({
-    ...row,
-    featured: settings.featured ?? null,
-    publishedAt: publishedAt?.toISOString() ?? null,
-  }));
+  return publishedPostsPage(tx, { accountId, limit, offset: 0 });
 }
 
 export async function countPublishedPosts(

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient, authErrorKey } from "../client";
 import { AuthCard } from "./auth-card";
+import { FormError, EmailField } from "./form-parts";
 
 /** Asks for a reset link; answers the same whether or not the address has an account. */
 export function ForgotPasswordForm({
@@ -40,19 +41,8 @@ export function ForgotPasswordForm({
       ) : (
         <form method="post" onSubmit={submit} noValidate>
           <Stack>
-            {error ? (
-              <Alert color="red" role="alert">
-                {t(error)}
-              </Alert>
-            ) : null}
-            <TextInput
-              label={t("auth.fields.email")}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
+            <FormError messageKey={error} />
+            <EmailField value={email} onChange={setEmail} />
             <Button type="submit" loading={busy} fullWidth>
               {t("auth.forgot.submit")}
             </Button>

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient, authErrorKey } from "../client";
 import { AuthCard } from "./auth-card";
+import { FormError, PhoneField, EmailField } from "./form-parts";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { PhoneResetForm } from "./phone-reset-form";
 import { TwoFactorChallenge } from "./two-factor-challenge";
@@ -53,30 +54,11 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
     >
       <form method="post" onSubmit={submit} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {t(error)}
-            </Alert>
-          ) : null}
+          <FormError messageKey={error} />
           {byPhone ? (
-            <TextInput
-              label={t("auth.fields.phone")}
-              description={t("auth.fields.phoneHelp")}
-              type="tel"
-              autoComplete="tel"
-              required
-              value={phone}
-              onChange={(e) => setPhone(e.currentTarget.value)}
-            />
+            <PhoneField value={phone} onChange={setPhone} />
           ) : (
-            <TextInput
-              label={t("auth.fields.email")}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
+            <EmailField value={email} onChange={setEmail} />
           )}
           <PasswordInput
             label={t("auth.fields.password")}

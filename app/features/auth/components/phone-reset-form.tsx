@@ -1,17 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  PasswordInput,
-  PinInput,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient } from "../client";
 import { AuthCard } from "./auth-card";
+import { FormError, PhoneField } from "./form-parts";
 import { PasswordReasons } from "./password-reasons";
 
 /** Password recovery for people who signed up with a phone: a texted code and a new password. */
@@ -62,11 +54,7 @@ export function PhoneResetForm({ onBack }: { onBack: () => void }) {
       title={t("auth.forgot.title")}
       subtitle={step === "phone" ? t("auth.forgot.phoneText") : undefined}
     >
-      {error ? (
-        <Alert color="red" role="alert">
-          {t(error)}
-        </Alert>
-      ) : null}
+      <FormError messageKey={error} />
       {step === "done" ? (
         <Alert color="teal" role="status">
           {t("auth.reset.done")}
@@ -99,14 +87,7 @@ export function PhoneResetForm({ onBack }: { onBack: () => void }) {
       ) : (
         <form method="post" onSubmit={request} noValidate>
           <Stack>
-            <TextInput
-              label={t("auth.fields.phone")}
-              description={t("auth.fields.phoneHelp")}
-              type="tel"
-              autoComplete="tel"
-              value={phone}
-              onChange={(e) => setPhone(e.currentTarget.value)}
-            />
+            <PhoneField value={phone} onChange={setPhone} />
             <Button type="submit" loading={busy} fullWidth>
               {t("auth.forgot.sendCode")}
             </Button>

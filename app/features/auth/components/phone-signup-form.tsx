@@ -11,6 +11,7 @@ import {
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "./auth-card";
+import { FormError, PhoneField } from "./form-parts";
 import { PasswordReasons } from "./password-reasons";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 
@@ -126,11 +127,7 @@ export function PhoneSignupForm({
     >
       <form method="post" onSubmit={start} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {t(error)}
-            </Alert>
-          ) : null}
+          <FormError messageKey={error} />
           <TextInput
             label={t("auth.fields.name")}
             autoComplete="name"
@@ -138,15 +135,7 @@ export function PhoneSignupForm({
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <TextInput
-            label={t("auth.fields.phone")}
-            description={t("auth.fields.phoneHelp")}
-            type="tel"
-            autoComplete="tel"
-            required
-            value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
-          />
+          <PhoneField value={phone} onChange={setPhone} />
           <PasswordInput
             label={t("auth.fields.password")}
             description={t("auth.passwordReasons.tooShort")}

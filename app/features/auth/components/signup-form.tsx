@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "./auth-card";
+import { FormError } from "./form-parts";
 import { PasswordReasons } from "./password-reasons";
 import { PhoneSignupForm } from "./phone-signup-form";
 import { TwoFactorChallenge } from "./two-factor-challenge";
@@ -84,11 +85,7 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
     >
       <form method="post" onSubmit={submit} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {t(error)}
-            </Alert>
-          ) : null}
+          <FormError messageKey={error} />
           <TextInput
             label={t("auth.fields.name")}
             autoComplete="name"

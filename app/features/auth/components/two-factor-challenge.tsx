@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, PinInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PinInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient, authErrorKey } from "../client";
 import { AuthCard } from "./auth-card";
+import { FormError } from "./form-parts";
 
 /** The second step of signing in: a code from the authenticator app, or a backup code. */
 export function TwoFactorChallenge({ onDone }: { onDone: () => void }) {
@@ -33,11 +34,7 @@ export function TwoFactorChallenge({ onDone }: { onDone: () => void }) {
     >
       <form method="post" onSubmit={submit} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {t(error)}
-            </Alert>
-          ) : null}
+          <FormError messageKey={error} />
           {backup ? (
             <TextInput
               label={t("auth.twoFactor.backupCode")}

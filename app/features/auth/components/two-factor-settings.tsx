@@ -18,6 +18,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { authClient } from "../client";
+import { FormError } from "./form-parts";
 
 type Enrolment = { qr: string; secret: string; backupCodes: string[] };
 
@@ -77,11 +78,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         </Badge>
       </Group>
       <Stack>
-        {error ? (
-          <Alert color="red" role="alert">
-            {t(error)}
-          </Alert>
-        ) : null}
+        <FormError messageKey={error} />
         {confirmed && enrolment ? (
           <>
             <Alert color="teal" role="status">

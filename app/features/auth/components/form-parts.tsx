@@ -1,0 +1,59 @@
+import { Alert, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+/** A form's error, translated from its key; nothing when there is none. */
+export function FormError({ messageKey }: { messageKey: string | null }) {
+  const { t } = useTranslation();
+  if (!messageKey) return null;
+  return (
+    <Alert color="red" role="alert">
+      {t(messageKey)}
+    </Alert>
+  );
+}
+
+/** A phone number field with the international-format hint. */
+export function PhoneField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t("auth.fields.phone")}
+      description={t("auth.fields.phoneHelp")}
+      type="tel"
+      autoComplete="tel"
+      required
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/** An e-mail field. */
+export function EmailField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t("auth.fields.email")}
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}

@@ -6,6 +6,9 @@ import { wireServices } from "../../server/boot";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Database } from "~/platform/db/database.server";
+import { afterAll, beforeAll } from "vitest";
+import { createAccount } from "../factories";
+import { createTestDatabase, type Backend, type TestDatabase } from "./test-database";
 
 function testServices(database: Database, env: Record<string, string>) {
   return wireServices({
@@ -44,4 +47,19 @@ export async function createTestAppWithPages(database: Database, env: Record<str
   };
   const services = testServices(database, env);
   return { app: bundle.createAppWithPages(services), services };
+}
+
+/**
+ * For a describe block: a fresh database on `backend` with the named accounts, and the HTTP app
+ * around it; the database goes away after the block.
+ */
+export function useTestSite(backend: Backend, { slugs = ["demo"] }: { slugs?: string[] } = {}) {
+  const site = {} as { db: TestDatabase; app: ReturnType<typeof createTestApp>["app"] };
+  beforeAll(async () => {
+    site.db = await createTestDatabase(backend);
+    for (const slug of slugs) await createAccount(site.db.database, { slug });
+    site.app = createTestApp(site.db.database).app;
+  });
+  afterAll(() => site.db?.dispose());
+  return site;
 }

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAccount } from "../../../tests/factories";
+import { describe, expect, test } from "vitest";
 import { createClient, lastMailLink } from "../../../tests/support/http-client";
-import {
-  backends,
-  createTestDatabase,
-  type TestDatabase,
-} from "../../../tests/support/test-database";
-import { createTestApp } from "../../../tests/support/test-server";
+import { backends } from "../../../tests/support/test-database";
+import { useTestSite } from "../../../tests/support/test-server";
 
 const strong = "Maple-Harbour-Lantern-42";
 let counter = 0;
@@ -16,27 +11,18 @@ let lastOctet = 1;
 const freshIp = () => `10.20.${Math.floor(lastOctet / 250)}.${(lastOctet++ % 250) + 1}`;
 
 describe.each(backends)("identity over HTTP on %s", (backend) => {
-  let db: TestDatabase;
-  let app: ReturnType<typeof createTestApp>["app"];
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await createAccount(db.database, { slug: "demo" });
-    await createAccount(db.database, { slug: "acme" });
-    app = createTestApp(db.database).app;
-  });
-  afterAll(() => db?.dispose());
+  const site = useTestSite(backend, { slugs: ["demo", "acme"] });
 
   /** Sign up on a site and follow the e-mailed verification link: a signed-in browser. */
   async function signedUp(host = "demo.localhost", address = email(), ip = freshIp()) {
-    const browser = createClient(app, { host, ip });
+    const browser = createClient(site.app, { host, ip });
     const res = await browser.post("/api/account/sign-up", {
       name: "Ada Lovelace",
       email: address,
       password: strong,
     });
     expect(res.status).toBe(202);
-    const link = new URL(await lastMailLink(db.database, address));
+    const link = new URL(await lastMailLink(site.db.database, address));
     const verified = await browser.request(link.pathname + link.search);
     expect(verified.status).toBe(302);
     return { browser, address };
@@ -56,7 +42,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
   });
 
   test("A1 a weak password is refused with reasons", async () => {
-    const browser = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const browser = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     const res = await browser.post("/api/account/sign-up", {
       name: "Bob",
       email: email(),
@@ -77,7 +63,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
 
   test("A6 the same person signs up on another site and gets a separate membership there", async () => {
     const { address } = await signedUp("demo.localhost");
-    const acme = createClient(app, { host: "acme.localhost", ip: freshIp() });
+    const acme = createClient(site.app, { host: "acme.localhost", ip: freshIp() });
     const res = await acme.post("/api/account/sign-up", {
       name: "Ada Lovelace",
       email: address,
@@ -86,7 +72,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
     expect(res.status).toBe(200);
     const me = await (await acme.request("/api/account/me")).json();
     expect(me.membership.role).toBe("student");
-    const demo = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const demo = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     await demo.post("/api/auth/sign-in/email", { email: address, password: strong });
     const demoMe = await (await demo.request("/api/account/me")).json();
     expect(demoMe.membership.memberId).not.toBe(me.membership.memberId);
@@ -95,7 +81,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
 
   test("A11 enumeration: sign-up, sign-in and reset answer the same for known and unknown people", async () => {
     const { address } = await signedUp();
-    const probe = (ip: string) => createClient(app, { host: "demo.localhost", ip });
+    const probe = (ip: string) => createClient(site.app, { host: "demo.localhost", ip });
     const known = await probe(freshIp()).post("/api/account/sign-up", {
       name: "X",
       email: address,
@@ -137,7 +123,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
 
   test("A11 brute force: the 4th bad sign-in in 10 s from one address is 429; another address is not locked out", async () => {
     const { address } = await signedUp();
-    const attacker = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const attacker = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       statuses.push(
@@ -151,7 +137,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
     }
     expect(statuses.slice(0, 3).every((s) => s === 401)).toBe(true);
     expect(statuses[3]).toBe(429);
-    const owner = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const owner = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     expect(
       (await owner.post("/api/auth/sign-in/email", { email: address, password: strong })).status,
     ).toBe(200);
@@ -159,7 +145,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
 
   test("A4 A11 sessions: a pre-login cookie is useless, sign-out is 401 at once, sessions stay on their site", async () => {
     const { address } = await signedUp();
-    const browser = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const browser = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     browser.jar.set("lyceum.session_token", "planted-by-attacker");
     expect((await browser.request("/api/account/me")).status).toBe(401);
     expect(
@@ -171,7 +157,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
     expect((await browser.request("/api/account/me")).status).toBe(200);
 
     // The same cookie presented on another account's host is nobody there.
-    const elsewhere = createClient(app, { host: "acme.localhost", ip: freshIp() });
+    const elsewhere = createClient(site.app, { host: "acme.localhost", ip: freshIp() });
     elsewhere.jar.set("lyceum.session_token", token!);
     const foreign = await elsewhere.request("/api/account/me");
     expect(foreign.status).toBe(401);
@@ -181,19 +167,19 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
 
     const stolen = new Map(browser.jar);
     expect((await browser.post("/api/auth/sign-out", {})).status).toBe(200);
-    const replay = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const replay = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     for (const [k, v] of stolen) replay.jar.set(k, v);
     expect((await replay.request("/api/account/me")).status).toBe(401);
   });
 
   test("A2 A11 password reset: the e-mailed link works once, the new password works, every other session ends", async () => {
     const { browser: first, address } = await signedUp();
-    const second = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const second = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     expect(
       (await second.post("/api/auth/sign-in/email", { email: address, password: strong })).status,
     ).toBe(200);
 
-    const stranger = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const stranger = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     expect(
       (
         await stranger.post("/api/auth/request-password-reset", {
@@ -202,7 +188,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
         })
       ).status,
     ).toBe(200);
-    const link = new URL(await lastMailLink(db.database, address));
+    const link = new URL(await lastMailLink(site.db.database, address));
     expect(link.pathname).toBe("/login/reset-password");
     const token = link.searchParams.get("token")!;
 
@@ -228,7 +214,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
 
     expect((await first.request("/api/account/me")).status).toBe(401);
     expect((await second.request("/api/account/me")).status).toBe(401);
-    const again = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const again = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     expect(
       (await again.post("/api/auth/sign-in/email", { email: address, password: strong })).status,
     ).toBe(401);
@@ -240,26 +226,18 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
 });
 
 describe.each(backends)("e-mail change on %s", (backend) => {
-  let db: TestDatabase;
-  let app: ReturnType<typeof createTestApp>["app"];
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await createAccount(db.database, { slug: "demo" });
-    app = createTestApp(db.database).app;
-  });
-  afterAll(() => db?.dispose());
+  const site = useTestSite(backend);
 
   test("A6 a new address is confirmed from the old one, verified at the new one, and reaches the membership", async () => {
     const oldAddress = email();
     const newAddress = email();
-    const browser = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const browser = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     await browser.post("/api/account/sign-up", {
       name: "Ada Lovelace",
       email: oldAddress,
       password: strong,
     });
-    const verify = new URL(await lastMailLink(db.database, oldAddress));
+    const verify = new URL(await lastMailLink(site.db.database, oldAddress));
     await browser.request(verify.pathname + verify.search);
 
     const asked = await browser.post("/api/auth/change-email", {
@@ -270,16 +248,16 @@ describe.each(backends)("e-mail change on %s", (backend) => {
     // Nothing changes until the old address confirms.
     expect((await (await browser.request("/api/account/me")).json()).user.email).toBe(oldAddress);
 
-    const confirm = new URL(await lastMailLink(db.database, oldAddress, { after: 1 }));
+    const confirm = new URL(await lastMailLink(site.db.database, oldAddress, { after: 1 }));
     expect(confirm.host).toBe("demo.localhost");
     expect((await browser.request(confirm.pathname + confirm.search)).status).toBe(302);
-    const verifyNew = new URL(await lastMailLink(db.database, newAddress));
+    const verifyNew = new URL(await lastMailLink(site.db.database, newAddress));
     expect((await browser.request(verifyNew.pathname + verifyNew.search)).status).toBe(302);
 
     const me = await (await browser.request("/api/account/me")).json();
     expect(me.user.email).toBe(newAddress);
     expect(me.membership.email).toBe(newAddress);
-    const again = createClient(app, { host: "demo.localhost", ip: freshIp() });
+    const again = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
     expect(
       (await again.post("/api/auth/sign-in/email", { email: newAddress, password: strong })).status,
     ).toBe(200);

@@ -27,3 +27,49 @@ export function authErrorKey(error: { status?: number; code?: string } | null | 
     return "auth.errors.invalidCredentials";
   return "auth.errors.generic";
 }
+
+export type ApiAnswer = { status?: string; error?: { code: string; details?: unknown } };
+
+/** POSTs JSON to one of our API routes; a network failure reads as status 0. */
+export async function postJson(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; answer: ApiAnswer }> {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).catch(() => null);
+  return {
+    status: response?.status ?? 0,
+    answer: (await response?.json().catch(() => ({}))) ?? {},
+  };
+}
+
+const fieldErrorKeys: Record<string, string> = {
+  email: "auth.errors.invalidEmail",
+  phone: "auth.errors.invalidPhone",
+};
+
+/** Why a sign-up was refused, as the form shows it: password reasons, field errors or one message. */
+export function signUpRefusal({ status, answer }: { status: number; answer: ApiAnswer }): {
+  reasons: string[];
+  fields: Record<string, string>;
+  message: string | null;
+} {
+  const details = answer.error?.details as { reasons?: string[] } | { path: string }[] | undefined;
+  if (answer.error?.code === "auth.weakPassword" && details && "reasons" in details) {
+    return { reasons: details.reasons ?? ["weak"], fields: {}, message: null };
+  }
+  if (answer.error?.code === "request.invalid" && Array.isArray(details)) {
+    const fields = Object.fromEntries(
+      details.map((issue) => [issue.path, fieldErrorKeys[issue.path] ?? "auth.errors.required"]),
+    );
+    return { reasons: [], fields, message: null };
+  }
+  return {
+    reasons: [],
+    fields: {},
+    message: status === 429 ? "auth.errors.tooManyAttempts" : "auth.errors.generic",
+  };
+}

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { readOutbox } from "~/platform/mail/mail.server";
-import { createAccount } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
-import {
-  backends,
-  createTestDatabase,
-  type TestDatabase,
-} from "../../../tests/support/test-database";
-import { createTestApp } from "../../../tests/support/test-server";
+import { backends } from "../../../tests/support/test-database";
+import { useTestSite } from "../../../tests/support/test-server";
 
 const password = "Saffron-Glacier-Orbit-27";
 let n = 0;
@@ -15,20 +10,12 @@ const ip = () => `10.40.0.${++n}`;
 const phone = () => `+3361${String(Date.now()).slice(-6)}${String(n++).padStart(2, "0")}`;
 
 describe.each(backends)("A1 phone and password on %s", (backend) => {
-  let db: TestDatabase;
-  let app: ReturnType<typeof createTestApp>["app"];
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await createAccount(db.database, { slug: "demo" });
-    app = createTestApp(db.database).app;
-  });
-  afterAll(() => db?.dispose());
+  const site = useTestSite(backend);
 
   /** The code in the newest text to a number (texts wait in the outbox without Twilio). */
   async function codeSentTo(number: string): Promise<string> {
     for (let i = 0; i < 30; i++) {
-      const [text] = await readOutbox(db.database, { to: number });
+      const [text] = await readOutbox(site.db.database, { to: number });
       const code = text && /\b(\d{6})\b/.exec(text.textBody)?.[1];
       if (code) return code;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -38,7 +25,7 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
 
   test("A1 sign up with a phone: a texted code creates the member, who then signs in with phone and password", async () => {
     const number = phone();
-    const browser = createClient(app, { host: "demo.localhost", ip: ip() });
+    const browser = createClient(site.app, { host: "demo.localhost", ip: ip() });
     const started = await browser.post("/api/account/sign-up-phone", {
       name: "Grace Hopper",
       phone: number,
@@ -61,7 +48,7 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
     expect(me.user.name).toBe("Grace Hopper");
     expect(me.membership).toMatchObject({ name: "Grace Hopper", role: "student" });
 
-    const later = createClient(app, { host: "demo.localhost", ip: ip() });
+    const later = createClient(site.app, { host: "demo.localhost", ip: ip() });
     expect(
       (
         await later.post("/api/auth/sign-in/phone-number", {
@@ -79,13 +66,13 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
 
   test("A11 a known number with a wrong password gets the same answer as a new number", async () => {
     const number = phone();
-    const first = createClient(app, { host: "demo.localhost", ip: ip() });
+    const first = createClient(site.app, { host: "demo.localhost", ip: ip() });
     await first.post("/api/account/sign-up-phone", { name: "Known", phone: number, password });
     await first.post("/api/account/sign-up-phone/verify", {
       phone: number,
       code: await codeSentTo(number),
     });
-    const known = await createClient(app, { host: "demo.localhost", ip: ip() }).post(
+    const known = await createClient(site.app, { host: "demo.localhost", ip: ip() }).post(
       "/api/account/sign-up-phone",
       {
         name: "X",
@@ -93,7 +80,7 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
         password: "Another-Strong-Pass-77",
       },
     );
-    const unknown = await createClient(app, { host: "demo.localhost", ip: ip() }).post(
+    const unknown = await createClient(site.app, { host: "demo.localhost", ip: ip() }).post(
       "/api/account/sign-up-phone",
       {
         name: "X",
@@ -105,7 +92,7 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
   });
 
   test("A1 a number not in international form is refused", async () => {
-    const res = await createClient(app, { host: "demo.localhost", ip: ip() }).post(
+    const res = await createClient(site.app, { host: "demo.localhost", ip: ip() }).post(
       "/api/account/sign-up-phone",
       {
         name: "X",
@@ -119,19 +106,11 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
 });
 
 describe.each(backends)("A2 password recovery by text on %s", (backend) => {
-  let db: TestDatabase;
-  let app: ReturnType<typeof createTestApp>["app"];
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await createAccount(db.database, { slug: "demo" });
-    app = createTestApp(db.database).app;
-  });
-  afterAll(() => db?.dispose());
+  const site = useTestSite(backend);
 
   async function newestCode(number: string, after: number): Promise<string> {
     for (let i = 0; i < 30; i++) {
-      const texts = await readOutbox(db.database, { to: number });
+      const texts = await readOutbox(site.db.database, { to: number });
       const code = texts.length > after ? /\b(\d{6})\b/.exec(texts[0]!.textBody)?.[1] : undefined;
       if (code) return code;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -141,7 +120,7 @@ describe.each(backends)("A2 password recovery by text on %s", (backend) => {
 
   test("A2 a texted code resets the password; the policy applies; other sessions end", async () => {
     const number = phone();
-    const browser = createClient(app, { host: "demo.localhost", ip: ip() });
+    const browser = createClient(site.app, { host: "demo.localhost", ip: ip() });
     await browser.post("/api/account/sign-up-phone", { name: "Ada", phone: number, password });
     await browser.post("/api/account/sign-up-phone/verify", {
       phone: number,
@@ -149,7 +128,7 @@ describe.each(backends)("A2 password recovery by text on %s", (backend) => {
     });
     expect((await browser.request("/api/account/me")).status).toBe(200);
 
-    const stranger = createClient(app, { host: "demo.localhost", ip: ip() });
+    const stranger = createClient(site.app, { host: "demo.localhost", ip: ip() });
     expect(
       (
         await stranger.post("/api/auth/phone-number/request-password-reset", {
@@ -176,7 +155,7 @@ describe.each(backends)("A2 password recovery by text on %s", (backend) => {
     ).toBe(200);
 
     expect((await browser.request("/api/account/me")).status).toBe(401);
-    const later = createClient(app, { host: "demo.localhost", ip: ip() });
+    const later = createClient(site.app, { host: "demo.localhost", ip: ip() });
     expect(
       (await later.post("/api/auth/sign-in/phone-number", { phoneNumber: number, password }))
         .status,

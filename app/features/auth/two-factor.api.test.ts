@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAccount } from "../../../tests/factories";
+import { describe, expect, test } from "vitest";
 import { createClient, lastMailLink } from "../../../tests/support/http-client";
-import {
-  backends,
-  createTestDatabase,
-  type TestDatabase,
-} from "../../../tests/support/test-database";
-import { createTestApp } from "../../../tests/support/test-server";
+import { backends } from "../../../tests/support/test-database";
+import { useTestSite } from "../../../tests/support/test-server";
 import { secretOf, totpCode } from "../../../tests/support/totp";
 import { twoFactors } from "./tables.server";
 
@@ -15,25 +10,17 @@ let n = 0;
 const ip = () => `10.30.${Math.floor(n / 250)}.${(n++ % 250) + 1}`;
 
 describe.each(backends)("two-factor on %s", (backend) => {
-  let db: TestDatabase;
-  let app: ReturnType<typeof createTestApp>["app"];
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await createAccount(db.database, { slug: "demo" });
-    app = createTestApp(db.database).app;
-  });
-  afterAll(() => db?.dispose());
+  const site = useTestSite(backend);
 
   /** A verified person with two-factor on; returns their TOTP secret and backup codes. */
   async function enrolled() {
     const email = `twofa${Date.now()}${n}@example.test`;
-    const browser = createClient(app, { host: "demo.localhost", ip: ip() });
+    const browser = createClient(site.app, { host: "demo.localhost", ip: ip() });
     expect(
       (await browser.post("/api/account/sign-up", { name: "Grace Hopper", email, password }))
         .status,
     ).toBe(202);
-    const link = new URL(await lastMailLink(db.database, email));
+    const link = new URL(await lastMailLink(site.db.database, email));
     await browser.request(link.pathname + link.search);
     const enable = await browser.post("/api/auth/two-factor/enable", { password });
     expect(enable.status).toBe(200);
@@ -49,7 +36,7 @@ describe.each(backends)("two-factor on %s", (backend) => {
   }
 
   async function passwordStep(email: string) {
-    const browser = createClient(app, { host: "demo.localhost", ip: ip() });
+    const browser = createClient(site.app, { host: "demo.localhost", ip: ip() });
     const res = await browser.post("/api/auth/sign-in/email", { email, password });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ twoFactorRedirect: true });
@@ -85,7 +72,7 @@ describe.each(backends)("two-factor on %s", (backend) => {
     const { email, backupCodes } = await enrolled();
     const [backup] = backupCodes;
     // Stored as keyed hashes only: a database dump reveals no usable code.
-    const stored = await db.database.owner
+    const stored = await site.db.database.owner
       .select({ codes: twoFactors.backupCodes })
       .from(twoFactors);
     const all = stored.flatMap((row) => JSON.parse(row.codes) as string[]);

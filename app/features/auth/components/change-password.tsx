@@ -1,8 +1,8 @@
 import { Alert, Button, Card, PasswordInput, Stack, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { NewPasswordField } from "./form-parts";
 import { authClient, authErrorKey } from "../client";
-import { PasswordReasons } from "./password-reasons";
 
 /** Change password; every other session of the person ends. */
 export function ChangePassword() {
@@ -56,14 +56,12 @@ export function ChangePassword() {
             value={current}
             onChange={(e) => setCurrent(e.currentTarget.value)}
           />
-          <PasswordInput
-            label={t("profile.password.new")}
-            description={t("auth.passwordReasons.tooShort")}
-            autoComplete="new-password"
+          <NewPasswordField
+            labelKey="profile.password.new"
             value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
+            onChange={setNext}
+            reasons={reasons}
           />
-          <PasswordReasons reasons={reasons} />
           <Button type="submit" loading={busy} disabled={!current || !next} w="fit-content">
             {t("profile.password.submit")}
           </Button>

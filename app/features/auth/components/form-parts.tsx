@@ -1,5 +1,6 @@
-import { Alert, TextInput } from "@mantine/core";
+import { Alert, PasswordInput, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { PasswordReasons } from "./password-reasons";
 
 /** A form's error, translated from its key; nothing when there is none. */
 export function FormError({ messageKey }: { messageKey: string | null }) {
@@ -55,5 +56,36 @@ export function EmailField({
       error={error}
       onChange={(e) => onChange(e.currentTarget.value)}
     />
+  );
+}
+
+/** A new password, with the length hint and, below it, the server's reasons for refusing one. */
+export function NewPasswordField({
+  labelKey,
+  value,
+  onChange,
+  reasons,
+  error,
+}: {
+  labelKey: string;
+  value: string;
+  onChange: (value: string) => void;
+  reasons?: string[];
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordInput
+        label={t(labelKey)}
+        description={t("auth.passwordReasons.tooShort")}
+        autoComplete="new-password"
+        required
+        value={value}
+        error={error}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+      {reasons ? <PasswordReasons reasons={reasons} /> : null}
+    </>
   );
 }

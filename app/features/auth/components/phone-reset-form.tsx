@@ -1,10 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, PinInput, Stack, Text } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient } from "../client";
 import { AuthCard } from "./auth-card";
-import { FormError, PhoneField } from "./form-parts";
-import { PasswordReasons } from "./password-reasons";
+import { FormError, PhoneField, NewPasswordField } from "./form-parts";
 
 /** Password recovery for people who signed up with a phone: a texted code and a new password. */
 export function PhoneResetForm({ onBack }: { onBack: () => void }) {
@@ -71,14 +70,12 @@ export function PhoneResetForm({ onBack }: { onBack: () => void }) {
               value={code}
               onChange={setCode}
             />
-            <PasswordInput
-              label={t("auth.reset.password")}
-              description={t("auth.passwordReasons.tooShort")}
-              autoComplete="new-password"
+            <NewPasswordField
+              labelKey="auth.reset.password"
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              onChange={setPassword}
+              reasons={reasons}
             />
-            <PasswordReasons reasons={reasons} />
             <Button type="submit" loading={busy} fullWidth disabled={code.length < 6 || !password}>
               {t("auth.reset.submit")}
             </Button>

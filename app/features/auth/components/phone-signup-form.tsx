@@ -1,33 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  PasswordInput,
-  PinInput,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Anchor, Button, PinInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { postJson, signUpRefusal } from "../client";
 import { AuthCard } from "./auth-card";
-import { FormError, PhoneField } from "./form-parts";
-import { PasswordReasons } from "./password-reasons";
+import { FormError, PhoneField, NewPasswordField } from "./form-parts";
 import { TwoFactorChallenge } from "./two-factor-challenge";
-
-type Answer = { status?: string; error?: { code: string; details?: unknown } };
-
-async function post(path: string, body: unknown): Promise<{ status: number; answer: Answer }> {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  }).catch(() => null);
-  return {
-    status: response?.status ?? 0,
-    answer: (await response?.json().catch(() => ({}))) ?? {},
-  };
-}
 
 /** Sign-up with a phone number and a password, confirmed by a code sent by text message. */
 export function PhoneSignupForm({
@@ -54,7 +31,7 @@ export function PhoneSignupForm({
     setBusy(true);
     setError(null);
     setReasons([]);
-    const { status, answer } = await post("/api/account/sign-up-phone", {
+    const { status, answer } = await postJson("/api/account/sign-up-phone", {
       name,
       phone: phone.trim(),
       password,
@@ -63,25 +40,17 @@ export function PhoneSignupForm({
     if (status === 202) return setStep("code");
     if (status === 200 && answer.status === "two_factor") return setStep("twoFactor");
     if (status === 200) return window.location.assign(redirectTo);
-    const details = answer.error?.details as
-      { reasons?: string[] } | { path: string }[] | undefined;
-    if (answer.error?.code === "auth.weakPassword" && details && "reasons" in details)
-      return setReasons(details.reasons ?? []);
-    if (answer.error?.code === "request.invalid" && Array.isArray(details)) {
-      return setError(
-        details.some((d) => d.path === "phone")
-          ? "auth.errors.invalidPhone"
-          : "auth.errors.required",
-      );
-    }
-    setError(status === 429 ? "auth.errors.tooManyAttempts" : "auth.errors.generic");
+    const refusal = signUpRefusal({ status, answer });
+    setReasons(refusal.reasons);
+    // One message here: the phone number is the field people get wrong.
+    setError(refusal.message ?? Object.values(refusal.fields)[0] ?? null);
   }
 
   async function verify(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const { status } = await post("/api/account/sign-up-phone/verify", {
+    const { status } = await postJson("/api/account/sign-up-phone/verify", {
       phone: phone.trim(),
       code,
     });
@@ -136,15 +105,12 @@ export function PhoneSignupForm({
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <PhoneField value={phone} onChange={setPhone} />
-          <PasswordInput
-            label={t("auth.fields.password")}
-            description={t("auth.passwordReasons.tooShort")}
-            autoComplete="new-password"
-            required
+          <NewPasswordField
+            labelKey="auth.fields.password"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={setPassword}
+            reasons={reasons}
           />
-          <PasswordReasons reasons={reasons} />
           <Button type="submit" loading={busy} fullWidth>
             {t("auth.signup.submit")}
           </Button>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { NewPasswordField } from "./form-parts";
 import { authClient } from "../client";
 import { AuthCard } from "./auth-card";
 import { PasswordReasons } from "./password-reasons";
@@ -61,12 +62,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
                 ) : null}
               </Alert>
             ) : null}
-            <PasswordInput
-              label={t("auth.reset.password")}
-              description={t("auth.passwordReasons.tooShort")}
-              autoComplete="new-password"
+            <NewPasswordField
+              labelKey="auth.reset.password"
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              onChange={setPassword}
             />
             <PasswordInput
               label={t("auth.reset.confirm")}

@@ -1,16 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { postJson, signUpRefusal } from "../client";
 import { AuthCard } from "./auth-card";
-import { FormError } from "./form-parts";
-import { PasswordReasons } from "./password-reasons";
+import { FormError, NewPasswordField } from "./form-parts";
 import { PhoneSignupForm } from "./phone-signup-form";
 import { TwoFactorChallenge } from "./two-factor-challenge";
-
-type Answer = {
-  status?: "verify_email" | "signed_in" | "two_factor";
-  error?: { code: string; details?: { reasons?: string[] } | { path: string }[] };
-};
 
 /** Sign-up on this site; the server answers "check your e-mail" unless it could sign you in. */
 export function SignupForm({ siteName, redirectTo }: { siteName: string; redirectTo: string }) {
@@ -32,28 +27,15 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
     setError(null);
     setReasons([]);
     setFieldErrors({});
-    const response = await fetch("/api/account/sign-up", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name, email, password }),
-    }).catch(() => null);
+    const { status, answer } = await postJson("/api/account/sign-up", { name, email, password });
     setBusy(false);
-    const answer: Answer = (await response?.json().catch(() => ({}))) ?? {};
-    if (response?.status === 202) return setSent(true);
-    if (response?.ok && answer.status === "two_factor") return setTwoFactor(true);
-    if (response?.ok) return window.location.assign(redirectTo);
-    const code = answer.error?.code;
-    const details = answer.error?.details;
-    if (code === "auth.weakPassword" && details && "reasons" in details)
-      return setReasons(details.reasons ?? []);
-    if (code === "request.invalid" && Array.isArray(details)) {
-      const keys: Record<string, string> = {};
-      for (const issue of details)
-        keys[issue.path] =
-          issue.path === "email" ? "auth.errors.invalidEmail" : "auth.errors.required";
-      return setFieldErrors(keys);
-    }
-    setError(response?.status === 429 ? "auth.errors.tooManyAttempts" : "auth.errors.generic");
+    if (status === 202) return setSent(true);
+    if (status === 200 && answer.status === "two_factor") return setTwoFactor(true);
+    if (status === 200) return window.location.assign(redirectTo);
+    const refusal = signUpRefusal({ status, answer });
+    setReasons(refusal.reasons);
+    setFieldErrors(refusal.fields);
+    setError(refusal.message);
   }
 
   if (byPhone) {
@@ -103,16 +85,13 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
             error={fieldErrors.email ? t(fieldErrors.email) : undefined}
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
-          <PasswordInput
-            label={t("auth.fields.password")}
-            description={t("auth.passwordReasons.tooShort")}
-            autoComplete="new-password"
-            required
+          <NewPasswordField
+            labelKey="auth.fields.password"
             value={password}
+            onChange={setPassword}
+            reasons={reasons}
             error={fieldErrors.password ? t(fieldErrors.password) : undefined}
-            onChange={(e) => setPassword(e.currentTarget.value)}
           />
-          <PasswordReasons reasons={reasons} />
           <Button type="submit" loading={busy} fullWidth>
             {t("auth.signup.submit")}
           </Button>

@@ -66,8 +66,10 @@ export function NewPasswordField({
   onChange,
   reasons,
   error,
+  required = false,
 }: {
   labelKey: string;
+  required?: boolean;
   value: string;
   onChange: (value: string) => void;
   reasons?: string[];
@@ -80,7 +82,7 @@ export function NewPasswordField({
         label={t(labelKey)}
         description={t("auth.passwordReasons.tooShort")}
         autoComplete="new-password"
-        required
+        required={required}
         value={value}
         error={error}
         onChange={(e) => onChange(e.currentTarget.value)}

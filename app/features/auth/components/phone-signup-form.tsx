@@ -106,6 +106,7 @@ export function PhoneSignupForm({
           />
           <PhoneField value={phone} onChange={setPhone} />
           <NewPasswordField
+            required
             labelKey="auth.fields.password"
             value={password}
             onChange={setPassword}

@@ -86,6 +86,7 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
           <NewPasswordField
+            required
             labelKey="auth.fields.password"
             value={password}
             onChange={setPassword}

@@ -2,7 +2,9 @@ import type { Tenant } from "~/features/accounts/tenant";
 import type { AuthRegistry } from "~/features/auth/auth.server";
 import type { RequestFacts } from "~/features/auth/request-headers";
 import type { Viewer } from "~/features/members/members.server";
+import type { SiteCache } from "~/features/site/site-cache.server";
 import type { Mailer } from "~/platform/mail/mail.server";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { SmsSender } from "~/platform/sms/sms.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import type { TenantResolver } from "~/features/accounts/accounts.server";
@@ -17,6 +19,9 @@ export type ServerServices = {
   database: Database;
   logger: Logger;
   tenants: TenantResolver;
+  /** Messages to every process of the deployment (cache invalidations). */
+  pubsub: PubSub;
+  siteCache: SiteCache;
   auth: AuthRegistry;
   mailer: Mailer;
   storage: Storage;

@@ -7,11 +7,14 @@ import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth-context";
 import { filesRoute, membersApi } from "~/features/members/api.server";
 import { viewerContext } from "~/features/members/viewer-context";
+import { siteApi } from "~/features/site/api.server";
+import { siteCacheContext } from "~/features/site/site-cache.server";
 import { AppError } from "~/platform/errors";
 import { servicesContext } from "~/platform/request-context";
 import type { AppEnv, ServerServices } from "./app-env";
 import { handleError } from "./error-handler";
 import { operationsRoutes } from "./operations-routes";
+import { pageCache } from "./middleware/page-cache";
 import { requestLogger } from "./middleware/request-logger";
 import { tenant } from "./middleware/tenant";
 import { viewer } from "./middleware/viewer";
@@ -56,9 +59,11 @@ export function createApp({
   app.route("/api", operationsRoutes());
 
   app.use(tenant());
+  app.use(pageCache(services.siteCache));
   app.use(viewer());
   app.route("/api", authApi(services));
   app.route("/api", membersApi(services));
+  app.route("/api", siteApi(services));
   app.route("/files", filesRoute(services));
   app.all("/api/*", () => {
     throw new AppError({ code: "route.notFound" });
@@ -76,6 +81,7 @@ export function createApp({
       });
       context.set(tenantContext, c.var.tenant);
       context.set(viewerContext, c.var.viewer);
+      context.set(siteCacheContext, services.siteCache);
       context.set(authContext, {
         auth: services.auth.forOrigin(c.var.facts.origin),
         facts: c.var.facts,

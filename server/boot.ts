@@ -2,7 +2,14 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createTenantResolver } from "~/features/accounts/accounts.server";
 import { createAuthRegistry } from "~/features/auth/auth.server";
+import { createSiteCache } from "~/features/site/site-cache.server";
 import { createMailer } from "~/platform/mail/mail.server";
+import {
+  createLocalPubSub,
+  createPostgresPubSub,
+  createRedisPubSub,
+  type PubSub,
+} from "~/platform/pubsub/pubsub.server";
 import { createSmsSender } from "~/platform/sms/sms.server";
 import { createS3Storage } from "~/platform/storage/s3-storage.server";
 import { createLocalStorage, type Storage } from "~/platform/storage/storage.server";
@@ -61,18 +68,38 @@ function twilioSettings(env: Env) {
     : undefined;
 }
 
+/**
+ * The bus between this deployment's processes: Redis when configured, else the PostgreSQL
+ * server everyone shares; the embedded database allows one process, which needs no wire.
+ */
+export function createPubSub(env: Env, logger: Logger): Promise<PubSub> {
+  if (env.REDIS_URL) return createRedisPubSub({ url: env.REDIS_URL, logger });
+  if (env.DATABASE_URL) return createPostgresPubSub({ url: env.DATABASE_URL, logger });
+  return Promise.resolve(createLocalPubSub(logger));
+}
+
 /** The long-lived services of one process around an open database. */
 export function wireServices({
   env,
   database,
   logger,
   authSecret,
+  pubsub = createLocalPubSub(logger),
 }: {
   env: Env;
   database: Database;
   logger: Logger;
   authSecret: string;
+  pubsub?: PubSub;
 }): ServerServices {
+  const tenants = createTenantResolver({ database, baseDomain: env.BASE_DOMAIN });
+  const siteCache = createSiteCache({
+    pubsub,
+    pageTtlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+    optionsTtlMs: 60_000,
+  });
+  // A changed account may have changed its title, logo or language: look it up again.
+  siteCache.onAccountInvalidated((accountId) => tenants.invalidate(accountId));
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, database });
   const sms = createSmsSender({ database, twilio: twilioSettings(env) });
   const auth = createAuthRegistry({ database, mailer, sms, secret: authSecret });
@@ -84,7 +111,9 @@ export function wireServices({
     mailer,
     sms,
     storage: createStorage(env),
-    tenants: createTenantResolver({ database, baseDomain: env.BASE_DOMAIN }),
+    tenants,
+    pubsub,
+    siteCache,
     lifecycle: { shuttingDown: false },
     migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
   };
@@ -112,6 +141,7 @@ export async function boot({
     database,
     logger,
     authSecret: resolveAuthSecret(env, logger),
+    pubsub: await createPubSub(env, logger),
   });
   const app = createApp({ services, build, assetsDir });
   return { app, services };

@@ -17,6 +17,7 @@ type Bundle = {
         error: (obj: object, msg?: string) => void;
       };
       database: { close(): Promise<void> };
+      pubsub: { close(): Promise<void> };
       lifecycle: { shuttingDown: boolean };
     };
   }>;
@@ -56,7 +57,7 @@ async function main() {
     return;
   }
   const { app, services } = await bundle.startApp({ assetsDir: path.join(root, "build/client") });
-  const { env, logger, database, lifecycle } = services;
+  const { env, logger, database, pubsub, lifecycle } = services;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     // Printed whatever the log level: it is the line a person (and the test harness) waits for.
     console.log(`Lyceum listening on http://localhost:${info.port}`);
@@ -75,6 +76,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       try {
+        await pubsub.close();
         await database.close();
         logger.info({}, "database closed; bye");
         process.exit(0);

@@ -85,6 +85,35 @@ const routes: MatrixRoute[] = [
     body: () => ({}),
     expect: () => 400,
   },
+  {
+    name: "GET /api/site/revalidateCache",
+    method: "GET",
+    path: (world) => `/api/site/revalidateCache?site=${world.demo.accountId}&path=blog`,
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return actor === "owner" || actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /api/site/invalidateCache",
+    method: "GET",
+    path: (world) =>
+      `/api/site/invalidateCache?account_id=${world.demo.accountId}&key=getSiteOption-menus`,
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return actor === "owner" || actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
+    name: "PUT /api/site/options/misc (the host's own account)",
+    method: "PUT",
+    path: "/api/site/options/misc",
+    body: () => ({ scripts: "" }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
 ];
 
 describe.each(backends)("A9 A11 cross-account HTTP matrix on %s", (backend) => {

@@ -43,6 +43,8 @@ export const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /** How long a rendered public page may be served before it renders again (P18). */
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
     SEED_DEMO: z
       .enum(["true", "false"])
       .default("true")

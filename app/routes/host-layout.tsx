@@ -2,7 +2,10 @@ import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
+import { can } from "~/features/members/members.server";
 import { viewerContext } from "~/features/members/viewer-context";
+import { AdminBar } from "~/features/site/components/admin-bar";
+import { siteCacheContext } from "~/features/site/site-cache.server";
 import { SessionKeeper } from "~/features/auth/components/session-keeper";
 import { UserArea } from "~/features/auth/components/user-area";
 import { SiteFrame } from "~/features/site/components/site-frame";
@@ -18,12 +21,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (tenant.kind !== "account")
     return { kind: "platform" as const, year: new Date().getFullYear() };
   const { database } = context.get(servicesContext);
-  const chrome = await loadSiteChrome(database, tenant.account.accountId);
+  const chrome = await loadSiteChrome(
+    database,
+    tenant.account.accountId,
+    context.get(siteCacheContext)?.options,
+  );
   const viewer = context.get(viewerContext);
   const badge = viewer
     ? { name: viewer.user.name, avatar: viewer.membership?.avatar ?? viewer.user.image }
     : null;
-  return { kind: "site" as const, account: tenant.account, chrome, viewer: badge };
+  return {
+    kind: "site" as const,
+    account: tenant.account,
+    chrome,
+    viewer: badge,
+    // Signed-in requests never come from the page cache, so this never reaches a stranger.
+    adminBar: can(viewer, "manage_options"),
+  };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
@@ -45,6 +59,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
           {children}
         </SiteFrame>
         {data.viewer ? <SessionKeeper /> : null}
+        {data.adminBar ? <AdminBar accountId={data.account.accountId} /> : null}
       </MantineProvider>
     );
   }

@@ -28,8 +28,8 @@ export type World = {
 
 export type MatrixRoute = {
   name: string;
-  method: "GET" | "POST";
-  path: string;
+  method: "GET" | "POST" | "PUT";
+  path: string | ((world: World) => string);
   body?: (world: World) => unknown;
   /** A form post (page actions) instead of a JSON body. */
   form?: (world: World) => Record<string, string>;
@@ -102,7 +102,8 @@ export async function runMatrix(
         ["other", other],
       ] as const) {
         if (actor === "anonymous" && place === "other") continue;
-        const res = await client.request(route.path, {
+        const path = typeof route.path === "function" ? route.path(world) : route.path;
+        const res = await client.request(path, {
           method: route.method,
           json: route.body?.(world),
           form: route.form?.(world),

@@ -156,6 +156,15 @@ function assertSameAccount(viewer: Viewer | null, accountId: string, hostAccount
   if (accountId !== hostAccountId) throw new AppError({ code: "auth.forbidden" });
 }
 
+/** A manager (manage_options) of the host's account acting on it, or a super-admin there. */
+export function requireSiteManager(
+  viewer: Viewer | null,
+  { accountId, hostAccountId }: { accountId: string; hostAccountId: string | null },
+): void {
+  assertSameAccount(viewer, accountId, hostAccountId);
+  if (!viewer!.isSuperAdmin) requireCapability(viewer, "manage_options");
+}
+
 /**
  * Spec §7 isSiteOwner. Only the site's managers (manage_options) and super-admins may ask, so
  * the call cannot be used to probe who has an account.
@@ -169,8 +178,7 @@ export async function isSiteOwner(
     email,
   }: { viewer: Viewer | null; hostAccountId: string | null; accountId: string; email: string },
 ): Promise<boolean> {
-  assertSameAccount(viewer, accountId, hostAccountId);
-  if (!viewer!.isSuperAdmin) requireCapability(viewer, "manage_options");
+  requireSiteManager(viewer, { accountId, hostAccountId });
   return database.forAccount(accountId, async (tx) => {
     const found = await findMembersByEmail(tx, { accountId, email: email.toLowerCase() });
     for (const member of found) {

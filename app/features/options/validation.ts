@@ -92,3 +92,6 @@ export const optionSchemas = {
 } satisfies Record<OptionKey, z.ZodType>;
 
 export type OptionValue<K extends OptionKey> = z.infer<(typeof optionSchemas)[K]>;
+
+/** A whole option value as the settings editors and `PUT /api/site/options/:key` send it. */
+export const optionKeySchema = z.enum(optionKeys);

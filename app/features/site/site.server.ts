@@ -16,11 +16,28 @@ function sanitiseMenu(items: MenuItem[]): MenuItem[] {
   }));
 }
 
-/** Everything the public site's frame needs: menus, header, footer and theme options. */
-export async function loadSiteChrome(database: Database, accountId: string) {
-  const found = await database.forAccount(accountId, (tx) =>
+type ChromeOptions = Awaited<ReturnType<typeof readChromeOptions>>;
+
+function readChromeOptions(database: Database, accountId: string) {
+  return database.forAccount(accountId, (tx) =>
     getSiteOptions(tx, { accountId, keys: chromeKeys }),
   );
+}
+
+/**
+ * Everything the public site's frame needs: menus, header, footer and theme options, read
+ * through the per-account option cache when one is given.
+ */
+export async function loadSiteChrome(
+  database: Database,
+  accountId: string,
+  cache?: { get(key: string): unknown; set(key: string, value: unknown): void },
+) {
+  let found = cache?.get(accountId) as ChromeOptions | undefined;
+  if (!found) {
+    found = await readChromeOptions(database, accountId);
+    cache?.set(accountId, found);
+  }
   const notices = found.header?.notices;
   const now = Date.now();
   return {

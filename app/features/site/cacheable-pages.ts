@@ -1,0 +1,46 @@
+/**
+ * Which anonymous requests the page cache may answer (spec §2, P18): `/`, `/blog`,
+ * `/blog/[slug]`, `/course`, `/course/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
+ * `/subscribed`. Everything else renders every time.
+ */
+
+const segment = "[^/.]+";
+const cacheablePath = new RegExp(`^/(?:|blog|course|(?:blog|course)/${segment}|${segment})$`);
+
+/** Single segments that are screens of their own, not page slugs. */
+const notPages = new Set(["checkout", "dashboard", "docs", "api", "files", "media", "assets"]);
+
+/** Query parameters only the browser reads (analytics, funnels): they do not change the HTML. */
+const clientOnlyParameter = /^(?:utm_[a-z]+|gclid|fbclid|msclkid)$/;
+
+/**
+ * The cache key for a request URL: host, path and the query parameters that shape the page
+ * (only `/blog?page=N`), or null when the request must not be answered from the cache — an
+ * unknown query parameter may change the page (`/login?redirectedFrom=`), and caching every
+ * variant would let anyone fill the cache.
+ */
+export function pageCacheKey(url: URL): string | null {
+  const { pathname } = url;
+  if (!cacheablePath.test(pathname)) return null;
+  if (notPages.has(pathname.slice(1))) return null;
+  let shaping = "";
+  for (const [name, value] of url.searchParams) {
+    if (clientOnlyParameter.test(name)) continue;
+    if (pathname === "/blog" && name === "page" && /^[1-9]\d{0,4}$/.test(value) && !shaping) {
+      shaping = `?page=${value}`;
+      continue;
+    }
+    return null;
+  }
+  return `${url.host}${pathname}${shaping}`;
+}
+
+/** Option keys of spec §7 invalidateCache, each dropping the account's option cache and pages. */
+export const optionCacheKeys = [
+  "getSiteOption-theme",
+  "getSiteOption-menus",
+  "getSiteOption-header",
+  "getSiteOption-footer",
+  "getSiteOption-misc",
+] as const;
+export type OptionCacheKey = (typeof optionCacheKeys)[number];

@@ -1,0 +1,106 @@
+/** A rendered page kept for anonymous visitors. */
+export type CachedPage = {
+  body: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  /** Path without query, so one path's variants (`/blog?page=2`) drop together. */
+  pathname: string;
+  expires: number;
+};
+
+/**
+ * Rendered HTML per account, keyed by whatever the caller chooses (host + path + query).
+ * Bounded: past `maxEntries` the oldest entry goes. Each account has a generation that every
+ * drop bumps, so a render that started before an invalidation cannot store its stale result.
+ */
+export function createPageCache({
+  maxEntries = 5_000,
+  ttlMs,
+}: {
+  maxEntries?: number;
+  ttlMs: number;
+}) {
+  const accounts = new Map<string, Map<string, CachedPage>>();
+  /** Insertion order across accounts, for the size bound. */
+  const order = new Map<string, string>();
+  const generations = new Map<string, number>();
+  /** Bumped by `clear`, which must also stop renders of accounts never dropped before. */
+  let epoch = 0;
+  let size = 0;
+
+  const orderKey = (accountId: string, key: string) => `${accountId} ${key}`;
+
+  function remove(accountId: string, key: string) {
+    const pages = accounts.get(accountId);
+    if (pages?.delete(key)) {
+      size -= 1;
+      order.delete(orderKey(accountId, key));
+    }
+  }
+
+  function bump(accountId: string) {
+    generations.set(accountId, (generations.get(accountId) ?? 0) + 1);
+  }
+
+  return {
+    generation: (accountId: string) => `${epoch}.${generations.get(accountId) ?? 0}`,
+
+    get(accountId: string, key: string): CachedPage | undefined {
+      const page = accounts.get(accountId)?.get(key);
+      if (page && page.expires <= Date.now()) {
+        remove(accountId, key);
+        return undefined;
+      }
+      return page;
+    },
+
+    /** Stores a page unless the account was invalidated since `generation` was read. */
+    set(
+      accountId: string,
+      key: string,
+      page: Omit<CachedPage, "expires">,
+      generation: string,
+    ): boolean {
+      if (`${epoch}.${generations.get(accountId) ?? 0}` !== generation) return false;
+      let pages = accounts.get(accountId);
+      if (!pages) accounts.set(accountId, (pages = new Map()));
+      if (!pages.has(key)) {
+        size += 1;
+        if (size > maxEntries) {
+          const [oldest, owner] = order.entries().next().value as [string, string];
+          remove(owner, oldest.slice(owner.length + 1));
+        }
+      }
+      order.delete(orderKey(accountId, key));
+      order.set(orderKey(accountId, key), accountId);
+      pages.set(key, { ...page, expires: Date.now() + ttlMs });
+      return true;
+    },
+
+    /** Drops every cached variant of one path of an account, whatever host it came through. */
+    dropPath(accountId: string, pathname: string) {
+      bump(accountId);
+      const pages = accounts.get(accountId);
+      if (!pages) return;
+      for (const [key, page] of pages) if (page.pathname === pathname) remove(accountId, key);
+    },
+
+    dropAccount(accountId: string) {
+      bump(accountId);
+      for (const key of accounts.get(accountId)?.keys() ?? []) remove(accountId, key);
+      accounts.delete(accountId);
+    },
+
+    clear() {
+      epoch += 1;
+      accounts.clear();
+      order.clear();
+      size = 0;
+    },
+
+    get size() {
+      return size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

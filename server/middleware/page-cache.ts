@@ -1,0 +1,58 @@
+import { createMiddleware } from "hono/factory";
+import { hasSessionCookie } from "~/features/auth/session.server";
+import { pageCacheKey } from "~/features/site/cacheable-pages";
+import type { SiteCache } from "~/features/site/site-cache.server";
+import type { AppEnv } from "../app-env";
+
+/**
+ * Answers anonymous GETs of the cacheable public pages from memory (P18) and keeps what it
+ * renders for them. A request carrying a session cookie always renders: the signed-in user
+ * menu and admin bar must never be stored, nor served to anyone else.
+ */
+export function pageCache(cache: SiteCache) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const tenant = c.var.tenant;
+    const method = c.req.method;
+    if ((method !== "GET" && method !== "HEAD") || tenant.kind !== "account") return next();
+    const key = pageCacheKey(new URL(c.req.url));
+    if (!key || hasSessionCookie(c.req.raw.headers)) return next();
+
+    const accountId = tenant.account.accountId;
+    const hit = cache.pages.get(accountId, key);
+    if (hit) {
+      return new Response(method === "HEAD" ? null : hit.body, {
+        status: 200,
+        headers: { "content-type": hit.contentType, "x-page-cache": "hit" },
+      });
+    }
+
+    const generation = cache.pages.generation(accountId);
+    await next();
+    const response = c.res;
+    const contentType = response.headers.get("content-type") ?? "";
+    const storable =
+      method === "GET" &&
+      c.var.viewer === null &&
+      response.status === 200 &&
+      contentType.startsWith("text/html") &&
+      !response.headers.has("set-cookie") &&
+      !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+    if (!storable || !response.body) return;
+    // Read a copy while the original streams to this visitor.
+    const [toVisitor, toCache] = response.body.tee();
+    c.res = new Response(toVisitor, response);
+    c.res.headers.set("x-page-cache", "miss");
+    const pathname = new URL(c.req.url).pathname;
+    void new Response(toCache)
+      .arrayBuffer()
+      .then((body) =>
+        cache.pages.set(
+          accountId,
+          key,
+          { body: new Uint8Array(body), contentType, pathname },
+          generation,
+        ),
+      )
+      .catch((error: unknown) => c.var.logger.warn({ err: error }, "page cache: store failed"));
+  });
+}

@@ -1,45 +1,46 @@
 // `npm run bench`: the built server on a fresh embedded database, loaded from this machine.
-// Prints requests/s and latency per target; targets live in bench/targets.ts.
+// Prints requests/s and latency per target (bench/targets.ts), the page cache against nginx,
+// and Lighthouse scores. `node bench/run.ts cache` (or pages, lighthouse) runs one section.
 import fs from "node:fs";
-import autocannon from "autocannon";
 import { startServer, tempDataDir } from "../tests/e2e/support/server.ts";
+import { benchLighthouse } from "./lighthouse.ts";
+import { benchPageCache, firstBlogPost, load } from "./page-cache.ts";
 import { targets } from "./targets.ts";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const only = process.argv[2];
+const wanted = (section: string) => !only || only === section;
+
+function print(title: string, rows: string[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
+  console.log(`\n${title}\n`);
+  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
+}
 
 const dataDir = tempDataDir("bench");
 const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn" } });
-const rows: string[][] = [["target", "req/s (mean)", "p50 ms", "p99 ms", "errors", "non-2xx"]];
+const header = ["target", "req/s (mean)", "p50 ms", "p99 ms", "failures"];
+console.log(`${connections} connections, ${duration} s per target, embedded PGlite, one process`);
 try {
-  for (const target of targets) {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${server.port}${target.path}`,
-      headers: { host: target.host },
-      connections,
-      duration,
-    });
-    rows.push([
-      target.name,
-      result.requests.average.toFixed(0),
-      String(result.latency.p50),
-      String(result.latency.p99),
-      String(result.errors + result.timeouts),
-      String(result.non2xx),
-    ]);
+  if (wanted("pages")) {
+    const rows = [header];
+    for (const target of targets) {
+      const r = await load({ port: server.port, ...target }, { duration, connections });
+      rows.push([target.name, r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.failures)]);
+    }
+    print("Targets (anonymous pages come from the page cache after their first render)", rows);
+  }
+  if (wanted("cache")) {
+    const rows = await benchPageCache(server.port, { duration, connections });
+    print("Page cache (P18)", [header, ...rows]);
+  }
+  if (wanted("lighthouse")) {
+    const base = `http://demo.localhost:${server.port}`;
+    const post = await firstBlogPost(server.port);
+    print("Lighthouse", await benchLighthouse([`${base}/`, `${base}${post}`]));
   }
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-console.log(
-  `\n${connections} connections, ${duration} s per target, embedded PGlite, one process\n`,
-);
-for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
-const [, health, ...pages] = rows;
-for (const page of pages) {
-  const ratio = Number(health![1]) / Math.max(1, Number(page[1]));
-  console.log(`health / ${page[0]}: ${ratio.toFixed(1)}x`);
 }

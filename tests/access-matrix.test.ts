@@ -79,6 +79,44 @@ const routes: MatrixRoute[] = [
     expect: (actor, place) => (atHome(actor, place) ? 302 : 200),
   },
   {
+    name: "POST /api/funnel/start (P22, anonymous allowed, the host's account only)",
+    method: "POST",
+    path: "/api/funnel/start",
+    body: (world: World) => ({
+      utm_source: "matrix",
+      utm_medium: "test",
+      utm_campaign: "a11",
+      initial_page: "/",
+      account_id: world.demo.accountId,
+      deviceInfo: {
+        browser: "Chrome",
+        platform: "Linux",
+        screenWidth: 1280,
+        screenHeight: 800,
+        deviceType: "desktop",
+      },
+    }),
+    // On acme's site demo's account id is refused, whoever asks.
+    expect: (actor, place) => (place === "own" && actor !== "otherOwner" ? 200 : 403),
+  },
+  {
+    name: "POST /api/analytics/collect (P21, anonymous allowed, the host's tenant only)",
+    method: "POST",
+    path: "/api/analytics/collect",
+    body: (world: World) => ({ name: "page_view", tenant_id: world.demo.accountId, path: "/" }),
+    expect: (actor, place) => (place === "own" && actor !== "otherOwner" ? 204 : 403),
+  },
+  {
+    name: "GET /api/analytics/summary (P21, the site's managers)",
+    method: "GET",
+    path: "/api/analytics/summary",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      // otherOwner at home reads acme's own summary.
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
     name: "POST /api/account/sign-up (validation before anything else)",
     method: "POST",
     path: "/api/account/sign-up",

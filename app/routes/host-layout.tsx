@@ -2,6 +2,8 @@ import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
+import { loadAnalyticsSettings } from "~/features/analytics/analytics.server";
+import { SiteAnalytics } from "~/features/analytics/components/site-analytics";
 import { viewerContext } from "~/features/members/viewer-context";
 import { SessionKeeper } from "~/features/auth/components/session-keeper";
 import { UserArea } from "~/features/auth/components/user-area";
@@ -18,12 +20,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (tenant.kind !== "account")
     return { kind: "platform" as const, year: new Date().getFullYear() };
   const { database } = context.get(servicesContext);
-  const chrome = await loadSiteChrome(database, tenant.account.accountId);
+  const [chrome, analytics] = await Promise.all([
+    loadSiteChrome(database, tenant.account.accountId),
+    loadAnalyticsSettings(database, tenant.account.accountId),
+  ]);
   const viewer = context.get(viewerContext);
   const badge = viewer
     ? { name: viewer.user.name, avatar: viewer.membership?.avatar ?? viewer.user.image }
     : null;
-  return { kind: "site" as const, account: tenant.account, chrome, viewer: badge };
+  return { kind: "site" as const, account: tenant.account, chrome, viewer: badge, analytics };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
@@ -63,6 +68,9 @@ export default function HostLayout({ loaderData }: Route.ComponentProps) {
   return (
     <Frame data={loaderData}>
       <Outlet />
+      {loaderData.kind === "site" ? (
+        <SiteAnalytics accountId={loaderData.account.accountId} tag={loaderData.analytics.tag} />
+      ) : null}
     </Frame>
   );
 }

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
+import { analyticsApi } from "~/features/analytics/api.server";
 import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth-context";
 import { filesRoute, membersApi } from "~/features/members/api.server";
@@ -64,6 +65,7 @@ export function createApp({
   app.route("/api", authApi(services));
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));
+  app.route("/api", analyticsApi(services));
   app.route("/files", filesRoute(services));
   app.all("/api/*", () => {
     throw new AppError({ code: "route.notFound" });

@@ -18,6 +18,10 @@ const atHome = (actor: ActorKind, place: Place) => actor !== "anonymous" && plac
 const memberOfDemoAtHome = (actor: ActorKind, place: Place) =>
   atHome(actor, place) && actor !== "otherOwner";
 
+/** The request went to demo's host (otherOwner's own site is acme, its "other" is demo). */
+const askedOnDemo = (actor: ActorKind, place: Place) =>
+  (place === "own") !== (actor === "otherOwner");
+
 const routes: MatrixRoute[] = [
   {
     name: "GET /api/account/me",
@@ -77,6 +81,44 @@ const routes: MatrixRoute[] = [
     method: "GET",
     path: "/login",
     expect: (actor, place) => (atHome(actor, place) ? 302 : 200),
+  },
+  {
+    name: "POST /api/funnel/start (P22, anonymous allowed, the host's account only)",
+    method: "POST",
+    path: "/api/funnel/start",
+    body: (world: World) => ({
+      utm_source: "matrix",
+      utm_medium: "test",
+      utm_campaign: "a11",
+      initial_page: "/",
+      account_id: world.demo.accountId,
+      deviceInfo: {
+        browser: "Chrome",
+        platform: "Linux",
+        screenWidth: 1280,
+        screenHeight: 800,
+        deviceType: "desktop",
+      },
+    }),
+    // Demo's account id is refused on acme's site, whoever asks; accepted on demo's from anyone.
+    expect: (actor, place) => (askedOnDemo(actor, place) ? 200 : 403),
+  },
+  {
+    name: "POST /api/analytics/collect (P21, anonymous allowed, the host's tenant only)",
+    method: "POST",
+    path: "/api/analytics/collect",
+    body: (world: World) => ({ name: "page_view", tenant_id: world.demo.accountId, path: "/" }),
+    expect: (actor, place) => (askedOnDemo(actor, place) ? 204 : 403),
+  },
+  {
+    name: "GET /api/analytics/summary (P21, the site's managers)",
+    method: "GET",
+    path: "/api/analytics/summary",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      // otherOwner at home reads acme's own summary.
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
   },
   {
     name: "POST /api/account/sign-up (validation before anything else)",

@@ -4,6 +4,9 @@
  */
 export const errorCatalogue = {
   "request.invalid": { status: 400, key: "errors.invalidRequest" },
+  "request.tooLarge": { status: 413, key: "errors.tooLarge" },
+  "request.tooMany": { status: 429, key: "errors.tooManyRequests" },
+  "analytics.accountMismatch": { status: 403, key: "errors.accountMismatch" },
   not_authenticated: { status: 401, key: "errors.notAuthenticated" },
   "auth.forbidden": { status: 403, key: "errors.forbidden" },
   "auth.weakPassword": { status: 400, key: "errors.weakPassword" },

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
 import { can } from "~/features/members/members.server";
+import { loadAnalyticsSettings } from "~/features/analytics/analytics.server";
+import { SiteAnalytics } from "~/features/analytics/components/site-analytics";
 import { viewerContext } from "~/features/members/viewer-context";
 import { AdminBar } from "~/features/site/components/admin-bar";
 import { siteCacheContext } from "~/features/site/site-cache.server";
@@ -21,11 +23,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (tenant.kind !== "account")
     return { kind: "platform" as const, year: new Date().getFullYear() };
   const { database } = context.get(servicesContext);
-  const chrome = await loadSiteChrome(
-    database,
-    tenant.account.accountId,
-    context.get(siteCacheContext)?.options,
-  );
+  const [chrome, analytics] = await Promise.all([
+    loadSiteChrome(database, tenant.account.accountId, context.get(siteCacheContext)?.options),
+    loadAnalyticsSettings(database, tenant.account.accountId),
+  ]);
   const viewer = context.get(viewerContext);
   const badge = viewer
     ? { name: viewer.user.name, avatar: viewer.membership?.avatar ?? viewer.user.image }
@@ -35,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     account: tenant.account,
     chrome,
     viewer: badge,
+    analytics,
     // Signed-in requests never come from the page cache, so this never reaches a stranger.
     adminBar: can(viewer, "manage_options"),
   };
@@ -78,6 +80,9 @@ export default function HostLayout({ loaderData }: Route.ComponentProps) {
   return (
     <Frame data={loaderData}>
       <Outlet />
+      {loaderData.kind === "site" ? (
+        <SiteAnalytics accountId={loaderData.account.accountId} tag={loaderData.analytics.tag} />
+      ) : null}
     </Frame>
   );
 }

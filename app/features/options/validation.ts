@@ -88,7 +88,14 @@ export const optionSchemas = {
     fontFamily: z.string().max(200).optional(),
     headingsFontFamily: z.string().max(200).optional(),
   }),
-  misc: z.object({ scripts: z.string().default("") }),
+  misc: z.object({
+    scripts: z.string().default(""),
+    /** A Google Analytics 4 measurement id; loaded only after the visitor accepts all cookies. */
+    analytics_tag: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,16}$/)
+      .optional(),
+  }),
 } satisfies Record<OptionKey, z.ZodType>;
 
 export type OptionValue<K extends OptionKey> = z.infer<(typeof optionSchemas)[K]>;

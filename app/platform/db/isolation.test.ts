@@ -8,6 +8,7 @@ import {
   createPost,
   setOption,
 } from "../../../tests/factories";
+import { createAnalyticsRows } from "../../../tests/factories/analytics";
 import {
   GLOBAL_TABLES,
   findIsolationLeaks,
@@ -30,6 +31,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createPage(database, { accountId });
     await createCourse(database, { accountId, lessonTitles: ["one", "two"] });
     await createMember(database, { accountId });
+    await createAnalyticsRows(database, { accountId });
   }
   return { a: a.accountId, b: b.accountId };
 }

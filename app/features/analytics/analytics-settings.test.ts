@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { optionSchemas } from "~/features/options/validation";
+import { createAccount, setOption } from "../../../tests/factories";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
+import { loadAnalyticsSettings } from "./analytics.server";
+
+describe("P21 the owner's analytics tag setting", () => {
+  test("P21 misc.analytics_tag takes a GA4 measurement id and nothing else", () => {
+    const misc = optionSchemas.misc;
+    expect(misc.parse({ analytics_tag: "G-ABC123XYZ9" })).toEqual({
+      scripts: "",
+      analytics_tag: "G-ABC123XYZ9",
+    });
+    expect(misc.parse({})).toEqual({ scripts: "" });
+    for (const bad of ["UA-12345-1", "g-abc123", "G-", 'G-ABC"><script>', "GTM-ABC123"])
+      expect(misc.safeParse({ analytics_tag: bad }).success, bad).toBe(false);
+  });
+});
+
+describe.each(backends)("P21 analytics settings on %s", (backend) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+  });
+  afterAll(() => db?.dispose());
+
+  test("P21 the site reads its own tag, or none", async () => {
+    const tagged = await createAccount(db.database);
+    const plain = await createAccount(db.database);
+    await setOption(db.database, {
+      accountId: tagged.accountId,
+      key: "misc",
+      value: { scripts: "", analytics_tag: "G-TAGGED01" },
+    });
+    expect(await loadAnalyticsSettings(db.database, tagged.accountId)).toEqual({
+      tag: "G-TAGGED01",
+    });
+    expect(await loadAnalyticsSettings(db.database, plain.accountId)).toEqual({ tag: null });
+  });
+});

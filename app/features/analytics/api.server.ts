@@ -1,0 +1,113 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import type { Tenant } from "~/features/accounts/tenant";
+import type { Viewer } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { createRateLimiter } from "~/platform/rate-limit";
+import { collect, getAnalyticsSummary, startFunnelSession } from "./analytics.server";
+import { collectSchema, funnelStartSchema, MAX_BODY_BYTES, summaryQuerySchema } from "./validation";
+
+export type AnalyticsApiEnv = {
+  Variables: {
+    tenant: Tenant;
+    viewer: Viewer | null;
+    facts: { clientIp: string; origin: string };
+  };
+};
+
+/** Per client address. A person makes a few page views a minute; a school behind one address, more. */
+export const analyticsLimits = {
+  collect: { windowMs: 60_000, max: 600 },
+  funnelStart: { windowMs: 10 * 60_000, max: 60 },
+};
+
+const hostAccountOf = (tenant: Tenant) =>
+  tenant.kind === "account" ? tenant.account.accountId : null;
+
+/**
+ * The JSON body of a fetch or of `navigator.sendBeacon` (which sends text/plain): read as text
+ * whatever the content type, then parsed.
+ */
+async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError({ code: "request.invalid" });
+  }
+}
+
+/**
+ * First-party analytics of an account's public site (spec §7 funnel start and the analytics
+ * tag's page views and add_to_cart events), and the counts its managers read.
+ */
+export function analyticsApi({ database }: { database: Database }) {
+  const api = new Hono<AnalyticsApiEnv>();
+  const limited = (limits: { windowMs: number; max: number }) => {
+    const limiter = createRateLimiter(limits);
+    return createMiddleware<AnalyticsApiEnv>(async (c, next) => {
+      if (!limiter.allow(c.var.facts.clientIp)) throw new AppError({ code: "request.tooMany" });
+      await next();
+    });
+  };
+  const small = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError({ code: "request.tooLarge" });
+    },
+  });
+  // Anonymous by design, so another web page could make its visitors post here: a browser
+  // always names the page's origin, and only this site's own pages are listened to.
+  const sameSite = createMiddleware<AnalyticsApiEnv>(async (c, next) => {
+    const origin = c.req.header("origin");
+    if (origin !== undefined && origin !== c.var.facts.origin)
+      throw new AppError({ code: "auth.forbidden" });
+    await next();
+  });
+  const noStore = createMiddleware<AnalyticsApiEnv>(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  api.post(
+    "/funnel/start",
+    limited(analyticsLimits.funnelStart),
+    small,
+    sameSite,
+    noStore,
+    async (c) => {
+      const input = funnelStartSchema.parse(await jsonBody(c));
+      const sessionId = await startFunnelSession(database, {
+        hostAccountId: hostAccountOf(c.var.tenant),
+        input,
+      });
+      return c.json({ session_id: sessionId });
+    },
+  );
+
+  api.post("/analytics/collect", limited(analyticsLimits.collect), small, sameSite, async (c) => {
+    const input = collectSchema.parse(await jsonBody(c));
+    await collect(database, {
+      hostAccountId: hostAccountOf(c.var.tenant),
+      siteHost: c.req.header("host") ?? "",
+      input,
+    });
+    return c.body(null, 204);
+  });
+
+  api.get("/analytics/summary", noStore, async (c) => {
+    // Who asks comes before what they ask: anonymous callers learn nothing, not even validation.
+    if (!c.var.viewer) throw new AppError({ code: "not_authenticated" });
+    const query = summaryQuerySchema.parse(c.req.query());
+    const summary = await getAnalyticsSummary(database, {
+      viewer: c.var.viewer,
+      hostAccountId: hostAccountOf(c.var.tenant),
+      query,
+    });
+    return c.json(summary);
+  });
+
+  return api;
+}

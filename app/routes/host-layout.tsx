@@ -5,6 +5,8 @@ import { tenantContext } from "~/features/accounts/tenant";
 import { viewerContext } from "~/features/members/viewer-context";
 import { SessionKeeper } from "~/features/auth/components/session-keeper";
 import { UserArea } from "~/features/auth/components/user-area";
+import { CartButton } from "~/features/cart/components/cart-button";
+import { CartModal } from "~/features/cart/components/cart-modal";
 import { SiteFrame } from "~/features/site/components/site-frame";
 import { loadSiteChrome } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
@@ -41,9 +43,11 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
           account={data.account}
           chrome={data.chrome}
           userArea={<UserArea viewer={data.viewer} />}
+          cart={<CartButton />}
         >
           {children}
         </SiteFrame>
+        <CartModal />
         {data.viewer ? <SessionKeeper /> : null}
       </MantineProvider>
     );

@@ -91,7 +91,11 @@ describe("P11 cart store", () => {
       { currency: "USD", amount: 0.3 },
     ]);
     expect(
-      cartTotals([course("a", 49.99), { ...course("b", 10), quantity: 3 }, course("c", 500, "JPY")]),
+      cartTotals([
+        course("a", 49.99),
+        { ...course("b", 10), quantity: 3 },
+        course("c", 500, "JPY"),
+      ]),
     ).toEqual([
       { currency: "USD", amount: 79.99 },
       { currency: "JPY", amount: 500 },

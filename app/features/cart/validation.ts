@@ -98,9 +98,7 @@ export function addToCartDetail(item: CartItem) {
   return {
     currency: item.currency,
     value: minor / scale,
-    items: [
-      { item_id: item.id, item_name: item.name, price: item.price, quantity: item.quantity },
-    ],
+    items: [{ item_id: item.id, item_name: item.name, price: item.price, quantity: item.quantity }],
   };
 }
 

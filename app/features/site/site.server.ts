@@ -1,9 +1,10 @@
 import { getSiteOptions } from "~/features/options/options.server";
+import { getPage } from "~/features/pages/pages.server";
 import type { MenuItem } from "~/features/options/validation";
 import type { Database } from "~/platform/db/database.server";
 import { sanitizeUserHtml } from "~/platform/sanitize.server";
 
-const chromeKeys = ["menus", "header", "footer", "theme"] as const;
+const chromeKeys = ["menus", "header", "footer", "theme", "misc"] as const;
 
 function sanitiseMenu(items: MenuItem[]): MenuItem[] {
   return items.map((item) => ({
@@ -16,11 +17,15 @@ function sanitiseMenu(items: MenuItem[]): MenuItem[] {
   }));
 }
 
-/** Everything the public site's frame needs: menus, header, footer and theme options. */
+/**
+ * Everything the public site's frame needs: menus, header, footer, theme and misc options, and
+ * whether the account has a privacy page for the cookie notice to link to.
+ */
 export async function loadSiteChrome(database: Database, accountId: string) {
-  const found = await database.forAccount(accountId, (tx) =>
-    getSiteOptions(tx, { accountId, keys: chromeKeys }),
-  );
+  const [found, privacyPage] = await Promise.all([
+    database.forAccount(accountId, (tx) => getSiteOptions(tx, { accountId, keys: chromeKeys })),
+    getPage(database, { accountId, slug: "privacy" }),
+  ]);
   const notices = found.header?.notices;
   const now = Date.now();
   return {
@@ -38,6 +43,10 @@ export async function loadSiteChrome(database: Database, accountId: string) {
     header: found.header,
     footer: found.footer,
     theme: found.theme ?? { bodyStyle: "full" as const, primaryColor: "blue" as const },
+    // The owner's custom scripts (P13): trusted owner content, deliberately not sanitised; the
+    // frame runs them on public pages only.
+    misc: { scripts: found.misc?.scripts ?? "" },
+    privacyHref: privacyPage ? "/privacy" : null,
   };
 }
 

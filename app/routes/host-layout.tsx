@@ -11,7 +11,7 @@ import { SiteFrame } from "~/features/site/components/site-frame";
 import { loadSiteChrome } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen } from "~/ui/error-screen";
-import { buildTheme, colorSchemeManager } from "~/ui/theme";
+import { accessibleColors, buildTheme, colorSchemeManager } from "~/ui/theme";
 import { PlatformFrame } from "./platform/frame";
 import type { Route } from "./+types/host-layout";
 
@@ -28,6 +28,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { kind: "site" as const, account: tenant.account, chrome, viewer: badge };
 }
 
+/** Error pages get a <title> too ("Page not found · Site"); pages set their own otherwise. */
+export function meta({ error, matches }: Route.MetaArgs) {
+  if (!error) return [];
+  const root = matches[0]?.loaderData;
+  const errors = (root?.messages.errors ?? {}) as Record<string, string | undefined>;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const names: Record<number, string> = {
+    400: "invalidRequest",
+    403: "forbidden",
+    404: "pageNotFound",
+  };
+  const title = errors[names[status] ?? "internal"] ?? String(status);
+  return [{ title: root?.siteName ? `${title} · ${root.siteName}` : title }];
+}
+
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 
 function Frame({ data, children }: { data: LayoutData | undefined; children: ReactNode }) {
@@ -38,6 +53,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
         theme={buildTheme(theme)}
         defaultColorScheme="auto"
         colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={accessibleColors}
       >
         <SiteFrame
           account={data.account}
@@ -57,6 +73,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
       theme={buildTheme({ primaryColor: "violet" })}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={accessibleColors}
     >
       <PlatformFrame year={data?.kind === "platform" ? data.year : 2026}>{children}</PlatformFrame>
     </MantineProvider>

@@ -365,11 +365,23 @@ test("P6 at 375 px the drawer still works and nothing overflows sideways", async
     await open(page, site(slug));
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, slug).toBeLessThanOrEqual(375);
+    // The logo shrinks to fit beside the controls rather than being cut off.
+    const logo = page.getByRole("banner").locator("img").first();
+    const fits = await logo.evaluate((img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      const link = img.closest("a")!.getBoundingClientRect();
+      return box.right <= link.right + 0.5 && box.width > 60;
+    });
+    expect(fits, slug).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`${slug}-375.png`) });
     await expect(page.getByTestId("cart-button")).toBeVisible();
     await page.getByRole("button", { name: "Open the menu" }).click();
     const drawer = page.getByRole("navigation", { name: "mobile" });
     await expect(drawer.getByRole("link").first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`${slug}-375-drawer.png`) });
+    await page.screenshot({
+      path: test.info().outputPath(`${slug}-375-drawer.png`),
+      animations: "disabled",
+    });
     await drawer.getByRole("link").nth(1).click();
     await expect(drawer).toBeHidden();
   }

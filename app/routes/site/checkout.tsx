@@ -29,9 +29,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** `/checkout`: the order summary from the visitor's cart, without the site's header or footer. */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
-    <CheckoutView
-      brand={<SiteLogo account={loaderData.account} height={44} />}
-      email={loaderData.email}
-    />
+    <CheckoutView brand={<SiteLogo account={loaderData.account} />} email={loaderData.email} />
   );
 }

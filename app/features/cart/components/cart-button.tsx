@@ -35,21 +35,20 @@ export function CartButton() {
   const count = cartCount(cart.items);
   const [emptyNote, setEmptyNote] = useState(false);
   return (
-    <Popover
-      opened={emptyNote}
-      onChange={setEmptyNote}
-      position="bottom-end"
-      withArrow
-      shadow="md"
-      width={220}
-    >
-      <Popover.Target>
-        <span className={classes.cartButton}>
+    <span className={classes.cartButton}>
+      <Popover
+        opened={emptyNote}
+        onChange={setEmptyNote}
+        position="bottom-end"
+        withArrow
+        shadow="md"
+        width={220}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size="lg"
             aria-label={count > 0 ? t("cart.openWithCount", { count }) : t("cart.open")}
-            aria-haspopup="dialog"
             data-testid="cart-button"
             onClick={() => {
               if (!cart.openModal()) setEmptyNote((open) => !open);
@@ -57,21 +56,21 @@ export function CartButton() {
           >
             <BagIcon />
           </ActionIcon>
-          {count > 0 ? (
-            <span className={classes.count} aria-hidden="true" data-testid="cart-count">
-              {count > 99 ? "99+" : count}
-            </span>
-          ) : null}
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Text size="sm" fw={600}>
+            {t("cart.empty")}
+          </Text>
+          <Anchor component={Link} to="/course" size="sm" onClick={() => setEmptyNote(false)}>
+            {t("cart.browse")}
+          </Anchor>
+        </Popover.Dropdown>
+      </Popover>
+      {count > 0 ? (
+        <span className={classes.count} aria-hidden="true" data-testid="cart-count">
+          {count > 99 ? "99+" : count}
         </span>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm" fw={600}>
-          {t("cart.empty")}
-        </Text>
-        <Anchor component={Link} to="/course" size="sm" onClick={() => setEmptyNote(false)}>
-          {t("cart.browse")}
-        </Anchor>
-      </Popover.Dropdown>
-    </Popover>
+      ) : null}
+    </span>
   );
 }

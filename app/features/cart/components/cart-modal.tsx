@@ -15,6 +15,7 @@ export function CartModal() {
       title={t("cart.title")}
       size="lg"
       radius="md"
+      closeButtonProps={{ "aria-label": t("cart.close") }}
       styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
     >
       <Stack gap="lg">

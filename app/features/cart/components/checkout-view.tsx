@@ -20,25 +20,19 @@ import { CartLines } from "./cart-lines";
 import { CouponBox } from "./coupon-box";
 import classes from "./checkout.module.css";
 
-function OrderSummary() {
+function EmptyCart() {
   const { t } = useTranslation();
-  const cart = useCart();
-  if (!cart.ready) return <Skeleton height={160} radius="md" />;
-  if (cart.items.length === 0) {
-    return (
-      <Stack gap="sm" align="flex-start" data-testid="checkout-empty">
-        <Text fw={600}>{t("cart.empty")}</Text>
-        <Button component={Link} to="/course" variant="light">
+  return (
+    <Paper withBorder radius="md" p="xl" maw={520} data-testid="checkout-empty">
+      <Stack gap="sm" align="flex-start">
+        <Text fw={700} fz="lg">
+          {t("cart.empty")}
+        </Text>
+        <Button component={Link} to="/course">
           {t("cart.browse")}
         </Button>
       </Stack>
-    );
-  }
-  return (
-    <Stack gap="lg">
-      <CartLines items={cart.items} onRemove={cart.remove} />
-      <CouponBox />
-    </Stack>
+    </Paper>
   );
 }
 
@@ -49,6 +43,7 @@ function OrderSummary() {
  */
 export function CheckoutView({ brand, email }: { brand: ReactNode; email: string | null }) {
   const { t } = useTranslation();
+  const cart = useCart();
   return (
     <div className={classes.page}>
       <div className={classes.bar}>
@@ -84,62 +79,79 @@ export function CheckoutView({ brand, email }: { brand: ReactNode; email: string
         <Title order={1} mt="sm" mb="xl">
           {t("checkout.title")}
         </Title>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-            <Stack gap="xl">
-              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="co-contact">
-                <Title order={2} fz="lg" id="co-contact" mb="md">
-                  {t("checkout.contact")}
-                </Title>
-                <TextInput
-                  type="email"
-                  name="email"
-                  label={t("checkout.email")}
-                  description={t("checkout.emailHelp")}
-                  defaultValue={email ?? ""}
-                  autoComplete="email"
-                  required
-                />
-              </Paper>
-              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="co-pay">
-                <Title order={2} fz="lg" id="co-pay" mb="md">
-                  {t("checkout.payment")}
-                </Title>
-                <Alert variant="light" color="gray" title={t("checkout.paymentSoonTitle")}>
-                  <Text size="sm" id="co-pay-note">
-                    {t("checkout.paymentSoon")}
-                  </Text>
-                </Alert>
-                {/* Payments come with the commerce step (C5); until then ordering is off. */}
-                <Button
-                  mt="lg"
-                  size="md"
-                  fullWidth
-                  disabled
-                  aria-describedby="co-pay-note"
-                  data-testid="place-order"
+        {cart.ready && cart.items.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+              <Stack gap="xl">
+                <Paper
+                  withBorder
+                  radius="md"
+                  p="lg"
+                  component="section"
+                  aria-labelledby="co-contact"
                 >
-                  {t("checkout.placeOrder")}
-                </Button>
+                  <Title order={2} fz="lg" id="co-contact" mb="md">
+                    {t("checkout.contact")}
+                  </Title>
+                  <TextInput
+                    type="email"
+                    name="email"
+                    label={t("checkout.email")}
+                    description={t("checkout.emailHelp")}
+                    defaultValue={email ?? ""}
+                    autoComplete="email"
+                    required
+                  />
+                </Paper>
+                <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="co-pay">
+                  <Title order={2} fz="lg" id="co-pay" mb="md">
+                    {t("checkout.payment")}
+                  </Title>
+                  <Alert variant="light" color="gray" title={t("checkout.paymentSoonTitle")}>
+                    <Text size="sm" id="co-pay-note">
+                      {t("checkout.paymentSoon")}
+                    </Text>
+                  </Alert>
+                  {/* Payments come with the commerce step (C5); until then ordering is off. */}
+                  <Button
+                    mt="lg"
+                    size="md"
+                    fullWidth
+                    disabled
+                    aria-describedby="co-pay-note"
+                    data-testid="place-order"
+                  >
+                    {t("checkout.placeOrder")}
+                  </Button>
+                </Paper>
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+              <Paper
+                withBorder
+                radius="md"
+                p="lg"
+                component="section"
+                aria-labelledby="co-summary"
+                className={classes.summary}
+              >
+                <Title order={2} fz="lg" id="co-summary" mb="md">
+                  {t("checkout.summary")}
+                </Title>
+                {cart.ready ? (
+                  <Stack gap="lg">
+                    <CartLines items={cart.items} onRemove={cart.remove} />
+                    <CouponBox />
+                  </Stack>
+                ) : (
+                  <Skeleton height={160} radius="md" />
+                )}
               </Paper>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-            <Paper
-              withBorder
-              radius="md"
-              p="lg"
-              component="section"
-              aria-labelledby="co-summary"
-              className={classes.summary}
-            >
-              <Title order={2} fz="lg" id="co-summary" mb="md">
-                {t("checkout.summary")}
-              </Title>
-              <OrderSummary />
-            </Paper>
-          </Grid.Col>
-        </Grid>
+            </Grid.Col>
+          </Grid>
+        )}
       </Container>
     </div>
   );

@@ -1,7 +1,7 @@
 import { CloseButton, Text } from "@mantine/core";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { readableTextColor } from "../contrast";
+import { readableTextColor } from "~/platform/color-contrast";
 import classes from "./chrome.module.css";
 
 /** Session key shared with other code (brief contract): "true" once the visitor dismissed it. */

@@ -2,7 +2,7 @@ import { Box, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AccountSummary } from "~/features/accounts/tenant";
-import { readableTextColor } from "../contrast";
+import { readableTextColor } from "~/platform/color-contrast";
 import type { SiteChrome } from "../site.server";
 import { SiteLink } from "./site-link";
 import { SiteLogo } from "./site-logo";
@@ -71,7 +71,7 @@ export function SiteFooter({
         <Group justify="space-between" pt="md" gap="md" className={classes.bottom}>
           <Group gap="sm" wrap="nowrap">
             <Link to="/" className={classes.brand} aria-label={siteTitle}>
-              <SiteLogo account={account} height={36} />
+              <SiteLogo account={account} scale={0.75} />
             </Link>
             <Text size="sm" c="dimmed">
               {footer?.footer_bottom || `© ${siteTitle}`}

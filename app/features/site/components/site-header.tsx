@@ -104,6 +104,7 @@ export function SiteHeader({
         title={account.settings.sitetitle}
         hiddenFrom="sm"
         size="80%"
+        closeButtonProps={{ "aria-label": t("chrome.closeMenu") }}
       >
         <nav aria-label="mobile">
           <MobileMenu items={chrome.menus.mobile} onNavigate={close} />

@@ -18,12 +18,37 @@ export function parseColor(value: string): [number, number, number] | null {
   return null;
 }
 
-function luminance([r, g, b]: [number, number, number]): number {
+/** WCAG relative luminance of an sRGB colour. */
+export function luminance([r, g, b]: [number, number, number]): number {
   const linear = (c: number) => {
     const s = c / 255;
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   };
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG contrast ratio between two colours (1 to 21). */
+export function contrastRatio(a: [number, number, number], b: [number, number, number]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const toHex = (rgb: [number, number, number]) =>
+  `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
+
+/**
+ * The colour, darkened towards black only as much as needed to reach `ratio` against
+ * `background` (both hex or rgb). Used to keep theme colours readable as text.
+ */
+export function darkenToContrast(color: string, background: string, ratio = 4.5): string {
+  const rgb = parseColor(color);
+  const bg = parseColor(background);
+  if (!rgb || !bg) return color;
+  for (let keep = 1; keep >= 0; keep -= 0.02) {
+    const candidate = rgb.map((c) => c * keep) as [number, number, number];
+    if (contrastRatio(candidate, bg) >= ratio) return toHex(candidate);
+  }
+  return "#000000";
 }
 
 /**

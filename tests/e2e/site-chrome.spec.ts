@@ -9,6 +9,7 @@ const sites = [
   {
     slug: "demo",
     notice: "Spring enrolment is open",
+    fontSize: "15px",
     courses: [
       { slug: "design-foundations", title: "Design Foundations", price: 49, label: "$49.00" },
       { slug: "web-from-scratch", title: "The Web from Scratch", price: 79, label: "$79.00" },
@@ -18,6 +19,7 @@ const sites = [
   {
     slug: "acme",
     notice: "Open day in Lyon",
+    fontSize: "16px",
     courses: [
       { slug: "robotics-101", title: "Robotics 101", price: 299, label: "€299.00" },
       { slug: "pcb-design", title: "PCB Design", price: 199, label: "€199.00" },
@@ -141,7 +143,9 @@ for (const s of sites) {
       await expect(button).toBeHidden();
     });
 
-    test(`P8 the header gets its shadow after 20 px of scroll (${s.slug})`, async ({ page }) => {
+    test(`P8 the header gets its shadow after 20 px of scroll; its font size is the site's (${s.slug})`, async ({
+      page,
+    }) => {
       await open(page, site(s.slug));
       const header = page.locator("header");
       await scrollTo(page, 10);
@@ -155,6 +159,9 @@ for (const s of sites) {
         .not.toBe("none");
       // Sticky: still at the top of the window.
       expect((await header.boundingBox())!.y).toBeLessThanOrEqual(1);
+      // header_fontsize sizes the menu.
+      const link = page.getByRole("navigation", { name: "main" }).getByRole("link").first();
+      expect(await link.evaluate((el) => getComputedStyle(el).fontSize)).toBe(s.fontSize);
     });
 
     test(`P11 add a course, the badge counts it, the modal lists and removes it, checkout has no frame (${s.slug})`, async ({

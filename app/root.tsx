@@ -17,7 +17,7 @@ import { createI18n } from "~/platform/i18n/i18n";
 import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
 import { messagesFor } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
-import { buildTheme } from "~/ui/theme";
+import { accessibleColors, buildTheme } from "~/ui/theme";
 import { ErrorScreen } from "~/ui/error-screen";
 import type { Route } from "./+types/root";
 
@@ -89,6 +89,7 @@ export function ErrorBoundary() {
         theme={buildTheme({})}
         defaultColorScheme="auto"
         colorSchemeManager={undefined}
+        cssVariablesResolver={accessibleColors}
       >
         <ErrorScreen status={status} />
       </MantineProvider>

@@ -14,6 +14,7 @@ export default [
     route("blog/:slug", "routes/site/blog-post.tsx"),
     route("course", "routes/site/courses.tsx"),
     route("course/:slug", "routes/site/course.tsx"),
+    route("checkout", "routes/site/checkout.tsx"),
     route(":pageSlug", "routes/site/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

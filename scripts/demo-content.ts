@@ -12,6 +12,8 @@ export type DemoSite = {
   header: Record<string, unknown>;
   footer: Record<string, unknown>;
   theme: Record<string, unknown>;
+  /** misc.scripts: the owner's custom scripts block (P13). */
+  scripts: string;
   posts: {
     title: string;
     slug: string;
@@ -118,7 +120,7 @@ export const demoSite: DemoSite = {
     notices: {
       enable_header_notice: true,
       header_notice: "Spring enrolment is open: every course 20% off this week.",
-      header_notice_bg: "#1c7ed6",
+      header_notice_bg: "#1864ab",
       header_notice_start: Date.now() - 7 * day,
       header_notice_expire: Date.now() + 365 * day,
     },
@@ -155,8 +157,13 @@ export const demoSite: DemoSite = {
       { label: "Privacy", url: "/privacy" },
       { label: "Terms", url: "/terms" },
     ],
+    enable_footer_notice: true,
+    footer_notice: "Every course comes with lifetime access and a 30-day refund promise.",
+    footer_notice_bg: "#edf2ff",
   },
   theme: { bodyStyle: "full", primaryColor: "indigo" },
+  // A harmless owner script, so the demo shows (and tests prove) where custom scripts run.
+  scripts: '<script>document.documentElement.dataset.ownerScript = "1";</script>',
   posts: [
     {
       title: "Five habits of people who finish online courses",
@@ -275,7 +282,18 @@ export const acmeSite: DemoSite = {
       { id: "m-contact", label: "Contact", item_url: "contact" },
     ],
   },
-  header: { header_style: "transparent", header_fix: false, header_fontsize: 16 },
+  header: {
+    header_style: "transparent",
+    header_fix: false,
+    header_fontsize: 16,
+    notices: {
+      enable_header_notice: true,
+      header_notice: "Open day in Lyon on Saturday: tour the labs and meet the instructors.",
+      header_notice_bg: "#212529",
+      header_notice_start: Date.now() - 2 * day,
+      header_notice_expire: Date.now() + 365 * day,
+    },
+  },
   footer: {
     footer_columns: [
       {
@@ -296,6 +314,9 @@ export const acmeSite: DemoSite = {
     ],
     footer_bottom: "© Acme Robotics Institute",
     footer_bottom_links: [{ label: "Imprint", url: "/contact" }],
+    enable_footer_notice: true,
+    footer_notice: "Workshops are taught in English and French.",
+    footer_notice_bg: "#fff4e6",
   },
   theme: {
     bodyStyle: "boxed",
@@ -303,6 +324,7 @@ export const acmeSite: DemoSite = {
     fontFamily: "Georgia, 'Times New Roman', serif",
     headingsFontFamily: "Georgia, serif",
   },
+  scripts: '<script>document.documentElement.dataset.ownerScript = "1";</script>',
   posts: [
     {
       title: "New soldering lab opens in Lyon",
@@ -388,6 +410,7 @@ export const soukSite: DemoSite = {
     footer_bottom: "© أكاديمية السوق",
   },
   theme: { bodyStyle: "full", primaryColor: "teal" },
+  scripts: "",
   posts: [
     {
       title: "كيف تبدأ متجرك الأول",

@@ -22,7 +22,7 @@ async function seedSite(database: Database, site: DemoSite): Promise<void> {
     ["header", site.header],
     ["footer", site.footer],
     ["theme", site.theme],
-    ["misc", { scripts: "" }],
+    ["misc", { scripts: site.scripts }],
   ];
   for (const [key, value] of optionValues) await setOption(database, { accountId, key, value });
   for (const post of site.posts) {

@@ -3,18 +3,19 @@ import type { ReactNode } from "react";
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
 import { can } from "~/features/members/members.server";
-import { loadAnalyticsSettings } from "~/features/analytics/analytics.server";
 import { SiteAnalytics } from "~/features/analytics/components/site-analytics";
 import { viewerContext } from "~/features/members/viewer-context";
 import { AdminBar } from "~/features/site/components/admin-bar";
 import { siteCacheContext } from "~/features/site/site-cache.server";
 import { SessionKeeper } from "~/features/auth/components/session-keeper";
 import { UserArea } from "~/features/auth/components/user-area";
+import { CartButton } from "~/features/cart/components/cart-button";
+import { CartModal } from "~/features/cart/components/cart-modal";
 import { SiteFrame } from "~/features/site/components/site-frame";
 import { loadSiteChrome } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen } from "~/ui/error-screen";
-import { buildTheme, colorSchemeManager } from "~/ui/theme";
+import { accessibleColors, buildTheme, colorSchemeManager } from "~/ui/theme";
 import { PlatformFrame } from "./platform/frame";
 import type { Route } from "./+types/host-layout";
 
@@ -23,10 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (tenant.kind !== "account")
     return { kind: "platform" as const, year: new Date().getFullYear() };
   const { database } = context.get(servicesContext);
-  const [chrome, analytics] = await Promise.all([
-    loadSiteChrome(database, tenant.account.accountId, context.get(siteCacheContext)?.options),
-    loadAnalyticsSettings(database, tenant.account.accountId),
-  ]);
+  const chrome = await loadSiteChrome(
+    database,
+    tenant.account.accountId,
+    context.get(siteCacheContext)?.options,
+  );
   const viewer = context.get(viewerContext);
   const badge = viewer
     ? { name: viewer.user.name, avatar: viewer.membership?.avatar ?? viewer.user.image }
@@ -36,10 +38,24 @@ export async function loader({ context }: Route.LoaderArgs) {
     account: tenant.account,
     chrome,
     viewer: badge,
-    analytics,
     // Signed-in requests never come from the page cache, so this never reaches a stranger.
     adminBar: can(viewer, "manage_options"),
   };
+}
+
+/** Error pages get a <title> too ("Page not found · Site"); pages set their own otherwise. */
+export function meta({ error, matches }: Route.MetaArgs) {
+  if (!error) return [];
+  const root = matches[0]?.loaderData;
+  const errors = (root?.messages.errors ?? {}) as Record<string, string | undefined>;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const names: Record<number, string> = {
+    400: "invalidRequest",
+    403: "forbidden",
+    404: "pageNotFound",
+  };
+  const title = errors[names[status] ?? "internal"] ?? String(status);
+  return [{ title: root?.siteName ? `${title} · ${root.siteName}` : title }];
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
@@ -52,14 +68,17 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
         theme={buildTheme(theme)}
         defaultColorScheme="auto"
         colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={accessibleColors}
       >
         <SiteFrame
           account={data.account}
           chrome={data.chrome}
           userArea={<UserArea viewer={data.viewer} />}
+          cart={<CartButton />}
         >
           {children}
         </SiteFrame>
+        <CartModal />
         {data.viewer ? <SessionKeeper /> : null}
         {data.adminBar ? <AdminBar accountId={data.account.accountId} /> : null}
       </MantineProvider>
@@ -70,6 +89,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
       theme={buildTheme({ primaryColor: "violet" })}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={accessibleColors}
     >
       <PlatformFrame year={data?.kind === "platform" ? data.year : 2026}>{children}</PlatformFrame>
     </MantineProvider>
@@ -81,7 +101,10 @@ export default function HostLayout({ loaderData }: Route.ComponentProps) {
     <Frame data={loaderData}>
       <Outlet />
       {loaderData.kind === "site" ? (
-        <SiteAnalytics accountId={loaderData.account.accountId} tag={loaderData.analytics.tag} />
+        <SiteAnalytics
+          accountId={loaderData.account.accountId}
+          tag={loaderData.chrome.analyticsTag}
+        />
       ) : null}
     </Frame>
   );

@@ -14,7 +14,7 @@ export function ErrorScreen({ status }: { status: number }) {
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">
-        <Text fz={72} fw={800} c="var(--mantine-primary-color-filled)" lh={1}>
+        <Text fz={72} fw={800} c="var(--mantine-color-anchor)" lh={1}>
           {status}
         </Text>
         <Title order={1}>{t(`errors.${name}`)}</Title>

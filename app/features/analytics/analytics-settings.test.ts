@@ -6,7 +6,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { loadAnalyticsSettings } from "./analytics.server";
+import { loadSiteChrome } from "~/features/site/site.server";
 
 describe("P21 the owner's analytics tag setting", () => {
   test("P21 misc.analytics_tag takes a GA4 measurement id and nothing else", () => {
@@ -36,9 +36,7 @@ describe.each(backends)("P21 analytics settings on %s", (backend) => {
       key: "misc",
       value: { scripts: "", analytics_tag: "G-TAGGED01" },
     });
-    expect(await loadAnalyticsSettings(db.database, tagged.accountId)).toEqual({
-      tag: "G-TAGGED01",
-    });
-    expect(await loadAnalyticsSettings(db.database, plain.accountId)).toEqual({ tag: null });
+    expect((await loadSiteChrome(db.database, tagged.accountId)).analyticsTag).toBe("G-TAGGED01");
+    expect((await loadSiteChrome(db.database, plain.accountId)).analyticsTag).toBeNull();
   });
 });

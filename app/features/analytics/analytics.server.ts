@@ -1,5 +1,4 @@
 import { requireCapability, type Viewer } from "~/features/members/members.server";
-import { getSiteOptions } from "~/features/options/options.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import {
@@ -135,18 +134,4 @@ export async function getAnalyticsSummary(
       funnelSessions: await countFunnelSessions(tx, range),
     };
   });
-}
-
-/**
- * What the site's analytics script needs: the owner's analytics tag (a GA4 measurement id), if
- * any. The same for every visitor, so safe in a cached page.
- */
-export async function loadAnalyticsSettings(
-  database: Database,
-  accountId: string,
-): Promise<{ tag: string | null }> {
-  const { misc } = await database.forAccount(accountId, (tx) =>
-    getSiteOptions(tx, { accountId, keys: ["misc"] as const }),
-  );
-  return { tag: misc?.analytics_tag ?? null };
 }

@@ -1,9 +1,10 @@
 import { getSiteOptions } from "~/features/options/options.server";
+import { getPage } from "~/features/pages/pages.server";
 import type { MenuItem } from "~/features/options/validation";
 import type { Database } from "~/platform/db/database.server";
 import { sanitizeUserHtml } from "~/platform/sanitize.server";
 
-const chromeKeys = ["menus", "header", "footer", "theme"] as const;
+const chromeKeys = ["menus", "header", "footer", "theme", "misc"] as const;
 
 function sanitiseMenu(items: MenuItem[]): MenuItem[] {
   return items.map((item) => ({
@@ -16,28 +17,33 @@ function sanitiseMenu(items: MenuItem[]): MenuItem[] {
   }));
 }
 
-type ChromeOptions = Awaited<ReturnType<typeof readChromeOptions>>;
-
-function readChromeOptions(database: Database, accountId: string) {
-  return database.forAccount(accountId, (tx) =>
-    getSiteOptions(tx, { accountId, keys: chromeKeys }),
-  );
+/** The stored sources of the frame: option values and whether a privacy page exists. */
+async function readChromeSources(database: Database, accountId: string) {
+  const [options, privacyPage] = await Promise.all([
+    database.forAccount(accountId, (tx) => getSiteOptions(tx, { accountId, keys: chromeKeys })),
+    getPage(database, { accountId, slug: "privacy" }),
+  ]);
+  return { options, hasPrivacyPage: Boolean(privacyPage) };
 }
 
+type ChromeSources = Awaited<ReturnType<typeof readChromeSources>>;
+
 /**
- * Everything the public site's frame needs: menus, header, footer and theme options, read
- * through the per-account option cache when one is given.
+ * Everything the public site's frame needs: menus, header, footer, theme and misc options, and
+ * whether the account has a privacy page for the cookie notice to link to; read through the
+ * per-account option cache when one is given.
  */
 export async function loadSiteChrome(
   database: Database,
   accountId: string,
   cache?: { get(key: string): unknown; set(key: string, value: unknown): void },
 ) {
-  let found = cache?.get(accountId) as ChromeOptions | undefined;
-  if (!found) {
-    found = await readChromeOptions(database, accountId);
-    cache?.set(accountId, found);
+  let sources = cache?.get(accountId) as ChromeSources | undefined;
+  if (!sources) {
+    sources = await readChromeSources(database, accountId);
+    cache?.set(accountId, sources);
   }
+  const found = sources.options;
   const notices = found.header?.notices;
   const now = Date.now();
   return {
@@ -55,6 +61,12 @@ export async function loadSiteChrome(
     header: found.header,
     footer: found.footer,
     theme: found.theme ?? { bodyStyle: "full" as const, primaryColor: "blue" as const },
+    // The owner's custom scripts (P13): trusted owner content, deliberately not sanitised; the
+    // frame runs them on public pages only.
+    misc: { scripts: found.misc?.scripts ?? "" },
+    /** The owner's Google Analytics 4 measurement id (P21), used only after consent `all`. */
+    analyticsTag: found.misc?.analytics_tag ?? null,
+    privacyHref: sources.hasPrivacyPage ? "/privacy" : null,
   };
 }
 

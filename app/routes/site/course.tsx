@@ -11,6 +11,8 @@ import {
   Title,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { AddToCartButton } from "~/features/cart/components/add-to-cart-button";
+import { minorToMajor } from "~/features/cart/money";
 import { notFound, siteAccount } from "~/features/accounts/site-account.server";
 import { getCourse } from "~/features/courses/courses.server";
 import { servicesContext } from "~/platform/request-context";
@@ -76,6 +78,20 @@ export default function Course({ loaderData }: Route.ComponentProps) {
                   free: t("site.courses.free"),
                 })}
               </Badge>
+              {course.price > 0 ? (
+                <AddToCartButton
+                  item={{
+                    id: course.id,
+                    type: "course",
+                    name: course.title,
+                    price: minorToMajor(course.price, currency),
+                    currency,
+                    quantity: 1,
+                    image: course.featuredImage.image ?? undefined,
+                    slug: course.slug,
+                  }}
+                />
+              ) : null}
               <Title order={2} fz="lg">
                 {t("site.courses.curriculum")}
               </Title>

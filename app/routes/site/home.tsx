@@ -16,7 +16,8 @@ export function SiteHome({
   const { t } = useTranslation();
   return (
     <>
-      <Box py={{ base: 48, sm: 80 }} bg="var(--mantine-primary-color-light)">
+      {/* data-site-hero: a transparent header (P8) lies over this band. */}
+      <Box py={{ base: 48, sm: 80 }} bg="var(--mantine-primary-color-light)" data-site-hero>
         <Container size="lg">
           <Badge variant="filled" mb="md">
             {t("site.welcome")}

@@ -35,6 +35,12 @@ export function UserArea({ viewer }: { viewer: ViewerBadge | null }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{viewer.name}</Menu.Label>
+        <Menu.Item component={Link} to="/dashboard">
+          {t("auth.userMenu.dashboard")}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/dashboard/notifications">
+          {t("auth.userMenu.notifications")}
+        </Menu.Item>
         <Menu.Item component={Link} to="/dashboard/profile">
           {t("auth.userMenu.profile")}
         </Menu.Item>

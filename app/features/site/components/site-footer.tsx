@@ -1,53 +1,84 @@
 import { Box, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { AccountSummary } from "~/features/accounts/tenant";
+import { readableTextColor } from "~/platform/color-contrast";
 import type { SiteChrome } from "../site.server";
 import { SiteLink } from "./site-link";
+import { SiteLogo } from "./site-logo";
 import classes from "./site-frame.module.css";
 
+/**
+ * The footer (P13): the optional footer notice, columns of links or text, and a bottom row with
+ * the logo, the owner's line and links. The custom scripts block is mounted by the frame.
+ */
 export function SiteFooter({
+  account,
   footer,
-  siteTitle,
 }: {
+  account: AccountSummary;
   footer: SiteChrome["footer"];
-  siteTitle: string;
 }) {
   const { t } = useTranslation();
+  const siteTitle = account.settings.sitetitle ?? account.slug;
+  const columns = footer?.footer_columns ?? [];
+  const bottomLinks = footer?.footer_bottom_links ?? [];
   return (
     <Box component="footer" className={classes.footer}>
       {footer?.enable_footer_notice && footer.footer_notice ? (
-        <Box bg={footer.footer_notice_bg} py="xs" ta="center">
-          <Text size="sm">{footer.footer_notice}</Text>
+        <Box
+          py="sm"
+          px="md"
+          ta="center"
+          data-testid="footer-notice"
+          style={{
+            background: footer.footer_notice_bg,
+            color: readableTextColor(footer.footer_notice_bg),
+          }}
+        >
+          <Text size="sm" c="inherit">
+            {footer.footer_notice}
+          </Text>
         </Box>
       ) : null}
       <Container size="lg" py="xl">
-        <Grid gap="xl">
-          {(footer?.footer_columns ?? []).map((column, index) => (
-            <Grid.Col key={index} span={{ base: 12, sm: column.width }}>
-              <Title order={4} mb="sm">
-                {column.title}
-              </Title>
-              {typeof column.data === "string" ? (
-                <Text size="sm" c="dimmed">
-                  {column.data}
-                </Text>
-              ) : (
-                <Stack gap={6}>
-                  {column.data.map((link) => (
-                    <SiteLink key={link.url + link.label} url={link.url} size="sm" c="dimmed">
-                      {link.label}
-                    </SiteLink>
-                  ))}
-                </Stack>
-              )}
-            </Grid.Col>
-          ))}
-        </Grid>
-        <Group justify="space-between" mt="xl" pt="md" className={classes.bottom}>
-          <Text size="sm" c="dimmed">
-            {footer?.footer_bottom || `© ${siteTitle}`}
-          </Text>
-          <Group gap="md">
-            {(footer?.footer_bottom_links ?? []).map((link) => (
+        {columns.length > 0 ? (
+          <Grid gap="xl" mb="xl">
+            {columns.map((column, index) => (
+              <Grid.Col key={index} span={{ base: 12, sm: column.width }}>
+                <Title order={3} fz="md" mb="sm">
+                  {column.title}
+                </Title>
+                {column.type === "text" || typeof column.data === "string" ? (
+                  <Text size="sm" c="dimmed" className={classes.columnText}>
+                    {typeof column.data === "string" ? column.data : ""}
+                  </Text>
+                ) : (
+                  <Stack gap={6} component="ul" className={classes.linkList}>
+                    {column.data.map((link) => (
+                      <li key={link.url + link.label}>
+                        <SiteLink url={link.url} size="sm" c="dimmed">
+                          {link.label}
+                        </SiteLink>
+                      </li>
+                    ))}
+                  </Stack>
+                )}
+              </Grid.Col>
+            ))}
+          </Grid>
+        ) : null}
+        <Group justify="space-between" pt="md" gap="md" className={classes.bottom}>
+          <Group gap="sm" wrap="nowrap">
+            <Link to="/" className={classes.brand} aria-label={siteTitle}>
+              <SiteLogo account={account} scale={0.75} />
+            </Link>
+            <Text size="sm" c="dimmed">
+              {footer?.footer_bottom || `© ${siteTitle}`}
+            </Text>
+          </Group>
+          <Group gap="md" component="nav" aria-label={t("chrome.footerLinks")}>
+            {bottomLinks.map((link) => (
               <SiteLink key={link.url + link.label} url={link.url} size="sm" c="dimmed">
                 {link.label}
               </SiteLink>

@@ -1,44 +1,61 @@
-import { Box, Text } from "@mantine/core";
+import { Box } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import type { AccountSummary } from "~/features/accounts/tenant";
 import type { SiteChrome } from "../site.server";
+import { BackToTop } from "./back-to-top";
+import { CookieNotice } from "./cookie-notice";
+import { HeaderNotice } from "./header-notice";
+import { OwnerScripts } from "./owner-scripts";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import chromeClasses from "./chrome.module.css";
 import classes from "./site-frame.module.css";
 
-function HeaderNotice({ notices }: { notices: NonNullable<SiteChrome["header"]>["notices"] }) {
-  return (
-    <Box bg={notices.header_notice_bg} c="white" py={8} px="md" ta="center" role="status">
-      <Text size="sm" fw={500}>
-        {notices.header_notice}
-      </Text>
-    </Box>
-  );
-}
-
-/** The public site's frame: notice, header, content and footer, styled by the account's theme. */
+/**
+ * The public site's frame (P3): notice, header, content, footer, cookie notice, back-to-top and
+ * the owner's scripts, styled by the account's theme. Checkout pages have no header or footer.
+ * Everything personal (dismissed notice, cookie choice, cart) is applied in the browser after
+ * hydration, so the server's HTML is the same for every anonymous visitor.
+ */
 export function SiteFrame({
   account,
   chrome,
   userArea,
+  cart,
   children,
 }: {
   account: AccountSummary;
   chrome: SiteChrome;
   /** Log-in buttons or the user menu, supplied by the route (it knows the viewer). */
   userArea: ReactNode;
+  /** The header's cart button, supplied by the layout. */
+  cart: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const bare = pathname.includes("/checkout");
+  const notices = chrome.header?.notices;
   return (
     <Box className={classes.page} data-body-style={chrome.theme.bodyStyle}>
-      {chrome.header && chrome.headerNoticeActive ? (
-        <HeaderNotice notices={chrome.header.notices} />
+      <a href="#content" id="skip-to-content" className={chromeClasses.skipLink}>
+        {t("chrome.skipToContent")}
+      </a>
+      {!bare && notices && chrome.headerNoticeActive ? (
+        <HeaderNotice text={notices.header_notice} background={notices.header_notice_bg} />
       ) : null}
-      <SiteHeader account={account} chrome={chrome} userArea={userArea} />
-      <Box component="main" id="content" className={classes.main}>
+      {bare ? null : (
+        <SiteHeader account={account} chrome={chrome} userArea={userArea} cart={cart} />
+      )}
+      <Box component="main" id="content" tabIndex={-1} className={classes.main}>
         {children}
       </Box>
-      <SiteFooter footer={chrome.footer} siteTitle={account.settings.sitetitle ?? account.slug} />
+      {bare ? null : <SiteFooter account={account} footer={chrome.footer} />}
+      <CookieNotice privacyHref={chrome.privacyHref} />
+      <BackToTop />
+      <OwnerScripts html={chrome.misc.scripts} />
     </Box>
   );
 }

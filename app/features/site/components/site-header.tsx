@@ -5,17 +5,17 @@ import {
   Container,
   Drawer,
   Group,
-  Image,
-  Text,
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AccountSummary } from "~/features/accounts/tenant";
 import type { SiteChrome } from "../site.server";
+import { useHeaderScroll } from "../use-header-scroll";
+import { SiteLogo } from "./site-logo";
 import { MobileMenu, SiteMenu } from "./site-menu";
 import classes from "./site-frame.module.css";
 
@@ -45,49 +45,27 @@ function ThemeToggle() {
   );
 }
 
-function Logo({ account }: { account: AccountSummary }) {
-  const { logo, dark_logo, logo_width, sitetitle } = account.settings;
-  const title = sitetitle ?? account.slug;
-  if (!logo) {
-    return (
-      <Text fw={800} fz="xl" className={classes.title}>
-        {title}
-      </Text>
-    );
-  }
-  // Spec §9: the width setting is multiplied by 16 (default 64 px), height at most 64.
-  const width = (logo_width ?? 4) * 16;
-  return (
-    <>
-      <Image
-        src={logo}
-        alt={title}
-        w={width}
-        mah={64}
-        fit="contain"
-        darkHidden={Boolean(dark_logo)}
-      />
-      {dark_logo ? (
-        <Image src={dark_logo} alt={title} w={width} mah={64} fit="contain" lightHidden />
-      ) : null}
-    </>
-  );
-}
-
 export function SiteHeader({
   account,
   chrome,
   userArea,
+  cart,
 }: {
   account: AccountSummary;
   chrome: SiteChrome;
   userArea: ReactNode;
+  /** The cart button, supplied by the layout (the cart is its own feature). */
+  cart: ReactNode;
 }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const header = chrome.header;
+  const ref = useRef<HTMLElement>(null);
+  // P8: a fixed header always stays; any other hides while scrolling down.
+  useHeaderScroll(ref, { hideOnScroll: !header?.header_fix });
   return (
     <Box
+      ref={ref}
       component="header"
       className={classes.header}
       data-style={header?.header_style ?? "solid"}
@@ -101,12 +79,14 @@ export function SiteHeader({
             className={classes.brand}
             aria-label={account.settings.sitetitle ?? account.slug}
           >
-            <Logo account={account} />
+            <SiteLogo account={account} />
           </Link>
           <Box visibleFrom="sm">
             <SiteMenu items={chrome.menus.header} />
           </Box>
           <Group gap="xs" wrap="nowrap">
+            {/* P10 search button goes here (header_search). */}
+            {header?.header_cart !== false ? cart : null}
             {header?.header_darklight !== false ? <ThemeToggle /> : null}
             {header?.header_login !== false ? userArea : null}
             <Burger
@@ -124,6 +104,7 @@ export function SiteHeader({
         title={account.settings.sitetitle}
         hiddenFrom="sm"
         size="80%"
+        closeButtonProps={{ "aria-label": t("chrome.closeMenu") }}
       >
         <nav aria-label="mobile">
           <MobileMenu items={chrome.menus.mobile} onNavigate={close} />

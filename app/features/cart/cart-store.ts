@@ -1,0 +1,195 @@
+import { useSyncExternalStore } from "react";
+import {
+  addToCart,
+  addToCartDetail,
+  cartItemKey,
+  cartStorageKey,
+  couponCodeSchema,
+  couponStorageKey,
+  parseCart,
+  removeFromCart,
+  type CartItem,
+} from "./validation";
+
+type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+export type CartState = {
+  items: CartItem[];
+  /** The code typed in the coupon box, not yet checked (that happens at checkout). */
+  coupon: string | null;
+  /** Whether the cart modal is open; it only ever opens with something in the cart. */
+  modalOpen: boolean;
+};
+
+/**
+ * The visitor's cart, kept in the browser only (never on the server, so cached pages stay
+ * anonymous). Other tabs see changes through the `storage` event; this tab through listeners.
+ * `storage` is a function because reading `window.localStorage` can throw when the visitor blocks
+ * site data: the cart then lives in memory for the page's lifetime.
+ */
+export function createCartStore({
+  storage,
+  target,
+}: {
+  storage: () => KeyValueStorage | null;
+  /** Receives the `lyceum:add-to-cart` event and delivers `storage` events (the window). */
+  target: EventTarget;
+}) {
+  const memory = new Map<string, string>();
+  const listeners = new Set<() => void>();
+  let modalOpen = false;
+  let snapshot: { raw: string | null; coupon: string | null; modalOpen: boolean; state: CartState };
+
+  // Once storage has failed (blocked, quota, privacy mode) the page keeps its cart in memory.
+  let storageFailed = false;
+
+  function store(): KeyValueStorage | null {
+    if (storageFailed) return null;
+    try {
+      return storage();
+    } catch {
+      storageFailed = true;
+      return null;
+    }
+  }
+  function read(key: string): string | null {
+    const browser = store();
+    if (browser) {
+      try {
+        return browser.getItem(key);
+      } catch {
+        storageFailed = true;
+      }
+    }
+    return memory.get(key) ?? null;
+  }
+  function write(key: string, value: string | null) {
+    if (value === null) memory.delete(key);
+    else memory.set(key, value);
+    const browser = store();
+    if (!browser) return;
+    try {
+      if (value === null) browser.removeItem(key);
+      else browser.setItem(key, value);
+    } catch {
+      // Keep serving this page from the in-memory copy, which already holds every line.
+      storageFailed = true;
+    }
+  }
+  function notify() {
+    for (const listener of listeners) listener();
+  }
+  function onStorage(event: Event) {
+    const key = (event as StorageEvent).key;
+    // key null: another tab cleared all storage.
+    if (key === null || key === undefined || key === cartStorageKey || key === couponStorageKey)
+      notify();
+  }
+
+  function getState(): CartState {
+    const raw = read(cartStorageKey);
+    const coupon = read(couponStorageKey);
+    // useSyncExternalStore needs the same object while nothing changed.
+    if (
+      !snapshot ||
+      snapshot.raw !== raw ||
+      snapshot.coupon !== coupon ||
+      snapshot.modalOpen !== modalOpen
+    ) {
+      const items = parseCart(raw);
+      snapshot = {
+        raw,
+        coupon,
+        modalOpen,
+        state: { items, coupon, modalOpen: modalOpen && items.length > 0 },
+      };
+    }
+    return snapshot.state;
+  }
+
+  function subscribe(listener: () => void) {
+    if (listeners.size === 0) target.addEventListener("storage", onStorage);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) target.removeEventListener("storage", onStorage);
+    };
+  }
+
+  /** Adds the item once; true when it was added, false when it was already in the cart. */
+  function add(item: CartItem): boolean {
+    const result = addToCart(getState().items, item);
+    if (!result.added) return false;
+    write(cartStorageKey, JSON.stringify(result.items));
+    notify();
+    target.dispatchEvent(new CustomEvent("lyceum:add-to-cart", { detail: addToCartDetail(item) }));
+    return true;
+  }
+
+  function remove(key: string) {
+    const items = removeFromCart(getState().items, key);
+    write(cartStorageKey, JSON.stringify(items));
+    if (items.length === 0) modalOpen = false;
+    notify();
+  }
+
+  /** Keeps a typed coupon code (trimmed); returns false when it is not a plausible code. */
+  function setCoupon(code: string | null): boolean {
+    if (code === null) {
+      write(couponStorageKey, null);
+      notify();
+      return true;
+    }
+    const parsed = couponCodeSchema.safeParse(code);
+    if (!parsed.success) return false;
+    write(couponStorageKey, parsed.data);
+    notify();
+    return true;
+  }
+
+  /** Opens the cart modal when the cart has something in it; returns whether it opened. */
+  function openModal(): boolean {
+    if (getState().items.length === 0) return false;
+    modalOpen = true;
+    notify();
+    return true;
+  }
+
+  function closeModal() {
+    modalOpen = false;
+    notify();
+  }
+
+  return { getState, subscribe, add, remove, setCoupon, openModal, closeModal };
+}
+
+export type CartStore = ReturnType<typeof createCartStore>;
+
+let browserStore: CartStore | null = null;
+function cartStore(): CartStore {
+  browserStore ??= createCartStore({ storage: () => window.localStorage, target: window });
+  return browserStore;
+}
+
+const subscribe = (listener: () => void) => cartStore().subscribe(listener);
+const getSnapshot = () => cartStore().getState();
+// The server and the hydrating client render "not known yet": nothing personal in the HTML.
+const getServerSnapshot = () => null;
+
+const emptyItems: CartItem[] = [];
+
+/** The visitor's cart for components; `ready` turns true once the browser's copy has been read. */
+export function useCart() {
+  const state = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  return {
+    ready: state !== null,
+    items: state?.items ?? emptyItems,
+    coupon: state?.coupon ?? null,
+    modalOpen: state?.modalOpen ?? false,
+    add: (item: CartItem) => cartStore().add(item),
+    remove: (item: CartItem) => cartStore().remove(cartItemKey(item)),
+    setCoupon: (code: string | null) => cartStore().setCoupon(code),
+    openModal: () => cartStore().openModal(),
+    closeModal: () => cartStore().closeModal(),
+  };
+}

@@ -1,0 +1,46 @@
+import { Image, Text } from "@mantine/core";
+import type { AccountSummary } from "~/features/accounts/tenant";
+import classes from "./site-frame.module.css";
+
+/**
+ * The account's logo (dark variant in dark theme) or its title when it has none (P4). `scale`
+ * shrinks it for the footer; on narrow screens it shrinks further to fit beside the controls.
+ */
+export function SiteLogo({ account, scale = 1 }: { account: AccountSummary; scale?: number }) {
+  const { logo, dark_logo, logo_width, sitetitle } = account.settings;
+  const title = sitetitle ?? account.slug;
+  if (!logo) {
+    return (
+      <Text fw={800} fz={scale < 1 ? "lg" : "xl"} className={classes.title}>
+        {title}
+      </Text>
+    );
+  }
+  // Spec §9: the width setting is multiplied by 16 (default 64 px), height at most 64.
+  const width = (logo_width ?? 4) * 16 * scale;
+  const height = 64 * scale;
+  return (
+    <>
+      <Image
+        src={logo}
+        alt={title}
+        w={width}
+        maw="100%"
+        mah={height}
+        fit="contain"
+        darkHidden={Boolean(dark_logo)}
+      />
+      {dark_logo ? (
+        <Image
+          src={dark_logo}
+          alt={title}
+          w={width}
+          maw="100%"
+          mah={height}
+          fit="contain"
+          lightHidden
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { siteAccount } from "~/features/accounts/site-account.server";
+import { CheckoutView } from "~/features/cart/components/checkout-view";
+import { viewerContext } from "~/features/members/viewer-context";
+import { SiteLogo } from "~/features/site/components/site-logo";
+import { textIn } from "~/platform/i18n/messages.server";
+import { servicesContext } from "~/platform/request-context";
+import type { Route } from "./+types/checkout";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const account = siteAccount(context);
+  const { lang } = context.get(servicesContext);
+  const viewer = context.get(viewerContext);
+  return {
+    account,
+    title: `${textIn(lang, "checkout.title")} · ${account.settings.sitetitle ?? account.slug}`,
+    // Signed-in requests are never cached, so prefilling their own address is safe.
+    email: viewer?.user.email ?? null,
+  };
+}
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+/** `/checkout`: the order summary from the visitor's cart, without the site's header or footer. */
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  return (
+    <CheckoutView brand={<SiteLogo account={loaderData.account} />} email={loaderData.email} />
+  );
+}

@@ -1,0 +1,104 @@
+import AxeBuilder from "@axe-core/playwright";
+import { open } from "./support/page";
+import { expect, test, type Page } from "@playwright/test";
+
+const port = () => process.env.E2E_PORT!;
+const site = (slug: string, path = "/") => `http://${slug}.localhost:${port()}${path}`;
+
+const pages = {
+  demo: {
+    home: "/",
+    post: "/blog/colour-theory",
+    course: "/course/design-foundations",
+    notFound: "/no-such-page",
+    checkout: "/checkout",
+  },
+  acme: {
+    home: "/",
+    post: "/blog/lyon-soldering-lab",
+    course: "/course/robotics-101",
+    notFound: "/no-such-page",
+    checkout: "/checkout",
+  },
+} as const;
+
+const schemes = ["light", "dark"] as const;
+const widths = [1280, 375] as const;
+
+/** Serious and critical accessibility problems, described well enough to fix from the report. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} :: ${n.failureSummary}`),
+    }));
+}
+
+/** Opens a page as a visitor with this colour scheme, ready for the checks (fonts, images). */
+async function openIn(page: Page, url: string, scheme: (typeof schemes)[number]) {
+  await page.addInitScript((value) => localStorage.setItem("theme", value), scheme);
+  const response = await open(page, url);
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+  await page.evaluate(() => document.fonts.ready);
+  return response;
+}
+
+for (const [slug, paths] of Object.entries(pages)) {
+  for (const [name, path] of Object.entries(paths)) {
+    test(`P1 P19 ${slug} ${name}: no serious accessibility problem in light and dark, with screenshots`, async ({
+      page,
+      context,
+    }) => {
+      for (const scheme of schemes) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await context.clearCookies();
+        const response = await openIn(page, site(slug, path), scheme);
+        expect(response?.status()).toBe(name === "notFound" ? 404 : 200);
+        // First visit: the cookie notice is part of the page and is checked too.
+        await expect(page.getByTestId("cookie-notice")).toBeVisible();
+        expect(await seriousViolations(page), `${slug} ${path} ${scheme}`).toEqual([]);
+        await page.getByRole("button", { name: "Only required" }).click();
+
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: width === 375 ? 760 : 800 });
+          await openIn(page, site(slug, path), scheme);
+          await page.screenshot({
+            path: test.info().outputPath(`${slug}-${name}-${width}-${scheme}.png`),
+            fullPage: true,
+            animations: "disabled",
+          });
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${slug} ${path} ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        }
+      }
+    });
+  }
+}
+
+test("P11 the cart modal and a filled checkout have no serious accessibility problem", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: "cookie_consent", value: "required", url: site("demo") }]);
+  for (const scheme of schemes) {
+    await openIn(page, site("demo", "/course/design-foundations"), scheme);
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByRole("button", { name: "View cart" }).click();
+    await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
+    expect(await seriousViolations(page), `cart modal ${scheme}`).toEqual([]);
+    await openIn(page, site("demo", "/checkout"), scheme);
+    await expect(page.getByTestId("cart-item")).toHaveCount(1);
+    expect(await seriousViolations(page), `checkout ${scheme}`).toEqual([]);
+    await page.screenshot({
+      path: test.info().outputPath(`demo-checkout-filled-${scheme}.png`),
+      fullPage: true,
+    });
+    await page.evaluate(() => localStorage.removeItem("cart"));
+  }
+});

@@ -1,5 +1,5 @@
 import type { Tx } from "~/platform/db/database.server";
-import { readOptions } from "./queries.server";
+import { readOptions, writeOption } from "./queries.server";
 import { optionSchemas, type OptionKey, type OptionValue } from "./validation";
 
 export type SiteOptions<K extends OptionKey> = { [P in K]: OptionValue<P> | undefined };
@@ -20,4 +20,12 @@ export async function getSiteOptions<K extends OptionKey>(
     result[key] = parsed.success ? parsed.data : undefined;
   }
   return result as SiteOptions<K>;
+}
+
+/** Stores one option for the transaction's account, checked against its schema first. */
+export async function saveSiteOption<K extends OptionKey>(
+  tx: Tx,
+  { accountId, key, value }: { accountId: string; key: K; value: OptionValue<K> },
+): Promise<void> {
+  await writeOption(tx, { accountId, key, value: optionSchemas[key].parse(value) });
 }

@@ -1,4 +1,4 @@
-import type { Database } from "~/platform/db/database.server";
+import type { Database, Tx } from "~/platform/db/database.server";
 import { sanitizeUserHtml } from "~/platform/sanitize.server";
 import {
   countPublishedPosts,
@@ -7,6 +7,7 @@ import {
   publishedPostsPage,
   type PostSummary,
 } from "./queries.server";
+import { posts } from "./tables.server";
 
 export type { PostSummary };
 
@@ -52,4 +53,13 @@ export async function getPost(
     featured: post.settings.featured ?? null,
     publishedAt: post.publishedAt?.toISOString() ?? null,
   };
+}
+
+/** Inside the caller's transaction: a new post, its HTML sanitised on the way in. */
+export async function addPost(tx: Tx, values: typeof posts.$inferInsert) {
+  const [row] = await tx
+    .insert(posts)
+    .values({ ...values, content: sanitizeUserHtml(values.content ?? "") })
+    .returning({ id: posts.id });
+  return row!;
 }

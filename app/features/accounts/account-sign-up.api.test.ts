@@ -70,7 +70,7 @@ describe.each(backends)("P20 account sign-up on the platform on %s", (backend) =
       verifyEmail: true,
     });
     expect(body.loginUrl).toBe(
-      `http://${input.slug}.localhost/login?email=${encodeURIComponent(input.email)}&welcome=1`,
+      `http://${input.slug}.localhost/login?email=${encodeURIComponent(input.email)}&welcome=verify`,
     );
 
     const account = await findAccountForSlug(db.database, input.slug);

@@ -8,7 +8,7 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Logger } from "~/platform/logger.server";
 import type { Mailer } from "~/platform/mail/mail.server";
-import { renderMail } from "~/platform/mail/templates.server";
+import { renderMail, translate } from "~/platform/mail/templates.server";
 import { findAccountForSlug, insertAccountWithRoles } from "./accounts.server";
 import { writeDefaultContent, type DefaultContent } from "./default-content.server";
 import { siteOrigin } from "./site-origin";
@@ -122,7 +122,7 @@ export async function signUpAccount(
         slug: input.slug,
         settings: {
           sitetitle: input.siteName,
-          description: "",
+          description: translate(input.language, "accountDefaults.tagline", {}),
           defaultLanguage: input.language,
           currency: "USD",
           plan: plan.id,
@@ -163,7 +163,10 @@ export async function signUpAccount(
     accountId,
     slug: input.slug,
     siteUrl: `${origin}/`,
-    loginUrl: `${origin}/login?${new URLSearchParams({ email: owner.email, welcome: "1" })}`,
+    loginUrl: `${origin}/login?${new URLSearchParams({
+      email: owner.email,
+      welcome: owner.emailVerified ? "ready" : "verify",
+    })}`,
     verifyEmail: !owner.emailVerified,
   };
 }

@@ -4,6 +4,7 @@ import {
   countPublishedPosts,
   latestPublishedPosts,
   publishedPostBySlug,
+  publishedPostLinks,
   publishedPostsPage,
   type PostSummary,
 } from "./queries.server";
@@ -18,6 +19,14 @@ export function listLatestPosts(
   { accountId, limit = 6 }: { accountId: string; limit?: number },
 ): Promise<PostSummary[]> {
   return database.forAccount(accountId, (tx) => latestPublishedPosts(tx, { accountId, limit }));
+}
+
+/** Every published post's slug and date, for the sitemap. */
+export function listPostLinks(
+  database: Database,
+  { accountId, limit = 10_000 }: { accountId: string; limit?: number },
+) {
+  return database.forAccount(accountId, (tx) => publishedPostLinks(tx, { accountId, limit }));
 }
 
 /** One page of the blog, newest first; `page` starts at 1. */

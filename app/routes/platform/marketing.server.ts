@@ -65,3 +65,6 @@ export async function demoSiteUrls(
   }
   return urls;
 }
+
+/** The base domain's public pages, for its sitemap. */
+export const platformSitemapPaths = ["/", ...marketingSlugs.map((slug) => `/${slug}`), "/signup"];

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Group,
   Paper,
   Radio,
   Select,
@@ -18,6 +19,7 @@ import { EmailField, FormError, NewPasswordField } from "~/features/auth/compone
 import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/patterns";
 import { useBrowserSearchParams } from "~/ui/browser-search";
+import classes from "./platform.module.css";
 
 export type PlanOption = { id: string; label: string; price: string };
 
@@ -264,13 +266,19 @@ export function AccountSignupForm({
                   radius="md"
                   p="sm"
                   aria-label={option.label}
+                  className={classes.planOption}
                 >
-                  <Text fw={700} size="sm">
-                    {option.label}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {option.price}
-                  </Text>
+                  <Group wrap="nowrap" align="flex-start" gap="sm">
+                    <Radio.Indicator size="sm" mt={2} />
+                    <div>
+                      <Text fw={700} size="sm">
+                        {option.label}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {option.price}
+                      </Text>
+                    </div>
+                  </Group>
                 </Radio.Card>
               ))}
             </SimpleGrid>

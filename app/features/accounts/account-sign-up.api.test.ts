@@ -127,6 +127,19 @@ describe.each(backends)("P20 account sign-up on the platform on %s", (backend) =
     expect(signIn.status).toBe(200);
   });
 
+  test("P20 V4 a new site's default content is in the language chosen for it", async () => {
+    const input = form({ language: "fr", siteName: "École du Lac" });
+    expect((await platform().post("/api/platform/sign-up", input)).status).toBe(201);
+    const account = await findAccountForSlug(db.database, input.slug);
+    expect(account?.settings.defaultLanguage).toBe("fr");
+    const posts = await listLatestPosts(db.database, { accountId: account!.accountId });
+    expect(posts[0]?.title).toBe("Bienvenue sur École du Lac");
+    const about = await getPage(db.database, { accountId: account!.accountId, slug: "about" });
+    expect(about?.title).toBe("À propos de nous");
+    const mail = await lastMailLink(db.database, input.email);
+    expect(new URL(mail).host).toBe(`${input.slug}.localhost`);
+  });
+
   test("P2 P20 a new site answers at once, even right after its host was looked up as unknown", async () => {
     const input = form();
     const visitor = createClient(app, { host: `${input.slug}.localhost`, ip: freshIp() });

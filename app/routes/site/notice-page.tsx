@@ -1,4 +1,4 @@
-import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Container, Group, Paper, Stack, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 

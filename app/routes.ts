@@ -3,6 +3,9 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 // The whole URL map, written out. Host decides whose site a path belongs to: the layout's
 // loader picks the account's site frame or the platform's.
 export default [
+  // Resource routes: plain text and XML, outside the HTML layout.
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   layout("routes/host-layout.tsx", [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),
@@ -15,6 +18,10 @@ export default [
     route("course", "routes/site/courses.tsx"),
     route("course/:slug", "routes/site/course.tsx"),
     route("checkout", "routes/site/checkout.tsx"),
+    route("docs", "routes/site/docs.tsx"),
+    route("docs/:slug", "routes/site/doc.tsx"),
+    route("thankyou", "routes/site/thank-you.tsx"),
+    route("subscribed", "routes/site/subscribed.tsx"),
     route(":pageSlug", "routes/site/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -23,6 +23,8 @@ export type DemoSite = {
     daysAgo: number;
   }[];
   pages: { title: string; slug: string; description: string; text: string }[];
+  /** Documentation pages at /docs/{slug}, in this order: a heading and paragraphs each. */
+  docs?: { title: string; slug: string; description: string; sections: [string, string][] }[];
   courses: {
     title: string;
     slug: string;
@@ -140,6 +142,7 @@ export const demoSite: DemoSite = {
         data: [
           { label: "All courses", url: "/course" },
           { label: "Blog", url: "/blog" },
+          { label: "Help centre", url: "/docs" },
         ],
       },
       {
@@ -216,6 +219,53 @@ export const demoSite: DemoSite = {
       slug: "privacy",
       description: "How we handle your data.",
       text: "We collect only what we need to teach you well.",
+    },
+  ],
+  docs: [
+    {
+      title: "Getting started",
+      slug: "getting-started",
+      description: "Create your account and find your way around.",
+      sections: [
+        [
+          "Create your account",
+          "Choose Sign up at the top of any page, enter your name, e-mail address and a password, then confirm your address with the link we send you.",
+        ],
+        [
+          "Find a course",
+          "Open Courses to see the whole catalogue. Each course page lists its lessons so you know what you will learn before you start.",
+        ],
+      ],
+    },
+    {
+      title: "Taking a course",
+      slug: "taking-a-course",
+      description: "Lessons, progress and certificates.",
+      sections: [
+        [
+          "Lessons",
+          "Work through the lessons in order. Your progress is saved as you go, on any device you sign in from.",
+        ],
+        [
+          "Certificates",
+          "When you finish every lesson of a course, your certificate is ready to download from your account.",
+        ],
+      ],
+    },
+    {
+      title: "Payments and refunds",
+      slug: "payments-and-refunds",
+      description: "How to pay, use a coupon and ask for a refund.",
+      sections: [
+        [
+          "Paying",
+          "Add a course to your cart and proceed to checkout. We accept cards and PayPal; coupon codes go in the box in the cart.",
+        ],
+        [
+          "Refunds",
+          "Not happy? Write to us within 14 days of buying a course and we will refund you in full.",
+        ],
+      ],
     },
   ],
   courses: [

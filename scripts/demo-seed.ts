@@ -51,6 +51,23 @@ async function seedSite(database: Database, site: DemoSite): Promise<void> {
       },
     });
   }
+  for (const [position, doc] of (site.docs ?? []).entries()) {
+    await createPage(database, {
+      accountId,
+      kind: "doc",
+      position,
+      title: doc.title,
+      slug: doc.slug,
+      description: doc.description,
+      data: {
+        root: { props: { title: doc.title } },
+        content: doc.sections.flatMap(([heading, text], n) => [
+          { type: "Heading", props: { id: `heading-${n + 1}`, text: heading } },
+          { type: "Text", props: { id: `text-${n + 1}`, text } },
+        ]),
+      },
+    });
+  }
   for (const person of site.people) {
     // People are global: on a re-seed they already exist and only rejoin the new account.
     const user = (await userExists(database, person.email))

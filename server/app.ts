@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { accountsApi } from "~/features/accounts/api.server";
 import { tenantContext } from "~/features/accounts/tenant";
 import { analyticsApi } from "~/features/analytics/api.server";
 import { authApi } from "~/features/auth/api.server";
@@ -66,6 +67,7 @@ export function createApp({
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));
   app.route("/api", analyticsApi(services));
+  app.route("/api", accountsApi({ ...services, baseDomain: services.env.BASE_DOMAIN }));
   app.route("/files", filesRoute(services));
   app.all("/api/*", () => {
     throw new AppError({ code: "route.notFound" });

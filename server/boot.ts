@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createTenantResolver } from "~/features/accounts/accounts.server";
 import { createAuthRegistry } from "~/features/auth/auth.server";
+import { listPlans, upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createSiteCache } from "~/features/site/site-cache.server";
 import { createMailer } from "~/platform/mail/mail.server";
 import {
@@ -132,6 +133,8 @@ export async function boot({
   const env = parseEnv(source);
   const logger = createLogger({ level: env.LOG_LEVEL });
   const database = await openMigratedDatabase(env);
+  // The pricing page and account sign-up read the plans table: a real install has it too.
+  if ((await listPlans(database)).length === 0) await upsertPlanCatalogue(database);
   if (env.SEED_DEMO && (await databaseIsEmpty(database))) {
     logger.info("empty database: seeding the demo accounts");
     await seedDemo(database, { replace: false });

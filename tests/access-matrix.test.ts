@@ -156,6 +156,20 @@ const routes: MatrixRoute[] = [
       return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
     },
   },
+  {
+    // Accounts are created on the platform's own domain; no account's site has the route.
+    name: "POST /api/platform/sign-up (base domain only)",
+    method: "POST",
+    path: "/api/platform/sign-up",
+    body: () => ({}),
+    expect: () => 404,
+  },
+  {
+    name: "GET /api/platform/slug-check (base domain only)",
+    method: "GET",
+    path: "/api/platform/slug-check?slug=demo",
+    expect: () => 404,
+  },
 ];
 
 describe.each(backends)("A9 A11 cross-account HTTP matrix on %s", (backend) => {

@@ -78,7 +78,16 @@ export async function createPage(
   {
     accountId,
     ...values
-  }: { accountId: string; title?: string; slug?: string; description?: string; data?: PageData },
+  }: {
+    accountId: string;
+    title?: string;
+    slug?: string;
+    description?: string;
+    data?: PageData;
+    kind?: "page" | "doc";
+    position?: number;
+    status?: "draft" | "published";
+  },
 ) {
   const title = values.title ?? unique("Page");
   const [row] = await database.forAccount(accountId, (tx) =>
@@ -89,7 +98,9 @@ export async function createPage(
         title,
         slug: values.slug ?? unique("page"),
         description: values.description ?? "",
-        status: "published",
+        status: values.status ?? "published",
+        kind: values.kind ?? "page",
+        position: values.position ?? 0,
         data: values.data ?? {
           root: { props: { title } },
           content: [{ type: "Text", props: { id: "text-1", text: title } }],

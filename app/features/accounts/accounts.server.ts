@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createDefaultRoles } from "~/features/members/members.server";
-import type { Database } from "~/platform/db/database.server";
+import type { Database, Tx } from "~/platform/db/database.server";
 import { domainPattern } from "~/platform/patterns";
 import {
+  deleteAccount,
   findAccountByDomain,
   findAccountBySlug,
   insertAccount,
@@ -13,22 +14,42 @@ import type { AccountSettings } from "./validation";
 
 export type { Account };
 
-/** A new account with its default roles, in one transaction. */
-export function createAccount(
-  database: Database,
-  {
-    slug,
-    domain = null,
-    settings,
-  }: { slug: string; domain?: string | null; settings: AccountSettings },
+type NewAccount = {
+  accountId?: string;
+  slug: string;
+  domain?: string | null;
+  settings: AccountSettings;
+};
+
+/** Inside the caller's transaction (scoped to `accountId`): the account row and its default roles. */
+export async function insertAccountWithRoles(
+  tx: Tx,
+  { accountId, slug, domain = null, settings }: NewAccount & { accountId: string },
 ): Promise<Account> {
-  const accountId = randomUUID();
-  return database.forAccount(accountId, async (tx) => {
-    const account = await insertAccount(tx, { accountId, slug, domain, settings });
-    await createDefaultRoles(tx, accountId);
-    return account;
-  });
+  const account = await insertAccount(tx, { accountId, slug, domain, settings });
+  await createDefaultRoles(tx, accountId);
+  return account;
 }
+
+/** A new account with its default roles, in one transaction. */
+export function createAccount(database: Database, values: NewAccount): Promise<Account> {
+  const accountId = values.accountId ?? randomUUID();
+  return database.forAccount(accountId, (tx) =>
+    insertAccountWithRoles(tx, { ...values, accountId }),
+  );
+}
+
+/** The account using this sub-domain, if any (custom domains aside). */
+export function findAccountForSlug(database: Database, slug: string): Promise<Account | undefined> {
+  return database.asApp((tx) => findAccountBySlug(tx, slug));
+}
+
+/** Removes an account and, by cascade, everything it owns. */
+export async function removeAccount(database: Database, accountId: string): Promise<void> {
+  await database.forAccount(accountId, (tx) => deleteAccount(tx, accountId));
+}
+
+export { siteOrigin } from "./site-origin";
 
 const FOUND_TTL_MS = 60_000;
 const UNKNOWN_TTL_MS = 5_000;

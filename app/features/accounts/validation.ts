@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languageCodes } from "~/platform/i18n/languages";
+import { emailPattern, slugPattern } from "~/platform/patterns";
 
 export const accountFeatureNames = ["lms", "groups", "appointments", "single_session"] as const;
 export type AccountFeature = (typeof accountFeatureNames)[number];
@@ -19,3 +20,56 @@ export const accountSettingsSchema = z.object({
   features: z.array(z.enum(accountFeatureNames)).optional(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/**
+ * Sub-domains a site may not take: the platform's own hosts and names people would mistake
+ * for it. Compared after lower-casing; the slug pattern already refuses anything else odd.
+ */
+export const reservedSlugs = new Set([
+  "www",
+  "api",
+  "admin",
+  "app",
+  "apps",
+  "assets",
+  "auth",
+  "billing",
+  "blog",
+  "cdn",
+  "dashboard",
+  "dev",
+  "docs",
+  "files",
+  "ftp",
+  "help",
+  "imap",
+  "login",
+  "lyceum",
+  "mail",
+  "media",
+  "platform",
+  "pop",
+  "root",
+  "signup",
+  "smtp",
+  "staging",
+  "static",
+  "status",
+  "support",
+  "test",
+]);
+
+/** A new site's address: 3 to 63 characters of the slug pattern (it becomes `{slug}.{base}`). */
+export const newSlugSchema = z.string().trim().toLowerCase().min(3).max(63).regex(slugPattern);
+
+/** The platform's sign-up form: a new site and its owner (P20). */
+export const accountSignUpSchema = z.object({
+  siteName: z.string().trim().min(1).max(120),
+  slug: newSlugSchema,
+  name: z.string().trim().min(1).max(80),
+  email: z.string().trim().toLowerCase().max(254).regex(emailPattern),
+  password: z.string().min(1).max(256),
+  plan: z.string().trim().min(1).max(40).default("starter"),
+  language: z.enum(languageCodes).default("en"),
+});
+export type AccountSignUpInput = z.infer<typeof accountSignUpSchema>;

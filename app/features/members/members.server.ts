@@ -115,6 +115,38 @@ function slugify(name: string): string {
 }
 
 /**
+ * Inside the caller's transaction: makes the person a member (with the account's default role,
+ * or `roleName`) unless they already are. For flows that create more than a membership at once.
+ */
+export async function addMember(
+  tx: Tx,
+  {
+    accountId,
+    user,
+    roleName,
+  }: { accountId: string; user: { id: string; name: string; email: string }; roleName?: string },
+): Promise<Membership> {
+  const existing = await readMembership(tx, accountId, user.id);
+  if (existing) return existing;
+  const role = roleName
+    ? await findRoleByName(tx, { accountId, name: roleName })
+    : await findDefaultRole(tx, accountId);
+  if (!role) throw new Error(`account ${accountId} has no role ${roleName ?? "(default)"}`);
+  let slug = slugify(user.name);
+  for (let n = 2; await slugTaken(tx, { accountId, slug }); n++)
+    slug = `${slugify(user.name)}-${n}`;
+  await insertMember(tx, {
+    accountId,
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    slug,
+    roleId: role.roleId,
+  });
+  return (await readMembership(tx, accountId, user.id))!;
+}
+
+/**
  * Makes the person a member of the account (with the account's default role, or `roleName`).
  * Does nothing if they already are; one person may belong to many accounts.
  */
@@ -126,28 +158,11 @@ export async function joinAccount(
     roleName,
   }: { accountId: string; user: { id: string; name: string; email: string }; roleName?: string },
 ): Promise<Membership> {
-  const membership = await database.forAccount(accountId, async (tx) => {
-    const existing = await readMembership(tx, accountId, user.id);
-    if (existing) return existing;
-    const role = roleName
-      ? await findRoleByName(tx, { accountId, name: roleName })
-      : await findDefaultRole(tx, accountId);
-    if (!role) throw new Error(`account ${accountId} has no role ${roleName ?? "(default)"}`);
-    let slug = slugify(user.name);
-    for (let n = 2; await slugTaken(tx, { accountId, slug }); n++)
-      slug = `${slugify(user.name)}-${n}`;
-    await insertMember(tx, {
-      accountId,
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      slug,
-      roleId: role.roleId,
-    });
-    return readMembership(tx, accountId, user.id);
-  });
+  const membership = await database.forAccount(accountId, (tx) =>
+    addMember(tx, { accountId, user, roleName }),
+  );
   invalidateMembership({ accountId, userId: user.id });
-  return membership!;
+  return membership;
 }
 
 /** A request about an account must come from that account's own site. */

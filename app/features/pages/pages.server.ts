@@ -1,14 +1,20 @@
-import type { Database } from "~/platform/db/database.server";
-import { publishedPageBySlug } from "./queries.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { publishedPageBySlug, publishedPageList, type PageKind } from "./queries.server";
+import { pages } from "./tables.server";
 import { pageDataSchema } from "./validation";
 
-/** A published page and its blocks (Puck data), or null; a stored document that no longer fits shows nothing. */
+export type { PageKind };
+
+/**
+ * A published page (or doc) and its blocks (Puck data), or null; a stored document that no
+ * longer fits shows nothing. A doc never answers as a plain page, nor a page as a doc.
+ */
 export async function getPage(
   database: Database,
-  { accountId, slug }: { accountId: string; slug: string },
+  { accountId, slug, kind = "page" }: { accountId: string; slug: string; kind?: PageKind },
 ) {
   const page = await database.forAccount(accountId, (tx) =>
-    publishedPageBySlug(tx, { accountId, slug }),
+    publishedPageBySlug(tx, { accountId, slug, kind }),
   );
   if (!page) return null;
   const parsed = pageDataSchema.safeParse(page.data);
@@ -18,4 +24,28 @@ export async function getPage(
     description: page.description,
     blocks: parsed.success ? parsed.data.content : [],
   };
+}
+
+export type DocLink = { title: string; slug: string; description: string };
+
+/** The account's published docs in reading order: the docs sidebar and index. */
+export function listDocs(database: Database, { accountId }: { accountId: string }) {
+  return database.forAccount(accountId, async (tx): Promise<DocLink[]> => {
+    const rows = await publishedPageList(tx, { accountId, kind: "doc" });
+    return rows.map(({ title, slug, description }) => ({ title, slug, description }));
+  });
+}
+
+/** Every published page and doc, for the sitemap. */
+export function listPublishedPages(database: Database, { accountId }: { accountId: string }) {
+  return database.forAccount(accountId, (tx) => publishedPageList(tx, { accountId }));
+}
+
+/** Inside the caller's transaction: a new page or doc, its blocks checked first. */
+export async function addPage(tx: Tx, values: typeof pages.$inferInsert) {
+  const [row] = await tx
+    .insert(pages)
+    .values({ ...values, data: pageDataSchema.parse(values.data) })
+    .returning({ id: pages.id });
+  return row!;
 }

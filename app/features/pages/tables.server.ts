@@ -1,5 +1,7 @@
 import {
   foreignKey,
+  index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -25,11 +27,20 @@ export const pages = pgTable(
     status: text("status", { enum: ["draft", "published"] })
       .notNull()
       .default("draft"),
+    /**
+     * A plain page answers at `/{slug}`; a doc belongs to the account's documentation at
+     * `/docs/{slug}`, listed in `position` order (docs/decisions/011-docs-are-pages.md).
+     */
+    kind: text("kind", { enum: ["page", "doc"] })
+      .notNull()
+      .default("page"),
+    position: integer("position").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("pages_account_slug").on(t.accountId, t.slug),
+    index("pages_account_kind").on(t.accountId, t.kind, t.status, t.position),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
       "cascade",
     ),

@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/database.server";
 import { planCatalogue } from "./catalogue";
 import { plans } from "./tables.server";
@@ -30,4 +30,11 @@ export async function upsertPlanCatalogue(database: Database): Promise<void> {
 
 export function listPlans(database: Database): Promise<Plan[]> {
   return database.asApp((tx) => tx.select().from(plans).orderBy(asc(plans.sortOrder)));
+}
+
+export async function findPlan(database: Database, id: string): Promise<Plan | undefined> {
+  const [row] = await database.asApp((tx) =>
+    tx.select().from(plans).where(eq(plans.id, id)).limit(1),
+  );
+  return row;
 }

@@ -1,12 +1,14 @@
-import type { Database } from "~/platform/db/database.server";
+import type { Database, Tx } from "~/platform/db/database.server";
 import { sanitizeUserHtml } from "~/platform/sanitize.server";
 import {
   countPublishedPosts,
   latestPublishedPosts,
   publishedPostBySlug,
+  publishedPostLinks,
   publishedPostsPage,
   type PostSummary,
 } from "./queries.server";
+import { posts } from "./tables.server";
 
 export type { PostSummary };
 
@@ -17,6 +19,14 @@ export function listLatestPosts(
   { accountId, limit = 6 }: { accountId: string; limit?: number },
 ): Promise<PostSummary[]> {
   return database.forAccount(accountId, (tx) => latestPublishedPosts(tx, { accountId, limit }));
+}
+
+/** Every published post's slug and date, for the sitemap. */
+export function listPostLinks(
+  database: Database,
+  { accountId, limit = 10_000 }: { accountId: string; limit?: number },
+) {
+  return database.forAccount(accountId, (tx) => publishedPostLinks(tx, { accountId, limit }));
 }
 
 /** One page of the blog, newest first; `page` starts at 1. */
@@ -52,4 +62,13 @@ export async function getPost(
     featured: post.settings.featured ?? null,
     publishedAt: post.publishedAt?.toISOString() ?? null,
   };
+}
+
+/** Inside the caller's transaction: a new post, its HTML sanitised on the way in. */
+export async function addPost(tx: Tx, values: typeof posts.$inferInsert) {
+  const [row] = await tx
+    .insert(posts)
+    .values({ ...values, content: sanitizeUserHtml(values.content ?? "") })
+    .returning({ id: posts.id });
+  return row!;
 }

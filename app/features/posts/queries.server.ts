@@ -65,3 +65,16 @@ export async function publishedPostBySlug(
     .limit(1);
   return row;
 }
+
+/** Every published post's address and date, newest first (at most `limit`). */
+export function publishedPostLinks(
+  tx: Tx,
+  { accountId, limit }: { accountId: string; limit: number },
+) {
+  return tx
+    .select({ slug: posts.slug, publishedAt: posts.publishedAt })
+    .from(posts)
+    .where(and(eq(posts.accountId, accountId), eq(posts.status, "published")))
+    .orderBy(desc(posts.publishedAt))
+    .limit(limit);
+}

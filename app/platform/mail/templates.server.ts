@@ -8,7 +8,7 @@ import {
 } from "~/platform/i18n/languages";
 
 export type MailTemplate =
-  "resetPassword" | "verifyEmail" | "signUpExisting" | "confirmEmailChange";
+  "resetPassword" | "verifyEmail" | "signUpExisting" | "confirmEmailChange" | "accountReady";
 
 /** Every template today is "a message from a site, with one link to act on". */
 export type MailVars = { siteName: string; url: string };

@@ -1,16 +1,33 @@
+import { tenantContext } from "~/features/accounts/tenant";
 import { authPageData } from "~/features/auth/auth-pages.server";
 import { LoginForm } from "~/features/auth/components/login-form";
+import { servicesContext } from "~/platform/request-context";
+import { FindSite } from "../platform/find-site";
+import { platformMeta } from "../platform/marketing.server";
+import { platformSeo } from "../platform/platform-seo";
 import type { Route } from "./+types/login";
 
 export function loader({ context, request }: Route.LoaderArgs) {
+  // The base domain has no sign-in of its own (sessions are per site): it finds your site.
+  if (context.get(tenantContext).kind === "platform") {
+    const { baseDomain, lang } = context.get(servicesContext);
+    const port = new URL(request.url).port;
+    return {
+      kind: "platform" as const,
+      meta: platformMeta({ lang, request }, "login"),
+      hostSuffix: `.${baseDomain}${port ? `:${port}` : ""}`,
+    };
+  }
   const { siteName, redirectTo } = authPageData({ context, request });
-  return { siteName, redirectTo };
+  return { kind: "site" as const, siteName, redirectTo };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  if (loaderData?.kind === "platform") return platformSeo(loaderData.meta);
   return [{ title: loaderData?.siteName }, { name: "robots", content: "noindex" }];
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "platform") return <FindSite hostSuffix={loaderData.hostSuffix} />;
   return <LoginForm siteName={loaderData.siteName} redirectTo={loaderData.redirectTo} />;
 }

@@ -1,16 +1,38 @@
+import { tenantContext } from "~/features/accounts/tenant";
 import { authPageData } from "~/features/auth/auth-pages.server";
 import { SignupForm } from "~/features/auth/components/signup-form";
+import { servicesContext } from "~/platform/request-context";
+import { planCards, platformMeta } from "../platform/marketing.server";
+import { platformSeo } from "../platform/platform-seo";
+import { PlatformSignupPage } from "../platform/signup-page";
 import type { Route } from "./+types/signup";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+/*
+ * On an account's site `/signup` makes a member of that site; on the base domain it creates a new
+ * site (P20). The host decides, as for every path both kinds of host answer.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (context.get(tenantContext).kind === "platform") {
+    const { database, baseDomain, lang } = context.get(servicesContext);
+    const port = new URL(request.url).port;
+    return {
+      kind: "platform" as const,
+      meta: platformMeta({ lang, request }, "signup"),
+      plans: await planCards(database),
+      hostSuffix: `.${baseDomain}${port ? `:${port}` : ""}`,
+    };
+  }
   const { siteName, redirectTo } = authPageData({ context, request });
-  return { siteName, redirectTo };
+  return { kind: "site" as const, siteName, redirectTo };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  if (loaderData?.kind === "platform") return platformSeo(loaderData.meta);
   return [{ title: loaderData?.siteName }, { name: "robots", content: "noindex" }];
 }
 
 export default function Signup({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "platform")
+    return <PlatformSignupPage plans={loaderData.plans} hostSuffix={loaderData.hostSuffix} />;
   return <SignupForm siteName={loaderData.siteName} redirectTo={loaderData.redirectTo} />;
 }

@@ -4,114 +4,172 @@ import {
   Button,
   Card,
   Container,
+  Grid,
   Group,
-  List,
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import type { PlanPricing } from "~/features/plans/validation";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Icon, type IconName } from "./icons";
+import { CtaBand, FeatureCard, SectionHeading } from "./marketing-parts";
+import { longestTrial, PlanGrid, type PlanCardData } from "./plan-cards";
 import classes from "./platform.module.css";
+import { SitePreview } from "./site-preview";
 
-type PlanCard = { id: string; label: string; description: string; pricing: PlanPricing };
+const pillars: { key: string; icon: IconName }[] = [
+  { key: "courses", icon: "courses" },
+  { key: "site", icon: "site" },
+  { key: "shop", icon: "shop" },
+  { key: "community", icon: "community" },
+  { key: "marketing", icon: "marketing" },
+  { key: "global", icon: "global" },
+];
 
-const featureKeys = ["courses", "site", "commerce", "community"] as const;
+const steps = ["create", "teach", "grow"] as const;
 
-function price(plan: PlanCard): { amount: number; interval: "monthly" | "onetime" } | null {
-  const stripe = plan.pricing.stripe;
-  if (stripe?.monthly) return { amount: stripe.monthly.amount, interval: "monthly" };
-  if (stripe?.onetime) return { amount: stripe.onetime.amount, interval: "onetime" };
-  return null;
-}
-
-/** The platform's home page on the base domain: it names the product and shows the plans. */
-export function PlatformHome({ plans, demoUrls }: { plans: PlanCard[]; demoUrls: string[] }) {
-  const { t, i18n } = useTranslation();
-  const money = new Intl.NumberFormat(i18n.language, {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: 0,
-  });
+/** The platform's home on the base domain: what Lyceum is, how to start, plans and live demos. */
+export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoUrls: string[] }) {
+  const { t } = useTranslation();
+  const trialDays = longestTrial(plans);
   return (
     <>
-      <Box className={classes.hero} py={{ base: 64, sm: 110 }}>
-        <Container size="md" ta="center">
-          <Badge variant="light" size="lg" mb="lg">
-            {t("platform.badge")}
-          </Badge>
-          <Title order={1} fz={{ base: 36, sm: 56 }} lh={1.1}>
-            {t("platform.heroTitle")}
-          </Title>
-          <Text size="xl" c="dimmed" mt="lg" maw={640} mx="auto">
-            {t("platform.heroText")}
-          </Text>
-          <Group justify="center" mt="xl">
-            {demoUrls.map((url) => (
-              <Button
-                key={url}
-                component="a"
-                href={url}
-                size="md"
-                variant={url.includes("//demo.") ? "filled" : "default"}
+      <Box className={classes.hero} py={{ base: 48, sm: 96 }}>
+        <Container size="lg">
+          <Grid gap={{ base: 40, md: 64 }} align="center">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Badge variant="light" color="violet" size="lg" radius="sm">
+                {t("platform.home.badge")}
+              </Badge>
+              <Title
+                order={1}
+                fz={{ base: 38, sm: 56 }}
+                lh={1.05}
+                mt="lg"
+                style={{ letterSpacing: "-0.03em" }}
               >
-                {t("platform.visitDemo", { host: new URL(url).host })}
-              </Button>
-            ))}
-          </Group>
+                <Trans
+                  i18nKey="platform.home.title"
+                  components={{ brand: <span className={classes.gradientText} /> }}
+                />
+              </Title>
+              <Text size="xl" c="dimmed" mt="lg" lh={1.55} maw={560}>
+                {t("platform.home.text")}
+              </Text>
+              <Group mt="xl">
+                <Button
+                  component={Link}
+                  to="/signup"
+                  size="lg"
+                  variant="gradient"
+                  gradient={{ from: "violet", to: "indigo", deg: 135 }}
+                  rightSection={<Icon name="arrow" size={18} />}
+                >
+                  {t("platform.home.primary")}
+                </Button>
+                <Button component={Link} to="/pricing" size="lg" variant="default">
+                  {t("platform.home.secondary")}
+                </Button>
+              </Group>
+              {trialDays > 0 ? (
+                <Text size="sm" c="dimmed" mt="md">
+                  {t("platform.home.note", { days: trialDays })}
+                </Text>
+              ) : null}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <SitePreview />
+            </Grid.Col>
+          </Grid>
         </Container>
       </Box>
-      <Container size="lg" py={64} id="features">
-        <Title order={2} ta="center" mb="xl">
-          {t("platform.featuresTitle")}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
-          {featureKeys.map((key, index) => (
-            <Card key={key} withBorder padding="lg">
-              <ThemeIcon size="lg" variant="light" mb="md">
-                {index + 1}
-              </ThemeIcon>
-              <Text fw={700}>{t(`platform.features.${key}.title`)}</Text>
-              <Text size="sm" c="dimmed" mt={6}>
-                {t(`platform.features.${key}.text`)}
-              </Text>
-            </Card>
+
+      <Container size="lg" py={{ base: 56, sm: 88 }}>
+        <SectionHeading
+          title={t("platform.home.pillarsTitle")}
+          text={t("platform.home.pillarsText")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {pillars.map(({ key, icon }) => (
+            <FeatureCard
+              key={key}
+              icon={icon}
+              title={t(`platform.home.pillars.${key}.title`)}
+              text={t(`platform.home.pillars.${key}.text`)}
+            />
           ))}
         </SimpleGrid>
       </Container>
-      <Container size="lg" pb={80} id="pricing">
-        <Title order={2} ta="center" mb="xl">
-          {t("platform.pricingTitle")}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
-          {plans.map((plan) => {
-            const p = price(plan);
-            return (
-              <Card key={plan.id} withBorder padding="lg" data-testid="plan-card">
-                <Stack gap="xs">
-                  <Text fw={700} fz="lg">
-                    {plan.label}
-                  </Text>
-                  {p ? (
-                    <Text fz={32} fw={800}>
-                      {money.format(p.amount)}
-                      <Text span c="dimmed" fz="sm">
-                        {" "}
-                        {t(`platform.interval.${p.interval}`)}
-                      </Text>
-                    </Text>
-                  ) : null}
-                  <List size="sm" c="dimmed">
-                    <List.Item>{plan.description}</List.Item>
-                  </List>
-                </Stack>
-              </Card>
-            );
-          })}
-        </SimpleGrid>
+
+      <Box className={classes.alt} py={{ base: 56, sm: 88 }}>
+        <Container size="lg">
+          <SectionHeading title={t("platform.home.stepsTitle")} />
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+            {steps.map((step, index) => (
+              <Stack key={step} gap="sm">
+                <span className={classes.stepNumber}>{index + 1}</span>
+                <Title order={3} fz="xl">
+                  {t(`platform.home.steps.${step}.title`)}
+                </Title>
+                <Text c="dimmed" lh={1.6}>
+                  {t(`platform.home.steps.${step}.text`)}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={{ base: 56, sm: 88 }}>
+        <SectionHeading
+          title={t("platform.home.pricingTitle")}
+          text={t("platform.home.pricingText")}
+        />
+        <PlanGrid plans={plans} interval="monthly" />
+        <Group justify="center" mt="xl">
+          <Button
+            component={Link}
+            to="/pricing"
+            variant="subtle"
+            rightSection={<Icon name="arrow" size={16} />}
+          >
+            {t("platform.home.pricingLink")}
+          </Button>
+        </Group>
       </Container>
+
+      {demoUrls.length > 0 ? (
+        <Box className={classes.alt} py={{ base: 48, sm: 72 }}>
+          <Container size="md">
+            <SectionHeading
+              title={t("platform.home.demoTitle")}
+              text={t("platform.home.demoText")}
+            />
+            <SimpleGrid cols={{ base: 1, sm: demoUrls.length }} spacing="lg">
+              {demoUrls.map((url) => (
+                <Card
+                  key={url}
+                  component="a"
+                  href={url}
+                  withBorder
+                  radius="lg"
+                  padding="lg"
+                  className={classes.card}
+                >
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={700}>{t("platform.visitDemo", { host: new URL(url).host })}</Text>
+                    <Icon name="arrow" size={18} />
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Container>
+        </Box>
+      ) : null}
+
+      <CtaBand />
     </>
   );
 }

@@ -1,27 +1,63 @@
 import { Container, Title } from "@mantine/core";
-import { notFound, siteAccount } from "~/features/accounts/site-account.server";
+import { siteAccount, notFound } from "~/features/accounts/site-account.server";
+import { tenantContext } from "~/features/accounts/tenant";
 import { PageBlocks } from "~/features/pages/components/page-blocks";
 import { getPage } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
+import { FeaturesPage } from "../platform/features";
+import { isMarketingSlug, planCards, platformMeta } from "../platform/marketing.server";
+import { platformSeo } from "../platform/platform-seo";
+import { PricingPage } from "../platform/pricing";
+import { ProductPage } from "../platform/product";
+import { UseCasesPage } from "../platform/use-cases";
 import { canonicalUrl, seo } from "./seo";
 import type { Route } from "./+types/page";
 
+/*
+ * `/{pageSlug}` belongs to whoever the host is. On the base domain it is one of the platform's
+ * marketing pages (`/product`, `/use-cases`, `/features`, `/pricing`); on an account's site it is
+ * that account's page, so an account may have its own `/pricing`. Deciding here, in the one
+ * route module for the path, keeps routes.ts free of marketing routes that would otherwise
+ * shadow every account's page of the same name.
+ */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { database, lang } = context.get(servicesContext);
+  if (context.get(tenantContext).kind === "platform") {
+    const slug = params.pageSlug;
+    if (!isMarketingSlug(slug)) notFound();
+    return {
+      kind: "platform" as const,
+      slug,
+      meta: platformMeta({ lang, request }, slug),
+      plans: slug === "pricing" ? await planCards(database) : [],
+    };
+  }
   const account = siteAccount(context);
-  const { database } = context.get(servicesContext);
   const page = await getPage(database, { accountId: account.accountId, slug: params.pageSlug });
   if (!page) notFound();
-  return { page, siteName: account.settings.sitetitle ?? account.slug, url: canonicalUrl(request) };
+  return {
+    kind: "site" as const,
+    page,
+    siteName: account.settings.sitetitle ?? account.slug,
+    url: canonicalUrl(request),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
+  if (loaderData.kind === "platform") return platformSeo(loaderData.meta);
   const { page, siteName, url } = loaderData;
   return seo({ title: page.title, siteName, description: page.description, url });
 }
 
-/** A page built from blocks: `/{pageSlug}`. */
+/** A page built from blocks, or on the base domain a marketing page. */
 export default function Page({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "platform") {
+    if (loaderData.slug === "pricing") return <PricingPage plans={loaderData.plans} />;
+    if (loaderData.slug === "features") return <FeaturesPage />;
+    if (loaderData.slug === "use-cases") return <UseCasesPage />;
+    return <ProductPage />;
+  }
   const { page } = loaderData;
   const startsWithHeading = page.blocks[0]?.type === "Heading";
   return (

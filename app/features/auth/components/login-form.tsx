@@ -1,6 +1,7 @@
-import { Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useBrowserSearchParams } from "~/ui/browser-search";
 import { authClient, authErrorKey } from "../client";
 import { AuthCard } from "./auth-card";
 import { FormError, PhoneField, EmailField } from "./form-parts";
@@ -14,12 +15,17 @@ type Mode = "password" | "forgot" | "twoFactor";
 export function LoginForm({ siteName, redirectTo }: { siteName: string; redirectTo: string }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>("password");
-  const [email, setEmail] = useState("");
   const [byPhone, setByPhone] = useState(false);
   const [phone, setPhone] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A brand-new site's owner arrives from the platform with ?email=…&welcome=…, read in the
+  // browser only: the server renders the same page for everyone (it may be cached).
+  const hints = useBrowserSearchParams();
+  const welcome = hints.get("welcome");
+  const [typedEmail, setEmail] = useState<string | null>(null);
+  const email = typedEmail ?? hints.get("email") ?? "";
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,6 +60,13 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
     >
       <form method="post" onSubmit={submit} noValidate>
         <Stack>
+          {welcome === "verify" || welcome === "ready" ? (
+            <Alert color="teal" role="status" title={t("platform.welcome.title")}>
+              {t(welcome === "verify" ? "platform.welcome.verify" : "platform.welcome.ready", {
+                email,
+              })}
+            </Alert>
+          ) : null}
           <FormError messageKey={error} />
           {byPhone ? (
             <PhoneField value={phone} onChange={setPhone} />

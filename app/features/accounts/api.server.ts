@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import type { AuthRegistry } from "~/features/auth/auth.server";
+import type { RequestFacts } from "~/features/auth/request-headers";
+import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import type { Logger } from "~/platform/logger.server";
+import type { Mailer } from "~/platform/mail/mail.server";
+import { createRateLimiter } from "~/platform/rate-limit";
+import { signUpAccount, slugProblem } from "./account-sign-up.server";
+import type { TenantResolver } from "./accounts.server";
+import type { Tenant } from "./tenant";
+
+export type AccountsApiEnv = {
+  Variables: { tenant: Tenant; facts: RequestFacts; logger: Logger };
+};
+
+/** The platform's own API on the base domain: sign-up for a new account (P20). */
+export function accountsApi({
+  database,
+  auth,
+  mailer,
+  tenants,
+  baseDomain,
+}: {
+  database: Database;
+  auth: AuthRegistry;
+  mailer: Mailer;
+  tenants: TenantResolver;
+  baseDomain: string;
+}) {
+  const api = new Hono<AccountsApiEnv>();
+  // Every attempt counts, refused ones too: they are how addresses and slugs would be probed.
+  const signUpLimiter = createRateLimiter({ windowMs: 60 * 60_000, max: 10 });
+  const slugCheckLimiter = createRateLimiter({ windowMs: 60_000, max: 120 });
+
+  api.use("/platform/*", async (c, next) => {
+    // Accounts are created on the platform's own domain only; an account's site has no such route.
+    if (c.var.tenant.kind !== "platform") throw new AppError({ code: "route.notFound" });
+    await next();
+  });
+
+  api.post("/platform/sign-up", async (c) => {
+    if (!signUpLimiter.allow(c.var.facts.clientIp))
+      throw new AppError({ code: "auth.tooManyRequests" });
+    const body: unknown = await c.req.json().catch(() => ({}));
+    const result = await signUpAccount(
+      {
+        database,
+        auth,
+        mailer,
+        logger: c.var.logger,
+        baseDomain,
+        headers: c.req.raw.headers,
+        facts: c.var.facts,
+      },
+      body,
+    );
+    // The resolver may remember this host as unknown (someone looked before it existed): forget
+    // that, so the new site answers at once. Other instances forget within their 5 s.
+    tenants.invalidate(result.accountId);
+    return c.json({ status: "created", ...result }, 201);
+  });
+
+  api.get("/platform/slug-check", async (c) => {
+    if (!slugCheckLimiter.allow(c.var.facts.clientIp))
+      throw new AppError({ code: "auth.tooManyRequests" });
+    const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
+    const problem = await slugProblem(database, slug);
+    return c.json({ slug, available: problem === null, reason: problem });
+  });
+
+  return api;
+}

@@ -1,0 +1,59 @@
+import { Box, Grid, NavLink, Paper, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { DocLink } from "../pages.server";
+
+/** The account's documentation: a sidebar of its docs beside the current one (or the index). */
+export function DocsLayout({
+  docs,
+  current,
+  children,
+}: {
+  docs: DocLink[];
+  /** The doc being read; none on the index. */
+  current?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Grid gap={{ base: "lg", md: 48 }}>
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Paper
+          component="nav"
+          aria-label={t("sitePages.docs.contents")}
+          withBorder
+          radius="md"
+          p="xs"
+          pos={{ md: "sticky" } as never}
+          top={96}
+          data-testid="docs-sidebar"
+        >
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={6}>
+            {t("sitePages.docs.contents")}
+          </Text>
+          <NavLink
+            component={Link}
+            to="/docs"
+            label={t("sitePages.docs.title")}
+            active={!current}
+            aria-current={!current ? "page" : undefined}
+          />
+          {docs.map((doc) => (
+            <NavLink
+              key={doc.slug}
+              component={Link}
+              to={`/docs/${doc.slug}`}
+              label={doc.title}
+              active={doc.slug === current}
+              aria-current={doc.slug === current ? "page" : undefined}
+            />
+          ))}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Box component="article">{children}</Box>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createAccount, createCourse, createPage, createPost } from "../../../tests/factories";
+import { createClient } from "../../../tests/support/http-client";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
+import { createTestAppWithPages } from "../../../tests/support/test-server";
+
+describe.each(backends)("P1 sitemap.xml, robots.txt, docs and notice pages on %s", (backend) => {
+  let db: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    app = (await createTestAppWithPages(db.database)).app;
+    const alpha = await createAccount(db.database, { slug: "alpha" });
+    const beta = await createAccount(db.database, { slug: "beta" });
+    const shop = await createAccount(db.database, { slug: "shop", domain: "shop.example.com" });
+    await createPost(db.database, {
+      accountId: alpha.accountId,
+      slug: "spring-news",
+      title: "Spring news",
+      publishedAt: new Date("2026-03-01T10:00:00Z"),
+    });
+    await createPost(db.database, {
+      accountId: alpha.accountId,
+      slug: "secret-draft",
+      status: "draft",
+      publishedAt: null,
+    });
+    await createCourse(db.database, { accountId: alpha.accountId, slug: "pottery" });
+    await createCourse(db.database, {
+      accountId: alpha.accountId,
+      slug: "unfinished",
+      status: "draft",
+    });
+    await createPage(db.database, {
+      accountId: alpha.accountId,
+      slug: "about",
+      title: "About alpha",
+    });
+    await createPage(db.database, { accountId: alpha.accountId, slug: "hidden", status: "draft" });
+    for (const [position, slug] of ["install", "first-steps"].entries()) {
+      await createPage(db.database, {
+        accountId: alpha.accountId,
+        slug,
+        title: `Doc ${slug}`,
+        description: `All about ${slug}`,
+        kind: "doc",
+        position,
+      });
+    }
+    await createPost(db.database, { accountId: beta.accountId, slug: "beta-only-post" });
+    await createPage(db.database, { accountId: beta.accountId, slug: "beta-page" });
+    await createPost(db.database, { accountId: shop.accountId, slug: "sale" });
+  });
+  afterAll(() => db?.dispose());
+
+  const get = (host: string, path: string) => createClient(app, { host }).request(path);
+
+  test("P1 the sitemap lists the account's published content on its own origin, never a draft", async () => {
+    const res = await get("alpha.localhost", "/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    expect(xml).not.toContain("<html");
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      "http://alpha.localhost/",
+      "http://alpha.localhost/blog",
+      "http://alpha.localhost/blog/spring-news",
+      "http://alpha.localhost/course",
+      "http://alpha.localhost/course/pottery",
+      "http://alpha.localhost/about",
+      "http://alpha.localhost/docs",
+      "http://alpha.localhost/docs/install",
+      "http://alpha.localhost/docs/first-steps",
+    ]);
+    expect(xml).toContain(
+      "<loc>http://alpha.localhost/blog/spring-news</loc><lastmod>2026-03-01T10:00:00.000Z</lastmod>",
+    );
+  });
+
+  test("P1 A11 a sitemap never lists another account's addresses", async () => {
+    const alpha = await (await get("alpha.localhost", "/sitemap.xml")).text();
+    const beta = await (await get("beta.localhost", "/sitemap.xml")).text();
+    expect(alpha).not.toMatch(/beta/);
+    expect(beta).toContain("http://beta.localhost/blog/beta-only-post");
+    expect(beta).toContain("http://beta.localhost/beta-page");
+    expect(beta).not.toMatch(/alpha|spring-news|pottery|install/);
+  });
+
+  test("P1 P2 an account with a custom domain lists its addresses on that domain", async () => {
+    const xml = await (await get("shop.localhost", "/sitemap.xml")).text();
+    // The scheme is the request's (plain HTTP in tests); the host is the custom domain.
+    expect(xml).toContain("<loc>http://shop.example.com/blog/sale</loc>");
+    expect(xml).not.toContain("shop.localhost");
+  });
+
+  test("P1 robots.txt allows the site, keeps private areas out and names the sitemap", async () => {
+    const res = await get("alpha.localhost", "/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const text = await res.text();
+    expect(text).toContain("User-agent: *\nAllow: /\n");
+    for (const path of ["/dashboard", "/checkout", "/login", "/signup", "/api"])
+      expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).toContain("Sitemap: http://alpha.localhost/sitemap.xml");
+  });
+
+  test("P20 the platform's sitemap lists the marketing pages and its robots.txt names it", async () => {
+    const xml = await (await get("localhost", "/sitemap.xml")).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      "http://localhost/",
+      "http://localhost/product",
+      "http://localhost/use-cases",
+      "http://localhost/features",
+      "http://localhost/pricing",
+      "http://localhost/signup",
+    ]);
+    const robots = await (await get("localhost", "/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://localhost/sitemap.xml");
+    expect(robots).toContain("Disallow: /api\n");
+  });
+
+  test("P1 /docs lists the account's docs in order; a doc answers at /docs/{slug} only", async () => {
+    const index = await get("alpha.localhost", "/docs");
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    expect(html.indexOf("Doc install")).toBeGreaterThan(-1);
+    expect(html.indexOf("Doc install")).toBeLessThan(html.indexOf("Doc first-steps"));
+    expect(html).toContain("All about first-steps");
+    const doc = await get("alpha.localhost", "/docs/first-steps");
+    expect(doc.status).toBe(200);
+    expect(await doc.text()).toContain("<title>Doc first-steps · alpha</title>");
+    // Docs and plain pages keep to their own addresses, and to their own account.
+    expect((await get("alpha.localhost", "/first-steps")).status).toBe(404);
+    expect((await get("alpha.localhost", "/docs/about")).status).toBe(404);
+    expect((await get("beta.localhost", "/docs/install")).status).toBe(404);
+    expect((await get("localhost", "/docs")).status).toBe(404);
+  });
+
+  test("P1 /thankyou and /subscribed answer on an account's site, not on the platform", async () => {
+    for (const path of ["/thankyou", "/subscribed", "/thankyou?order=A-1001"]) {
+      const res = await get("alpha.localhost", path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      // The reference is shown by the browser: the server's page is the same for everyone.
+      expect(html).not.toContain("A-1001");
+    }
+    expect(await (await get("alpha.localhost", "/subscribed")).text()).toContain(
+      "You are subscribed",
+    );
+    expect((await get("localhost", "/thankyou")).status).toBe(404);
+  });
+});

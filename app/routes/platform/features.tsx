@@ -1,0 +1,66 @@
+import { Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "./icons";
+import { CtaBand, IconBubble, PageHero } from "./marketing-parts";
+import classes from "./platform.module.css";
+
+const groups: { key: string; icon: IconName; items: string[] }[] = [
+  { key: "site", icon: "site", items: ["pages", "blog", "menus", "theme"] },
+  { key: "learning", icon: "courses", items: ["lessons", "quizzes", "certificates", "progress"] },
+  { key: "commerce", icon: "shop", items: ["cart", "payments", "memberships", "coupons"] },
+  {
+    key: "community",
+    icon: "community",
+    items: ["groups", "messages", "notifications", "gamification"],
+  },
+  { key: "marketing", icon: "marketing", items: ["forms", "emails", "funnels", "affiliates"] },
+  { key: "platform", icon: "global", items: ["languages", "domains", "security", "search"] },
+];
+
+/** `/features` on the base domain: everything included, group by group. */
+export function FeaturesPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHero
+        eyebrow={t("platform.nav.features")}
+        title={t("platform.features.title")}
+        text={t("platform.features.text")}
+      />
+      {groups.map(({ key, icon, items }, index) => (
+        <Box
+          key={key}
+          className={index % 2 === 1 ? classes.alt : undefined}
+          py={{ base: 40, sm: 64 }}
+        >
+          <Container size="lg">
+            <Group gap="md" mb="xl" wrap="nowrap">
+              <IconBubble icon={icon} />
+              <Title order={2} fz={{ base: 24, sm: 30 }}>
+                {t(`platform.features.groups.${key}.title`)}
+              </Title>
+            </Group>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+              {items.map((item) => (
+                <Stack key={item} gap={6}>
+                  <Group gap={8} wrap="nowrap">
+                    <Text span c="teal" display="flex">
+                      <Icon name="check" size={18} />
+                    </Text>
+                    <Title order={3} fz="md">
+                      {t(`platform.features.groups.${key}.${item}.title`)}
+                    </Title>
+                  </Group>
+                  <Text size="sm" c="dimmed" lh={1.6}>
+                    {t(`platform.features.groups.${key}.${item}.text`)}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          </Container>
+        </Box>
+      ))}
+      <CtaBand />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { findAccountForSlug } from "~/features/accounts/accounts.server";
+import { listPlans } from "~/features/plans/plans.server";
+import type { Database } from "~/platform/db/database.server";
+import type { LanguageCode } from "~/platform/i18n/languages";
+import { textIn } from "~/platform/i18n/messages.server";
+import { canonicalUrl } from "../site/seo";
+import type { PlanCardData } from "./plan-cards";
+
+/** The marketing pages that share their paths with account pages (`/{pageSlug}`). */
+export const marketingSlugs = ["product", "use-cases", "features", "pricing"] as const;
+export type MarketingSlug = (typeof marketingSlugs)[number];
+
+export function isMarketingSlug(slug: string): slug is MarketingSlug {
+  return (marketingSlugs as readonly string[]).includes(slug);
+}
+
+type MetaPage = "home" | "product" | "useCases" | "features" | "pricing" | "signup" | "login";
+
+const metaKeys: Record<MarketingSlug, MetaPage> = {
+  product: "product",
+  "use-cases": "useCases",
+  features: "features",
+  pricing: "pricing",
+};
+
+/** Title, description and canonical address of a platform page, in the request's language. */
+export function platformMeta(
+  { lang, request }: { lang: LanguageCode; request: Request },
+  page: MetaPage | MarketingSlug,
+) {
+  const key = page in metaKeys ? metaKeys[page as MarketingSlug] : (page as MetaPage);
+  return {
+    title: textIn(lang, `platform.meta.${key}.title`),
+    description: textIn(lang, `platform.meta.${key}.description`),
+    url: canonicalUrl(request),
+    standalone: key === "home",
+  };
+}
+
+/** The plans table as the marketing pages show it. */
+export async function planCards(database: Database): Promise<PlanCardData[]> {
+  const plans = await listPlans(database);
+  return plans.map(({ id, label, description, pricing, features, limits, addons }) => ({
+    id,
+    label,
+    description,
+    pricing,
+    features,
+    limits,
+    addons,
+  }));
+}
+
+/** Links to the demo schools, for those this installation has (SEED_DEMO). */
+export async function demoSiteUrls(
+  database: Database,
+  { baseDomain, request }: { baseDomain: string; request: Request },
+) {
+  const url = new URL(request.url);
+  const port = url.port ? `:${url.port}` : "";
+  const urls: string[] = [];
+  for (const slug of ["demo", "acme"]) {
+    if (await findAccountForSlug(database, slug))
+      urls.push(`${url.protocol}//${slug}.${baseDomain}${port}/`);
+  }
+  return urls;
+}
+
+/** The base domain's public pages, for its sitemap. */
+export const platformSitemapPaths = ["/", ...marketingSlugs.map((slug) => `/${slug}`), "/signup"];

@@ -1,0 +1,51 @@
+import { Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { type IconName } from "./icons";
+import { CheckList, CtaBand, IconBubble, PageHero } from "./marketing-parts";
+import classes from "./platform.module.css";
+
+const cases: { key: string; icon: IconName }[] = [
+  { key: "creators", icon: "spark" },
+  { key: "academies", icon: "courses" },
+  { key: "coaches", icon: "community" },
+  { key: "companies", icon: "control" },
+  { key: "communities", icon: "marketing" },
+  { key: "international", icon: "global" },
+];
+
+/** `/use-cases` on the base domain: who Lyceum is for, and what each of them uses. */
+export function UseCasesPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHero
+        eyebrow={t("platform.nav.useCases")}
+        title={t("platform.useCases.title")}
+        text={t("platform.useCases.text")}
+      />
+      <Container size="lg" py={{ base: 48, sm: 80 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {cases.map(({ key, icon }) => {
+            const base = `platform.useCases.items.${key}`;
+            return (
+              <Card key={key} withBorder radius="lg" padding="xl" className={classes.card}>
+                <IconBubble icon={icon} />
+                <Title order={2} fz="xl" mt="md">
+                  {t(`${base}.title`)}
+                </Title>
+                <Text c="dimmed" mt="xs" mb="lg" lh={1.6}>
+                  {t(`${base}.text`)}
+                </Text>
+                <Text fw={700} size="sm" mb={6}>
+                  {t("platform.useCases.uses")}
+                </Text>
+                <CheckList items={[1, 2, 3].map((n) => t(`${base}.point${n}`))} />
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      </Container>
+      <CtaBand />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { siteAccount } from "~/features/accounts/site-account.server";
+import { textIn } from "~/platform/i18n/messages.server";
+import { servicesContext } from "~/platform/request-context";
+import { NoticePage } from "./notice-page";
+import { canonicalUrl, seo } from "./seo";
+import type { Route } from "./+types/subscribed";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const account = siteAccount(context);
+  const { lang } = context.get(servicesContext);
+  return {
+    title: textIn(lang, "sitePages.subscribed.title"),
+    siteName: account.settings.sitetitle ?? account.slug,
+    url: canonicalUrl(request),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [...seo(loaderData), { name: "robots", content: "noindex" }];
+}
+
+/** `/subscribed`: a newsletter subscription is confirmed. */
+export default function Subscribed({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <NoticePage
+      title={t("sitePages.subscribed.title")}
+      actions={[
+        { label: t("sitePages.subscribed.blog"), to: "/blog", primary: true },
+        { label: t("sitePages.subscribed.home"), to: "/" },
+      ]}
+    >
+      <Text size="lg">{t("sitePages.subscribed.text", { site: loaderData.siteName })}</Text>
+      <Text c="dimmed">{t("sitePages.subscribed.next")}</Text>
+    </NoticePage>
+  );
+}

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { createTenantResolver } from "~/features/accounts/accounts.server";
+import { ACCOUNT_CHANGED, createTenantResolver } from "~/features/accounts/accounts.server";
 import { createAuthRegistry } from "~/features/auth/auth.server";
 import { listPlans, upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createSiteCache } from "~/features/site/site-cache.server";
@@ -101,6 +101,9 @@ export function wireServices({
   });
   // A changed account may have changed its title, logo or language: look it up again.
   siteCache.onAccountInvalidated((accountId) => tenants.invalidate(accountId));
+  pubsub.subscribe((message) => {
+    if (message.topic === ACCOUNT_CHANGED) tenants.invalidate(message.accountId as string);
+  });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, database });
   const sms = createSmsSender({ database, twilio: twilioSettings(env) });
   const auth = createAuthRegistry({ database, mailer, sms, secret: authSecret });

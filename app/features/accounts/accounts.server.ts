@@ -128,3 +128,6 @@ export function createTenantResolver({
 }
 
 export type TenantResolver = ReturnType<typeof createTenantResolver>;
+
+/** Bus topic: an account was created or changed; every instance forgets its host lookups. */
+export const ACCOUNT_CHANGED = "accounts.changed";

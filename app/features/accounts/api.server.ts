@@ -5,9 +5,10 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Logger } from "~/platform/logger.server";
 import type { Mailer } from "~/platform/mail/mail.server";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import { createRateLimiter } from "~/platform/rate-limit";
 import { signUpAccount, slugProblem } from "./account-sign-up.server";
-import type { TenantResolver } from "./accounts.server";
+import { ACCOUNT_CHANGED } from "./accounts.server";
 import type { Tenant } from "./tenant";
 
 export type AccountsApiEnv = {
@@ -19,13 +20,13 @@ export function accountsApi({
   database,
   auth,
   mailer,
-  tenants,
+  pubsub,
   baseDomain,
 }: {
   database: Database;
   auth: AuthRegistry;
   mailer: Mailer;
-  tenants: TenantResolver;
+  pubsub: PubSub;
   baseDomain: string;
 }) {
   const api = new Hono<AccountsApiEnv>();
@@ -55,9 +56,9 @@ export function accountsApi({
       },
       body,
     );
-    // The resolver may remember this host as unknown (someone looked before it existed): forget
-    // that, so the new site answers at once. Other instances forget within their 5 s.
-    tenants.invalidate(result.accountId);
+    // Every instance's resolver may remember this host as unknown (someone looked before it
+    // existed): all of them forget that, so the new site answers at once wherever it is asked.
+    await pubsub.publish({ topic: ACCOUNT_CHANGED, accountId: result.accountId });
     return c.json({ status: "created", ...result }, 201);
   });
 

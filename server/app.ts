@@ -9,6 +9,7 @@ import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth-context";
 import { filesRoute, membersApi } from "~/features/members/api.server";
 import { viewerContext } from "~/features/members/viewer-context";
+import { searchApi } from "~/features/search/api.server";
 import { siteApi } from "~/features/site/api.server";
 import { siteCacheContext } from "~/features/site/site-cache.server";
 import { AppError } from "~/platform/errors";
@@ -67,6 +68,7 @@ export function createApp({
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));
   app.route("/api", analyticsApi(services));
+  app.route("/api", searchApi(services));
   app.route("/api", accountsApi({ ...services, baseDomain: services.env.BASE_DOMAIN }));
   app.route("/files", filesRoute(services));
   app.all("/api/*", () => {

@@ -121,6 +121,13 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    // Anyone may search (spec §6); what each actor finds is tested in features/search.
+    name: "GET /api/search (P10, anonymous allowed, the host's account only)",
+    method: "GET",
+    path: "/api/search?q=a&type=all",
+    expect: () => 200,
+  },
+  {
     name: "POST /api/account/sign-up (validation before anything else)",
     method: "POST",
     path: "/api/account/sign-up",

@@ -11,6 +11,7 @@ import { SessionKeeper } from "~/features/auth/components/session-keeper";
 import { UserArea } from "~/features/auth/components/user-area";
 import { CartButton } from "~/features/cart/components/cart-button";
 import { CartModal } from "~/features/cart/components/cart-modal";
+import { SiteSearch } from "~/features/search/components/site-search";
 import { SiteFrame } from "~/features/site/components/site-frame";
 import { loadSiteChrome } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
@@ -75,6 +76,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
           chrome={data.chrome}
           userArea={<UserArea viewer={data.viewer} />}
           cart={<CartButton />}
+          search={<SiteSearch accountId={data.account.accountId} />}
         >
           {children}
         </SiteFrame>

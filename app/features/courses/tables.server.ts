@@ -1,5 +1,6 @@
 import {
   foreignKey,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -33,6 +34,8 @@ export const courses = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("courses_account_slug").on(t.accountId, t.slug),
+    // Site search (features/search): trigram matching on the title.
+    index("courses_title_trgm").using("gin", t.title.op("gin_trgm_ops")),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
       "cascade",
     ),

@@ -1,6 +1,7 @@
 import {
   boolean,
   foreignKey,
+  index,
   pgTable,
   primaryKey,
   text,
@@ -54,6 +55,8 @@ export const members = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("members_account_user").on(t.accountId, t.userId),
     uniqueIndex("members_account_slug").on(t.accountId, t.slug),
+    // Site search (features/search): members are found by name.
+    index("members_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
       "cascade",
     ),

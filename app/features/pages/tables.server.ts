@@ -41,6 +41,8 @@ export const pages = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("pages_account_slug").on(t.accountId, t.slug),
     index("pages_account_kind").on(t.accountId, t.kind, t.status, t.position),
+    // Site search (features/search): trigram matching on the title.
+    index("pages_title_trgm").using("gin", t.title.op("gin_trgm_ops")),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
       "cascade",
     ),

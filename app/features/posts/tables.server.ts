@@ -35,6 +35,8 @@ export const posts = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("posts_account_slug").on(t.accountId, t.slug),
     index("posts_account_published").on(t.accountId, t.status, t.publishedAt),
+    // Site search (features/search): trigram matching on the title.
+    index("posts_title_trgm").using("gin", t.title.op("gin_trgm_ops")),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
       "cascade",
     ),

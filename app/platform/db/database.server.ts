@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -61,7 +62,11 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
   let client: PGlite;
   try {
     if ("dataDir" in options) fs.mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create("dataDir" in options ? { dataDir: options.dataDir } : {});
+    // Extensions the migrations create must be loaded into PGlite's WASM build as well.
+    const extensions = { pg_trgm };
+    client = await PGlite.create(
+      "dataDir" in options ? { dataDir: options.dataDir, extensions } : { extensions },
+    );
   } catch (error) {
     lock?.release();
     throw error;

@@ -24,6 +24,7 @@ export function SiteFrame({
   chrome,
   userArea,
   cart,
+  search,
   children,
 }: {
   account: AccountSummary;
@@ -32,6 +33,8 @@ export function SiteFrame({
   userArea: ReactNode;
   /** The header's cart button, supplied by the layout. */
   cart: ReactNode;
+  /** The header's search button and modal, supplied by the layout. */
+  search: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -47,7 +50,13 @@ export function SiteFrame({
         <HeaderNotice text={notices.header_notice} background={notices.header_notice_bg} />
       ) : null}
       {bare ? null : (
-        <SiteHeader account={account} chrome={chrome} userArea={userArea} cart={cart} />
+        <SiteHeader
+          account={account}
+          chrome={chrome}
+          userArea={userArea}
+          cart={cart}
+          search={search}
+        />
       )}
       <Box component="main" id="content" tabIndex={-1} className={classes.main}>
         {children}

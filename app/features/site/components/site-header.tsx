@@ -50,12 +50,15 @@ export function SiteHeader({
   chrome,
   userArea,
   cart,
+  search,
 }: {
   account: AccountSummary;
   chrome: SiteChrome;
   userArea: ReactNode;
   /** The cart button, supplied by the layout (the cart is its own feature). */
   cart: ReactNode;
+  /** The search button and modal, supplied by the layout (search is its own feature). */
+  search: ReactNode;
 }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -85,7 +88,7 @@ export function SiteHeader({
             <SiteMenu items={chrome.menus.header} />
           </Box>
           <Group gap="xs" wrap="nowrap">
-            {/* P10 search button goes here (header_search). */}
+            {header?.header_search !== false ? search : null}
             {header?.header_cart !== false ? cart : null}
             {header?.header_darklight !== false ? <ThemeToggle /> : null}
             {header?.header_login !== false ? userArea : null}

@@ -1,0 +1,70 @@
+import type { Viewer } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
+import { searchTitles, type SearchRow } from "./queries.server";
+import {
+  SEARCH_LIMIT,
+  searchKinds,
+  type SearchHit,
+  type SearchKind,
+  type SearchResults,
+  type SearchScope,
+} from "./validation";
+
+function urlOf(row: SearchRow): string {
+  const slug = encodeURIComponent(row.result_slug);
+  switch (row.result_kind) {
+    case "courses":
+      return `/course/${slug}`;
+    case "blog":
+      return `/blog/${slug}`;
+    case "pages":
+      return row.result_detail === "doc" ? `/docs/${slug}` : `/${slug}`;
+    case "members":
+      // Finding a person is for writing to them; the messages screen opens that conversation.
+      return `/dashboard/messages?to=${slug}`;
+  }
+}
+
+function toHit(row: SearchRow): SearchHit {
+  return {
+    kind: row.result_kind,
+    id: row.result_id,
+    title: row.result_title,
+    url: urlOf(row),
+    // A page's detail is its kind, which only chose the URL.
+    detail: row.result_kind === "pages" ? null : row.result_detail || null,
+    image: row.result_image || null,
+  };
+}
+
+/** Members' names are shown to people of the same site only, never to anonymous visitors. */
+function mayFindMembers(viewer: Viewer | null, accountId: string) {
+  return Boolean(viewer?.isSuperAdmin || viewer?.membership?.accountId === accountId);
+}
+
+/**
+ * Spec §5/§7 site search: published courses, posts and pages by title and members by name, at
+ * most 9 of each, best first (titles that start with the term, then shorter ones).
+ */
+export async function searchSite(
+  database: Database,
+  {
+    accountId,
+    term,
+    scope,
+    viewer,
+  }: { accountId: string; term: string; scope: SearchScope; viewer: Viewer | null },
+): Promise<SearchResults> {
+  const membersAllowed = mayFindMembers(viewer, accountId);
+  const wanted: SearchKind[] = scope === "all" ? [...searchKinds] : [scope];
+  const kinds = wanted.filter((kind) => kind !== "members" || membersAllowed);
+  const rows =
+    kinds.length === 0
+      ? []
+      : await database.forAccount(accountId, (tx) =>
+          searchTitles(tx, { term, kinds, perKind: SEARCH_LIMIT }),
+        );
+  const hits: Record<SearchKind, SearchHit[]> = { courses: [], blog: [], pages: [], members: [] };
+  for (const row of rows) hits[row.result_kind].push(toHit(row));
+  return { term, hits, membersNeedSignIn: !membersAllowed && wanted.includes("members") };
+}

@@ -3,6 +3,9 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Database } from "./database.server";
 import { APP_ROLE } from "./tenant-policy.server";
 
+/** Owner of the site-search function (drizzle/0011_search.sql). */
+const SEARCH_ROLE = "lyceum_search";
+
 export function countMigrationFiles(migrationsFolder: string): number {
   return readMigrationFiles({ migrationsFolder }).length;
 }
@@ -35,5 +38,26 @@ export async function findAppRoleProblems(database: Database): Promise<string[]>
     select n.nspname from pg_namespace n join pg_roles r on r.oid = n.nspowner
     where r.rolname = ${APP_ROLE}`);
   for (const row of schemas.rows) problems.push(`role ${APP_ROLE} owns schema ${row.nspname}`);
+  return [...problems, ...(await findSearchRoleProblems(database))];
+}
+
+/**
+ * The search role skips row-level security (docs/decisions/013-site-search.md), so nobody may
+ * log in as it and the request role must not be able to become it.
+ */
+async function findSearchRoleProblems(database: Database): Promise<string[]> {
+  const result = await database.owner.execute<{
+    rolcanlogin: boolean;
+    rolsuper: boolean;
+    app_is_member: boolean;
+  }>(sql`
+    select rolcanlogin, rolsuper, pg_has_role(${APP_ROLE}, oid, 'MEMBER') as app_is_member
+    from pg_roles where rolname = ${SEARCH_ROLE}`);
+  const role = result.rows[0];
+  if (!role) return [];
+  const problems: string[] = [];
+  if (role.rolcanlogin) problems.push(`role ${SEARCH_ROLE} can log in`);
+  if (role.rolsuper) problems.push(`role ${SEARCH_ROLE} is a superuser`);
+  if (role.app_is_member) problems.push(`role ${APP_ROLE} may act as ${SEARCH_ROLE}`);
   return problems;
 }

@@ -185,7 +185,7 @@ describe.each(backends)("mutation check on %s", (backend) => {
 // Roles are cluster-wide on PostgreSQL; changing one would disturb parallel suites, so this check
 // runs on PGlite, where each test database is its own cluster.
 describe("role check can fail", () => {
-  test("A11 a request role that may bypass RLS, is superuser or owns a table is reported", async () => {
+  test("A11 a request role that may bypass RLS, is superuser or owns a table is reported; so is a search role one could log in as or become", async () => {
     const db = await createTestDatabase("pglite");
     try {
       const { database } = db;
@@ -198,6 +198,15 @@ describe("role check can fail", () => {
       );
       await database.owner.execute(sql`alter role lyceum_app nobypassrls superuser`);
       expect(await findAppRoleProblems(database)).toContain("role lyceum_app is a superuser");
+      await database.owner.execute(sql`alter role lyceum_app nosuperuser`);
+      await database.owner.execute(sql`alter role lyceum_search login`);
+      await database.owner.execute(sql`grant lyceum_search to lyceum_app`);
+      expect(await findAppRoleProblems(database)).toEqual(
+        expect.arrayContaining([
+          "role lyceum_search can log in",
+          "role lyceum_app may act as lyceum_search",
+        ]),
+      );
     } finally {
       await db.dispose();
     }

@@ -63,7 +63,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="md" py={48} component="article">
       {startsWithHeading ? null : <Title order={1}>{page.title}</Title>}
-      <PageBlocks blocks={page.blocks} />
+      <PageBlocks blocks={page.blocks} headingIsTitle={startsWithHeading} />
     </Container>
   );
 }

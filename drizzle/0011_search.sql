@@ -39,6 +39,9 @@ DECLARE
   patterns text[];
   leading_pattern text;
   starts_with text;
+  -- Ranking reads every candidate; a word in thousands of titles ranks its first 500 found,
+  -- which keeps a very common term as fast as a rare one (docs/decisions/013-site-search.md).
+  candidates constant integer := 500;
 BEGIN
   IF current_account IS NULL OR per_kind IS NULL OR per_kind < 1 THEN
     RETURN;
@@ -60,36 +63,40 @@ BEGIN
   IF 'courses' = ANY (kinds) THEN
     RETURN QUERY
       SELECT 'courses'::text, c.id, c.title, c.slug, left(c.description, 160), c.featured_image ->> 'image'
-        FROM courses c
-       WHERE c.account_id = current_account AND c.status = 'published'
-         AND c.title ILIKE leading_pattern AND c.title ILIKE ALL (patterns)
+        FROM (SELECT id, title, slug, description, featured_image FROM courses
+               WHERE account_id = current_account AND status = 'published'
+                 AND title ILIKE leading_pattern AND title ILIKE ALL (patterns)
+               LIMIT candidates) c
        ORDER BY c.title ILIKE starts_with DESC, length(c.title), c.title
        LIMIT per_kind;
   END IF;
   IF 'blog' = ANY (kinds) THEN
     RETURN QUERY
       SELECT 'blog'::text, p.id, p.title, p.slug, left(p.excerpt, 160), p.settings ->> 'featured'
-        FROM posts p
-       WHERE p.account_id = current_account AND p.status = 'published'
-         AND p.title ILIKE leading_pattern AND p.title ILIKE ALL (patterns)
+        FROM (SELECT id, title, slug, excerpt, settings FROM posts
+               WHERE account_id = current_account AND status = 'published'
+                 AND title ILIKE leading_pattern AND title ILIKE ALL (patterns)
+               LIMIT candidates) p
        ORDER BY p.title ILIKE starts_with DESC, length(p.title), p.title
        LIMIT per_kind;
   END IF;
   IF 'pages' = ANY (kinds) THEN
     RETURN QUERY
       SELECT 'pages'::text, g.id, g.title, g.slug, g.kind, NULL::text
-        FROM pages g
-       WHERE g.account_id = current_account AND g.status = 'published'
-         AND g.title ILIKE leading_pattern AND g.title ILIKE ALL (patterns)
+        FROM (SELECT id, title, slug, kind FROM pages
+               WHERE account_id = current_account AND status = 'published'
+                 AND title ILIKE leading_pattern AND title ILIKE ALL (patterns)
+               LIMIT candidates) g
        ORDER BY g.title ILIKE starts_with DESC, length(g.title), g.title
        LIMIT per_kind;
   END IF;
   IF 'members' = ANY (kinds) THEN
     RETURN QUERY
       SELECT 'members'::text, m.id, m.name, m.slug, NULL::text, m.avatar
-        FROM members m
-       WHERE m.account_id = current_account
-         AND m.name ILIKE leading_pattern AND m.name ILIKE ALL (patterns)
+        FROM (SELECT id, name, slug, avatar FROM members
+               WHERE account_id = current_account
+                 AND name ILIKE leading_pattern AND name ILIKE ALL (patterns)
+               LIMIT candidates) m
        ORDER BY m.name ILIKE starts_with DESC, length(m.name), m.name
        LIMIT per_kind;
   END IF;

@@ -8,15 +8,29 @@ const site = (slug: string, path = "/") => `http://${slug}.localhost:${port()}${
 const pages = {
   demo: {
     home: "/",
+    blog: "/blog",
     post: "/blog/colour-theory",
+    courses: "/course",
     course: "/course/design-foundations",
+    page: "/about",
+    docs: "/docs",
+    login: "/login",
+    signup: "/signup",
+    thankyou: "/thankyou",
     notFound: "/no-such-page",
     checkout: "/checkout",
   },
   acme: {
     home: "/",
+    blog: "/blog",
     post: "/blog/lyon-soldering-lab",
+    courses: "/course",
     course: "/course/robotics-101",
+    page: "/labs",
+    docs: "/docs",
+    login: "/login",
+    signup: "/signup",
+    subscribed: "/subscribed",
     notFound: "/no-such-page",
     checkout: "/checkout",
   },
@@ -27,6 +41,8 @@ const widths = [1280, 375] as const;
 
 /** Serious and critical accessibility problems, described well enough to fix from the report. */
 async function seriousViolations(page: Page) {
+  // A control caught mid-fade has a blended colour: judge the page as it settles.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -1,0 +1,361 @@
+// Site search at scale (issue: "search p95 with 100 000 rows per type"): one account with
+// 100 000 published courses, posts, pages and members, then `searchSite` itself timed call by
+// call, as a signed-in member so all four kinds are searched. Loaded by bench/run.ts through
+// Vite's module runner, so it may import the app's modules like any test does.
+// Prints figures and ratios only: a bench, never a pass/fail check.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { sql, type SQL } from "drizzle-orm";
+import pg from "pg";
+import type { Viewer } from "~/features/members/members.server";
+import { searchSite } from "~/features/search/search.server";
+import { openDatabase, type Database } from "~/platform/db/database.server";
+import { MIGRATIONS_FOLDER } from "../server/boot";
+import { get } from "../tests/e2e/support/http.ts";
+import { startServer, tempDataDir } from "../tests/e2e/support/server.ts";
+import { createAccount, createMember } from "../tests/factories";
+
+type Print = (title: string, rows: string[][]) => void;
+type Kind = "courses" | "blog" | "pages" | "members";
+
+const rowsPerType = Number(process.env.BENCH_SEARCH_ROWS ?? 100_000);
+const callsPerTerm = Number(process.env.BENCH_SEARCH_CALLS ?? 200);
+const warmUpCalls = 10;
+const batchSize = 5_000;
+// The plain query reads every row of the account on each call: fewer calls say enough.
+const plainCalls = 30;
+// One client address for all, and the API allows 120 a minute per address (searchLimits):
+// staying under it measures the endpoint as a visitor sees it, with no bench-only switch.
+const httpRequests = 100;
+const httpWarmUp = 5;
+
+// A learning site's vocabulary. Words are drawn with a skew towards the head of the list (see
+// `pick`), as real titles are: "design" is in about 1 title in 10, a mid-list word such as
+// "garden" in about 1 in 80, the last ones in about 1 in 100.
+const words = `design python beginners guide planning photography history writing music drawing
+  cooking yoga finance marketing painting chemistry biology physics algebra calculus geometry
+  statistics economics philosophy psychology sociology literature poetry grammar spanish french
+  german italian japanese mandarin arabic portuguese russian korean latin greek hindi swahili
+  piano guitar violin drums singing dance ballet theatre acting film editing animation sketching
+  watercolour pottery sculpture knitting sewing weaving embroidery woodwork carpentry plumbing
+  welding electronics robotics arduino raspberry circuits networking security cloud kubernetes
+  docker linux windows databases spreadsheets excel accounting bookkeeping budgeting investing
+  trading banking insurance taxes payroll leadership management negotiation communication
+  teamwork coaching mentoring parenting nutrition fitness running cycling swimming climbing
+  hiking camping fishing sailing surfing skiing chess bridge poker astronomy geology ecology
+  botany zoology anatomy nursing pharmacy medicine dentistry veterinary firstaid mindfulness
+  meditation sleep stress habits productivity journaling storytelling screenwriting blogging
+  podcasting journalism publishing copywriting branding advertising sales retail ecommerce
+  logistics supply procurement manufacturing engineering architecture interior landscape urban
+  garden surveying mapping drones aviation automotive mechanics bicycles motorcycles farming
+  beekeeping composting permaculture forestry wildlife birdwatching conservation climate energy
+  solar wind recycling sustainability ethics law contracts privacy compliance governance
+  diplomacy politics debate rhetoric logic reasoning puzzles riddles mathematics arithmetic
+  fractions decimals percentages probability trigonometry vectors matrices topology javascript
+  typescript rust golang kotlin swift haskell elixir scala clojure ruby rails django flask react
+  angular vue svelte css html accessibility usability typography calligraphy lettering printing
+  bookbinding origami papercraft jewellery leather candles soap perfume baking pastry bread
+  chocolate coffee tea wine cheese fermentation vegan barbecue seafood spices noodles dumplings
+  sushi tapas brunch desserts cocktails mixology hospitality tourism travel backpacking museums
+  archaeology egypt rome vikings medieval renaissance baroque jazz blues rock opera choir
+  orchestra composition harmony rhythm songwriting recording mixing mastering podcasts radio
+  television lighting costume makeup hairdressing fashion textiles tailoring modelling
+  basics essentials fundamentals masterclass workshop bootcamp primer handbook toolkit
+  foundations advanced intermediate practical applied modern classic creative complete quick`
+  .split(/\s+/)
+  .filter(Boolean);
+// Added to about 1 title in 2 000, so each matches a handful of rows per type.
+const rareWords = ["quokka", "zeppelin", "marzipan", "tundra", "kaleidoscope"];
+const firstNames = `maria james amina li sofia mohammed emma noah olivia lucas chloe hugo ana
+  pedro yuki kenji fatima omar elena ivan priya arjun grace samuel leila tariq nora felix ines
+  mateo zara david sara jonas hannah tom alice oscar mila leon ella adam ruth pablo carmen
+  rosa diego lena nils ayla kofi ama chen wei mei sean aoife`
+  .split(/\s+/)
+  .filter(Boolean);
+const surnames = `smith garcia nguyen kim pereira muller rossi silva tanaka kowalski ivanova
+  haddad patel singh cohen dubois novak jensen larsen murphy kelly obrien martin bernard petit
+  moreau lopez gonzalez fernandez santos okafor costa oliveira yilmaz demir kaya sato suzuki
+  takahashi wang zhang liu chen huang khan ahmed ali hussain mensah boateng adeyemi eze
+  andersson nilsson berg virtanen korhonen horvat kovac popescu ionescu`
+  .split(/\s+/)
+  .filter(Boolean);
+
+/** Terms as people type them; the counts printed next to them show what each one matches. */
+const terms = [
+  { kind: "rare word", term: "quokka" },
+  { kind: "common word", term: "garden" },
+  { kind: "frequent word", term: "design" },
+  { kind: "two words", term: "garden design" },
+  { kind: "3-char prefix", term: "mar" },
+  { kind: "member name", term: "okafor" },
+  { kind: "no match", term: "zzqx" },
+];
+const comparedTerms = ["garden", "design", "zzqx"];
+const httpTerm = "garden";
+
+/** mulberry32: a small seeded generator, so every run (and backend) gets the same rows. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+/** r^1.5 favours the head of the list: a Zipf-like spread rather than every word equally common. */
+const pick = (list: string[], random: () => number) =>
+  list[Math.floor(list.length * random() ** 1.5)]!;
+
+function title(random: () => number): string {
+  const chosen = Array.from({ length: 3 + Math.floor(random() * 4) }, () => pick(words, random));
+  if (random() < 1 / 2_000) chosen.splice(1, 0, rareWords[Math.floor(random() * 5)]!);
+  return chosen.map(capital).join(" ");
+}
+
+const personName = (random: () => number) =>
+  `${capital(pick(firstNames, random))} ${capital(pick(surnames, random))}`;
+
+/**
+ * One statement per kind and batch: the batch's titles (or names) arrive as one JSON array and
+ * the row number `n` makes slugs and e-mail addresses unique. Runs as the owner; `app.account_id`
+ * is set so the policies' checks pass even when FORCE row-level security binds the owner.
+ */
+const insertBatch: Record<Kind, (accountId: string, json: string, offset: number) => SQL> = {
+  courses: (accountId, json, offset) => sql`
+    insert into courses (account_id, title, slug, description, status)
+    select ${accountId}::uuid, t.title, 'course-' || (${offset}::int + t.n), t.title || ', step by step.', 'published'
+      from json_array_elements_text(${json}::json) with ordinality as t(title, n)`,
+  blog: (accountId, json, offset) => sql`
+    insert into posts (account_id, title, slug, excerpt, status, published_at)
+    select ${accountId}::uuid, t.title, 'post-' || (${offset}::int + t.n), t.title || '.', 'published',
+           now() - make_interval(mins => (${offset}::int + t.n)::int)
+      from json_array_elements_text(${json}::json) with ordinality as t(title, n)`,
+  pages: (accountId, json, offset) => sql`
+    insert into pages (account_id, title, slug, data, status, kind)
+    select ${accountId}::uuid, t.title, 'page-' || (${offset}::int + t.n),
+           '{"root":{"props":{}},"content":[]}'::jsonb, 'published',
+           case when t.n % 4 = 0 then 'doc' else 'page' end
+      from json_array_elements_text(${json}::json) with ordinality as t(title, n)`,
+  // Members are people: a global user each first, then the membership with the default role.
+  members: (accountId, json, offset) => sql`
+    with people as (
+      insert into users (id, name, email, email_verified)
+      select 'bench-' || (${offset}::int + t.n), t.name, 'bench-' || (${offset}::int + t.n) || '@bench.test', true
+        from json_array_elements_text(${json}::json) with ordinality as t(name, n)
+      returning id, name, email)
+    insert into members (account_id, user_id, name, slug, email, role_id)
+    select ${accountId}::uuid, p.id, p.name, 'member-' || p.id, p.email,
+           (select role_id from roles where account_id = ${accountId}::uuid order by is_default desc limit 1)
+      from people p`,
+};
+
+async function seed(database: Database, accountId: string) {
+  const seconds: Record<string, string> = {};
+  const kinds = Object.keys(insertBatch) as Kind[];
+  for (const [index, kind] of kinds.entries()) {
+    const random = seeded(0x5eed + index);
+    const started = performance.now();
+    for (let offset = 0; offset < rowsPerType; offset += batchSize) {
+      const count = Math.min(batchSize, rowsPerType - offset);
+      const texts = Array.from({ length: count }, () =>
+        kind === "members" ? personName(random) : title(random),
+      );
+      await database.owner.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.account_id', ${accountId}, true)`);
+        await tx.execute(insertBatch[kind](accountId, JSON.stringify(texts), offset));
+      });
+    }
+    seconds[kind] = ((performance.now() - started) / 1000).toFixed(1);
+  }
+  // Statistics for the planner, and the trigram indexes' pending lists merged, as autovacuum
+  // would have done long before a real site reached this size.
+  const started = performance.now();
+  await database.owner.execute(sql`vacuum analyze courses, posts, pages, members, users`);
+  seconds.vacuum = ((performance.now() - started) / 1000).toFixed(1);
+  return seconds;
+}
+
+/** How many rows of each kind a term matches (every word, anywhere), as the function reads it. */
+async function matchCounts(database: Database, accountId: string, term: string) {
+  const patterns = sql`string_to_array(${term
+    .split(/\s+/)
+    .map((word) => `%${word}%`)
+    .join(" ")}, ' ')`;
+  const { rows } = await database.forAccount(accountId, (tx) =>
+    tx.execute<Record<Kind, number>>(sql`select
+      (select count(*) from courses where title ilike all (${patterns}))::int as courses,
+      (select count(*) from posts where title ilike all (${patterns}))::int as blog,
+      (select count(*) from pages where title ilike all (${patterns}))::int as pages,
+      (select count(*) from members where name ilike all (${patterns}))::int as members`),
+  );
+  return rows[0]!;
+}
+
+async function timeCalls(calls: number, call: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (value: number) => value.toFixed(2);
+
+/** A fresh database: PGlite in a temp dir, or a scratch database on BENCH_DATABASE_URL's server. */
+async function scratchDatabase(backend: "pglite" | "postgres") {
+  const dataDir = tempDataDir("bench-search");
+  if (backend === "pglite") {
+    return {
+      database: await openDatabase({ kind: "pglite", dataDir }),
+      dataDir,
+      serverEnv: {} as Record<string, string>,
+      drop: async () => {},
+    };
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL!;
+  const name = `lyceum_bench_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ kind: "postgres", url: url.toString() }),
+    dataDir,
+    serverEnv: { DATABASE_URL: url.toString() } as Record<string, string>,
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function benchBackend(backend: "pglite" | "postgres", print: Print) {
+  const scratch = await scratchDatabase(backend);
+  const { database } = scratch;
+  let open = true;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    await database.migrate(MIGRATIONS_FOLDER);
+    const account = await createAccount(database, { slug: "searchbench" });
+    const accountId = account.accountId;
+    // A member of the site: only members are shown other members' names.
+    const { user, membership } = await createMember(database, { accountId });
+    const viewer: Viewer = { user: { ...user, image: null }, membership, isSuperAdmin: false };
+
+    const started = performance.now();
+    const seconds = await seed(database, accountId);
+    const total = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `\n${backend}: seeded ${rowsPerType} rows per type in ${total} s ` +
+        `(courses ${seconds.courses} s, blog ${seconds.blog} s, pages ${seconds.pages} s, ` +
+        `members ${seconds.members} s, vacuum analyze ${seconds.vacuum} s)`,
+    );
+
+    const search = (term: string) =>
+      searchSite(database, { accountId, term, scope: "all", viewer });
+    const rows = [["term kind", "term", "matching c/b/p/m", "hits", "p50 ms", "p95 ms", "max ms"]];
+    const everyCall: number[] = [];
+    for (const { kind, term } of terms) {
+      const counts = await matchCounts(database, accountId, term);
+      await timeCalls(warmUpCalls, () => search(term));
+      const times = await timeCalls(callsPerTerm, () => search(term));
+      everyCall.push(...times);
+      const hits = Object.values((await search(term)).hits).reduce((n, list) => n + list.length, 0);
+      rows.push([
+        kind,
+        term,
+        `${counts.courses}/${counts.blog}/${counts.pages}/${counts.members}`,
+        String(hits),
+        ms(percentile(times, 50)),
+        ms(percentile(times, 95)),
+        ms(times.at(-1)!),
+      ]);
+    }
+    everyCall.sort((a, b) => a - b);
+    rows.push([
+      "overall",
+      "",
+      "",
+      "",
+      ms(percentile(everyCall, 50)),
+      ms(percentile(everyCall, 95)),
+      ms(everyCall.at(-1)!),
+    ]);
+    print(
+      `${backend}: searchSite, scope all, signed-in member (${warmUpCalls} warm-up + ${callsPerTerm} calls per term)`,
+      rows,
+    );
+
+    // Why search_site exists: the same courses query under row-level security, where ILIKE may
+    // not use the trigram index and every call reads all of the account's courses.
+    const compared = [["term", "function p50 ms", "plain RLS p50 ms", "function/plain"]];
+    for (const term of comparedTerms) {
+      const pattern = `%${term}%`;
+      const viaFunction = await timeCalls(plainCalls, () =>
+        database.forAccount(accountId, (tx) =>
+          tx.execute(sql`select * from search_site(${term}, array['courses'], 9)`),
+        ),
+      );
+      const plain = await timeCalls(plainCalls, () =>
+        database.forAccount(accountId, (tx) =>
+          tx.execute(sql`select id, title, slug from courses
+            where status = 'published' and title ilike ${pattern}
+            order by title ilike ${`${term}%`} desc, length(title), title limit 9`),
+        ),
+      );
+      const [f, p] = [percentile(viaFunction, 50), percentile(plain, 50)];
+      compared.push([term, ms(f), ms(p), (f / p).toFixed(3)]);
+    }
+    print(
+      `${backend}: courses only, search_site against a plain query under RLS (${plainCalls} calls each)`,
+      compared,
+    );
+
+    // End to end through the built server on the same data: anonymous, so courses, blog and pages.
+    await database.close();
+    open = false;
+    server = await startServer({
+      dataDir: scratch.dataDir,
+      env: { LOG_LEVEL: "warn", SEED_DEMO: "false", ...scratch.serverEnv },
+    });
+    const port = server.port;
+    const request = () =>
+      get({ port, host: "searchbench.localhost", path: `/api/search?q=${httpTerm}&type=all` });
+    for (let i = 0; i < httpWarmUp; i++) await request();
+    let failures = 0;
+    const times = await timeCalls(httpRequests - httpWarmUp, async () => {
+      if ((await request()).status !== 200) failures++;
+    });
+    print(
+      `${backend}: GET /api/search?q=${httpTerm}, anonymous, ${httpRequests - httpWarmUp} sequential requests after ${httpWarmUp} (under the 120/min limit)`,
+      [
+        ["p50 ms", "p95 ms", "max ms", "failures"],
+        [ms(percentile(times, 50)), ms(percentile(times, 95)), ms(times.at(-1)!), String(failures)],
+      ],
+    );
+  } finally {
+    await server?.stop();
+    if (open) await database.close();
+    await scratch.drop();
+    fs.rmSync(scratch.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `node bench/run.ts search`: PGlite always, PostgreSQL too when BENCH_DATABASE_URL is set. */
+export async function benchSearch({ print }: { print: Print }) {
+  console.log(
+    `\nSite search: ${rowsPerType} published courses, posts, pages and members on one account`,
+  );
+  await benchBackend("pglite", print);
+  if (process.env.BENCH_DATABASE_URL) await benchBackend("postgres", print);
+}

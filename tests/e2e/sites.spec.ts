@@ -172,3 +172,20 @@ test("P1 a page built from blocks answers at /{pageSlug}; the platform has no su
   await expect(page.getByText("We started Demo Academy in a kitchen")).toBeVisible();
   expect((await page.goto(site(null, "/about")))?.status()).toBe(404);
 });
+
+test("P1 at 375 px the course catalogue shows every price in full", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(page, site("demo", "/course"));
+  const prices = page.getByTestId("course-card-price");
+  await expect(prices).toHaveCount(3);
+  await expect(prices).toHaveText(["Free", "$79.00", "$49.00"]);
+  // Text cut short by an ellipsis is wider than the box that shows it.
+  const clipped = await prices.evaluateAll(
+    (badges) =>
+      badges.filter((badge) => {
+        const label = badge.querySelector(".mantine-Badge-label") ?? badge;
+        return label.scrollWidth > label.clientWidth;
+      }).length,
+  );
+  expect(clipped).toBe(0);
+});

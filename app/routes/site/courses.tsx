@@ -67,7 +67,8 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
               <Title order={3} fz="lg">
                 {course.title}
               </Title>
-              <Badge variant="light">
+              {/* A price is never cut short: the title wraps instead. */}
+              <Badge variant="light" style={{ flexShrink: 0 }} data-testid="course-card-price">
                 {formatPrice({
                   minor: course.price,
                   currency,

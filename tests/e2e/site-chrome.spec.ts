@@ -281,6 +281,28 @@ for (const s of sites) {
   });
 }
 
+test("P13 the footer notice wears the owner's colour in light and only a tint of it in dark", async ({
+  page,
+}) => {
+  // Painted on a canvas, any CSS colour syntax (color-mix answers in color(srgb …)) reads as RGB.
+  const background = () =>
+    page.getByTestId("footer-notice").evaluate((el) => {
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.fillStyle = getComputedStyle(el).backgroundColor;
+      context.fillRect(0, 0, 1, 1);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    });
+  await open(page, site("acme"));
+  expect(await background()).toEqual([255, 244, 230]); // acme's #fff4e6
+  await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  const [r, g, b] = await background();
+  // Dark enough to sit in a dark page: no channel above a third of full brightness.
+  expect(Math.max(r!, g!, b!)).toBeLessThan(85);
+  await page.getByTestId("footer-notice").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("acme-footer-notice-dark.png") });
+});
+
 test("P8 a header that is not fixed hides while scrolling down and returns at ≤ 100 px or scrolling up (acme)", async ({
   page,
 }) => {

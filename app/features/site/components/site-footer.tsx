@@ -7,6 +7,7 @@ import type { SiteChrome } from "../site.server";
 import { SiteLink } from "./site-link";
 import { SiteLogo } from "./site-logo";
 import classes from "./site-frame.module.css";
+import chromeClasses from "./chrome.module.css";
 
 /**
  * The footer (P13): the optional footer notice, columns of links or text, and a bottom row with
@@ -31,9 +32,10 @@ export function SiteFooter({
           px="md"
           ta="center"
           data-testid="footer-notice"
+          className={chromeClasses.footerNotice}
           style={{
-            background: footer.footer_notice_bg,
-            color: readableTextColor(footer.footer_notice_bg),
+            "--notice-bg": footer.footer_notice_bg,
+            "--notice-fg": readableTextColor(footer.footer_notice_bg),
           }}
         >
           <Text size="sm" c="inherit">

@@ -290,7 +290,8 @@ test("P13 the footer notice wears the owner's colour in light and only a tint of
       const context = document.createElement("canvas").getContext("2d")!;
       context.fillStyle = getComputedStyle(el).backgroundColor;
       context.fillRect(0, 0, 1, 1);
-      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      const [red, green, blue] = context.getImageData(0, 0, 1, 1).data;
+      return [red, green, blue];
     });
   await open(page, site("acme"));
   expect(await background()).toEqual([255, 244, 230]); // acme's #fff4e6

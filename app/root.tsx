@@ -1,5 +1,6 @@
 import "@mantine/core/styles.css";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import "./ui/night.css";
+import { MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -17,6 +18,7 @@ import { createI18n } from "~/platform/i18n/i18n";
 import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
 import { messagesFor } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
+import { colorSchemeScript } from "~/ui/color-scheme";
 import { accessibleColors, buildTheme } from "~/ui/theme";
 import { ErrorScreen } from "~/ui/error-screen";
 import type { Route } from "./+types/root";
@@ -49,7 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="auto" localStorageKey="theme" />
+        {/* Mantine's ColorSchemeScript, knowing the night theme too (app/ui/color-scheme.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
       </head>
       <body>
         {children}

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { dashboardSections } from "./features/dashboard/sections";
 
 // The whole URL map, written out. Host decides whose site a path belongs to: the layout's
 // loader picks the account's site frame or the platform's.
@@ -11,8 +12,17 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("login/reset-password", "routes/auth/reset-password.tsx"),
     route("signup", "routes/auth/signup.tsx"),
-    route("dashboard/profile", "routes/dashboard/profile.tsx"),
-    route("dashboard/maintenance/outbox", "routes/dashboard/outbox.tsx"),
+    layout("routes/dashboard/layout.tsx", [
+      route("dashboard", "routes/dashboard/home.tsx"),
+      route("dashboard/profile", "routes/dashboard/profile.tsx"),
+      route("dashboard/maintenance/outbox", "routes/dashboard/outbox.tsx"),
+      // Screens of the menus still to be built: an empty state behind their final check.
+      ...dashboardSections.map((section) =>
+        route(`dashboard/${section.path}`, "routes/dashboard/section.tsx", {
+          id: `dashboard-section-${section.id}`,
+        }),
+      ),
+    ]),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog-post.tsx"),
     route("course", "routes/site/courses.tsx"),

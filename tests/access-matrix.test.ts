@@ -77,6 +77,30 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    name: "GET /dashboard (page, D1: members of the site and super-admins)",
+    method: "GET",
+    path: "/dashboard",
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 302),
+  },
+  {
+    name: "GET /dashboard/manage/site/theme (page, D16: manage_options)",
+    method: "GET",
+    path: "/dashboard/manage/site/theme",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /dashboard/accounts (page, D6: super-admins)",
+    method: "GET",
+    path: "/dashboard/accounts",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
     name: "GET /login while signed in goes on to the profile",
     method: "GET",
     path: "/login",

@@ -1,6 +1,12 @@
 import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  Outlet,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
 import { can } from "~/features/members/members.server";
 import { SiteAnalytics } from "~/features/analytics/components/site-analytics";
@@ -62,8 +68,11 @@ export function meta({ error, matches }: Route.MetaArgs) {
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 
 function Frame({ data, children }: { data: LayoutData | undefined; children: ReactNode }) {
+  const { pathname } = useLocation();
   if (data?.kind === "site") {
     const { theme } = data.chrome;
+    // The dashboard has a frame of its own (routes/dashboard/layout.tsx), in the site's colours.
+    const inDashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
     return (
       <MantineProvider
         theme={buildTheme(theme)}
@@ -71,18 +80,24 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={accessibleColors}
       >
-        <SiteFrame
-          account={data.account}
-          chrome={data.chrome}
-          userArea={<UserArea viewer={data.viewer} />}
-          cart={<CartButton />}
-          search={<SiteSearch accountId={data.account.accountId} />}
-        >
-          {children}
-        </SiteFrame>
-        <CartModal />
+        {inDashboard ? (
+          children
+        ) : (
+          <>
+            <SiteFrame
+              account={data.account}
+              chrome={data.chrome}
+              userArea={<UserArea viewer={data.viewer} />}
+              cart={<CartButton />}
+              search={<SiteSearch accountId={data.account.accountId} />}
+            >
+              {children}
+            </SiteFrame>
+            <CartModal />
+            {data.adminBar ? <AdminBar accountId={data.account.accountId} /> : null}
+          </>
+        )}
         {data.viewer ? <SessionKeeper /> : null}
-        {data.adminBar ? <AdminBar accountId={data.account.accountId} /> : null}
       </MantineProvider>
     );
   }

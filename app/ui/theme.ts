@@ -1,15 +1,13 @@
 import {
   createTheme,
   DEFAULT_THEME,
-  localStorageColorSchemeManager,
   type CSSVariablesResolver,
   type MantineColor,
   type MantineColorShade,
 } from "@mantine/core";
 import { contrastRatio, darkenToContrast, parseColor } from "~/platform/color-contrast";
 
-/** Light/dark choice remembered under the spec's local key `theme` (P9). */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: "theme" });
+export { colorSchemeManager } from "./color-scheme";
 
 const systemFonts =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif';

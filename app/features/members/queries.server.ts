@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { members, roles } from "./tables.server";
 
@@ -90,4 +90,29 @@ export async function updateMemberEmail(
     .update(members)
     .set({ email })
     .where(and(eq(members.accountId, accountId), eq(members.userId, userId)));
+}
+
+export async function countMembers(tx: Tx, { accountId }: { accountId: string }) {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(members)
+    .where(eq(members.accountId, accountId));
+  return row?.total ?? 0;
+}
+
+/** The newest memberships with their role's name (names and dates only: no e-mail). */
+export function newestMembers(tx: Tx, { accountId, limit }: { accountId: string; limit: number }) {
+  return tx
+    .select({
+      id: members.id,
+      name: members.name,
+      avatar: members.avatar,
+      role: roles.name,
+      joinedAt: members.createdAt,
+    })
+    .from(members)
+    .innerJoin(roles, and(eq(roles.accountId, members.accountId), eq(roles.roleId, members.roleId)))
+    .where(eq(members.accountId, accountId))
+    .orderBy(desc(members.createdAt))
+    .limit(limit);
 }

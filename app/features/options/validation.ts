@@ -1,6 +1,14 @@
 import { z } from "zod";
 
-export const optionKeys = ["menus", "settings", "header", "footer", "theme", "misc"] as const;
+export const optionKeys = [
+  "menus",
+  "settings",
+  "header",
+  "footer",
+  "theme",
+  "misc",
+  "dashboard",
+] as const;
 export type OptionKey = (typeof optionKeys)[number];
 
 export type MenuItem = {
@@ -95,6 +103,11 @@ export const optionSchemas = {
       .string()
       .regex(/^G-[A-Z0-9]{4,16}$/)
       .optional(),
+  }),
+  /** The dashboard's settings for every member; not shown on the public site. */
+  dashboard: z.object({
+    /** D8: the member menu's enabled item ids, in order; null = every item, default order. */
+    member_menu: z.array(z.string().max(40)).max(40).nullable().default(null),
   }),
 } satisfies Record<OptionKey, z.ZodType>;
 

@@ -1,0 +1,75 @@
+import {
+  ActionIcon,
+  Button,
+  Popover,
+  Stack,
+  Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import {
+  currentThemeChoice,
+  storeThemeChoice,
+  themeChoices,
+  type ThemeChoice,
+} from "~/ui/color-scheme";
+
+function PaletteIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 3a9 9 0 0 0 0 18z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The choices, rendered once the popover opens: the stored choice exists in the browser only. */
+function ThemeChoices({ onChoose }: { onChoose: (choice: ThemeChoice) => void }) {
+  const { t } = useTranslation();
+  const choice = currentThemeChoice(useComputedColorScheme("light"));
+  return (
+    <Stack gap={4} role="group" aria-label={t("dashboard.theme.label")}>
+      {themeChoices.map((value) => (
+        <Button
+          key={value}
+          variant={choice === value ? "light" : "subtle"}
+          justify="flex-start"
+          aria-pressed={choice === value}
+          onClick={() => onChoose(value)}
+        >
+          {t(`dashboard.theme.${value}`)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+/** D3: Light, Dark and Night, remembered under the local key `theme`. */
+export function ThemeMenu() {
+  const { t } = useTranslation();
+  const { setColorScheme } = useMantineColorScheme();
+  return (
+    <Popover position="bottom-end" withArrow shadow="md" width={180}>
+      <Popover.Target>
+        <ActionIcon variant="default" size="lg" aria-label={t("dashboard.theme.label")}>
+          <PaletteIcon />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6}>
+          {t("dashboard.theme.label")}
+        </Text>
+        <ThemeChoices onChoose={(choice) => setColorScheme(storeThemeChoice(choice))} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

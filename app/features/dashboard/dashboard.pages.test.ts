@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { upsertPlanCatalogue } from "~/features/plans/plans.server";
+import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
+import { createClient } from "../../../tests/support/http-client";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
+import { createTestAppWithPages } from "../../../tests/support/test-server";
+
+const password = "Dashboard-Kettle-Orbit-31";
+
+/** The sidebar's links, in order, as the server rendered them. */
+function sidebarLinks(html: string): string[] {
+  const nav = html.match(/data-testid="sidebar-menu"[\s\S]*?<\/nav>/)?.[0] ?? "";
+  return [...nav.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+}
+
+describe.each(backends)("D1 D5–D10 dashboard menus and screens on %s", (backend) => {
+  let db: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
+  let ip = 0;
+  const hosts = { full: "", bare: "" };
+
+  async function signedIn(email: string, host: string) {
+    const client = createClient(app, { host, ip: `10.66.0.${++ip}` });
+    const res = await client.post("/api/auth/sign-in/email", { email, password });
+    expect(res.status, email).toBe(200);
+    return client;
+  }
+
+  async function person(accountId: string, email: string, roleName: string) {
+    const user = await createUserWithPassword(db.database, { email, name: roleName, password });
+    await createMember(db.database, { accountId, roleName, user });
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await upsertPlanCatalogue(db.database);
+    app = (await createTestAppWithPages(db.database)).app;
+    const full = await createAccount(db.database, {
+      slug: `full${backend}`,
+      settings: { plan: "professional", features: ["lms", "groups", "appointments"] },
+    });
+    const bare = await createAccount(db.database, {
+      slug: `bare${backend}`,
+      settings: { plan: "professional", features: [] },
+    });
+    hosts.full = `${full.slug}.localhost`;
+    hosts.bare = `${bare.slug}.localhost`;
+    await person(full.accountId, `owner-${backend}@dash.test`, "site_owner");
+    await person(full.accountId, `teacher-${backend}@dash.test`, "instructor");
+    await person(full.accountId, `student-${backend}@dash.test`, "student");
+    await person(bare.accountId, `bare-student-${backend}@dash.test`, "student");
+    // SUPER_ADMIN_EMAILS of the test app.
+    await person(full.accountId, "root@platform.test", "student");
+  });
+  afterAll(() => db?.dispose());
+
+  const sidebar = async (email: string, host = hosts.full) => {
+    const res = await (await signedIn(email, host)).request("/dashboard");
+    expect(res.status).toBe(200);
+    return sidebarLinks(await res.text());
+  };
+
+  test("D5 the site owner's sidebar is the owner menu", async () => {
+    expect(await sidebar(`owner-${backend}@dash.test`)).toEqual([
+      "/dashboard",
+      "/dashboard/notifications",
+      "/dashboard/billing",
+      "/dashboard/app",
+      "/dashboard/setup",
+      "/dashboard/addons",
+      "/dashboard/reports",
+      "/dashboard/tickets",
+      "/dashboard/profile",
+    ]);
+  });
+
+  test("D6 a super-admin's sidebar is the platform console", async () => {
+    const links = await sidebar("root@platform.test");
+    expect(links[2]).toBe("/dashboard/accounts");
+    expect(links.at(-1)).toBe("/dashboard/maintenance/crons");
+    expect(links).toHaveLength(13);
+  });
+
+  test("D7 an instructor gets the member menu with the instructor item and no orders", async () => {
+    const links = await sidebar(`teacher-${backend}@dash.test`);
+    expect(links).toContain("/dashboard/instructor");
+    expect(links).toContain("/dashboard/orders");
+    expect(links).not.toContain("/dashboard/pages");
+  });
+
+  test("D7 a student gets the member menu; on a site with lms, groups and appointments off, fewer items", async () => {
+    expect(await sidebar(`student-${backend}@dash.test`)).toEqual([
+      "/dashboard",
+      "/dashboard/activity",
+      "/dashboard/meetings",
+      "/dashboard/messages",
+      "/dashboard/courses",
+      "/dashboard/groups",
+      "/dashboard/bookings",
+      "/dashboard/appointments",
+      "/dashboard/orders",
+    ]);
+    expect(await sidebar(`bare-student-${backend}@dash.test`, hosts.bare)).toEqual([
+      "/dashboard",
+      "/dashboard/activity",
+      "/dashboard/meetings",
+      "/dashboard/messages",
+      "/dashboard/orders",
+    ]);
+  });
+
+  test("D10 D1 quick-create and the account menu follow the viewer's capabilities", async () => {
+    const html = async (email: string) =>
+      (await (await signedIn(email, hosts.full)).request("/dashboard")).text();
+    const owner = await html(`owner-${backend}@dash.test`);
+    expect(owner).toContain('data-testid="quick-create"');
+    expect(owner).toContain('data-testid="account-menu"');
+    const teacher = await html(`teacher-${backend}@dash.test`);
+    expect(teacher).toContain('data-testid="quick-create"');
+    expect(teacher).toContain('data-testid="account-menu"');
+    const student = await html(`student-${backend}@dash.test`);
+    expect(student).not.toContain('data-testid="quick-create"');
+    expect(student).not.toContain('data-testid="account-menu"');
+  });
+
+  test("D5–D10 each screen answers behind its own check: empty state, 403, 404 or sign-in", async () => {
+    const owner = await signedIn(`owner-${backend}@dash.test`, hosts.full);
+    const student = await signedIn(`student-${backend}@dash.test`, hosts.full);
+    const bare = await signedIn(`bare-student-${backend}@dash.test`, hosts.bare);
+    const theme = await owner.request("/dashboard/manage/site/theme");
+    expect(theme.status).toBe(200);
+    expect(await theme.text()).toContain('data-testid="section-empty-state"');
+    expect((await owner.request("/dashboard/pages/")).status).toBe(200);
+    expect((await student.request("/dashboard/manage/site/theme")).status).toBe(403);
+    expect((await student.request("/dashboard/billing")).status).toBe(403);
+    expect((await student.request("/dashboard/courses")).status).toBe(200);
+    expect((await bare.request("/dashboard/courses")).status).toBe(403);
+    expect((await owner.request("/dashboard/accounts")).status).toBe(403);
+    expect((await owner.request("/dashboard/no-such-screen")).status).toBe(404);
+    const anonymous = await createClient(app, { host: hosts.full }).request("/dashboard/activity");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/login?redirectedFrom=%2Fdashboard%2Factivity");
+  });
+
+  test("D5 the owner's dashboard home shows members, newest sign-ups and plan usage", async () => {
+    const res = await (
+      await signedIn(`owner-${backend}@dash.test`, hosts.full)
+    ).request("/dashboard");
+    const html = await res.text();
+    expect(html.includes('data-testid="newest-members"')).toBe(true);
+    // Owner, instructor, student and the super-admin, against Professional's 100 000.
+    expect(html.includes("4 / 100,000")).toBe(true);
+  });
+});

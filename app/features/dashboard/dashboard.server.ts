@@ -1,0 +1,84 @@
+import type { AccountSummary } from "~/features/accounts/tenant";
+import type { Viewer } from "~/features/members/members.server";
+import { getSiteOptions } from "~/features/options/options.server";
+import { accountFeatures } from "~/features/plans/entitlements";
+import { findPlan } from "~/features/plans/plans.server";
+import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import {
+  hasAccountMenu,
+  profileMenu,
+  quickCreateMenu,
+  sidebarMenu,
+  type MenuContext,
+  type MenuItem,
+} from "./menus";
+import { sectionForPath, type DashboardSection } from "./sections";
+
+export type DashboardShell = {
+  siteName: string;
+  sidebar: { kind: "superAdmin" | "owner" | "member"; items: MenuItem[] };
+  quickCreate: MenuItem[];
+  /** Null when the viewer has no account menu (D1). */
+  accountMenu: { manage: MenuItem[] } | null;
+  person: { name: string; email: string; avatar: string | null; role: string | null };
+};
+
+/** The dashboard is for this site's members and the platform's super-admins. */
+export function requireDashboardViewer(viewer: Viewer, account: AccountSummary): void {
+  if (viewer.isSuperAdmin) return;
+  if (viewer.membership?.accountId !== account.accountId)
+    throw new AppError({ code: "auth.forbidden" });
+}
+
+/** The facts every menu and screen check is built from (A10 features, caps, roles). */
+export async function loadMenuContext(
+  database: Database,
+  { account, viewer }: { account: AccountSummary; viewer: Viewer },
+): Promise<MenuContext> {
+  requireDashboardViewer(viewer, account);
+  const plan = account.settings.plan ? await findPlan(database, account.settings.plan) : undefined;
+  return {
+    caps: viewer.membership?.caps ?? [],
+    features: accountFeatures({ plan, chosen: account.settings.features }),
+    isSuperAdmin: viewer.isSuperAdmin,
+    isOwner: viewer.membership?.role === "site_owner",
+  };
+}
+
+/** D1, D5–D10: everything the shell shows this viewer on this account. */
+export async function loadDashboardShell(
+  database: Database,
+  { account, viewer }: { account: AccountSummary; viewer: Viewer },
+): Promise<DashboardShell> {
+  const context = await loadMenuContext(database, { account, viewer });
+  const { dashboard } = await database.forAccount(account.accountId, (tx) =>
+    getSiteOptions(tx, { accountId: account.accountId, keys: ["dashboard"] }),
+  );
+  return {
+    siteName: account.settings.sitetitle ?? account.slug,
+    sidebar: sidebarMenu(context, dashboard?.member_menu),
+    quickCreate: quickCreateMenu(context),
+    accountMenu: hasAccountMenu(context)
+      ? { manage: context.caps.includes("manage_options") ? profileMenu : [] }
+      : null,
+    person: {
+      name: viewer.membership?.name ?? viewer.user.name,
+      email: viewer.user.email,
+      avatar: viewer.membership?.avatar ?? viewer.user.image,
+      role: viewer.membership?.role ?? null,
+    },
+  };
+}
+
+/** A screen of the registry, if this viewer may open it: 404 for no such screen, else 403. */
+export async function openDashboardSection(
+  database: Database,
+  { account, viewer, pathname }: { account: AccountSummary; viewer: Viewer; pathname: string },
+): Promise<Pick<DashboardSection, "id" | "path">> {
+  const section = sectionForPath(pathname);
+  if (!section) throw new AppError({ code: "route.notFound" });
+  const context = await loadMenuContext(database, { account, viewer });
+  if (!section.access(context)) throw new AppError({ code: "auth.forbidden" });
+  return { id: section.id, path: section.path };
+}

@@ -1,0 +1,97 @@
+import type { MenuContext } from "./menus";
+
+/**
+ * Every dashboard screen a menu, the quick-create list or the site's admin bar points to, with
+ * who may open it. Screens that later work fills in answer now with an empty state that says
+ * what will be there; the same rule guards them on the server before and after.
+ */
+export type DashboardSection = {
+  /** i18n: dashboard.sections.<id>.title / .description */
+  id: string;
+  /** Under /dashboard/, no slashes at either end. */
+  path: string;
+  access: (context: MenuContext) => boolean;
+};
+
+const can = (c: MenuContext, cap: MenuContext["caps"][number]) => c.caps.includes(cap);
+const member = () => true;
+const owner = (c: MenuContext) => c.isOwner || c.isSuperAdmin;
+const superAdmin = (c: MenuContext) => c.isSuperAdmin;
+const manager = (c: MenuContext) => can(c, "manage_options");
+const managerOrSuperAdmin = (c: MenuContext) => manager(c) || c.isSuperAdmin;
+const teacher = (c: MenuContext) =>
+  can(c, "manage_options") || can(c, "create_courses") || can(c, "edit_posts");
+const withFeature = (feature: MenuContext["features"][number]) => (c: MenuContext) =>
+  c.features.includes(feature);
+
+const section = (id: string, path: string, access: DashboardSection["access"]) => ({
+  id,
+  path,
+  access,
+});
+
+export const dashboardSections: DashboardSection[] = [
+  // Everyone's
+  section("notifications", "notifications", member),
+  section("activity", "activity", member),
+  section("meetings", "meetings", member),
+  section("messages", "messages", member),
+  section("orders", "orders", member),
+  section("courses", "courses", withFeature("lms")),
+  section("groups", "groups", withFeature("groups")),
+  section("bookings", "bookings", withFeature("appointments")),
+  section("appointments", "appointments", withFeature("appointments")),
+  // Teaching
+  section("instructor", "instructor", (c) => withFeature("lms")(c) && teacher(c)),
+  section("newCourse", "instructor/new", teacher),
+  section("quizzes", "instructor/quizzes", teacher),
+  section("editCourse", "course", teacher),
+  // The account owner's
+  section("billing", "billing", owner),
+  section("app", "app", owner),
+  section("setup", "setup", owner),
+  section("addons", "addons", owner),
+  section("reports", "reports", owner),
+  section("tickets", "tickets", owner),
+  // Site content (the platform's own for super-admins)
+  section("pages", "pages", managerOrSuperAdmin),
+  section("posts", "posts", managerOrSuperAdmin),
+  section("newPost", "post", manager),
+  section("media", "media", manager),
+  // Managing the site
+  section("manage", "manage", manager),
+  section("manageSite", "manage/site", manager),
+  section("manageTheme", "manage/site/theme", manager),
+  section("manageHeader", "manage/site/header", manager),
+  section("manageFooter", "manage/site/footer", manager),
+  section("manageUsers", "manage/users", manager),
+  section("manageUser", "manage/user", manager),
+  section("manageMedia", "manage/media", manager),
+  section("manageEcommerce", "manage/ecommerce", manager),
+  section("manageMemberships", "manage/ecommerce/memberships", manager),
+  section("manageElearning", "manage/elearning", manager),
+  section("manageCategories", "manage/elearning/caetgory", manager),
+  section("manageAppointments", "manage/appointments", manager),
+  section("manageMarketing", "manage/marketing", manager),
+  section("manageForms", "manage/marketing/forms", manager),
+  section("managePopups", "manage/marketing/popups", manager),
+  section("manageAffiliates", "manage/marketing/affiliates", manager),
+  section("manageEmails", "manage/marketing/emails", manager),
+  section("manageFunnels", "manage/marketing/funnels", manager),
+  section("manageAutomations", "manage/marketing/automations", manager),
+  // The platform console
+  section("accounts", "accounts", superAdmin),
+  section("owners", "accounts/owners", superAdmin),
+  section("docs", "docs", superAdmin),
+  section("customers", "billing/customers", superAdmin),
+  section("subscriptions", "billing/subscriptions", superAdmin),
+  section("products", "billing/products", superAdmin),
+  section("billingOrders", "billing/orders", superAdmin),
+  section("crons", "maintenance/crons", superAdmin),
+];
+
+/** The section a /dashboard path belongs to (a trailing slash is the same screen). */
+export function sectionForPath(pathname: string): DashboardSection | undefined {
+  const path = pathname.replace(/^\/dashboard\/?/, "").replace(/\/+$/, "");
+  return dashboardSections.find((entry) => entry.path === path);
+}

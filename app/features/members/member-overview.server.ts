@@ -1,0 +1,26 @@
+import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { can, type Viewer } from "./members.server";
+import { countMembers, newestMembers } from "./queries.server";
+
+export type MemberOverview = {
+  total: number;
+  newest: { id: string; name: string; avatar: string | null; role: string; joinedAt: string }[];
+};
+
+/** How many people the site has and who joined last, for its managers (dashboard home). */
+export async function loadMemberOverview(
+  database: Database,
+  { viewer, accountId }: { viewer: Viewer; accountId: string },
+): Promise<MemberOverview> {
+  if (!viewer.isSuperAdmin && !can(viewer, "manage_options"))
+    throw new AppError({ code: "auth.forbidden" });
+  return database.forAccount(accountId, async (tx) => {
+    const total = await countMembers(tx, { accountId });
+    const newest = await newestMembers(tx, { accountId, limit: 5 });
+    return {
+      total,
+      newest: newest.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() })),
+    };
+  });
+}

@@ -1,0 +1,27 @@
+import { accountFeatureNames, type AccountFeature } from "~/features/accounts/validation";
+
+type PlanTerms = { features: readonly string[]; limits: Record<string, number> };
+
+/**
+ * A10: an account's features are those it switched on (all of its plan's when it chose none),
+ * and only ever those its plan includes. No plan, no features.
+ */
+export function accountFeatures({
+  plan,
+  chosen,
+}: {
+  plan: PlanTerms | null | undefined;
+  chosen?: readonly AccountFeature[];
+}): AccountFeature[] {
+  if (!plan) return [];
+  const wanted = chosen ?? accountFeatureNames;
+  return accountFeatureNames.filter(
+    (name) => wanted.includes(name) && plan.features.includes(name),
+  );
+}
+
+/** A10: a plan's numeric cap on something, 0 when the plan names none. */
+export function planLimit(plan: PlanTerms | null | undefined, name: string): number {
+  const value = plan?.limits[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}

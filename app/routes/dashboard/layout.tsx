@@ -1,0 +1,42 @@
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { tenantContext } from "~/features/accounts/tenant";
+import { requireViewer } from "~/features/auth/guards.server";
+import { DashboardShell } from "~/features/dashboard/components/dashboard-shell";
+import { loadDashboardShell } from "~/features/dashboard/dashboard.server";
+import { AppError } from "~/platform/errors";
+import { answerAppErrors } from "~/platform/http-errors";
+import { servicesContext } from "~/platform/request-context";
+import { ErrorScreen } from "~/ui/error-screen";
+import type { Route } from "./+types/layout";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer({ context, request });
+  const tenant = context.get(tenantContext);
+  const { database } = context.get(servicesContext);
+  return answerAppErrors(async () => {
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    return { shell: await loadDashboardShell(database, { account: tenant.account, viewer }) };
+  });
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+/** Every /dashboard screen inside the shell: sidebar, top bar, the viewer's menus. */
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardShell shell={loaderData.shell}>
+      <Outlet />
+    </DashboardShell>
+  );
+}
+
+/** A screen that may not be opened (403) or does not exist (404) still sits in the shell. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const screen = <ErrorScreen status={status} />;
+  return data ? <DashboardShell shell={data.shell}>{screen}</DashboardShell> : screen;
+}

@@ -1,0 +1,69 @@
+import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { tenantContext } from "~/features/accounts/tenant";
+import { requireViewer } from "~/features/auth/guards.server";
+import { openDashboardSection } from "~/features/dashboard/dashboard.server";
+import { AppError } from "~/platform/errors";
+import { answerAppErrors } from "~/platform/http-errors";
+import { servicesContext } from "~/platform/request-context";
+import type { Route } from "./+types/section";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer({ context, request });
+  const tenant = context.get(tenantContext);
+  const { database } = context.get(servicesContext);
+  return answerAppErrors(async () => {
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    // A client-side navigation asks for the same path with React Router's ".data" suffix.
+    const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+    return openDashboardSection(database, { account: tenant.account, viewer, pathname });
+  });
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { messages?: Record<string, unknown> } | undefined;
+  const sections = (root?.messages?.dashboard as { sections?: Record<string, { title: string }> })
+    ?.sections;
+  const title = loaderData ? sections?.[loaderData.id]?.title : undefined;
+  return [{ title: title ?? "Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * A dashboard screen whose tools arrive with later work: it says what will be here, behind the
+ * same permission check the finished screen will have.
+ */
+export default function DashboardSection({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const key = `dashboard.sections.${loaderData.id}`;
+  return (
+    <Container size="md" py="md">
+      <Stack gap="lg">
+        <Title order={1}>{t(`${key}.title`)}</Title>
+        <Paper withBorder radius="md" p="xl" data-testid="section-empty-state">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={56} radius="xl" variant="light">
+              <svg
+                width="28"
+                height="28"
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <rect x="4" y="4" width="16" height="16" rx="3" />
+                <path d="M9 12h6M12 9v6" />
+              </svg>
+            </ThemeIcon>
+            <Text fw={600} size="lg">
+              {t("dashboard.sections.comingTitle")}
+            </Text>
+            <Text c="dimmed" maw={520}>
+              {t(`${key}.description`)}
+            </Text>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

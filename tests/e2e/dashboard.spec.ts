@@ -1,0 +1,202 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { open } from "./support/page";
+
+const port = () => process.env.E2E_PORT!;
+const site = (path = "/") => `http://demo.localhost:${port()}${path}`;
+
+/**
+ * One sign-in per person and worker, reused: sign-ins are limited to 3 per 10 s per address,
+ * and every browser test comes from 127.0.0.1. A 429 waits for the window to pass.
+ */
+const sessions = new Map<string, Promise<Awaited<ReturnType<BrowserContext["storageState"]>>>>();
+function sessionOf(browser: Browser, email: string) {
+  if (!sessions.has(email)) {
+    sessions.set(
+      email,
+      (async () => {
+        const context = await browser.newContext();
+        // The browser resolves *.localhost; Node's resolver does not, so it signs in from a page.
+        const page = await context.newPage();
+        await page.goto(site("/robots.txt"));
+        for (let attempt = 0; ; attempt++) {
+          const status = await page.evaluate(
+            async (body) =>
+              (
+                await fetch("/api/auth/sign-in/email", {
+                  method: "POST",
+                  headers: { "content-type": "application/json" },
+                  body: JSON.stringify(body),
+                })
+              ).status,
+            { email, password: "Lyceum-Demo-2026!" },
+          );
+          if (status === 200) break;
+          if (status !== 429 || attempt > 5) throw new Error(`sign-in answered ${status}`);
+          await page.waitForTimeout(3_000);
+        }
+        const state = await context.storageState();
+        await context.close();
+        return state;
+      })(),
+    );
+  }
+  return sessions.get(email)!;
+}
+
+async function signIn(page: Page, email: string, then = "/dashboard") {
+  await page.context().addCookies((await sessionOf(page.context().browser()!, email)).cookies);
+  await open(page, site(then));
+}
+
+const sidebar = (page: Page) => page.getByTestId("sidebar-menu");
+
+test("D1 D5 D9 D10 the owner's shell: owner menu, quick-create, account menu, view site", async ({
+  page,
+}) => {
+  await signIn(page, "owner@demo.test");
+  await expect(sidebar(page).getByRole("link")).toHaveText([
+    "Dashboard",
+    "Notifications",
+    "Billing",
+    "App",
+    "Setup",
+    "Add-ons",
+    "Reports",
+    "Support",
+    "Edit profile",
+  ]);
+  await expect(page.getByRole("link", { name: "View site" })).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("link", { name: "Documentation" })).toHaveAttribute("href", "/docs");
+  await page.getByTestId("quick-create").click();
+  await expect(page.getByRole("menuitem")).toHaveCount(15);
+  await expect(page.getByRole("menuitem", { name: "New post" })).toHaveAttribute(
+    "href",
+    "/dashboard/post/",
+  );
+  await page.keyboard.press("Escape");
+  await page.getByTestId("account-menu").click();
+  await expect(page.getByRole("menuitem", { name: "Site", exact: true })).toHaveAttribute(
+    "href",
+    "/dashboard/manage/site",
+  );
+  await page.getByRole("menuitem", { name: "Site", exact: true }).click();
+  await expect(page).toHaveURL(site("/dashboard/manage/site"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site settings");
+  await expect(page.getByTestId("section-empty-state")).toBeVisible();
+});
+
+test("D7 D10 D1 a student sees the member menu only, no quick-create, no account menu; other screens are refused", async ({
+  page,
+}) => {
+  await signIn(page, "student@demo.test");
+  await expect(sidebar(page).getByRole("link")).toHaveText([
+    "Dashboard",
+    "Activity",
+    "Meetings",
+    "Messages",
+    "Courses",
+    "Groups",
+    "Bookings",
+    "Appointments",
+    "Orders",
+  ]);
+  await expect(page.getByTestId("quick-create")).toHaveCount(0);
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Courses on this site" })).toBeVisible();
+  const refused = await page.goto(site("/dashboard/manage/site/theme"));
+  expect(refused?.status()).toBe(403);
+  // Still inside the shell, with the member menu.
+  await expect(sidebar(page).getByRole("link", { name: "Messages" })).toBeVisible();
+});
+
+test("D7 D10 an instructor gets the instructor item and only new course and new quiz", async ({
+  page,
+}) => {
+  await signIn(page, "teacher@demo.test");
+  await expect(sidebar(page).getByRole("link", { name: "Instructor" })).toBeVisible();
+  await page.getByTestId("quick-create").click();
+  await expect(page.getByRole("menuitem")).toHaveText(["New course", "New quiz"]);
+});
+
+test("D2 the sidebar's open state is kept under isOpen; under 768 px it starts closed and closes on navigation", async ({
+  page,
+}) => {
+  await signIn(page, "student@demo.test");
+  const nav = page.getByRole("navigation", { name: "Your area" });
+  await expect(nav).toBeVisible();
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(nav).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("isOpen"))).toBe("false");
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(nav).toBeHidden();
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(nav).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(nav).toBeHidden();
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole("link", { name: "Messages" }).click();
+  await expect(page).toHaveURL(site("/dashboard/messages"));
+  await expect(nav).toBeHidden();
+});
+
+test("D3 Light, Dark and Night: each is remembered under theme; night is its own palette", async ({
+  page,
+}) => {
+  await signIn(page, "student@demo.test");
+  const html = page.locator("html");
+  const body = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const choose = async (name: string) => {
+    await page.getByRole("button", { name: "Theme" }).click();
+    await page.getByRole("group", { name: "Theme" }).getByRole("button", { name }).click();
+  };
+  await choose("Dark");
+  await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+  const dark = await body();
+  await choose("Night");
+  await expect(html).toHaveAttribute("data-night", "");
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("night");
+  const night = await body();
+  expect(night).not.toBe(dark);
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(html).toHaveAttribute("data-night", "");
+  await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+  await page.getByRole("button", { name: "Theme" }).click();
+  const choices = page.getByRole("group", { name: "Theme" });
+  await expect(choices.getByRole("button", { name: "Night" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await choices.getByRole("button", { name: "Light" }).click();
+  await expect(html).not.toHaveAttribute("data-night", "");
+  await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
+});
+
+for (const theme of ["light", "dark", "night"] as const) {
+  for (const width of [1280, 375]) {
+    test(`D1 D3 the owner's dashboard at ${width} px in ${theme}: no serious accessibility problem`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      await signIn(page, "owner@demo.test");
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      );
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`dashboard-${width}-${theme}.png`) });
+    });
+  }
+}

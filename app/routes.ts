@@ -16,12 +16,18 @@ export default [
       route("dashboard", "routes/dashboard/home.tsx"),
       route("dashboard/profile", "routes/dashboard/profile.tsx"),
       route("dashboard/maintenance/outbox", "routes/dashboard/outbox.tsx"),
+      // D16 site settings editors (their access rule stays in the sections registry).
+      route("dashboard/manage/site/theme", "routes/dashboard/site-theme.tsx"),
+      route("dashboard/manage/site/header", "routes/dashboard/site-header.tsx"),
+      route("dashboard/manage/site/footer", "routes/dashboard/site-footer.tsx"),
       // Screens of the menus still to be built: an empty state behind their final check.
-      ...dashboardSections.map((section) =>
-        route(`dashboard/${section.path}`, "routes/dashboard/section.tsx", {
-          id: `dashboard-section-${section.id}`,
-        }),
-      ),
+      ...dashboardSections
+        .filter((section) => !section.screen)
+        .map((section) =>
+          route(`dashboard/${section.path}`, "routes/dashboard/section.tsx", {
+            id: `dashboard-section-${section.id}`,
+          }),
+        ),
     ]),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog-post.tsx"),

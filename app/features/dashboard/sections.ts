@@ -11,6 +11,8 @@ export type DashboardSection = {
   /** Under /dashboard/, no slashes at either end. */
   path: string;
   access: (context: MenuContext) => boolean;
+  /** Has a route module of its own in routes.ts (it still opens through this rule). */
+  screen?: true;
 };
 
 const can = (c: MenuContext, cap: MenuContext["caps"][number]) => c.caps.includes(cap);
@@ -28,6 +30,10 @@ const section = (id: string, path: string, access: DashboardSection["access"]) =
   id,
   path,
   access,
+});
+const screen = (id: string, path: string, access: DashboardSection["access"]) => ({
+  ...section(id, path, access),
+  screen: true as const,
 });
 
 export const dashboardSections: DashboardSection[] = [
@@ -61,9 +67,9 @@ export const dashboardSections: DashboardSection[] = [
   // Managing the site
   section("manage", "manage", manager),
   section("manageSite", "manage/site", manager),
-  section("manageTheme", "manage/site/theme", manager),
-  section("manageHeader", "manage/site/header", manager),
-  section("manageFooter", "manage/site/footer", manager),
+  screen("manageTheme", "manage/site/theme", manager),
+  screen("manageHeader", "manage/site/header", manager),
+  screen("manageFooter", "manage/site/footer", manager),
   section("manageUsers", "manage/users", manager),
   section("manageUser", "manage/user", manager),
   section("manageMedia", "manage/media", manager),

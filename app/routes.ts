@@ -16,7 +16,8 @@ export default [
       route("dashboard", "routes/dashboard/home.tsx"),
       route("dashboard/profile", "routes/dashboard/profile.tsx"),
       route("dashboard/maintenance/outbox", "routes/dashboard/outbox.tsx"),
-      // D16 site settings editors (their access rule stays in the sections registry).
+      // D16 site settings and their editors (their access rules stay in the sections registry).
+      route("dashboard/manage/site", "routes/dashboard/site-index.tsx"),
       route("dashboard/manage/site/theme", "routes/dashboard/site-theme.tsx"),
       route("dashboard/manage/site/header", "routes/dashboard/site-header.tsx"),
       route("dashboard/manage/site/footer", "routes/dashboard/site-footer.tsx"),

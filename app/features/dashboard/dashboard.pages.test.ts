@@ -146,6 +146,36 @@ describe.each(backends)("D1 D5–D10 dashboard menus and screens on %s", (backen
     expect(anonymous.headers.get("location")).toBe("/login?redirectedFrom=%2Fdashboard%2Factivity");
   });
 
+  test("D8 the owner's stored member menu filters and orders a student's sidebar", async () => {
+    const owner = await signedIn(`owner-${backend}@dash.test`, hosts.full);
+    const student = await signedIn(`student-${backend}@dash.test`, hosts.full);
+    const refused = await student.request("/api/site/options/dashboard", {
+      method: "PUT",
+      json: { member_menu: ["orders"] },
+    });
+    expect(refused.status).toBe(403);
+    const invalid = await owner.request("/api/site/options/dashboard", {
+      method: "PUT",
+      json: { member_menu: "messages" },
+    });
+    expect(invalid.status).toBe(400);
+    const saved = await owner.request("/api/site/options/dashboard", {
+      method: "PUT",
+      json: { member_menu: ["messages", "dashboard", "pages"] },
+    });
+    expect(saved.status).toBe(200);
+    const links = async () => sidebarLinks(await (await student.request("/dashboard")).text());
+    // "pages" needs manage_options: choosing it grants nothing.
+    expect(await links()).toEqual(["/dashboard/messages", "/dashboard"]);
+    const editor = await (await owner.request("/dashboard/manage/site")).text();
+    expect(editor.includes('data-testid="member-menu-editor"')).toBe(true);
+    await owner.request("/api/site/options/dashboard", {
+      method: "PUT",
+      json: { member_menu: null },
+    });
+    expect(await links()).toHaveLength(9);
+  });
+
   test("D5 the owner's dashboard home shows members, newest sign-ups and plan usage", async () => {
     const res = await (
       await signedIn(`owner-${backend}@dash.test`, hosts.full)

@@ -82,3 +82,16 @@ export async function openDashboardSection(
   if (!section.access(context)) throw new AppError({ code: "auth.forbidden" });
   return { id: section.id, path: section.path };
 }
+
+/** D8: the member menu's stored ids (null = all, default order), for its editor. */
+export async function loadMemberMenuSetting(
+  database: Database,
+  { account, viewer }: { account: AccountSummary; viewer: Viewer },
+): Promise<{ enabled: string[] | null }> {
+  const context = await loadMenuContext(database, { account, viewer });
+  if (!context.caps.includes("manage_options")) throw new AppError({ code: "auth.forbidden" });
+  const { dashboard } = await database.forAccount(account.accountId, (tx) =>
+    getSiteOptions(tx, { accountId: account.accountId, keys: ["dashboard"] }),
+  );
+  return { enabled: dashboard?.member_menu ?? null };
+}

@@ -66,7 +66,7 @@ export const dashboardSections: DashboardSection[] = [
   section("media", "media", manager),
   // Managing the site
   section("manage", "manage", manager),
-  section("manageSite", "manage/site", manager),
+  screen("manageSite", "manage/site", manager),
   screen("manageTheme", "manage/site/theme", manager),
   screen("manageHeader", "manage/site/header", manager),
   screen("manageFooter", "manage/site/footer", manager),

@@ -200,3 +200,20 @@ for (const theme of ["light", "dark", "night"] as const) {
     });
   }
 }
+
+test("D17 the gamification overlay appears when a message is added and leaves after its duration", async ({
+  page,
+}) => {
+  await signIn(page, "student@demo.test");
+  const overlay = page.getByTestId("gamification-overlay");
+  await page.evaluate(() =>
+    window.dispatchEvent(
+      new CustomEvent("lyceum:gamification", {
+        detail: { title: "Lesson complete", points: 10, duration: 1500 },
+      }),
+    ),
+  );
+  await expect(overlay.getByText("Lesson complete")).toBeVisible();
+  await expect(overlay.getByText("+10 points")).toBeVisible();
+  await expect(overlay.getByText("Lesson complete")).toBeHidden({ timeout: 3_000 });
+});

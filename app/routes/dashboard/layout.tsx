@@ -3,6 +3,7 @@ import { tenantContext } from "~/features/accounts/tenant";
 import { requireViewer } from "~/features/auth/guards.server";
 import { DashboardShell } from "~/features/dashboard/components/dashboard-shell";
 import { loadDashboardShell } from "~/features/dashboard/dashboard.server";
+import { GamificationOverlay } from "~/features/gamification/components/gamification-overlay";
 import { AppError } from "~/platform/errors";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
@@ -28,6 +29,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardShell shell={loaderData.shell}>
       <Outlet />
+      <GamificationOverlay />
     </DashboardShell>
   );
 }

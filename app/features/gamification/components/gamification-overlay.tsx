@@ -1,0 +1,81 @@
+import { Paper, Stack, Text, ThemeIcon, Transition } from "@mantine/core";
+import { useEffect, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { GAMIFICATION_EVENT, overlayStore, type GamificationMessage } from "../overlay-store";
+import classes from "./gamification-overlay.module.css";
+
+const empty: GamificationMessage[] = [];
+
+function Trophy() {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 20h8" />
+    </svg>
+  );
+}
+
+/**
+ * D17: celebrations over the page, announced to screen readers; each leaves after its duration.
+ * Listens for the `lyceum:gamification` window event so any script can add one.
+ */
+export function GamificationOverlay() {
+  const { t } = useTranslation();
+  const messages = useSyncExternalStore(overlayStore.subscribe, overlayStore.current, () => empty);
+
+  useEffect(() => {
+    const onEvent = (event: Event) => {
+      const detail = (event as CustomEvent).detail as { title?: unknown } | undefined;
+      if (detail && typeof detail.title === "string")
+        overlayStore.add(detail as Parameters<typeof overlayStore.add>[0]);
+    };
+    window.addEventListener(GAMIFICATION_EVENT, onEvent);
+    return () => window.removeEventListener(GAMIFICATION_EVENT, onEvent);
+  }, []);
+
+  return (
+    <div
+      className={classes.overlay}
+      role="status"
+      aria-live="polite"
+      data-testid="gamification-overlay"
+    >
+      <Stack gap="sm" align="center">
+        {messages.map((message) => (
+          <Transition key={message.id} mounted transition="pop" duration={200}>
+            {(style) => (
+              <Paper
+                style={style}
+                shadow="xl"
+                radius="lg"
+                p="md"
+                className={classes.card}
+                withBorder
+              >
+                <ThemeIcon size={40} radius="xl" color="yellow" variant="filled">
+                  <Trophy />
+                </ThemeIcon>
+                <div>
+                  <Text fw={800}>{message.title}</Text>
+                  {message.points ? (
+                    <Text size="sm" c="dimmed">
+                      {t("gamification.points", { points: message.points })}
+                    </Text>
+                  ) : null}
+                  {message.text ? <Text size="sm">{message.text}</Text> : null}
+                </div>
+              </Paper>
+            )}
+          </Transition>
+        ))}
+      </Stack>
+    </div>
+  );
+}

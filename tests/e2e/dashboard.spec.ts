@@ -44,8 +44,13 @@ function sessionOf(browser: Browser, email: string) {
   return sessions.get(email)!;
 }
 
-async function signIn(page: Page, email: string, then = "/dashboard") {
+async function signIn(page: Page, email: string, then = "/dashboard", { tour = false } = {}) {
   await page.context().addCookies((await sessionOf(page.context().browser()!, email)).cookies);
+  // Demo is onboarding, so its tour would start on the dashboard home: only its tests want it.
+  if (!tour)
+    await page.addInitScript(() => {
+      if (localStorage.getItem("tour_step") === null) localStorage.setItem("tour_step", "done");
+    });
   await open(page, site(then));
 }
 
@@ -83,7 +88,16 @@ test("D1 D5 D9 D10 the owner's shell: owner menu, quick-create, account menu, vi
   await page.getByRole("menuitem", { name: "Site", exact: true }).click();
   await expect(page).toHaveURL(site("/dashboard/manage/site"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site settings");
-  await expect(page.getByTestId("section-empty-state")).toBeVisible();
+  // The hub links the three editors and holds the member menu's editor (D8).
+  await expect(page.getByRole("link", { name: /Header, logo and menu/ })).toHaveAttribute(
+    "href",
+    "/dashboard/manage/site/header",
+  );
+  await expect(page.getByTestId("member-menu-editor").getByRole("checkbox")).toHaveCount(12);
+  await page.goto(site("/dashboard/reports"));
+  await expect(page.getByTestId("section-empty-state")).toContainText(
+    "Sales, sign-ups, course completions",
+  );
 });
 
 test("D7 D10 D1 a student sees the member menu only, no quick-create, no account menu; other screens are refused", async ({
@@ -216,4 +230,42 @@ test("D17 the gamification overlay appears when a message is added and leaves af
   await expect(overlay.getByText("Lesson complete")).toBeVisible();
   await expect(overlay.getByText("+10 points")).toBeVisible();
   await expect(overlay.getByText("Lesson complete")).toBeHidden({ timeout: 3_000 });
+});
+
+test("D4 the tour starts by itself while onboarding, walks 11 steps 200 ms apart and ends at /about", async ({
+  page,
+}) => {
+  await signIn(page, "owner@demo.test", "/dashboard", { tour: true });
+  const tour = page.getByTestId("tour");
+  await expect(tour).toContainText("Step 1 of 11");
+  expect(await page.evaluate(() => localStorage.getItem("tour_step"))).toBe("0");
+  for (let step = 2; step <= 11; step++) {
+    await tour.getByRole("button", { name: "Next" }).click();
+    await expect(tour).toContainText(`Step ${step} of 11`);
+  }
+  await expect(tour.getByRole("heading")).toHaveText("You are all set");
+  await tour.getByRole("button", { name: "Finish" }).click();
+  await expect(page).toHaveURL(site("/about"));
+  expect(await page.evaluate(() => localStorage.getItem("tour_step"))).toBe("done");
+});
+
+test("D4 with a saved step the tour waits; restarting clears it and begins again", async ({
+  page,
+}) => {
+  await signIn(page, "owner@demo.test");
+  const tour = page.getByTestId("tour");
+  await page.waitForTimeout(500);
+  await expect(tour).toHaveCount(0);
+  await page.getByRole("button", { name: "Restart the tour" }).click();
+  await expect(tour).toContainText("Step 1 of 11");
+  await tour.getByRole("button", { name: "Next" }).click();
+  await expect(tour).toContainText("Step 2 of 11");
+  // The sidebar step rings the sidebar.
+  await expect(tour.getByRole("heading")).toHaveText("Your menu");
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.waitForTimeout(500);
+  await expect(tour).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("tour_step"))).toBe("1");
+  await page.keyboard.press("Escape");
 });

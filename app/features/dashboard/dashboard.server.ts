@@ -17,6 +17,8 @@ import { sectionForPath, type DashboardSection } from "./sections";
 
 export type DashboardShell = {
   siteName: string;
+  /** The account is onboarding: the guided tour starts by itself (D4). */
+  onboard: boolean;
   sidebar: { kind: "superAdmin" | "owner" | "member"; items: MenuItem[] };
   quickCreate: MenuItem[];
   /** Null when the viewer has no account menu (D1). */
@@ -57,6 +59,7 @@ export async function loadDashboardShell(
   );
   return {
     siteName: account.settings.sitetitle ?? account.slug,
+    onboard: Boolean(account.settings.onboard),
     sidebar: sidebarMenu(context, dashboard?.member_menu),
     quickCreate: quickCreateMenu(context),
     accountMenu: hasAccountMenu(context)

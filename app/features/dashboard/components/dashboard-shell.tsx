@@ -19,6 +19,7 @@ import { Link, useLocation } from "react-router";
 import { authClient } from "~/features/auth/client";
 import type { DashboardShell as Shell } from "../dashboard.server";
 import type { MenuItem } from "../menus";
+import { GuidedTour, TourRestartButton } from "./guided-tour";
 import { ThemeMenu } from "./theme-menu";
 import classes from "./dashboard-shell.module.css";
 
@@ -42,6 +43,7 @@ function QuickCreate({ items }: { items: MenuItem[] }) {
           size="sm"
           px="sm"
           data-testid="quick-create"
+          data-tour="quick-create"
           aria-label={t("dashboard.create.label")}
         >
           <span aria-hidden="true">+</span>
@@ -67,7 +69,11 @@ function AccountMenu({ shell }: { shell: Shell }) {
   return (
     <Menu position="bottom-end" withArrow width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label={t("dashboard.accountMenu")} data-testid="account-menu">
+        <UnstyledButton
+          aria-label={t("dashboard.accountMenu")}
+          data-testid="account-menu"
+          data-tour="account"
+        >
           <Avatar
             src={shell.person.avatar}
             name={shell.person.name}
@@ -160,14 +166,25 @@ export function DashboardShell({
               variant="subtle"
               size="sm"
               visibleFrom="sm"
+              data-tour="view-site"
             >
               {t("dashboard.viewSite")}
             </Button>
-            <Button component={Link} to="/docs" variant="subtle" size="sm" visibleFrom="md">
+            <Button
+              component={Link}
+              to="/docs"
+              variant="subtle"
+              size="sm"
+              visibleFrom="md"
+              data-tour="documentation"
+            >
               {t("dashboard.documentation")}
             </Button>
             {topBar}
-            <ThemeMenu />
+            <TourRestartButton />
+            <span data-tour="theme">
+              <ThemeMenu />
+            </span>
             <AccountMenu shell={shell} />
           </Group>
         </Group>
@@ -176,6 +193,7 @@ export function DashboardShell({
         p="sm"
         aria-label={t("dashboard.sidebar")}
         className={classes.navbar}
+        data-tour="sidebar"
         data-collapsed={(narrow ? !mobileOpen : !desktopOpen) || undefined}
       >
         <AppShell.Section grow component={ScrollArea}>
@@ -230,7 +248,10 @@ export function DashboardShell({
           </Group>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id="content">{children}</AppShell.Main>
+      <AppShell.Main id="content" data-tour="home">
+        {children}
+      </AppShell.Main>
+      <GuidedTour onboard={shell.onboard} />
     </AppShell>
   );
 }

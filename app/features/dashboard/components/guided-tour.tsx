@@ -1,0 +1,197 @@
+import { ActionIcon, Button, Group, Paper, Text, Title } from "@mantine/core";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import {
+  shouldAutoStart,
+  TOUR_END_PATH,
+  TOUR_STEP_DELAY_MS,
+  TOUR_STEP_KEY,
+  tourSteps,
+} from "../tour";
+import classes from "./guided-tour.module.css";
+
+const RESTART_EVENT = "lyceum:tour-restart";
+const CARD_WIDTH = 320;
+
+function saved(): string | null {
+  try {
+    return window.localStorage.getItem(TOUR_STEP_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function save(value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(TOUR_STEP_KEY);
+    else window.localStorage.setItem(TOUR_STEP_KEY, value);
+  } catch {
+    // Private mode: the tour simply starts again next time.
+  }
+}
+
+type Placement = { ring: DOMRect | null; top: number; left: number; width: number };
+
+/** Where the card goes: under its element (above when there is no room), else centred. */
+function place(target: string | null): Placement {
+  const width = Math.min(CARD_WIDTH, window.innerWidth - 32);
+  const element = target ? document.querySelector(`[data-tour="${target}"]`) : null;
+  const rect = element?.getBoundingClientRect();
+  if (!rect || rect.width === 0 || rect.height === 0) {
+    return {
+      ring: null,
+      top: Math.max(16, window.innerHeight / 2 - 120),
+      left: (window.innerWidth - width) / 2,
+      width,
+    };
+  }
+  const below = rect.bottom + 12;
+  const top = below + 220 < window.innerHeight ? below : Math.max(16, rect.top - 232);
+  const left = Math.min(Math.max(16, rect.left), window.innerWidth - width - 16);
+  return { ring: rect, top, left, width };
+}
+
+/** D1/D4: the top bar's button that starts the tour again from its first step. */
+export function TourRestartButton() {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={t("dashboard.tour.restart")}
+      onClick={() => window.dispatchEvent(new Event(RESTART_EVENT))}
+    >
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="12" cy="12" r="9" />
+        <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5v.01" />
+      </svg>
+    </ActionIcon>
+  );
+}
+
+/** D4: eleven steps over the dashboard, 200 ms apart, ending on the site's /about page. */
+export function GuidedTour({ onboard }: { onboard: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const titleId = useId();
+  const [step, setStep] = useState<number | null>(null);
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const goTo = (index: number) => {
+    setStep(null);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      save(String(index));
+      setPlacement(place(tourSteps[index]!.target));
+      setStep(index);
+    }, TOUR_STEP_DELAY_MS);
+  };
+  const stop = () => {
+    clearTimeout(timer.current);
+    save("done");
+    setStep(null);
+  };
+
+  useEffect(() => {
+    if (shouldAutoStart({ onboard, savedStep: saved(), pathname })) goTo(0);
+    const restart = () => {
+      save(null);
+      goTo(0);
+    };
+    window.addEventListener(RESTART_EVENT, restart);
+    return () => {
+      window.removeEventListener(RESTART_EVENT, restart);
+      clearTimeout(timer.current);
+    };
+    // Only on arrival: later navigations keep the tour where it is.
+  }, []);
+
+  useEffect(() => {
+    if (step === null) return;
+    const follow = () => setPlacement(place(tourSteps[step]!.target));
+    window.addEventListener("resize", follow);
+    window.addEventListener("scroll", follow, true);
+    return () => {
+      window.removeEventListener("resize", follow);
+      window.removeEventListener("scroll", follow, true);
+    };
+  }, [step]);
+
+  if (step === null || !placement) return null;
+  const current = tourSteps[step]!;
+  const last = step === tourSteps.length - 1;
+  return (
+    <>
+      {placement.ring ? (
+        <div
+          className={classes.ring}
+          aria-hidden="true"
+          style={{
+            top: placement.ring.top - 6,
+            left: placement.ring.left - 6,
+            width: placement.ring.width + 12,
+            height: placement.ring.height + 12,
+          }}
+        />
+      ) : null}
+      <Paper
+        role="dialog"
+        aria-labelledby={titleId}
+        shadow="xl"
+        radius="md"
+        p="lg"
+        withBorder
+        className={classes.card}
+        style={{ top: placement.top, left: placement.left, width: placement.width }}
+        data-testid="tour"
+        onKeyDown={(event) => {
+          if (event.key === "Escape") stop();
+        }}
+      >
+        <Text size="xs" c="dimmed" fw={700}>
+          {t("dashboard.tour.progress", { step: step + 1, total: tourSteps.length })}
+        </Text>
+        <Title order={2} size="h4" id={titleId} mt={4}>
+          {t(`dashboard.tour.${current.id}.title`)}
+        </Title>
+        <Text size="sm" mt="xs">
+          {t(`dashboard.tour.${current.id}.text`)}
+        </Text>
+        <Group justify="space-between" mt="md">
+          <Button variant="subtle" size="xs" onClick={stop}>
+            {t("dashboard.tour.skip")}
+          </Button>
+          <Group gap="xs">
+            {step > 0 ? (
+              <Button variant="default" size="xs" onClick={() => goTo(step - 1)}>
+                {t("dashboard.tour.back")}
+              </Button>
+            ) : null}
+            <Button
+              size="xs"
+              data-autofocus
+              onClick={() => {
+                if (!last) return goTo(step + 1);
+                stop();
+                void navigate(TOUR_END_PATH);
+              }}
+            >
+              {t(last ? "dashboard.tour.done" : "dashboard.tour.next")}
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+    </>
+  );
+}

@@ -16,6 +16,7 @@ export default [
       route("dashboard", "routes/dashboard/home.tsx"),
       route("dashboard/profile", "routes/dashboard/profile.tsx"),
       route("dashboard/maintenance/outbox", "routes/dashboard/outbox.tsx"),
+      route("dashboard/notifications", "routes/dashboard/notifications.tsx"),
       // D16 site settings and their editors (their access rules stay in the sections registry).
       route("dashboard/manage/site", "routes/dashboard/site-index.tsx"),
       route("dashboard/manage/site/theme", "routes/dashboard/site-theme.tsx"),

@@ -2,6 +2,7 @@ import type { Tenant } from "~/features/accounts/tenant";
 import type { AuthRegistry } from "~/features/auth/auth.server";
 import type { RequestFacts } from "~/features/auth/request-headers";
 import type { Viewer } from "~/features/members/members.server";
+import type { RealtimeHub } from "~/features/realtime/realtime.server";
 import type { SiteCache } from "~/features/site/site-cache.server";
 import type { Mailer } from "~/platform/mail/mail.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
@@ -22,6 +23,8 @@ export type ServerServices = {
   /** Messages to every process of the deployment (cache invalidations). */
   pubsub: PubSub;
   siteCache: SiteCache;
+  /** WebSocket presence and broadcasts (served once `attachRealtime` hooks it to a server). */
+  realtime: RealtimeHub;
   auth: AuthRegistry;
   mailer: Mailer;
   storage: Storage;

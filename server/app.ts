@@ -9,9 +9,12 @@ import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth-context";
 import { filesRoute, membersApi } from "~/features/members/api.server";
 import { viewerContext } from "~/features/members/viewer-context";
+import { notificationsApi } from "~/features/notifications/api.server";
+import { realtimeApi } from "~/features/realtime/api.server";
 import { searchApi } from "~/features/search/api.server";
 import { siteApi } from "~/features/site/api.server";
 import { siteCacheContext } from "~/features/site/site-cache.server";
+import { brandingApi } from "~/features/site-settings/branding-api.server";
 import { AppError } from "~/platform/errors";
 import { servicesContext } from "~/platform/request-context";
 import type { AppEnv, ServerServices } from "./app-env";
@@ -67,8 +70,11 @@ export function createApp({
   app.route("/api", authApi(services));
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));
+  app.route("/api", brandingApi(services));
   app.route("/api", analyticsApi(services));
   app.route("/api", searchApi(services));
+  app.route("/api", notificationsApi(services));
+  app.route("/api", realtimeApi());
   app.route("/api", accountsApi({ ...services, baseDomain: services.env.BASE_DOMAIN }));
   app.route("/files", filesRoute(services));
   app.all("/api/*", () => {

@@ -1,8 +1,10 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { ACCOUNT_CHANGED, createTenantResolver } from "~/features/accounts/accounts.server";
 import { createAuthRegistry } from "~/features/auth/auth.server";
 import { listPlans, upsertPlanCatalogue } from "~/features/plans/plans.server";
+import { createRealtimeHub } from "~/features/realtime/realtime.server";
 import { createSiteCache } from "~/features/site/site-cache.server";
 import { createMailer } from "~/platform/mail/mail.server";
 import {
@@ -22,6 +24,7 @@ import { createLogger, type Logger } from "~/platform/logger.server";
 import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
 import { createApp } from "./app";
 import type { ServerServices } from "./app-env";
+import { attachRealtime } from "./realtime";
 
 export const MIGRATIONS_FOLDER = path.resolve("drizzle");
 
@@ -118,6 +121,7 @@ export function wireServices({
     tenants,
     pubsub,
     siteCache,
+    realtime: createRealtimeHub({ pubsub, database, logger }),
     lifecycle: { shuttingDown: false },
     migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
   };
@@ -150,5 +154,10 @@ export async function boot({
     pubsub: await createPubSub(env, logger),
   });
   const app = createApp({ services, build, assetsDir });
-  return { app, services };
+  return {
+    app,
+    services,
+    /** Serves the realtime WebSocket on the listening HTTP server (server/main.ts). */
+    attachRealtime: (server: Server) => attachRealtime(server, services),
+  };
 }

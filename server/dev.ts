@@ -5,18 +5,20 @@ import { createServer as createViteServer } from "vite";
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const { boot } = (await vite.ssrLoadModule("./server/boot.ts")) as typeof import("./boot.ts");
-const { app, services } = await boot({
+const { app, services, attachRealtime } = await boot({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
 });
 const listener = getRequestListener(app.fetch);
 const server = http.createServer((req, res) =>
   vite.middlewares(req, res, () => listener(req, res)),
 );
+const realtime = attachRealtime(server);
 server.listen(services.env.PORT, services.env.HOST, () => {
   console.log(`Lyceum (dev) listening on http://localhost:${services.env.PORT}`);
 });
 
 async function stop() {
+  await realtime.close();
   server.close();
   await vite.close();
   await services.database.close();

@@ -20,6 +20,7 @@ type Bundle = {
       pubsub: { close(): Promise<void> };
       lifecycle: { shuttingDown: boolean };
     };
+    attachRealtime(server: unknown): { close(): Promise<void> };
   }>;
   reseed(): Promise<void>;
 };
@@ -56,12 +57,16 @@ async function main() {
     console.log("lyceum: demo accounts seeded");
     return;
   }
-  const { app, services } = await bundle.startApp({ assetsDir: path.join(root, "build/client") });
+  const { app, services, attachRealtime } = await bundle.startApp({
+    assetsDir: path.join(root, "build/client"),
+  });
   const { env, logger, database, pubsub, lifecycle } = services;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     // Printed whatever the log level: it is the line a person (and the test harness) waits for.
     console.log(`Lyceum listening on http://localhost:${info.port}`);
   });
+  // WebSocket upgrades on the same port (presence and notifications, D12).
+  const realtime = attachRealtime(server);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -74,8 +79,14 @@ async function main() {
       process.exit(1);
     }, 15_000);
     force.unref();
+    // Open sockets would hold close() open: end them now; their presence goes with them, and
+    // the other instances hear it on the bus before it closes.
+    const realtimeClosed = realtime
+      .close()
+      .catch((error: unknown) => logger.error({ err: error }, "realtime close failed"));
     server.close(async () => {
       try {
+        await realtimeClosed;
         await pubsub.close();
         await database.close();
         logger.info({}, "database closed; bye");

@@ -92,6 +92,68 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    name: "POST /dashboard/manage/site/theme (page action, D16: manage_options)",
+    method: "POST",
+    path: "/dashboard/manage/site/theme",
+    body: () => ({ part: "theme", value: { primaryColor: "blue", bodyStyle: "full" } }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /dashboard/manage/site/footer (page, D16: manage_options)",
+    method: "GET",
+    path: "/dashboard/manage/site/footer",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/manage/site/footer (page action, D16: manage_options)",
+    method: "POST",
+    path: "/dashboard/manage/site/footer",
+    body: () => ({
+      part: "footerNotice",
+      value: { enable_footer_notice: false, footer_notice: "", footer_notice_bg: "#f1f3f5" },
+    }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /dashboard/manage/site/header (page, D16: manage_options)",
+    method: "GET",
+    path: "/dashboard/manage/site/header",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/manage/site/header header style (page action, D16: manage_options)",
+    method: "POST",
+    path: "/dashboard/manage/site/header",
+    body: () => ({
+      part: "header",
+      value: {
+        header_style: "solid",
+        header_fix: true,
+        header_fontsize: 15,
+        header_darklight: true,
+        header_search: true,
+        header_cart: true,
+        header_login: true,
+      },
+    }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+    },
+  },
+  {
     name: "GET /dashboard/accounts (page, D6: super-admins)",
     method: "GET",
     path: "/dashboard/accounts",
@@ -185,6 +247,72 @@ const routes: MatrixRoute[] = [
     expect: (actor, place) => {
       if (!atHome(actor, place)) return 401;
       return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /api/notifications (D11, the signed-in person's own, on their site)",
+    method: "GET",
+    path: "/api/notifications?type=all",
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 401),
+  },
+  {
+    name: "GET /api/notifications/history (D11)",
+    method: "GET",
+    path: "/api/notifications/history?limit=5",
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 401),
+  },
+  {
+    // Nobody has a notification with this id: not found for members, never a hint to others.
+    name: "POST /api/notifications/read (D11)",
+    method: "POST",
+    path: "/api/notifications/read",
+    body: () => ({ source: "member", id: "00000000-0000-4000-8000-000000000000" }),
+    expect: (actor, place) => (atHome(actor, place) ? 404 : 401),
+  },
+  {
+    name: "POST /api/notifications/read-all (D11 opening the chat list)",
+    method: "POST",
+    path: "/api/notifications/read-all",
+    body: () => ({ type: "chat" }),
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 401),
+  },
+  {
+    name: "POST /api/notifications/account (D11, the site's managers and super-admins)",
+    method: "POST",
+    path: "/api/notifications/account",
+    body: () => ({ message: "<p>From the matrix</p>", severity: 2 }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      // otherOwner at home posts to acme's own managers.
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 201 : 403;
+    },
+  },
+  {
+    // The realtime endpoint is a WebSocket (tests in features/realtime); plain HTTP is told so.
+    name: "GET /api/realtime without an upgrade (D12)",
+    method: "GET",
+    path: "/api/realtime",
+    expect: () => 426,
+  },
+  {
+    name: "PUT /api/account/branding (D16 logo settings: the host's managers)",
+    method: "PUT",
+    path: "/api/account/branding",
+    body: () => ({ logo: null, dark_logo: null, logo_width: 5 }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    // Who asks is checked before the upload is read: managers get as far as "not an image".
+    name: "POST /api/account/branding/logo (D16 logo upload: the host's managers)",
+    method: "POST",
+    path: "/api/account/branding/logo",
+    body: () => ({ variant: "light" }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 400 : 403;
     },
   },
   {

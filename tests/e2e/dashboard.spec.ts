@@ -210,6 +210,9 @@ for (const theme of ["light", "dark", "night"] as const) {
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      // Every top-bar control fits on the screen, the account menu last of all.
+      const account = (await page.getByTestId("account-menu").boundingBox())!;
+      expect(account.x + account.width).toBeLessThanOrEqual(width);
       await page.screenshot({ path: test.info().outputPath(`dashboard-${width}-${theme}.png`) });
     });
   }

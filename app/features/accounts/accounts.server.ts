@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { createDefaultRoles } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
 import { domainPattern } from "~/platform/patterns";
 import {
   deleteAccount,
   findAccountByDomain,
   findAccountBySlug,
   insertAccount,
+  lockAccountSettings,
+  writeAccountSettings,
   type Account,
 } from "./queries.server";
 import type { AccountSummary, Tenant } from "./tenant";
@@ -42,6 +45,37 @@ export function createAccount(database: Database, values: NewAccount): Promise<A
 /** The account using this sub-domain, if any (custom domains aside). */
 export function findAccountForSlug(database: Database, slug: string): Promise<Account | undefined> {
   return database.asApp((tx) => findAccountBySlug(tx, slug));
+}
+
+/** Changes to some account settings: a value sets the key, `null` removes it. */
+export type AccountSettingsChanges = {
+  [K in keyof AccountSettings]?: AccountSettings[K] | null;
+};
+
+/**
+ * Changes some of an account's settings and returns them all. Runs as the account itself (the
+ * accounts policy lets an account write only its own row), locking the row so that two saves of
+ * different keys never undo each other. Callers drop the caches that hold the old settings.
+ */
+export async function changeAccountSettings(
+  database: Database,
+  { accountId, changes }: { accountId: string; changes: AccountSettingsChanges },
+): Promise<AccountSettings> {
+  return database.forAccount(accountId, async (tx) => {
+    const current = await lockAccountSettings(tx, accountId);
+    if (!current) throw new AppError({ code: "tenant.notFound" });
+    const settings: Record<string, unknown> = { ...current };
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) delete settings[key];
+      else if (value !== undefined) settings[key] = value;
+    }
+    const written = await writeAccountSettings(tx, {
+      accountId,
+      settings: settings as AccountSettings,
+    });
+    if (written !== 1) throw new AppError({ code: "auth.forbidden" });
+    return settings as AccountSettings;
+  });
 }
 
 /** Removes an account and, by cascade, everything it owns. */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { accounts } from "./tables.server";
+import type { AccountSettings } from "./validation";
 
 export type Account = typeof accounts.$inferSelect;
 
@@ -20,6 +21,33 @@ export async function insertAccount(
 ): Promise<Account> {
   const [row] = await tx.insert(accounts).values(values).returning();
   return row!;
+}
+
+/** The account's settings, locked until the transaction ends (a read-modify-write follows). */
+export async function lockAccountSettings(
+  tx: Tx,
+  accountId: string,
+): Promise<AccountSettings | undefined> {
+  const [row] = await tx
+    .select({ settings: accounts.settings })
+    .from(accounts)
+    .where(eq(accounts.accountId, accountId))
+    .for("update")
+    .limit(1);
+  return row?.settings;
+}
+
+/** Replaces the settings of one account; the policy lets only the current account write its row. */
+export async function writeAccountSettings(
+  tx: Tx,
+  { accountId, settings }: { accountId: string; settings: AccountSettings },
+): Promise<number> {
+  const rows = await tx
+    .update(accounts)
+    .set({ settings })
+    .where(eq(accounts.accountId, accountId))
+    .returning({ id: accounts.accountId });
+  return rows.length;
 }
 
 export async function deleteAccount(tx: Tx, accountId: string): Promise<number> {

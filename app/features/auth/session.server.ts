@@ -10,25 +10,32 @@ export function hasSessionCookie(headers: Headers): boolean {
   return /lyceum\.session_token=/.test(headers.get("cookie") ?? "");
 }
 
-/**
- * The viewer of a request: its session must exist, be younger than the absolute lifetime and
- * belong to this site (sessions are bound to the account they were opened on).
- */
-export async function resolveViewer({
-  auth: registry,
-  database,
-  origin,
-  headers,
-  accountId,
-  superAdminEmails,
-}: {
+type ResolveArgs = {
   auth: AuthRegistry;
   database: Database;
   origin: string;
   headers: Headers;
   accountId: string | null;
   superAdminEmails: string[];
-}): Promise<Viewer | null> {
+};
+
+/**
+ * The viewer of a request: its session must exist, be younger than the absolute lifetime and
+ * belong to this site (sessions are bound to the account they were opened on).
+ */
+export async function resolveViewer(args: ResolveArgs): Promise<Viewer | null> {
+  return (await resolveViewerSession(args))?.viewer ?? null;
+}
+
+/** The same, with the session's id (the realtime socket remembers which session it serves). */
+export async function resolveViewerSession({
+  auth: registry,
+  database,
+  origin,
+  headers,
+  accountId,
+  superAdminEmails,
+}: ResolveArgs): Promise<{ viewer: Viewer; sessionId: string } | null> {
   if (!hasSessionCookie(headers)) return null;
   const auth = registry.forOrigin(origin);
   const found = await auth.api.getSession({ headers });
@@ -48,9 +55,10 @@ export async function resolveViewer({
     await syncMemberEmail(database, { accountId, userId: user.id, email: user.email });
     membership = { ...membership, email: user.email };
   }
-  return {
+  const viewer: Viewer = {
     user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
     membership,
     isSuperAdmin: superAdminEmails.includes(user.email.toLowerCase()),
   };
+  return { viewer, sessionId: session.id };
 }

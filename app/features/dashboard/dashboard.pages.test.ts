@@ -133,7 +133,8 @@ describe.each(backends)("D1 D5–D10 dashboard menus and screens on %s", (backen
     const bare = await signedIn(`bare-student-${backend}@dash.test`, hosts.bare);
     const theme = await owner.request("/dashboard/manage/site/theme");
     expect(theme.status).toBe(200);
-    expect(await theme.text()).toContain('data-testid="section-empty-state"');
+    // D16: the theme screen is its editor now, behind the same rule.
+    expect(await theme.text()).toContain('data-testid="theme-editor"');
     expect((await owner.request("/dashboard/pages/")).status).toBe(200);
     expect((await student.request("/dashboard/manage/site/theme")).status).toBe(403);
     expect((await student.request("/dashboard/billing")).status).toBe(403);

@@ -38,7 +38,7 @@ const screen = (id: string, path: string, access: DashboardSection["access"]) =>
 
 export const dashboardSections: DashboardSection[] = [
   // Everyone's
-  section("notifications", "notifications", member),
+  screen("notifications", "notifications", member),
   section("activity", "activity", member),
   section("meetings", "meetings", member),
   section("messages", "messages", member),

@@ -9,6 +9,7 @@ import {
   setOption,
 } from "../../../tests/factories";
 import { createAnalyticsRows } from "../../../tests/factories/analytics";
+import { createNotificationRows } from "../../../tests/factories/notifications";
 import {
   GLOBAL_TABLES,
   findIsolationLeaks,
@@ -30,8 +31,9 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createPost(database, { accountId });
     await createPage(database, { accountId });
     await createCourse(database, { accountId, lessonTitles: ["one", "two"] });
-    await createMember(database, { accountId });
+    const { user } = await createMember(database, { accountId });
     await createAnalyticsRows(database, { accountId });
+    await createNotificationRows(database, { accountId, userId: user.id });
   }
   return { a: a.accountId, b: b.accountId };
 }

@@ -1,9 +1,14 @@
+import { Box } from "@mantine/core";
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
 import { requireViewer } from "~/features/auth/guards.server";
 import { DashboardShell } from "~/features/dashboard/components/dashboard-shell";
 import { loadDashboardShell } from "~/features/dashboard/dashboard.server";
 import { GamificationOverlay } from "~/features/gamification/components/gamification-overlay";
+import { ChatBell } from "~/features/notifications/components/chat-bell";
+import { NotificationsBell } from "~/features/notifications/components/notifications-bell";
+import { OnlineMembersBadge } from "~/features/realtime/components/online-members-badge";
+import { RealtimeProvider } from "~/features/realtime/use-realtime";
 import { AppError } from "~/platform/errors";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
@@ -24,13 +29,30 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
+/** D11 D12: who is online (wide screens), chat and notifications, live over the socket. */
+function LiveControls() {
+  return (
+    <>
+      <Box visibleFrom="sm" data-tour="online">
+        <OnlineMembersBadge />
+      </Box>
+      <ChatBell />
+      <Box data-tour="notifications">
+        <NotificationsBell />
+      </Box>
+    </>
+  );
+}
+
 /** Every /dashboard screen inside the shell: sidebar, top bar, the viewer's menus. */
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardShell shell={loaderData.shell}>
-      <Outlet />
-      <GamificationOverlay />
-    </DashboardShell>
+    <RealtimeProvider>
+      <DashboardShell shell={loaderData.shell} topBar={<LiveControls />}>
+        <Outlet />
+        <GamificationOverlay />
+      </DashboardShell>
+    </RealtimeProvider>
   );
 }
 

@@ -1,23 +1,10 @@
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { tenantContext } from "~/features/accounts/tenant";
-import { requireViewer } from "~/features/auth/guards.server";
-import { openDashboardSection } from "~/features/dashboard/dashboard.server";
-import { AppError } from "~/platform/errors";
-import { answerAppErrors } from "~/platform/http-errors";
-import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/section";
+import { guardDashboardSection } from "./section-guard.server";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireViewer({ context, request });
-  const tenant = context.get(tenantContext);
-  const { database } = context.get(servicesContext);
-  return answerAppErrors(async () => {
-    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    // A client-side navigation asks for the same path with React Router's ".data" suffix.
-    const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
-    return openDashboardSection(database, { account: tenant.account, viewer, pathname });
-  });
+export function loader(args: Route.LoaderArgs) {
+  return guardDashboardSection(args);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -3,6 +3,7 @@ import {
   Anchor,
   AppShell,
   Avatar,
+  Box,
   Burger,
   Button,
   Group,
@@ -181,10 +182,13 @@ export function DashboardShell({
               {t("dashboard.documentation")}
             </Button>
             {topBar}
-            <TourRestartButton />
-            <span data-tour="theme">
+            {/* On phones these two move to the sidebar's foot to leave room. */}
+            <Box visibleFrom="sm">
+              <TourRestartButton />
+            </Box>
+            <Box visibleFrom="sm" data-tour="theme">
               <ThemeMenu />
-            </span>
+            </Box>
             <AccountMenu shell={shell} />
           </Group>
         </Group>
@@ -209,6 +213,12 @@ export function DashboardShell({
               />
             ))}
           </nav>
+        </AppShell.Section>
+        <AppShell.Section hiddenFrom="sm" pb="sm">
+          <Group gap="xs">
+            <TourRestartButton />
+            <ThemeMenu />
+          </Group>
         </AppShell.Section>
         <AppShell.Section className={classes.person}>
           <Group gap="sm" wrap="nowrap">

@@ -88,8 +88,8 @@ export function GuidedTour({ onboard }: { onboard: boolean }) {
   const [placement, setPlacement] = useState<Placement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  // Steps appear after the delay; the clicks that move on hide the current one at once.
   const goTo = (index: number) => {
-    setStep(null);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       save(String(index));
@@ -103,8 +103,11 @@ export function GuidedTour({ onboard }: { onboard: boolean }) {
     setStep(null);
   };
 
+  // Decided once, on arrival: later navigations keep the tour where it is.
+  const arrival = useRef({ onboard, pathname });
   useEffect(() => {
-    if (shouldAutoStart({ onboard, savedStep: saved(), pathname })) goTo(0);
+    const { onboard: onboarding, pathname: firstPath } = arrival.current;
+    if (shouldAutoStart({ onboard: onboarding, savedStep: saved(), pathname: firstPath })) goTo(0);
     const restart = () => {
       save(null);
       goTo(0);
@@ -114,7 +117,6 @@ export function GuidedTour({ onboard }: { onboard: boolean }) {
       window.removeEventListener(RESTART_EVENT, restart);
       clearTimeout(timer.current);
     };
-    // Only on arrival: later navigations keep the tour where it is.
   }, []);
 
   useEffect(() => {
@@ -174,7 +176,14 @@ export function GuidedTour({ onboard }: { onboard: boolean }) {
           </Button>
           <Group gap="xs">
             {step > 0 ? (
-              <Button variant="default" size="xs" onClick={() => goTo(step - 1)}>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => {
+                  setStep(null);
+                  goTo(step - 1);
+                }}
+              >
                 {t("dashboard.tour.back")}
               </Button>
             ) : null}
@@ -182,6 +191,7 @@ export function GuidedTour({ onboard }: { onboard: boolean }) {
               size="xs"
               data-autofocus
               onClick={() => {
+                setStep(null);
                 if (!last) return goTo(step + 1);
                 stop();
                 void navigate(TOUR_END_PATH);

@@ -1,0 +1,110 @@
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { Tenant } from "~/features/accounts/tenant";
+import type { Viewer } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
+import { createRateLimiter } from "~/platform/rate-limit";
+import {
+  listHistory,
+  listUnread,
+  markAllRead,
+  markRead,
+  mayPostAccountNotification,
+  postAccountNotification,
+} from "./notifications.server";
+import {
+  accountNotificationInputSchema,
+  historyQuerySchema,
+  markAllReadSchema,
+  markReadSchema,
+  unreadQuerySchema,
+} from "./validation";
+
+type NotificationsApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null } };
+
+/** Posting to the managers: a few a minute per person is plenty; a loop is stopped. */
+export const notificationLimits = { post: { windowMs: 60_000, max: 20 } };
+
+const hostAccountOf = (tenant: Tenant) =>
+  tenant.kind === "account" ? tenant.account.accountId : null;
+
+async function jsonBody(request: { json: () => Promise<unknown> }): Promise<unknown> {
+  return request.json().catch(() => {
+    throw new AppError({ code: "request.invalid" });
+  });
+}
+
+/**
+ * D11 notifications of the host's account: the signed-in person's unread items and history,
+ * marking read, and posting an account notification (managers and super-admins).
+ */
+export function notificationsApi({ database, pubsub }: { database: Database; pubsub: PubSub }) {
+  const api = new Hono<NotificationsApiEnv>();
+  const services = { database, pubsub };
+  // Who asks comes before what they ask: anonymous callers learn nothing, not even validation.
+  const signedIn = createMiddleware<NotificationsApiEnv>(async (c, next) => {
+    if (!c.var.viewer) throw new AppError({ code: "not_authenticated" });
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+  const postLimiter = createRateLimiter(notificationLimits.post);
+
+  api.get("/notifications", signedIn, async (c) => {
+    const query = unreadQuerySchema.parse(c.req.query());
+    return c.json(
+      await listUnread(database, {
+        viewer: c.var.viewer,
+        hostAccountId: hostAccountOf(c.var.tenant),
+        query,
+      }),
+    );
+  });
+
+  api.get("/notifications/history", signedIn, async (c) => {
+    const query = historyQuerySchema.parse(c.req.query());
+    return c.json(
+      await listHistory(database, {
+        viewer: c.var.viewer,
+        hostAccountId: hostAccountOf(c.var.tenant),
+        query,
+      }),
+    );
+  });
+
+  api.post("/notifications/read", signedIn, async (c) => {
+    const input = markReadSchema.parse(await jsonBody(c.req));
+    await markRead(services, {
+      viewer: c.var.viewer,
+      hostAccountId: hostAccountOf(c.var.tenant),
+      input,
+    });
+    return c.json({ read: true });
+  });
+
+  api.post("/notifications/read-all", signedIn, async (c) => {
+    const input = markAllReadSchema.parse(await jsonBody(c.req));
+    const count = await markAllRead(services, {
+      viewer: c.var.viewer,
+      hostAccountId: hostAccountOf(c.var.tenant),
+      input,
+    });
+    return c.json({ read: count });
+  });
+
+  api.post("/notifications/account", signedIn, async (c) => {
+    const hostAccountId = hostAccountOf(c.var.tenant);
+    mayPostAccountNotification(c.var.viewer, hostAccountId);
+    if (!postLimiter.allow(c.var.viewer!.user.id)) throw new AppError({ code: "request.tooMany" });
+    const input = accountNotificationInputSchema.parse(await jsonBody(c.req));
+    const notification = await postAccountNotification(services, {
+      viewer: c.var.viewer,
+      hostAccountId,
+      input,
+    });
+    return c.json({ notification }, 201);
+  });
+
+  return api;
+}

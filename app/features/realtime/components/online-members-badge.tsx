@@ -1,0 +1,41 @@
+import { Badge } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useRealtime } from "../use-realtime";
+
+/**
+ * D1/D12: how many members of the site are online now (each person once, whatever their tabs
+ * and devices), linking to the messages screen. Needs a RealtimeProvider above it.
+ */
+export function OnlineMembersBadge({ href = "/dashboard/messages" }: { href?: string }) {
+  const { t } = useTranslation();
+  const { onlineCount, status } = useRealtime();
+  return (
+    <Badge
+      component={Link}
+      to={href}
+      variant="light"
+      color={status === "open" ? "green" : "gray"}
+      size="lg"
+      radius="xl"
+      leftSection={
+        <span
+          aria-hidden="true"
+          style={{
+            width: 8,
+            height: 8,
+            borderRadius: "50%",
+            background: "currentColor",
+            display: "inline-block",
+          }}
+        />
+      }
+      aria-label={t("realtime.onlineMembersLabel", { count: onlineCount })}
+      title={t("realtime.onlineMembersLabel", { count: onlineCount })}
+      data-testid="online-members-badge"
+      style={{ cursor: "pointer", textTransform: "none" }}
+    >
+      {onlineCount}
+    </Badge>
+  );
+}

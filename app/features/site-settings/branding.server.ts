@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import sharp, { type OutputInfo } from "sharp";
+import { changeAccountSettings } from "~/features/accounts/accounts.server";
+import type { AccountSettings } from "~/features/accounts/validation";
+import { accountBucket } from "~/features/members/avatar.server";
+import { requireSiteManager, type Viewer } from "~/features/members/members.server";
+import type { SiteCache } from "~/features/site/site-cache.server";
+import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import type { Storage } from "~/platform/storage/storage.server";
+import {
+  brandingSchema,
+  logoVariantSchema,
+  MAX_LOGO_BYTES,
+  type Branding,
+  type LogoVariant,
+} from "./branding-validation";
+
+type Caller = { viewer: Viewer | null; hostAccountId: string | null };
+
+/** The logo settings as the header screen shows them (absent = null). */
+export function brandingOf(settings: AccountSettings): Branding {
+  return {
+    logo: settings.logo ?? null,
+    dark_logo: settings.dark_logo ?? null,
+    logo_width: settings.logo_width ?? null,
+  };
+}
+
+/** The host's account, if the caller manages it (manage_options) or is a super-admin. */
+function managedAccount({ viewer, hostAccountId }: Caller): string {
+  requireSiteManager(viewer, { accountId: hostAccountId ?? "", hostAccountId });
+  return hostAccountId!;
+}
+
+/**
+ * D16: the site's logo, dark logo and logo width (account settings). Saved as the account itself
+ * (its row only), then the account's options, pages and host lookups are dropped on every
+ * instance, so the next anonymous request shows the new logo.
+ */
+export async function saveBranding(
+  { database, siteCache }: { database: Database; siteCache: Pick<SiteCache, "invalidateAccount"> },
+  { input, ...caller }: Caller & { input: unknown },
+): Promise<Branding> {
+  const accountId = managedAccount(caller);
+  const branding = brandingSchema.parse(input);
+  const settings = await changeAccountSettings(database, { accountId, changes: branding });
+  await siteCache.invalidateAccount(accountId, null);
+  return brandingOf(settings);
+}
+
+const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "avif", "svg"]);
+/** Logos are stored at most this large (2× a 640 px wide, 64 px high header logo, with room). */
+const maxStored = { width: 1280, height: 320 };
+
+/**
+ * D16: an uploaded logo, checked by its content (not its name or type), drawn as a WebP of at
+ * most 1280 × 320 (an SVG is rasterised, so no script in it ever reaches a visitor) and stored
+ * in the account's bucket under logos/. Answers its public address; the logo setting changes
+ * only when the screen saves it.
+ */
+export async function storeLogo(
+  { storage }: { storage: Storage },
+  { variant, upload, ...caller }: Caller & { variant: unknown; upload: Buffer | null },
+): Promise<{ url: string; width: number; height: number }> {
+  const accountId = managedAccount(caller);
+  const which: LogoVariant = logoVariantSchema.parse(variant);
+  if (!upload || upload.byteLength === 0 || upload.byteLength > MAX_LOGO_BYTES) {
+    throw new AppError({ code: "upload.invalidImage" });
+  }
+  let image: { data: Buffer; info: OutputInfo };
+  try {
+    const limits = { limitInputPixels: 40_000_000 };
+    const { format, width = 1, height = 1 } = await sharp(upload, limits).metadata();
+    if (!format || !acceptedFormats.has(format)) throw new Error(`format ${format}`);
+    // A vector logo is drawn at the density that fills the stored size (up to 4×), so it stays sharp.
+    const scale = Math.min(maxStored.width / width, maxStored.height / height, 4);
+    const density = format === "svg" ? Math.max(1, Math.round(72 * scale)) : 72;
+    image = await sharp(upload, { ...limits, density })
+      .rotate()
+      .resize({ ...maxStored, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 92, alphaQuality: 100 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError({ code: "upload.invalidImage" });
+  }
+  const file = {
+    bucket: accountBucket(accountId),
+    key: `logos/${which}-${randomUUID()}.webp`,
+  };
+  await storage.put({ ...file, body: image.data, contentType: "image/webp" });
+  return { url: storage.publicUrl(file), width: image.info.width, height: image.info.height };
+}

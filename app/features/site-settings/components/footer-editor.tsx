@@ -1,0 +1,111 @@
+import { Divider, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { OptionValue } from "~/features/options/validation";
+import { footerDraftOf, footerGaps, footerValueOf, type FooterDraft } from "../footer-draft";
+import { issueMessage, useSettingsSave } from "../option-save";
+import { FooterColumns } from "./footer-columns";
+import { FooterLinks } from "./footer-links";
+import { SaveControls } from "./option-save-status";
+
+/** The part of the footer this form saves (the notice has a form of its own). */
+function columnsPart(draft: FooterDraft) {
+  const { footer_style, footer_columns, footer_bottom, footer_bottom_links } = footerValueOf(draft);
+  return { footer_style, footer_columns, footer_bottom, footer_bottom_links };
+}
+
+/** Only the issues of this form's fields (the notice's are shown by its own form). */
+const isColumnsIssue = (path: string) => path.startsWith("footer_") && path !== "footer_notice";
+
+/**
+ * D16 footer screen, first section: the footer's columns and its bottom bar (text and links).
+ */
+export function FooterEditor({
+  saved,
+  siteName,
+}: {
+  saved: OptionValue<"footer">;
+  siteName: string;
+}) {
+  const { t } = useTranslation();
+  const f = (key: string, options?: Record<string, unknown>) =>
+    t(`siteSettings.footer.${key}`, options);
+  const [draft, setDraft] = useState(() => footerDraftOf(saved));
+  const saver = useSettingsSave("footer");
+  const dirty =
+    JSON.stringify(columnsPart(draft)) !== JSON.stringify(columnsPart(footerDraftOf(saved)));
+  const errorAt = (path: string) => {
+    const issue = saver.issueAt(path);
+    return issue ? issueMessage(t, issue) : undefined;
+  };
+  const change = (patch: Partial<FooterDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    saver.save(
+      columnsPart(draft),
+      footerGaps(draft).filter((issue) => isColumnsIssue(issue.path)),
+    );
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: "md", sm: "lg" }}
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="footer-form-title"
+      data-testid="footer-editor"
+    >
+      <Stack gap="lg">
+        <div>
+          <Title order={2} size="h3" id="footer-form-title">
+            {f("columnsTitle")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {f("columnsText")}
+          </Text>
+        </div>
+        <FooterColumns
+          columns={draft.columns}
+          onChange={(columns) => change({ columns })}
+          errorAt={errorAt}
+        />
+        <Divider />
+        <div>
+          <Title order={3} size="h4">
+            {f("bottomTitle")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {f("bottomText")}
+          </Text>
+        </div>
+        <TextInput
+          label={f("bottomLine")}
+          description={f("bottomLineHelp", { name: siteName })}
+          placeholder={`© ${siteName}`}
+          value={draft.bottom}
+          onChange={(event) => change({ bottom: event.currentTarget.value })}
+          error={errorAt("footer_bottom")}
+        />
+        <FooterLinks
+          title={f("bottomLinks")}
+          links={draft.bottomLinks}
+          onChange={(bottomLinks) => change({ bottomLinks })}
+          path="footer_bottom_links"
+          errorAt={errorAt}
+          testId="footer-bottom-links"
+        />
+        <SaveControls
+          saver={saver}
+          saveLabel={f("save")}
+          savedMessage={f("saved")}
+          dirty={dirty}
+          onReset={() => setDraft(footerDraftOf(saved))}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+import { Container, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { NotificationsHistory } from "~/features/notifications/components/notifications-history";
+import type { Route } from "./+types/notifications";
+import { guardDashboardSection } from "./section-guard.server";
+
+/** The same check as every dashboard screen (any member of the site, or a super-admin). */
+export function loader(args: Route.LoaderArgs) {
+  return guardDashboardSection(args);
+}
+
+export function meta() {
+  return [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
+}
+
+/** D11: every notification, newest first, read and unread, with its importance in colour. */
+export default function Notifications() {
+  const { t } = useTranslation();
+  return (
+    <Container size="md" py="md">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t("dashboard.sections.notifications.title")}</Title>
+          <Text c="dimmed">{t("dashboard.sections.notifications.description")}</Text>
+        </div>
+        <NotificationsHistory />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,58 @@
+import type { IncomingMessage, Server } from "node:http";
+import { withTrustedHeaders } from "~/features/auth/request-headers";
+import { resolveViewerSession } from "~/features/auth/session.server";
+import type { Authenticate } from "~/features/realtime/realtime.server";
+import { defaultLanguage, isLanguageCode } from "~/platform/i18n/languages";
+import type { ServerServices } from "./app-env";
+import { requestFacts } from "./middleware/viewer";
+
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+/**
+ * Who opens a realtime socket, decided the way an HTTP request is: the Host names the site,
+ * the browser's Origin must be that site (no other page may open a socket with its visitors'
+ * cookies), and the session cookie must be a session of this site held by a member of it.
+ */
+export function realtimeAuthenticator(services: ServerServices): Authenticate {
+  const { env, tenants, auth, database } = services;
+  return async (request) => {
+    const host = request.headers.host ?? "";
+    const tenant = await tenants.resolve(host);
+    if (tenant.kind !== "account") return { status: 404, code: "tenant.notFound" };
+    const language = tenant.account.settings.defaultLanguage;
+    const facts = requestFacts({
+      env,
+      tenant,
+      lang: isLanguageCode(language) ? language : defaultLanguage,
+      protocol: "http:",
+      host,
+      clientIp: request.socket.remoteAddress ?? "unknown",
+    });
+    if (request.headers.origin !== facts.origin) return { status: 403, code: "auth.forbidden" };
+    const found = await resolveViewerSession({
+      auth,
+      database,
+      origin: facts.origin,
+      headers: withTrustedHeaders(headersOf(request), facts),
+      accountId: facts.accountId,
+      superAdminEmails: env.SUPER_ADMIN_EMAILS,
+    });
+    if (!found) return { status: 401, code: "not_authenticated" };
+    const { viewer, sessionId } = found;
+    if (!viewer.membership && !viewer.isSuperAdmin) return { status: 403, code: "auth.forbidden" };
+    return { account: tenant.account, viewer, sessionId };
+  };
+}
+
+/** Serves the realtime WebSocket on `server`; returns what shutdown calls. */
+export function attachRealtime(server: Server, services: ServerServices) {
+  services.realtime.attach(server, realtimeAuthenticator(services));
+  return { close: () => services.realtime.close() };
+}

@@ -1,51 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { open } from "./support/page";
+import { createSessions } from "./support/session";
 
 const port = () => process.env.E2E_PORT!;
 const site = (path = "/") => `http://demo.localhost:${port()}${path}`;
 
-/**
- * One sign-in per person and worker, reused: sign-ins are limited to 3 per 10 s per address,
- * and every browser test comes from 127.0.0.1. A 429 waits for the window to pass.
- */
-const sessions = new Map<string, Promise<Awaited<ReturnType<BrowserContext["storageState"]>>>>();
-function sessionOf(browser: Browser, email: string) {
-  if (!sessions.has(email)) {
-    sessions.set(
-      email,
-      (async () => {
-        const context = await browser.newContext();
-        // The browser resolves *.localhost; Node's resolver does not, so it signs in from a page.
-        const page = await context.newPage();
-        await page.goto(site("/robots.txt"));
-        for (let attempt = 0; ; attempt++) {
-          const status = await page.evaluate(
-            async (body) =>
-              (
-                await fetch("/api/auth/sign-in/email", {
-                  method: "POST",
-                  headers: { "content-type": "application/json" },
-                  body: JSON.stringify(body),
-                })
-              ).status,
-            { email, password: "Lyceum-Demo-2026!" },
-          );
-          if (status === 200) break;
-          if (status !== 429 || attempt > 5) throw new Error(`sign-in answered ${status}`);
-          await page.waitForTimeout(3_000);
-        }
-        const state = await context.storageState();
-        await context.close();
-        return state;
-      })(),
-    );
-  }
-  return sessions.get(email)!;
-}
-
 async function signIn(page: Page, email: string, then = "/dashboard", { tour = false } = {}) {
-  await page.context().addCookies((await sessionOf(page.context().browser()!, email)).cookies);
+  await sessions.use(page, email);
   // Demo is onboarding, so its tour would start on the dashboard home: only its tests want it.
   if (!tour)
     await page.addInitScript(() => {
@@ -53,6 +15,8 @@ async function signIn(page: Page, email: string, then = "/dashboard", { tour = f
     });
   await open(page, site(then));
 }
+
+const sessions = createSessions(site);
 
 const sidebar = (page: Page) => page.getByTestId("sidebar-menu");
 

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { open } from "./support/page";
+import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
 // D16 the header, logo and menu screen, used as a person would: a server of its own on a fresh
@@ -12,10 +13,9 @@ test.describe.configure({ mode: "default" });
 
 let server: RunningServer;
 let dataDir: string;
-type SessionState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-const sessions = new Map<string, Promise<SessionState>>();
 
 const site = (path = "/") => `http://demo.localhost:${server.port}${path}`;
+const sessions = createSessions(site);
 const editorPath = "/dashboard/manage/site/header";
 
 test.beforeAll(async () => {
@@ -29,48 +29,9 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/**
- * One sign-in per person, reused (sign-ins are limited to 3 per 10 s per address). The browser
- * resolves *.localhost, Node does not: it signs in from a page of the site.
- */
-function sessionOf(browser: Browser, email: string) {
-  if (!sessions.has(email)) {
-    sessions.set(
-      email,
-      (async () => {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.goto(site("/robots.txt"));
-        for (let attempt = 0; ; attempt++) {
-          const status = await page.evaluate(
-            async (body) =>
-              (
-                await fetch("/api/auth/sign-in/email", {
-                  method: "POST",
-                  headers: { "content-type": "application/json" },
-                  body: JSON.stringify(body),
-                })
-              ).status,
-            { email, password: "Lyceum-Demo-2026!" },
-          );
-          if (status === 200) break;
-          if (status !== 429 || attempt > 5) throw new Error(`sign-in answered ${status}`);
-          await page.waitForTimeout(3_000);
-        }
-        const state = await context.storageState();
-        await context.close();
-        return state;
-      })(),
-    );
-  }
-  return sessions.get(email)!;
-}
-
 /** The owner on the editor, hydrated. */
 async function openEditor(page: Page) {
-  await page
-    .context()
-    .addCookies((await sessionOf(page.context().browser()!, "owner@demo.test")).cookies);
+  await sessions.use(page, "owner@demo.test");
   const response = await open(page, site(editorPath));
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Header, logo and menu");
@@ -344,9 +305,7 @@ test("D16 mistakes are marked beside their fields and nothing is saved", async (
 });
 
 test("D16 a student gets 403 on the editor, inside the dashboard", async ({ page }) => {
-  await page
-    .context()
-    .addCookies((await sessionOf(page.context().browser()!, "student@demo.test")).cookies);
+  await sessions.use(page, "student@demo.test");
   const response = await page.goto(site(editorPath));
   expect(response?.status()).toBe(403);
   await expect(page.getByTestId("sidebar-menu")).toBeVisible();

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { open } from "./support/page";
+import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
 // D16 the theme, footer and notices editors. A server of its own, seeded with the demo, so the
@@ -15,6 +16,7 @@ let dataDir: string;
 const site = (path = "/") => `http://demo.localhost:${server.port}${path}`;
 const themeScreen = "/dashboard/manage/site/theme";
 const footerScreen = "/dashboard/manage/site/footer";
+const sessions = createSessions(site);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -27,46 +29,8 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/**
- * One sign-in per person, reused: sign-ins are limited to 3 per 10 s per address (as in
- * dashboard.spec.ts). A 429 waits for the window to pass.
- */
-const sessions = new Map<string, Promise<Awaited<ReturnType<BrowserContext["storageState"]>>>>();
-function sessionOf(browser: Browser, email: string) {
-  if (!sessions.has(email)) {
-    sessions.set(
-      email,
-      (async () => {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.goto(site("/robots.txt"));
-        for (let attempt = 0; ; attempt++) {
-          const status = await page.evaluate(
-            async (body) =>
-              (
-                await fetch("/api/auth/sign-in/email", {
-                  method: "POST",
-                  headers: { "content-type": "application/json" },
-                  body: JSON.stringify(body),
-                })
-              ).status,
-            { email, password: "Lyceum-Demo-2026!" },
-          );
-          if (status === 200) break;
-          if (status !== 429 || attempt > 5) throw new Error(`sign-in answered ${status}`);
-          await page.waitForTimeout(3_000);
-        }
-        const state = await context.storageState();
-        await context.close();
-        return state;
-      })(),
-    );
-  }
-  return sessions.get(email)!;
-}
-
 async function signIn(page: Page, email: string, path: string) {
-  await page.context().addCookies((await sessionOf(page.context().browser()!, email)).cookies);
+  await sessions.use(page, email);
   return open(page, site(path));
 }
 

@@ -236,3 +236,43 @@ test("D4 with a saved step the tour waits; restarting clears it and begins again
   expect(await page.evaluate(() => localStorage.getItem("tour_step"))).toBe("1");
   await page.keyboard.press("Escape");
 });
+
+test("D11 D12 a notification posted elsewhere reaches an open dashboard within a second; the online badge counts a second browser", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "owner@demo.test", "/dashboard/activity");
+  const badge = page.getByTestId("online-members-badge");
+  await expect(badge).toHaveAttribute("aria-label", /Members online: [1-9]/);
+
+  // The instructor opens the dashboard in another browser: the owner's badge counts them too.
+  const other = await browser.newContext();
+  const teacher = await other.newPage();
+  await signIn(teacher, "teacher@demo.test", "/dashboard/activity");
+  await expect
+    .poll(async () => Number(await badge.textContent()), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(2);
+
+  // A manager's notice, posted from another tab, rings the open dashboard's bell with no reload.
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  const before = Number((await bell.getAttribute("aria-label"))?.match(/(\d+) unread/)?.[1] ?? 0);
+  const poster = await page.context().newPage();
+  await poster.goto(site("/robots.txt"));
+  const status = await poster.evaluate(async () => {
+    const response = await fetch("/api/notifications/account", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "<b>Maintenance</b> tonight at 22:00", severity: 3 }),
+    });
+    return response.status;
+  });
+  expect(status).toBe(201);
+  await expect(bell).toHaveAttribute("aria-label", `Notifications: ${before + 1} unread`, {
+    timeout: 1_000,
+  });
+  await bell.click();
+  await expect(page.getByTestId("notifications-list")).toContainText(
+    "Maintenance tonight at 22:00",
+  );
+  await other.close();
+});

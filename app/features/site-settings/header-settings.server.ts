@@ -1,6 +1,4 @@
-import type { AccountSummary } from "~/features/accounts/tenant";
 import { openDashboardSection } from "~/features/dashboard/dashboard.server";
-import type { Viewer } from "~/features/members/members.server";
 import { getSiteOptions, saveSiteOption } from "~/features/options/options.server";
 import { optionSchemas } from "~/features/options/validation";
 import type { SiteCache } from "~/features/site/site-cache.server";
@@ -12,8 +10,7 @@ import {
   type HeaderSaveAnswer,
   type HeaderSettings,
 } from "./header-settings";
-
-type ScreenRequest = { account: AccountSummary; viewer: Viewer; pathname: string };
+import type { SettingsRequest } from "./site-settings.server";
 
 /**
  * D16: what the header, logo and menu screen edits — the header option (without its notices),
@@ -21,7 +18,7 @@ type ScreenRequest = { account: AccountSummary; viewer: Viewer; pathname: string
  */
 export async function loadHeaderEditor(
   database: Database,
-  { account, viewer, pathname }: ScreenRequest,
+  { account, viewer, pathname }: SettingsRequest,
 ) {
   const section = await openDashboardSection(database, { account, viewer, pathname });
   const { accountId } = account;
@@ -53,7 +50,7 @@ export async function saveHeaderSettings(
     pathname,
     siteCache,
     value,
-  }: ScreenRequest & { siteCache: Pick<SiteCache, "invalidateAccount"> | null; value: unknown },
+  }: SettingsRequest & { siteCache: Pick<SiteCache, "invalidateAccount"> | null; value: unknown },
 ): Promise<HeaderSaveAnswer> {
   await openDashboardSection(database, { account, viewer, pathname });
   const parsed = headerSettingsSchema.safeParse(value);

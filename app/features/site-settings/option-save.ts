@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { z, type ZodError } from "zod";
 import { optionSchemas, type OptionKey } from "~/features/options/validation";
@@ -113,6 +114,7 @@ export type SaveStatus = "idle" | "saving" | "saved" | "invalid" | "failed";
  * most mistakes show at once beside their field; the server checks again.
  */
 export function useSettingsSave<P extends SettingsPart>(part: P) {
+  const { t } = useTranslation();
   const fetcher = useFetcher<SettingsSaveAnswer>();
   const [issues, setIssues] = useState<SettingsIssue[]>([]);
   const [status, setStatus] = useState<SaveStatus>("idle");
@@ -149,11 +151,18 @@ export function useSettingsSave<P extends SettingsPart>(part: P) {
   /** The issue of one field, if any (exact path). */
   const issueAt = (path: string) => issues.find((issue) => issue.path === path);
 
+  /** The message to show under one field, if it has an issue. */
+  const errorAt = (path: string) => {
+    const issue = issueAt(path);
+    return issue ? issueMessage(t, issue) : undefined;
+  };
+
   return {
     save,
     status: fetcher.state !== "idle" ? ("saving" as const) : status,
     issues,
     issueAt,
+    errorAt,
     /** Changes each time a save succeeds (the toast shows again). */
     savedAt,
     dismissSaved,

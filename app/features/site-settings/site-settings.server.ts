@@ -15,7 +15,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const pickFields = (value: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((name) => name in value).map((name) => [name, value[name]]));
 
-type EditorRequest = { account: AccountSummary; viewer: Viewer; pathname: string };
+/** Who asks, for which site, from which screen (the screen's access rule is found by its path). */
+export type SettingsRequest = { account: AccountSummary; viewer: Viewer; pathname: string };
 
 /**
  * D16: a settings screen's stored options, behind the screen's access rule (the sections
@@ -23,7 +24,7 @@ type EditorRequest = { account: AccountSummary; viewer: Viewer; pathname: string
  */
 export async function openSettingsEditor<K extends OptionKey>(
   database: Database,
-  { account, viewer, pathname, keys }: EditorRequest & { keys: readonly K[] },
+  { account, viewer, pathname, keys }: SettingsRequest & { keys: readonly K[] },
 ) {
   const section = await openDashboardSection(database, { account, viewer, pathname });
   const { accountId } = account;
@@ -54,7 +55,7 @@ export async function saveSettingsPart(
     allowed,
     part,
     value,
-  }: EditorRequest & {
+  }: SettingsRequest & {
     siteCache: Pick<SiteCache, "invalidateAccount"> | null;
     /** The parts this screen edits; anything else is refused. */
     allowed: readonly SettingsPart[];

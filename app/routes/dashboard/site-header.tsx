@@ -1,10 +1,7 @@
-import { Badge, Box, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Box, Group, Text } from "@mantine/core";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import type { AccountSummary } from "~/features/accounts/tenant";
-import { tenantContext } from "~/features/accounts/tenant";
-import { requireViewer } from "~/features/auth/guards.server";
 import type { MenuItem } from "~/features/options/validation";
 import type { Branding } from "~/features/site-settings/branding-validation";
 import { HeaderSettingsForm } from "~/features/site-settings/components/header-settings-form";
@@ -17,61 +14,31 @@ import {
 } from "~/features/site-settings/header-settings.server";
 import { SiteLogo } from "~/features/site/components/site-logo";
 import { MobileMenu, SiteMenu } from "~/features/site/components/site-menu";
-import { siteCacheContext } from "~/features/site/site-cache.server";
-import { AppError, isAppError } from "~/platform/errors";
-import { answerAppErrors } from "~/platform/http-errors";
-import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/site-header";
+import { SettingsPage, settingsMeta } from "./settings-page";
+import { answerSettingsSave, loadSettingsScreen } from "./settings-route.server";
 
-// A client-side navigation asks for the same path with React Router's ".data" suffix.
-const pathOf = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, "");
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireViewer({ context, request });
-  const tenant = context.get(tenantContext);
-  const { database } = context.get(servicesContext);
-  return answerAppErrors(async () => {
-    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    const editor = await loadHeaderEditor(database, {
-      account: tenant.account,
-      viewer,
-      pathname: pathOf(request),
-    });
-    return { ...editor, slug: tenant.account.slug };
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return loadSettingsScreen(args, async (database, request) => ({
+    ...(await loadHeaderEditor(database, request)),
+    slug: request.account.slug,
+  }));
 }
 
 /** D16 save of the header's style and switches (the logo and menus save through the API). */
-export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireViewer({ context, request });
-  const tenant = context.get(tenantContext);
-  const { database } = context.get(servicesContext);
-  try {
-    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    const body = (await request.json().catch(() => null)) as { part?: unknown; value?: unknown };
+export async function action(args: Route.ActionArgs) {
+  return answerSettingsSave(args, (database, request, body) => {
+    const input = body as { part?: unknown; value?: unknown } | null;
     // The access rule comes first inside the use case; a body for another part is refused there.
-    const answer = await saveHeaderSettings(database, {
-      account: tenant.account,
-      viewer,
-      pathname: pathOf(request),
-      siteCache: context.get(siteCacheContext),
-      value: body?.part === "header" ? body.value : undefined,
+    return saveHeaderSettings(database, {
+      ...request,
+      value: input?.part === "header" ? input.value : undefined,
     });
-    return data(answer, { status: answer.ok ? 200 : 400 });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data({ ok: false as const, issues: [] }, { status: error.status });
-  }
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { messages?: Record<string, unknown> } | undefined;
-  const sections = (root?.messages?.dashboard as { sections?: Record<string, { title: string }> })
-    ?.sections;
-  return [
-    { title: sections?.manageHeader?.title ?? "Header, logo and menu" },
-    { name: "robots", content: "noindex" },
-  ];
+  return settingsMeta(matches, { section: "manageHeader", fallback: "Header, logo and menu" });
 }
 
 /** Links in a preview are for looking at: following one would leave unsaved work behind. */
@@ -170,38 +137,37 @@ export default function SiteHeaderEditor({ loaderData }: Route.ComponentProps) {
   const [initialMenus] = useState(() => editableMenus(loaderData.menus));
   const [menus, setMenus] = useState(initialMenus);
   return (
-    <Container size="lg" py="md">
-      <Stack gap="xl">
-        <div>
-          <Title order={1}>{t("dashboard.sections.manageHeader.title")}</Title>
-          <Text c="dimmed">{t("siteSettings.header.intro")}</Text>
-        </div>
-        <HeaderSettingsForm value={header} onChange={setHeader} initial={loaderData.header} />
-        <LogoSettings
-          value={branding}
-          onChange={setBranding}
-          initial={loaderData.branding}
-          siteTitle={loaderData.siteTitle}
-        />
-        <MenuEditor
-          value={menus}
-          onChange={setMenus}
-          initial={initialMenus}
-          renderPreview={(kind, items) =>
-            kind === "header" ? (
-              <HeaderPreview
-                header={header}
-                branding={branding}
-                siteTitle={loaderData.siteTitle}
-                slug={loaderData.slug}
-                items={items}
-              />
-            ) : (
-              <MobilePreview items={items} siteTitle={loaderData.siteTitle} />
-            )
-          }
-        />
-      </Stack>
-    </Container>
+    <SettingsPage
+      title={t("dashboard.sections.manageHeader.title")}
+      intro={t("siteSettings.header.intro")}
+      size="lg"
+      gap="xl"
+    >
+      <HeaderSettingsForm value={header} onChange={setHeader} initial={loaderData.header} />
+      <LogoSettings
+        value={branding}
+        onChange={setBranding}
+        initial={loaderData.branding}
+        siteTitle={loaderData.siteTitle}
+      />
+      <MenuEditor
+        value={menus}
+        onChange={setMenus}
+        initial={initialMenus}
+        renderPreview={(kind, items) =>
+          kind === "header" ? (
+            <HeaderPreview
+              header={header}
+              branding={branding}
+              siteTitle={loaderData.siteTitle}
+              slug={loaderData.slug}
+              items={items}
+            />
+          ) : (
+            <MobilePreview items={items} siteTitle={loaderData.siteTitle} />
+          )
+        }
+      />
+    </SettingsPage>
   );
 }

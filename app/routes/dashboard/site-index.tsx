@@ -1,23 +1,16 @@
-import { Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Card, SimpleGrid, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { tenantContext } from "~/features/accounts/tenant";
-import { requireViewer } from "~/features/auth/guards.server";
 import { MemberMenuEditor } from "~/features/dashboard/components/member-menu-editor";
 import { loadMemberMenuSetting } from "~/features/dashboard/dashboard.server";
-import { AppError } from "~/platform/errors";
-import { answerAppErrors } from "~/platform/http-errors";
-import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/site-index";
+import { SettingsPage } from "./settings-page";
+import { loadSettingsScreen } from "./settings-route.server";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireViewer({ context, request });
-  const tenant = context.get(tenantContext);
-  const { database } = context.get(servicesContext);
-  return answerAppErrors(async () => {
-    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    return loadMemberMenuSetting(database, { account: tenant.account, viewer });
-  });
+export async function loader(args: Route.LoaderArgs) {
+  return loadSettingsScreen(args, (database, { account, viewer }) =>
+    loadMemberMenuSetting(database, { account, viewer }),
+  );
 }
 
 export function meta() {
@@ -34,24 +27,23 @@ const editors = [
 export default function SiteSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <Container size="md" py="md">
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{t("dashboard.sections.manageSite.title")}</Title>
-          <Text c="dimmed">{t("dashboard.sections.manageSite.description")}</Text>
-        </div>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {editors.map((editor) => (
-            <Card key={editor.id} component={Link} to={editor.href} withBorder radius="md" p="lg">
-              <Text fw={700}>{t(`dashboard.sections.${editor.id}.title`)}</Text>
-              <Text size="sm" c="dimmed" mt={4}>
-                {t(`dashboard.sections.${editor.id}.description`)}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-        <MemberMenuEditor enabled={loaderData.enabled} />
-      </Stack>
-    </Container>
+    <SettingsPage
+      title={t("dashboard.sections.manageSite.title")}
+      intro={t("dashboard.sections.manageSite.description")}
+      size="md"
+      gap="lg"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {editors.map((editor) => (
+          <Card key={editor.id} component={Link} to={editor.href} withBorder radius="md" p="lg">
+            <Text fw={700}>{t(`dashboard.sections.${editor.id}.title`)}</Text>
+            <Text size="sm" c="dimmed" mt={4}>
+              {t(`dashboard.sections.${editor.id}.description`)}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <MemberMenuEditor enabled={loaderData.enabled} />
+    </SettingsPage>
   );
 }

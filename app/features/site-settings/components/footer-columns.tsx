@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   Grid,
   Group,
@@ -12,10 +11,10 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { moved, newKey, type ColumnDraft } from "../footer-draft";
-import { DownIcon, PlusIcon, RemoveIcon, UpIcon } from "./footer-icons";
+import { newKey, type ColumnDraft } from "../footer-draft";
 import { FooterLinks } from "./footer-links";
-import classes from "./footer-editor.module.css";
+import { RowControls } from "./row-controls";
+import { PlusIcon } from "./settings-icons";
 
 function ColumnFields({
   column,
@@ -111,8 +110,6 @@ export function FooterColumns({
   const { t } = useTranslation();
   const f = (key: string, options?: Record<string, unknown>) =>
     t(`siteSettings.footer.${key}`, options);
-  const c = (key: string, options?: Record<string, unknown>) =>
-    t(`siteSettings.common.${key}`, options);
   const total = columns.reduce((sum, column) => sum + (Number(column.width) || 0), 0);
   const update = (index: number, patch: Partial<ColumnDraft>) =>
     onChange(columns.map((column, i) => (i === index ? { ...column, ...patch } : column)));
@@ -142,37 +139,7 @@ export function FooterColumns({
               <Text fw={600} size="sm" id={`${column.key}-name`} truncate>
                 {name}
               </Text>
-              <Group gap={2} wrap="nowrap" className={classes.icons}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  disabled={index === 0}
-                  aria-label={c("moveUp", { item: name })}
-                  onClick={() => onChange(moved(columns, index, -1))}
-                >
-                  <UpIcon />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  disabled={index === columns.length - 1}
-                  aria-label={c("moveDown", { item: name })}
-                  onClick={() => onChange(moved(columns, index, 1))}
-                >
-                  <DownIcon />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={c("remove", { item: name })}
-                  onClick={() => onChange(columns.filter((_, i) => i !== index))}
-                >
-                  <RemoveIcon />
-                </ActionIcon>
-              </Group>
+              <RowControls list={columns} index={index} item={name} onChange={onChange} />
             </Group>
             <ColumnFields
               column={column}

@@ -1,12 +1,13 @@
-import { Divider, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Divider, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { OptionValue } from "~/features/options/validation";
 import { footerDraftOf, footerGaps, footerValueOf, type FooterDraft } from "../footer-draft";
-import { issueMessage, useSettingsSave } from "../option-save";
+import { useSettingsSave } from "../option-save";
 import { FooterColumns } from "./footer-columns";
 import { FooterLinks } from "./footer-links";
-import { SaveControls } from "./option-save-status";
+import { SaveControls } from "./save-controls";
+import { SettingsSection } from "./settings-section";
 
 /** The part of the footer this form saves (the notice has a form of its own). */
 function columnsPart(draft: FooterDraft) {
@@ -34,10 +35,7 @@ export function FooterEditor({
   const saver = useSettingsSave("footer");
   const dirty =
     JSON.stringify(columnsPart(draft)) !== JSON.stringify(columnsPart(footerDraftOf(saved)));
-  const errorAt = (path: string) => {
-    const issue = saver.issueAt(path);
-    return issue ? issueMessage(t, issue) : undefined;
-  };
+  const { errorAt } = saver;
   const change = (patch: Partial<FooterDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
   function submit(event: FormEvent) {
@@ -49,25 +47,15 @@ export function FooterEditor({
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: "md", sm: "lg" }}
-      component="form"
+    <SettingsSection
+      titleId="footer-form-title"
+      title={f("columnsTitle")}
+      description={f("columnsText")}
+      headingGap="lg"
       onSubmit={submit}
-      noValidate
-      aria-labelledby="footer-form-title"
-      data-testid="footer-editor"
+      testId="footer-editor"
     >
       <Stack gap="lg">
-        <div>
-          <Title order={2} size="h3" id="footer-form-title">
-            {f("columnsTitle")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {f("columnsText")}
-          </Text>
-        </div>
         <FooterColumns
           columns={draft.columns}
           onChange={(columns) => change({ columns })}
@@ -99,13 +87,13 @@ export function FooterEditor({
           testId="footer-bottom-links"
         />
         <SaveControls
-          saver={saver}
-          saveLabel={f("save")}
-          savedMessage={f("saved")}
+          status={saver.status}
           dirty={dirty}
+          saveLabel={f("save")}
           onReset={() => setDraft(footerDraftOf(saved))}
+          toast={{ message: f("saved"), savedAt: saver.savedAt, onClose: saver.dismissSaved }}
         />
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { moved, newKey, type LinkDraft } from "../footer-draft";
-import { DownIcon, PlusIcon, RemoveIcon, UpIcon } from "./footer-icons";
+import { newKey, type LinkDraft } from "../footer-draft";
 import classes from "./footer-editor.module.css";
+import { RowControls } from "./row-controls";
+import { PlusIcon } from "./settings-icons";
 
 /**
  * A list of links (label and address) to add to, reorder and remove: a links column's content
@@ -69,37 +70,7 @@ export function FooterLinks({
               error={errorAt(`${path}.${index}.url`)}
               style={{ flex: "2 1 180px" }}
             />
-            <Group gap={2} wrap="nowrap" ml="auto" className={classes.icons}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                disabled={index === 0}
-                aria-label={c("moveUp", { item })}
-                onClick={() => onChange(moved(links, index, -1))}
-              >
-                <UpIcon />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                disabled={index === links.length - 1}
-                aria-label={c("moveDown", { item })}
-                onClick={() => onChange(moved(links, index, 1))}
-              >
-                <DownIcon />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={c("remove", { item })}
-                onClick={() => onChange(links.filter((_, i) => i !== index))}
-              >
-                <RemoveIcon />
-              </ActionIcon>
-            </Group>
+            <RowControls list={links} index={index} item={item} onChange={onChange} pushEnd />
           </Group>
         );
       })}

@@ -1,9 +1,10 @@
-import { Alert, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Stack, Textarea } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { issueMessage, useSettingsSave } from "../option-save";
-import { WarningIcon } from "./footer-icons";
-import { SaveControls } from "./option-save-status";
+import { useSettingsSave } from "../option-save";
+import { SaveControls } from "./save-controls";
+import { SettingsSection } from "./settings-section";
+import { WarningIcon } from "./settings-icons";
 
 /**
  * D16 the owner's custom scripts (misc.scripts, P13): HTML added to the end of every public
@@ -15,7 +16,6 @@ export function FooterScriptsEditor({ saved }: { saved: string }) {
   const s = (key: string) => t(`siteSettings.footer.scripts.${key}`);
   const [draft, setDraft] = useState(saved);
   const saver = useSettingsSave("scripts");
-  const issue = saver.issueAt("");
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -23,26 +23,16 @@ export function FooterScriptsEditor({ saved }: { saved: string }) {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: "md", sm: "lg" }}
-      component="form"
+    <SettingsSection
+      titleId="scripts-title"
+      title={s("title")}
+      description={s("text")}
+      headingGap="md"
       onSubmit={submit}
-      noValidate
-      aria-labelledby="scripts-title"
-      data-testid="scripts-editor"
       id="scripts"
+      testId="scripts-editor"
     >
       <Stack gap="md">
-        <div>
-          <Title order={2} size="h3" id="scripts-title">
-            {s("title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {s("text")}
-          </Text>
-        </div>
         <Alert
           color="yellow"
           icon={<WarningIcon />}
@@ -66,18 +56,18 @@ export function FooterScriptsEditor({ saved }: { saved: string }) {
             setDraft(event.currentTarget.value);
             saver.clearIssue("");
           }}
-          error={issue ? issueMessage(t, issue) : undefined}
+          error={saver.errorAt("")}
           styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: 13 } }}
           placeholder={'<script src="https://example.com/widget.js" defer></script>'}
         />
         <SaveControls
-          saver={saver}
-          saveLabel={s("save")}
-          savedMessage={s("saved")}
+          status={saver.status}
           dirty={draft !== saved}
+          saveLabel={s("save")}
           onReset={() => setDraft(saved)}
+          toast={{ message: s("saved"), savedAt: saver.savedAt, onClose: saver.dismissSaved }}
         />
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from "@mantine/core";
+import { NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -23,7 +12,9 @@ import {
   type HeaderSaveAnswer,
   type HeaderSettings,
 } from "../header-settings";
-import { SaveStatus, type SaveState } from "./header-save-status";
+import type { SaveStatus } from "../option-save";
+import { SaveControls } from "./save-controls";
+import { SettingsSection } from "./settings-section";
 
 const same = (a: HeaderSettings, b: HeaderSettings) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -54,7 +45,7 @@ export function HeaderSettingsForm({
   const answered = answer && !changedSinceSave ? answer : null;
   const issues =
     checkIssues.length > 0 ? checkIssues : answered && !answered.ok ? answered.issues : [];
-  const state: SaveState =
+  const state: SaveStatus =
     fetcher.state !== "idle"
       ? "saving"
       : checkIssues.length > 0
@@ -90,19 +81,12 @@ export function HeaderSettingsForm({
   const fontIssue = issues.some((issue) => issue.path === "header_fontsize");
   const dirty = !same(value, saved);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: "md", sm: "lg" }}
-      component="section"
-      aria-labelledby="header-settings"
+    <SettingsSection
+      titleId="header-settings"
+      title={t("siteSettings.header.title")}
+      description={t("siteSettings.header.description")}
+      headingGap="lg"
     >
-      <Title order={2} size="h3" id="header-settings">
-        {t("siteSettings.header.title")}
-      </Title>
-      <Text size="sm" c="dimmed" mb="lg">
-        {t("siteSettings.header.description")}
-      </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack gap="lg">
           <div>
@@ -171,16 +155,15 @@ export function HeaderSettingsForm({
           ))}
         </Stack>
       </SimpleGrid>
-      <Group mt="xl" gap="md">
-        <Button
-          onClick={save}
-          loading={state === "saving"}
-          disabled={!dirty && state !== "invalid"}
-        >
-          {t("siteSettings.header.save")}
-        </Button>
-        <SaveStatus state={state} dirty={dirty} scope="header" />
-      </Group>
-    </Paper>
+      <SaveControls
+        status={state}
+        dirty={dirty}
+        saveLabel={t("siteSettings.header.save")}
+        onSave={save}
+        statusScope="header"
+        mt="xl"
+        gap="md"
+      />
+    </SettingsSection>
   );
 }

@@ -3,12 +3,10 @@ import {
   FileButton,
   Group,
   NumberInput,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,8 +19,10 @@ import {
   type Branding,
   type LogoVariant,
 } from "../branding-validation";
-import { SaveStatus, type SaveState } from "./header-save-status";
+import type { SaveStatus } from "../option-save";
 import classes from "./header-editor.module.css";
+import { SaveControls } from "./save-controls";
+import { SettingsSection } from "./settings-section";
 
 type Field = keyof Branding;
 const fieldOf: Record<LogoVariant, "logo" | "dark_logo"> = { light: "logo", dark: "dark_logo" };
@@ -159,7 +159,7 @@ export function LogoSettings({
   const { t } = useTranslation();
   const [saved, setSaved] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [state, setState] = useState<SaveState>("idle");
+  const [state, setState] = useState<SaveStatus>("idle");
 
   const set = <K extends Field>(key: K, next: Branding[K]) => {
     onChange({ ...value, [key]: next });
@@ -208,19 +208,12 @@ export function LogoSettings({
   const width = logoWidthPx(value.logo_width);
   const dirty = JSON.stringify(value) !== JSON.stringify(saved);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: "md", sm: "lg" }}
-      component="section"
-      aria-labelledby="logo-settings"
+    <SettingsSection
+      titleId="logo-settings"
+      title={t("siteSettings.logo.title")}
+      description={t("siteSettings.logo.description")}
+      headingGap="lg"
     >
-      <Title order={2} size="h3" id="logo-settings">
-        {t("siteSettings.logo.title")}
-      </Title>
-      <Text size="sm" c="dimmed" mb="lg">
-        {t("siteSettings.logo.description")}
-      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
         {(["light", "dark"] as const).map((variant) => (
           <LogoField
@@ -259,16 +252,15 @@ export function LogoSettings({
           siteTitle={siteTitle}
         />
       </SimpleGrid>
-      <Group mt="xl" gap="md">
-        <Button
-          onClick={save}
-          loading={state === "saving"}
-          disabled={!dirty && state !== "invalid"}
-        >
-          {t("siteSettings.logo.save")}
-        </Button>
-        <SaveStatus state={state} dirty={dirty} scope="logo" />
-      </Group>
-    </Paper>
+      <SaveControls
+        status={state}
+        dirty={dirty}
+        saveLabel={t("siteSettings.logo.save")}
+        onSave={save}
+        statusScope="logo"
+        mt="xl"
+        gap="md"
+      />
+    </SettingsSection>
   );
 }

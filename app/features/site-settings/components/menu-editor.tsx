@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group, Stack, Tabs, Text } from "@mantine/core";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MenuItem } from "~/features/options/validation";
@@ -14,9 +14,11 @@ import {
   type MenuProblems,
   type Menus,
 } from "../menu-validation";
-import { SaveStatus, type SaveState } from "./header-save-status";
+import type { SaveStatus } from "../option-save";
 import classes from "./header-editor.module.css";
 import { MenuTree } from "./menu-tree";
+import { SaveControls } from "./save-controls";
+import { SettingsSection } from "./settings-section";
 
 const kinds: MenuKind[] = ["header", "mobile"];
 const subscribeToNothing = () => () => undefined;
@@ -56,7 +58,7 @@ export function MenuEditor({
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [checking, setChecking] = useState(false);
   const [serverProblems, setServerProblems] = useState<MenuProblems>(noProblems);
-  const [state, setState] = useState<SaveState>("idle");
+  const [state, setState] = useState<SaveStatus>("idle");
   const [announcement, setAnnouncement] = useState("");
   const [undo, setUndo] = useState<{ menus: Menus; label: string } | null>(null);
   // The preview draws in the browser only (its HTML is made safe with the browser's parser).
@@ -151,19 +153,12 @@ export function MenuEditor({
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: "md", sm: "lg" }}
-      component="section"
-      aria-labelledby="menu-settings"
+    <SettingsSection
+      titleId="menu-settings"
+      title={t("siteSettings.menu.title")}
+      description={t("siteSettings.menu.description")}
+      headingGap="md"
     >
-      <Title order={2} size="h3" id="menu-settings">
-        {t("siteSettings.menu.title")}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t("siteSettings.menu.description")}
-      </Text>
       <Tabs value={tab} onChange={(next) => next && setTab(next as MenuKind)} keepMounted={false}>
         <Tabs.List>
           {kinds.map((kind) => {
@@ -231,15 +226,15 @@ export function MenuEditor({
           {t("siteSettings.menu.problems", { total: count })}
         </Alert>
       ) : null}
-      <Group mt="lg" gap="md">
-        <Button
-          onClick={save}
-          loading={state === "saving"}
-          disabled={!dirty && state !== "invalid"}
-        >
-          {t("siteSettings.menu.save")}
-        </Button>
-        <SaveStatus state={state} dirty={dirty} scope="menu" />
+      <SaveControls
+        status={state}
+        dirty={dirty}
+        saveLabel={t("siteSettings.menu.save")}
+        onSave={save}
+        statusScope="menu"
+        mt="lg"
+        gap="md"
+      >
         {undo ? (
           <Button
             variant="subtle"
@@ -253,11 +248,11 @@ export function MenuEditor({
             {t("siteSettings.menu.undoRemove", { label: undo.label })}
           </Button>
         ) : null}
-      </Group>
+      </SaveControls>
       <div aria-live="polite" className={classes.liveRegion} data-testid="menu-announcer">
         {announcement}
       </div>
-    </Paper>
+    </SettingsSection>
   );
 }
 

@@ -9,6 +9,7 @@ import { canMove, type FlatItem, type MoveAction } from "../menu-tree";
 import type { MenuKind } from "../menu-validation";
 import classes from "./header-editor.module.css";
 import { MenuItemFields } from "./menu-item-fields";
+import { StrokeIcon } from "./settings-icons";
 
 export type RowAction = MoveAction | "edit" | "remove";
 
@@ -27,20 +28,11 @@ const paths: Record<RowAction | "grip", string> = {
 
 function Icon({ name }: { name: keyof typeof paths }) {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
+    <StrokeIcon
+      d={paths[name]}
       strokeWidth={name === "grip" ? 3.2 : 2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       className={name === "indent" || name === "outdent" ? classes.flipInRtl : undefined}
-    >
-      <path d={paths[name]} />
-    </svg>
+    />
   );
 }
 

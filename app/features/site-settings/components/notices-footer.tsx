@@ -2,9 +2,9 @@ import { Stack, Switch, Text, Textarea, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { OptionValue } from "~/features/options/validation";
-import { customIssue, issueMessage, useSettingsSave } from "../option-save";
+import { customIssue, useSettingsSave } from "../option-save";
 import { colourIssues, NoticeColour, NoticeStrip } from "./notices-fields";
-import { SaveControls } from "./option-save-status";
+import { SaveControls } from "./save-controls";
 
 type Footer = OptionValue<"footer">;
 type FooterNotice = Pick<Footer, "enable_footer_notice" | "footer_notice" | "footer_notice_bg">;
@@ -26,10 +26,7 @@ export function FooterNoticeEditor({ saved }: { saved: Footer }) {
   const saver = useSettingsSave("footerNotice");
   const value = { ...draft, footer_notice: draft.footer_notice.trim() };
   const dirty = JSON.stringify(value) !== JSON.stringify(noticeOf(saved));
-  const errorAt = (path: string) => {
-    const issue = saver.issueAt(path);
-    return issue ? issueMessage(t, issue) : undefined;
-  };
+  const { errorAt } = saver;
   const change = (patch: Partial<FooterNotice>, path: string) => {
     setDraft((current) => ({ ...current, ...patch }));
     saver.clearIssue(path);
@@ -92,11 +89,11 @@ export function FooterNoticeEditor({ saved }: { saved: Footer }) {
           testId="footer-notice-preview"
         />
         <SaveControls
-          saver={saver}
-          saveLabel={n("footerSave")}
-          savedMessage={n("footerSaved")}
+          status={saver.status}
           dirty={dirty}
+          saveLabel={n("footerSave")}
           onReset={() => setDraft(noticeOf(saved))}
+          toast={{ message: n("footerSaved"), savedAt: saver.savedAt, onClose: saver.dismissSaved }}
         />
       </Stack>
     </form>

@@ -14,9 +14,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { OptionValue } from "~/features/options/validation";
 import { fromLocalInput, noticeState, toLocalInput, type NoticeState } from "../notices-time";
-import { customIssue, issueMessage, useSettingsSave, type SettingsIssue } from "../option-save";
+import { customIssue, useSettingsSave, type SettingsIssue } from "../option-save";
 import { colourIssues, NoticeColour, NoticeStrip } from "./notices-fields";
-import { SaveControls } from "./option-save-status";
+import { SaveControls } from "./save-controls";
 
 type Notices = OptionValue<"header">["notices"];
 
@@ -88,10 +88,7 @@ export function HeaderNoticeEditor({ saved }: { saved: Notices }) {
   const value = valueOf(draft);
   const dirty =
     now !== null && JSON.stringify(value) !== JSON.stringify(valueOf(draftOf(saved, true)));
-  const errorAt = (path: string) => {
-    const issue = saver.issueAt(path);
-    return issue ? issueMessage(t, issue) : undefined;
-  };
+  const { errorAt } = saver;
   const change = (patch: Partial<Draft>, path: string) => {
     setDraft((current) => ({ ...current, ...patch }));
     saver.clearIssue(path);
@@ -217,11 +214,11 @@ export function HeaderNoticeEditor({ saved }: { saved: Notices }) {
           testId="header-notice-preview"
         />
         <SaveControls
-          saver={saver}
-          saveLabel={n("headerSave")}
-          savedMessage={n("headerSaved")}
+          status={saver.status}
           dirty={dirty}
+          saveLabel={n("headerSave")}
           onReset={() => setDraft(draftOf(saved, true))}
+          toast={{ message: n("headerSaved"), savedAt: saver.savedAt, onClose: saver.dismissSaved }}
         />
       </Stack>
     </form>

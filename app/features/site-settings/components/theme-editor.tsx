@@ -1,19 +1,11 @@
-import {
-  Grid,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Grid, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { OptionValue } from "~/features/options/validation";
-import { issueMessage, useSettingsSave, type SettingsIssue } from "../option-save";
+import { useSettingsSave, type SettingsIssue } from "../option-save";
 import { fontChoiceOf, fontStacks, stackOf, type FontChoice } from "../theme-fonts";
-import { SaveControls } from "./option-save-status";
+import { SaveControls } from "./save-controls";
+import { SettingsSection } from "./settings-section";
 import { ThemePreview } from "./theme-preview";
 import { ThemeSwatches } from "./theme-swatches";
 import classes from "./theme-editor.module.css";
@@ -141,10 +133,7 @@ export function ThemeEditor({ saved, siteName }: { saved: ThemeValue; siteName: 
   const saver = useSettingsSave("theme");
   const value = valueOf(draft);
   const dirty = JSON.stringify(value) !== JSON.stringify(valueOf(draftOf(saved)));
-  const errorAt = (path: string) => {
-    const issue = saver.issueAt(path);
-    return issue ? issueMessage(t, issue) : undefined;
-  };
+  const { errorAt } = saver;
   const change = (patch: Partial<Draft>, path?: string) => {
     setDraft((current) => ({ ...current, ...patch }));
     if (path) saver.clearIssue(path);
@@ -158,20 +147,15 @@ export function ThemeEditor({ saved, siteName }: { saved: ThemeValue; siteName: 
   return (
     <Grid gap="lg" align="flex-start">
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: "md", sm: "lg" }}
-          component="form"
+        <SettingsSection
+          titleId="theme-form-title"
+          title={t("siteSettings.theme.formTitle")}
+          titleSize="h4"
+          headingGap="lg"
           onSubmit={submit}
-          noValidate
-          aria-labelledby="theme-form-title"
-          data-testid="theme-editor"
+          testId="theme-editor"
         >
           <Stack gap="lg">
-            <Title order={2} size="h4" id="theme-form-title">
-              {t("siteSettings.theme.formTitle")}
-            </Title>
             <ThemeSwatches
               value={draft.primaryColor}
               onChange={(primaryColor) => change({ primaryColor }, "primaryColor")}
@@ -216,14 +200,18 @@ export function ThemeEditor({ saved, siteName }: { saved: ThemeValue; siteName: 
               onCustom={(headingsCustom) => change({ headingsCustom }, "headingsFontFamily")}
             />
             <SaveControls
-              saver={saver}
-              saveLabel={t("siteSettings.theme.save")}
-              savedMessage={t("siteSettings.theme.saved")}
+              status={saver.status}
               dirty={dirty}
+              saveLabel={t("siteSettings.theme.save")}
               onReset={() => setDraft(draftOf(saved))}
+              toast={{
+                message: t("siteSettings.theme.saved"),
+                savedAt: saver.savedAt,
+                onClose: saver.dismissSaved,
+              }}
             />
           </Stack>
-        </Paper>
+        </SettingsSection>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }} className={classes.previewColumn}>
         <ThemePreview theme={value} siteName={siteName} />

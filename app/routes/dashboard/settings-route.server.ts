@@ -1,0 +1,82 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { tenantContext } from "~/features/accounts/tenant";
+import { requireViewer } from "~/features/auth/guards.server";
+import { settingsSaveSchema, type SettingsPart } from "~/features/site-settings/option-save";
+import {
+  saveSettingsPart,
+  type SettingsRequest,
+} from "~/features/site-settings/site-settings.server";
+import { siteCacheContext, type SiteCache } from "~/features/site/site-cache.server";
+import type { Database } from "~/platform/db/database.server";
+import { AppError, isAppError } from "~/platform/errors";
+import { answerAppErrors } from "~/platform/http-errors";
+import { servicesContext } from "~/platform/request-context";
+
+/** A save is also given the cache it drops, so the next anonymous request shows the change. */
+export type SettingsSaveRequest = SettingsRequest & {
+  siteCache: Pick<SiteCache, "invalidateAccount"> | null;
+};
+
+/**
+ * The route's request as the use cases want it. Signing in comes first (a redirect to /login,
+ * outside any error answer); the use case checks the screen's own rule from `pathname`.
+ */
+function settingsRequestOf({ context, request }: LoaderFunctionArgs) {
+  const viewer = requireViewer({ context, request });
+  const tenant = context.get(tenantContext);
+  const { database } = context.get(servicesContext);
+  // A client-side navigation asks for the same path with React Router's ".data" suffix.
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+  const screen = (): SettingsRequest => {
+    // The platform's own host has no site to set up.
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    return { account: tenant.account, viewer, pathname };
+  };
+  return { database, screen };
+}
+
+/**
+ * A settings screen's loader: `load` (one use case, its answer shaped for the screen) runs for a
+ * signed-in viewer on a site; an AppError becomes the error boundary's status (403, 404).
+ */
+export function loadSettingsScreen<T>(
+  args: LoaderFunctionArgs,
+  load: (database: Database, request: SettingsRequest) => Promise<T>,
+): Promise<T> {
+  const { database, screen } = settingsRequestOf(args);
+  return answerAppErrors(async () => load(database, screen()));
+}
+
+/**
+ * A settings screen's action: `save` is given the JSON body (null when it is not JSON) to parse
+ * and answers `{ ok }`, sent with 200 or 400. An AppError (not allowed, bad input) is answered
+ * as data with its status rather than thrown, so the editor's fetcher reads it beside its fields
+ * instead of the screen falling to its error boundary.
+ */
+export async function answerSettingsSave<A extends { ok: boolean }>(
+  args: ActionFunctionArgs,
+  save: (database: Database, request: SettingsSaveRequest, body: unknown) => Promise<A>,
+) {
+  const { database, screen } = settingsRequestOf(args);
+  try {
+    const request = { ...screen(), siteCache: args.context.get(siteCacheContext) };
+    const body: unknown = await args.request.json().catch(() => null);
+    const answer = await save(database, request, body);
+    return data(answer, { status: answer.ok ? 200 : 400 });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ ok: false as const, code: error.code, issues: [] }, { status: error.status });
+  }
+}
+
+/**
+ * The save of a screen edited through the options' settings parts (theme, footer, notices,
+ * scripts): a body naming a part and its value; a part the screen does not list is refused.
+ */
+export function answerSettingsPartSave(args: ActionFunctionArgs, allowed: readonly SettingsPart[]) {
+  return answerSettingsSave(args, (database, request, body) => {
+    const input = settingsSaveSchema.safeParse(body);
+    if (!input.success) throw new AppError({ code: "request.invalid" });
+    return saveSettingsPart(database, { ...request, allowed, ...input.data });
+  });
+}

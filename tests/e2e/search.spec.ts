@@ -128,6 +128,8 @@ test("P10 members: visitors are asked to sign in; a signed-in member finds peopl
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("Lyceum-Demo-2026!");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("user-menu")).toBeVisible();
+  // Signing in lands in the dashboard; the search lives on the public site.
+  await open(page, site("demo"));
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await chooseScope(dialog, "Members");
   await dialog.getByRole("combobox", { name: "Search the site" }).fill("theo");

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   AppShell,
   Avatar,
@@ -95,6 +94,52 @@ function AccountMenu({ shell }: { shell: Shell }) {
             {t(entry.label)}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void signOut()}>
+          {t("auth.userMenu.signOut")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Everyone's own menu at the sidebar's foot, as on the public site (P12): profile, site, log out. */
+function PersonMenu({ person }: { person: Shell["person"] }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="top-start" withArrow width={220}>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.personButton}
+          aria-label={t("auth.userMenu.open")}
+          data-testid="user-menu"
+        >
+          <Group gap="sm" wrap="nowrap">
+            <Avatar
+              src={person.avatar}
+              name={person.name}
+              color="initials"
+              variant="filled"
+              size={32}
+            />
+            <div className={classes.personText}>
+              <Text size="sm" fw={600} truncate>
+                {person.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {person.email}
+              </Text>
+            </div>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/dashboard/profile">
+          {t("auth.userMenu.profile")}
+        </Menu.Item>
+        <Menu.Item component="a" href="/" target="_blank" rel="noopener">
+          {t("dashboard.viewSite")}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => void signOut()}>
           {t("auth.userMenu.signOut")}
@@ -221,41 +266,7 @@ export function DashboardShell({
           </Group>
         </AppShell.Section>
         <AppShell.Section className={classes.person}>
-          <Group gap="sm" wrap="nowrap">
-            <Avatar
-              src={shell.person.avatar}
-              name={shell.person.name}
-              color="initials"
-              variant="filled"
-              size={32}
-            />
-            <div className={classes.personText}>
-              <Text size="sm" fw={600} truncate>
-                {shell.person.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {shell.person.email}
-              </Text>
-            </div>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t("auth.userMenu.signOut")}
-              onClick={() => void signOut()}
-            >
-              <svg
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11" />
-              </svg>
-            </ActionIcon>
-          </Group>
+          <PersonMenu person={shell.person} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="content" data-tour="home">

@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { expect, test, type Page } from "@playwright/test";
+import { open } from "./support/page";
+import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { createSessions } from "./support/session";
+
+// D6 and D7 in a browser, on a server of its own: acme's owner is a super-admin here, and the
+// demo site has switched lms, groups and appointments off, so the shared demo stays as it is.
+let server: RunningServer;
+let dataDir: string;
+const site = (slug: string) => (path: string) => `http://${slug}.localhost:${server.port}${path}`;
+const demo = site("demo");
+const acme = site("acme");
+const demoSessions = createSessions(demo);
+const acmeSessions = createSessions(acme);
+const env = { SUPER_ADMIN_EMAILS: "owner@acme.test" };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = tempDataDir("dashboard-menus");
+  server = await startServer({ dataDir, env });
+  // No screen switches features yet: written into the stopped server's database.
+  await server.stop();
+  const database = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const updated = await database.query(
+    `UPDATE accounts SET settings = settings || '{"features": []}'::jsonb WHERE slug = 'demo'`,
+  );
+  await database.close();
+  expect(updated.affectedRows).toBe(1);
+  server = await startServer({ dataDir, env });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sidebarLinks = (page: Page) => page.getByTestId("sidebar-menu").getByRole("link");
+
+test("D6 a super-admin's sidebar is the platform console, in the spec's order", async ({
+  page,
+}) => {
+  await acmeSessions.use(page, "owner@acme.test");
+  await open(page, acme("/dashboard"));
+  await expect(page.getByRole("navigation", { name: "Platform console" })).toBeVisible();
+  await expect(sidebarLinks(page)).toHaveText([
+    "Dashboard",
+    "Notifications",
+    "Accounts",
+    "Owners",
+    "Pages",
+    "Posts",
+    "Docs",
+    "Tickets",
+    "Customers",
+    "Subscriptions",
+    "Products",
+    "Orders",
+    "Crons",
+  ]);
+  await sidebarLinks(page).filter({ hasText: "Crons" }).click();
+  await expect(page).toHaveURL(acme("/dashboard/maintenance/crons"));
+  await expect(page.getByTestId("section-empty-state")).toBeVisible();
+});
+
+test("D7 a student on a site with lms, groups and appointments off sees only the basic member menu", async ({
+  page,
+}) => {
+  await demoSessions.use(page, "student@demo.test");
+  await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  await open(page, demo("/dashboard"));
+  await expect(sidebarLinks(page)).toHaveText([
+    "Dashboard",
+    "Activity",
+    "Meetings",
+    "Messages",
+    "Orders",
+  ]);
+  // The screens behind the missing items refuse the student too.
+  const courses = await page.goto(demo("/dashboard/courses"));
+  expect(courses?.status()).toBe(403);
+  await page.screenshot({ path: test.info().outputPath("student-features-off.png") });
+});

@@ -178,6 +178,25 @@ for (const theme of ["light", "dark", "night"] as const) {
       const account = (await page.getByTestId("account-menu").boundingBox())!;
       expect(account.x + account.width).toBeLessThanOrEqual(width);
       await page.screenshot({ path: test.info().outputPath(`dashboard-${width}-${theme}.png`) });
+      // The other kinds of screen in the same theme: history, an empty state, an editor.
+      for (const [name, path] of [
+        ["notifications", "/dashboard/notifications"],
+        ["reports", "/dashboard/reports"],
+        ["theme-editor", "/dashboard/manage/site/theme"],
+      ]) {
+        await open(page, site(path!));
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+        const more = await new AxeBuilder({ page }).analyze();
+        expect(
+          more.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+        ).toEqual([]);
+        await page.screenshot({
+          path: test.info().outputPath(`${name}-${width}-${theme}.png`),
+          fullPage: true,
+        });
+      }
     });
   }
 }

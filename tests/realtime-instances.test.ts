@@ -3,7 +3,6 @@ import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PresenceEntry } from "~/features/realtime/protocol";
 import { send } from "./e2e/support/http";
 import { projectRoot, startServer, tempDataDir, type RunningServer } from "./e2e/support/server";
 import {
@@ -12,6 +11,8 @@ import {
   openSocket,
   upgradeStatus,
   type SocketClient,
+  eventually,
+  presenceSeenBy,
 } from "./support/realtime-client";
 
 // Two server processes (the production build) on one PostgreSQL database, as a scaled-out
@@ -71,30 +72,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("D12 realtime across two instanc
     const { key } = await socket.next("joined");
     await socket.next("presence_state");
     return { socket, cookie, key };
-  }
-
-  function presenceSeenBy(socket: SocketClient): PresenceEntry[] {
-    const entries = new Map<string, PresenceEntry>();
-    for (const message of socket.messages) {
-      if (message.type === "presence_state") {
-        entries.clear();
-        for (const entry of message.entries) entries.set(entry.key, entry);
-      }
-      if (message.type === "presence_diff") {
-        for (const entry of message.joins) entries.set(entry.key, entry);
-        for (const key of message.leaves) entries.delete(key);
-      }
-    }
-    return [...entries.values()];
-  }
-
-  /** A message crosses the bus in milliseconds; the wait only absorbs that delivery time. */
-  async function eventually(check: () => boolean, what: string, ms = 3_000) {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   }
 
   beforeAll(async () => {

@@ -1,5 +1,10 @@
 import WebSocket from "ws";
-import { REALTIME_PATH, type ServerMessage } from "~/features/realtime/protocol";
+import {
+  REALTIME_PATH,
+  type PresenceEntry,
+  type ServerMessage,
+} from "~/features/realtime/protocol";
+import { applyPresence } from "~/features/realtime/use-realtime";
 
 export type SocketClient = {
   ws: WebSocket;
@@ -116,3 +121,19 @@ export const deviceInfo = {
   screenHeight: 800,
   deviceType: "desktop" as const,
 };
+
+/** The presence a socket has been told about, replayed as the browser's provider does. */
+export function presenceSeenBy(socket: SocketClient): PresenceEntry[] {
+  const entries = new Map<string, PresenceEntry>();
+  for (const message of socket.messages) applyPresence(entries, message);
+  return [...entries.values()];
+}
+
+/** Waits for something a socket or the bus delivers in milliseconds; fails after `ms`. */
+export async function eventually(check: () => boolean, what: string, ms = 5_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

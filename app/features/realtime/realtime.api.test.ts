@@ -7,6 +7,8 @@ import {
   openSocket,
   upgradeStatus,
   type SocketClient,
+  eventually,
+  presenceSeenBy,
 } from "../../../tests/support/realtime-client";
 import {
   backends,
@@ -22,7 +24,7 @@ import {
 import type { AccountSettings } from "~/features/accounts/validation";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createRealtimeHub } from "./realtime.server";
-import { closeCodes, onlineMembers, type PresenceEntry } from "./protocol";
+import { closeCodes, onlineMembers } from "./protocol";
 
 const password = "Socket-Meadow-Violet-73";
 type Who = "owner" | "student" | "classmate" | "otherOwner";
@@ -58,30 +60,6 @@ describe.each(backends)("D12 D13 realtime on %s", (backend) => {
     socket.send({ type: "join", channel: "onlineUsers", device_id: device, info: deviceInfo });
     await socket.next("presence_state");
     return { socket, client, cookie };
-  }
-
-  /** The presence a socket has been told about, replaying state and diffs as a browser does. */
-  function presenceSeenBy(socket: SocketClient): PresenceEntry[] {
-    const entries = new Map<string, PresenceEntry>();
-    for (const message of socket.messages) {
-      if (message.type === "presence_state") {
-        entries.clear();
-        for (const entry of message.entries) entries.set(entry.key, entry);
-      }
-      if (message.type === "presence_diff") {
-        for (const entry of message.joins) entries.set(entry.key, entry);
-        for (const key of message.leaves) entries.delete(key);
-      }
-    }
-    return [...entries.values()];
-  }
-
-  async function eventually(check: () => boolean, what: string, ms = 5_000) {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   }
 
   beforeAll(async () => {

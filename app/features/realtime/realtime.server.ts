@@ -18,38 +18,14 @@ import {
   REALTIME_PATH,
   type ClientMessage,
   type NotificationSignal,
-  type PresenceEntry,
-  type ServerMessage,
 } from "./protocol";
+import { realtimeLimits, send, shown, type Connection } from "./connection.server";
 import { endOtherSessions, singleSessionApplies } from "./single-session.server";
 import { reject, type Authenticate, type RealtimeIdentity, type Rejection } from "./upgrade.server";
 
 export { publishNotificationSignal, type Audience } from "./bus.server";
 export type { Authenticate, RealtimeIdentity } from "./upgrade.server";
-
-type Connection = {
-  id: string;
-  socket: WebSocket;
-  identity: RealtimeIdentity;
-  accountId: string;
-  userId: string;
-  /** Managers (and super-admins) see e-mails in presence and get account notifications. */
-  manager: boolean;
-  alive: boolean;
-  presenceKey: string | null;
-  allow: () => boolean;
-};
-
-export const realtimeLimits = {
-  /** Upgrade attempts per client address (anonymous ones included). */
-  upgrade: { windowMs: 60_000, max: 60 },
-  /** Messages per connection. */
-  messages: { windowMs: 10_000, max: 40 },
-  /** Open sockets per person and site (tabs). */
-  socketsPerUser: 20,
-};
-
-const json = (value: unknown) => JSON.stringify(value);
+export { realtimeLimits } from "./connection.server";
 
 /**
  * D12 realtime: WebSocket connections of this process, the `onlineUsers` presence of every
@@ -85,16 +61,6 @@ export function createRealtimeHub({
     });
   }
 
-  function send(conn: Connection, message: ServerMessage) {
-    if (conn.socket.readyState === WebSocket.OPEN) conn.socket.send(json(message));
-  }
-
-  /** What one socket may see of an entry: e-mails are for managers. */
-  function shown(entry: StoredEntry, conn: Connection): PresenceEntry {
-    const { key, device_id, info, user } = entry;
-    return { key, device_id, info, user: { ...user, email: conn.manager ? user.email : null } };
-  }
-
   function joinedSockets(accountId: string) {
     return [...(byAccount.get(accountId) ?? [])].filter((conn) => conn.presenceKey !== null);
   }
@@ -124,7 +90,7 @@ export function createRealtimeHub({
     let batch: StoredEntry[] = [];
     let size = 0;
     for (const entry of store.entriesOf(instance)) {
-      const bytes = json(entry).length;
+      const bytes = JSON.stringify(entry).length;
       if (batch.length && size + bytes > STATE_BATCH_BYTES) {
         publish({ topic: realtimeTopics.state, instance, entries: batch });
         batch = [];

@@ -3,6 +3,7 @@ import type { AuthRegistry } from "~/features/auth/auth.server";
 import type { RequestFacts } from "~/features/auth/request-headers";
 import type { Viewer } from "~/features/members/members.server";
 import type { RealtimeHub } from "~/features/realtime/realtime.server";
+import type { CacheTokens } from "~/features/site/cache-token.server";
 import type { SiteCache } from "~/features/site/site-cache.server";
 import type { Mailer } from "~/platform/mail/mail.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
@@ -23,6 +24,8 @@ export type ServerServices = {
   /** Messages to every process of the deployment (cache invalidations). */
   pubsub: PubSub;
   siteCache: SiteCache;
+  /** Signed tokens for machine calls of the cache refresh endpoints. */
+  cacheTokens: CacheTokens;
   /** WebSocket presence and broadcasts (served once `attachRealtime` hooks it to a server). */
   realtime: RealtimeHub;
   auth: AuthRegistry;
@@ -42,5 +45,7 @@ export type AppEnv = {
     lang: LanguageCode;
     facts: RequestFacts;
     viewer: Viewer | null;
+    /** The viewer's session, always one of this site's (foreign session cookies are dropped). */
+    sessionId: string | null;
   };
 };

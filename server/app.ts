@@ -20,10 +20,13 @@ import { servicesContext } from "~/platform/request-context";
 import type { AppEnv, ServerServices } from "./app-env";
 import { handleError } from "./error-handler";
 import { operationsRoutes } from "./operations-routes";
+import { canonicalRequest } from "./middleware/canonical-request";
+import { inputBoundary } from "./middleware/input-boundary";
 import { pageCache } from "./middleware/page-cache";
 import { requestLogger } from "./middleware/request-logger";
 import { tenant } from "./middleware/tenant";
-import { viewer } from "./middleware/viewer";
+import { sameOriginWrites } from "./middleware/same-origin";
+import { siteFacts, viewer } from "./middleware/viewer";
 
 /**
  * The whole HTTP surface: operations probes, the JSON API, static assets and every page through
@@ -55,6 +58,7 @@ export function createApp({
     app.use("/favicon.svg", serveStatic({ root: assetsDir }));
   }
 
+  app.use(canonicalRequest());
   app.use(requestId());
   app.use(async (c, next) => {
     c.set("services", services);
@@ -65,6 +69,10 @@ export function createApp({
   app.route("/api", operationsRoutes());
 
   app.use(tenant());
+  app.use(siteFacts());
+  // Before anything reads the request: where it comes from, then what it carries.
+  app.use(sameOriginWrites());
+  app.use(inputBoundary());
   app.use(pageCache(services.siteCache));
   app.use(viewer());
   app.route("/api", authApi(services));

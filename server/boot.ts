@@ -5,6 +5,7 @@ import { ACCOUNT_CHANGED, createTenantResolver } from "~/features/accounts/accou
 import { createAuthRegistry } from "~/features/auth/auth.server";
 import { listPlans, upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createRealtimeHub } from "~/features/realtime/realtime.server";
+import { createCacheTokens } from "~/features/site/cache-token.server";
 import { createSiteCache } from "~/features/site/site-cache.server";
 import { createMailer } from "~/platform/mail/mail.server";
 import {
@@ -121,6 +122,7 @@ export function wireServices({
     tenants,
     pubsub,
     siteCache,
+    cacheTokens: createCacheTokens(authSecret),
     realtime: createRealtimeHub({ pubsub, database, logger }),
     lifecycle: { shuttingDown: false },
     migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),

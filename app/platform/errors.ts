@@ -6,6 +6,10 @@ export const errorCatalogue = {
   "request.invalid": { status: 400, key: "errors.invalidRequest" },
   "request.tooLarge": { status: 413, key: "errors.tooLarge" },
   "request.tooMany": { status: 429, key: "errors.tooManyRequests" },
+  /** Text with NUL or broken Unicode, a body that is not an object, or that does not parse. */
+  "request.malformed": { status: 400, key: "errors.malformedRequest" },
+  /** A state-changing request that did not come from this site's own pages (decision 017). */
+  "request.crossSite": { status: 403, key: "errors.crossSite" },
   "analytics.accountMismatch": { status: 403, key: "errors.accountMismatch" },
   not_authenticated: { status: 401, key: "errors.notAuthenticated" },
   "auth.forbidden": { status: 403, key: "errors.forbidden" },

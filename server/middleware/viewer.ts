@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { Tenant } from "~/features/accounts/tenant";
 import { withTrustedHeaders, type RequestFacts } from "~/features/auth/request-headers";
-import { resolveViewer } from "~/features/auth/session.server";
+import { resolveViewerSession, withoutSessionCookies } from "~/features/auth/session.server";
 import type { Env } from "~/platform/env.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import type { AppEnv } from "../app-env";
@@ -39,34 +39,50 @@ export function requestFacts({
       ? (tenant.account.settings.sitetitle ?? tenant.account.slug)
       : "Lyceum";
   const httpsOnly = env.NODE_ENV === "production" && env.BASE_DOMAIN !== "localhost";
-  const origin = `${httpsOnly ? "https:" : protocol}//${host}`;
+  const origin = `${httpsOnly ? "https:" : protocol}//${host.toLowerCase()}`;
   return { clientIp: ip, origin, accountId, siteName, lang };
 }
 
-/** Request facts for auth code, then the signed-in viewer (if any) of this site. */
+/** Request facts (origin, account, client address) for every later check and for auth code. */
+export function siteFacts() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set(
+      "facts",
+      requestFacts({
+        env: c.var.services.env,
+        tenant: c.var.tenant,
+        lang: c.var.lang,
+        protocol: new URL(c.req.url).protocol,
+        host: c.req.header("host") ?? "",
+        clientIp: clientIp(c.env),
+      }),
+    );
+    await next();
+  });
+}
+
+/**
+ * The signed-in viewer (if any) of this site. A session cookie that is not a live session of
+ * this very site (opened on another site, expired, unknown) is taken off the request here, so
+ * nothing after this point — better-auth's own endpoints, pages, `.data` requests — can act
+ * through it.
+ */
 export function viewer() {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { env, auth, database } = c.var.services;
-    const facts = requestFacts({
-      env,
-      tenant: c.var.tenant,
-      lang: c.var.lang,
-      protocol: new URL(c.req.url).protocol,
-      host: c.req.header("host") ?? "",
-      clientIp: clientIp(c.env),
+    const facts = c.var.facts;
+    const found = await resolveViewerSession({
+      auth,
+      database,
+      origin: facts.origin,
+      headers: withTrustedHeaders(c.req.raw.headers, facts),
+      accountId: facts.accountId,
+      superAdminEmails: env.SUPER_ADMIN_EMAILS,
     });
-    c.set("facts", facts);
-    c.set(
-      "viewer",
-      await resolveViewer({
-        auth,
-        database,
-        origin: facts.origin,
-        headers: withTrustedHeaders(c.req.raw.headers, facts),
-        accountId: facts.accountId,
-        superAdminEmails: env.SUPER_ADMIN_EMAILS,
-      }),
-    );
+    c.set("viewer", found?.viewer ?? null);
+    c.set("sessionId", found?.sessionId ?? null);
+    const stripped = found ? null : withoutSessionCookies(c.req.raw.headers);
+    if (stripped) c.req.raw = new Request(c.req.raw, { headers: stripped });
     await next();
   });
 }

@@ -58,36 +58,21 @@ export function analyticsApi({ database }: { database: Database }) {
       throw new AppError({ code: "request.tooLarge" });
     },
   });
-  // Anonymous by design, so another web page could make its visitors post here: a browser
-  // always names the page's origin, and only this site's own pages are listened to.
-  const sameSite = createMiddleware<AnalyticsApiEnv>(async (c, next) => {
-    const origin = c.req.header("origin");
-    if (origin !== undefined && origin !== c.var.facts.origin)
-      throw new AppError({ code: "auth.forbidden" });
-    await next();
-  });
   const noStore = createMiddleware<AnalyticsApiEnv>(async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
   });
 
-  api.post(
-    "/funnel/start",
-    limited(analyticsLimits.funnelStart),
-    small,
-    sameSite,
-    noStore,
-    async (c) => {
-      const input = funnelStartSchema.parse(await jsonBody(c));
-      const sessionId = await startFunnelSession(database, {
-        hostAccountId: hostAccountOf(c.var.tenant),
-        input,
-      });
-      return c.json({ session_id: sessionId });
-    },
-  );
+  api.post("/funnel/start", limited(analyticsLimits.funnelStart), small, noStore, async (c) => {
+    const input = funnelStartSchema.parse(await jsonBody(c));
+    const sessionId = await startFunnelSession(database, {
+      hostAccountId: hostAccountOf(c.var.tenant),
+      input,
+    });
+    return c.json({ session_id: sessionId });
+  });
 
-  api.post("/analytics/collect", limited(analyticsLimits.collect), small, sameSite, async (c) => {
+  api.post("/analytics/collect", limited(analyticsLimits.collect), small, async (c) => {
     const input = collectSchema.parse(await jsonBody(c));
     await collect(database, {
       hostAccountId: hostAccountOf(c.var.tenant),

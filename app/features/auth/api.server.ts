@@ -9,12 +9,25 @@ import { renderMail } from "~/platform/mail/templates.server";
 import { createRateLimiter } from "~/platform/rate-limit";
 import type { AuthRegistry } from "./auth.server";
 import { type RequestFacts, withTrustedHeaders } from "./request-headers";
+import { crossSiteSessionPaths, withoutBodyTokens } from "./auth-responses";
+import { listSiteSessions, revokeOtherSiteSessions, revokeSiteSession } from "./profile.server";
 import { signUp } from "./sign-up.server";
 import { finishPhoneSignUp, startPhoneSignUp } from "./phone-sign-up.server";
-import { phoneSignUpSchema, phoneVerifySchema, signUpSchema } from "./validation";
+import {
+  phoneSignUpSchema,
+  phoneVerifySchema,
+  revokeSessionSchema,
+  signUpSchema,
+} from "./validation";
 
 export type AuthApiEnv = {
-  Variables: { tenant: Tenant; facts: RequestFacts; viewer: Viewer | null };
+  Variables: {
+    tenant: Tenant;
+    facts: RequestFacts;
+    viewer: Viewer | null;
+    /** The viewer's session on this site (set with the viewer). */
+    sessionId: string | null;
+  };
 };
 
 /** /api/auth/* (better-auth) and /api/account/sign-up (ours, enumeration-safe). */
@@ -50,9 +63,39 @@ export function authApi({
     throw new AppError({ code: "route.notFound" });
   });
 
-  api.on(["GET", "POST"], "/auth/*", (c) => {
+  api.on(["GET", "POST"], "/auth/*", async (c) => {
+    const endpoint = c.req.path.slice("/api/auth".length);
+    if (crossSiteSessionPaths.includes(endpoint)) throw new AppError({ code: "route.notFound" });
     const headers = withTrustedHeaders(c.req.raw.headers, c.var.facts);
-    return registry.forOrigin(c.var.facts.origin).handler(new Request(c.req.raw, { headers }));
+    const auth = registry.forOrigin(c.var.facts.origin);
+    return withoutBodyTokens(await auth.handler(new Request(c.req.raw, { headers })));
+  });
+
+  /** The person's sessions on this site: device, place, time and an id (never a token). */
+  api.get("/account/sessions", async (c) => {
+    const viewer = c.var.viewer;
+    if (!viewer) throw new AppError({ code: "not_authenticated" });
+    const sessions = await listSiteSessions({
+      database,
+      viewer,
+      accountId: c.var.facts.accountId,
+      currentSessionId: c.var.sessionId,
+    });
+    return c.json({ sessions });
+  });
+
+  /** Ends one session of the person on this site (`{ id }`), or all others (`{ others: true }`). */
+  api.post("/account/sessions/revoke", async (c) => {
+    const viewer = c.var.viewer;
+    if (!viewer) throw new AppError({ code: "not_authenticated" });
+    const input = revokeSessionSchema.parse(await c.req.json().catch(() => ({})));
+    const site = { database, viewer, accountId: c.var.facts.accountId };
+    if ("id" in input) {
+      await revokeSiteSession({ ...site, sessionId: input.id });
+      return c.json({ revoked: 1 });
+    }
+    const revoked = await revokeOtherSiteSessions({ ...site, currentSessionId: c.var.sessionId! });
+    return c.json({ revoked });
   });
 
   api.post("/account/sign-up", async (c) => {

@@ -16,12 +16,26 @@ export function requireViewer({
   throw redirect(`/login?redirectedFrom=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** Where to go after signing in: only a path on this site, never another origin. */
+const probeOrigin = "http://site.invalid";
+
+/**
+ * Where to go after signing in: only a path on this site, never another origin. The target is
+ * parsed the way a browser will read it (tabs and newlines dropped, `\\` as `/`), so
+ * `/%09/evil.example` or `/\\evil.example` cannot become `//evil.example`.
+ */
 export function safeRedirect(
   target: string | null | undefined,
   fallback = "/dashboard/profile",
 ): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
+  if (!target || !target.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, probeOrigin);
+  } catch {
     return fallback;
-  return target;
+  }
+  if (url.origin !== probeOrigin) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // What we hand back is read again as a URL: it must still be a path, not `//host`.
+  return path.startsWith("//") ? fallback : path;
 }

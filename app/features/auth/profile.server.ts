@@ -1,30 +1,96 @@
 import type { Viewer } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Auth } from "./auth.server";
+import { deleteSessionsOnSite, listSessionsOnSite } from "./queries.server";
 
+/** A session as a person sees it in their list: device, place and time; the id opens nothing. */
 export type SiteSession = {
   id: string;
   createdAt: string;
+  lastActiveAt: string;
   userAgent: string | null;
+  /** The network it was opened from, coarsened (a /24 or /48): where, not who. */
+  place: string | null;
   current: boolean;
 };
 
-/** The signed-in person's profile: who they are here, their second factor, their sessions on this site. */
+/** An address as a network: enough to recognise "home" or "office", not to find a device. */
+export function coarsePlace(ip: string | null): string | null {
+  if (!ip || ip === "unknown") return null;
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (ip.includes(":")) {
+    const groups = ip.split("::")[0]!.split(":").filter(Boolean).slice(0, 3);
+    return `${groups.join(":") || "0"}::/48`;
+  }
+  return null;
+}
+
+type SiteAsk = { database: Database; viewer: Viewer; accountId: string | null };
+
+/** The person's live sessions on this site only, newest first. */
+export async function listSiteSessions({
+  database,
+  viewer,
+  accountId,
+  currentSessionId,
+}: SiteAsk & { currentSessionId: string | null }): Promise<SiteSession[]> {
+  const rows = await listSessionsOnSite(database, { userId: viewer.user.id, accountId });
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastActiveAt: row.updatedAt.toISOString(),
+    userAgent: row.userAgent ?? null,
+    place: coarsePlace(row.ipAddress),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the person's sessions on this site; another site's session is "not found". */
+export async function revokeSiteSession({
+  database,
+  viewer,
+  accountId,
+  sessionId,
+}: SiteAsk & { sessionId: string }): Promise<void> {
+  const ended = await deleteSessionsOnSite(database, {
+    userId: viewer.user.id,
+    accountId,
+    sessionId,
+  });
+  if (ended === 0) throw new AppError({ code: "route.notFound" });
+}
+
+/** "Sign out everywhere else": every other session of the person on this site. */
+export async function revokeOtherSiteSessions({
+  database,
+  viewer,
+  accountId,
+  currentSessionId,
+}: SiteAsk & { currentSessionId: string }): Promise<number> {
+  return deleteSessionsOnSite(database, {
+    userId: viewer.user.id,
+    accountId,
+    keepId: currentSessionId,
+  });
+}
+
+/** The signed-in person's profile: who they are here, their second factor, their sessions here. */
 export async function loadProfile({
   auth,
+  database,
   headers,
   viewer,
   accountId,
 }: {
   auth: Auth;
+  database: Database;
   headers: Headers;
   viewer: Viewer;
   accountId: string | null;
 }) {
-  const [current, sessions] = await Promise.all([
-    auth.api.getSession({ headers }),
-    auth.api.listSessions({ headers }),
-  ]);
+  const current = await auth.api.getSession({ headers, query: { disableRefresh: true } });
   if (!current) throw new AppError({ code: "not_authenticated" });
   return {
     user: viewer.user,
@@ -32,31 +98,11 @@ export async function loadProfile({
     twoFactorEnabled: Boolean(
       (current.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled,
     ),
-    sessions: sessions
-      .filter(
-        (session) => ((session as { tenantId?: string | null }).tenantId ?? null) === accountId,
-      )
-      .map<SiteSession>((session) => ({
-        id: session.id,
-        createdAt: new Date(session.createdAt).toISOString(),
-        userAgent: session.userAgent ?? null,
-        current: session.id === current.session.id,
-      })),
+    sessions: await listSiteSessions({
+      database,
+      viewer,
+      accountId,
+      currentSessionId: current.session.id,
+    }),
   };
-}
-
-/** Ends one of the person's sessions on this site (tokens never leave the server). */
-export async function revokeSiteSession({
-  auth,
-  headers,
-  sessionId,
-}: {
-  auth: Auth;
-  headers: Headers;
-  sessionId: string;
-}) {
-  const sessions = await auth.api.listSessions({ headers });
-  const target = sessions.find((session) => session.id === sessionId);
-  if (!target) throw new AppError({ code: "route.notFound" });
-  await auth.api.revokeSession({ body: { token: target.token }, headers });
 }

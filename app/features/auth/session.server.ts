@@ -10,6 +10,25 @@ export function hasSessionCookie(headers: Headers): boolean {
   return /lyceum\.session_token=/.test(headers.get("cookie") ?? "");
 }
 
+/** better-auth's session cookies (`lyceum.session_token`, its cache and "don't remember" mark). */
+const sessionCookieName = /^(__Secure-)?lyceum\.(session_token|session_data|dont_remember)$/;
+
+/**
+ * The headers without any session cookie, or null when there was none to take off: a
+ * request whose cookie is not a session of this site goes on as a signed-out one.
+ */
+export function withoutSessionCookies(headers: Headers): Headers | null {
+  const cookie = headers.get("cookie");
+  if (!cookie) return null;
+  const pairs = cookie.split(";").map((pair) => pair.trim());
+  const kept = pairs.filter((pair) => !sessionCookieName.test(pair.split("=")[0] ?? ""));
+  if (kept.length === pairs.length) return null;
+  const copy = new Headers(headers);
+  if (kept.length) copy.set("cookie", kept.join("; "));
+  else copy.delete("cookie");
+  return copy;
+}
+
 type ResolveArgs = {
   auth: AuthRegistry;
   database: Database;
@@ -38,7 +57,9 @@ export async function resolveViewerSession({
 }: ResolveArgs): Promise<{ viewer: Viewer; sessionId: string } | null> {
   if (!hasSessionCookie(headers)) return null;
   const auth = registry.forOrigin(origin);
-  const found = await auth.api.getSession({ headers });
+  // Reading only: a session presented on a site it does not belong to must not be extended
+  // there. The site's own page keeper (get-session) refreshes it at home.
+  const found = await auth.api.getSession({ headers, query: { disableRefresh: true } });
   if (!found) return null;
   const { session, user } = found;
   if ((session.tenantId ?? null) !== accountId) return null;

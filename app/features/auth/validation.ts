@@ -27,3 +27,9 @@ export const phoneVerifySchema = z.object({
     .regex(/^\d{4,8}$/),
 });
 export type PhoneVerifyInput = z.infer<typeof phoneVerifySchema>;
+
+/** One session by its id, or every other session of the person on this site. */
+export const revokeSessionSchema = z.union([
+  z.object({ id: z.string().min(1).max(200) }).strict(),
+  z.object({ others: z.literal(true) }).strict(),
+]);

@@ -1,10 +1,12 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Tenant } from "~/features/accounts/tenant";
 import { requireSiteManager, type Viewer } from "~/features/members/members.server";
 import { saveSiteOption } from "~/features/options/options.server";
 import { optionKeySchema } from "~/features/options/validation";
 import type { Database } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import type { CacheTokens } from "./cache-token.server";
 import { optionCacheKeys } from "./cacheable-pages";
 import type { SiteCache } from "./site-cache.server";
 
@@ -21,32 +23,58 @@ const invalidateSchema = z.object({
   key: z.enum(optionCacheKeys),
 });
 
+const cacheTokenSchema = z.object({ days: z.number().int().min(1).max(730).default(365) });
+
 const hostAccountOf = (tenant: Tenant) =>
   tenant.kind === "account" ? tenant.account.accountId : null;
+
+/**
+ * Who may refresh an account's cache with a GET (spec §7 keeps these GET): a machine holding a
+ * signed token of that account (`Authorization: Bearer`), or a manager of the host's account
+ * asking from its own pages — a GET that another site starts (a link, an image) carries the
+ * manager's Lax cookie, so the browser's Sec-Fetch-Site must say it is this site.
+ */
+function requireCacheCaller(
+  c: Context<SiteApiEnv>,
+  { accountId, cacheTokens }: { accountId: string; cacheTokens: CacheTokens },
+) {
+  const hostAccountId = hostAccountOf(c.var.tenant);
+  const bearer = /^Bearer (\S+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+  if (bearer !== undefined) {
+    if (accountId === hostAccountId && cacheTokens.verify(bearer, accountId)) return;
+    throw new AppError({ code: "auth.forbidden" });
+  }
+  requireSiteManager(c.var.viewer, { accountId, hostAccountId });
+  const fetchSite = c.req.header("sec-fetch-site");
+  if (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none")
+    throw new AppError({ code: "request.crossSite" });
+}
 
 /**
  * Spec §7 cache calls and the option editor's save. Only the site's managers (and super-admins)
  * may call them: anyone else could otherwise make every page render again, on every instance.
  */
-export function siteApi({ database, siteCache }: { database: Database; siteCache: SiteCache }) {
+export function siteApi({
+  database,
+  siteCache,
+  cacheTokens,
+}: {
+  database: Database;
+  siteCache: SiteCache;
+  cacheTokens: CacheTokens;
+}) {
   const api = new Hono<SiteApiEnv>();
 
   api.get("/site/revalidateCache", async (c) => {
     const input = revalidateSchema.parse(c.req.query());
-    requireSiteManager(c.var.viewer, {
-      accountId: input.site,
-      hostAccountId: hostAccountOf(c.var.tenant),
-    });
+    requireCacheCaller(c, { accountId: input.site, cacheTokens });
     await siteCache.revalidatePath(input.site, input.path);
     return c.json({ revalidated: true, path: `/${input.path.replace(/^\/+/, "")}` });
   });
 
   api.get("/site/invalidateCache", async (c) => {
     const input = invalidateSchema.parse(c.req.query());
-    requireSiteManager(c.var.viewer, {
-      accountId: input.account_id,
-      hostAccountId: hostAccountOf(c.var.tenant),
-    });
+    requireCacheCaller(c, { accountId: input.account_id, cacheTokens });
     await siteCache.invalidateAccount(input.account_id, input.key);
     return c.json({ invalidated: true, key: input.key });
   });
@@ -62,6 +90,14 @@ export function siteApi({ database, siteCache }: { database: Database; siteCache
     );
     await siteCache.invalidateAccount(accountId!, `getSiteOption-${key}`);
     return c.json({ key, value });
+  });
+
+  /** A token for machine calls of the two refresh endpoints, for this account's managers. */
+  api.post("/site/cache-token", async (c) => {
+    const accountId = hostAccountOf(c.var.tenant);
+    requireSiteManager(c.var.viewer, { accountId: accountId ?? "", hostAccountId: accountId });
+    const { days } = cacheTokenSchema.parse(await c.req.json().catch(() => ({})));
+    return c.json(cacheTokens.issue(accountId!, { days }));
   });
 
   return api;

@@ -9,9 +9,14 @@ import { ChangePassword } from "~/features/auth/components/change-password";
 import { SessionsList } from "~/features/auth/components/sessions-list";
 import { TwoFactorSettings } from "~/features/auth/components/two-factor-settings";
 import { requireViewer } from "~/features/auth/guards.server";
-import { loadProfile, revokeSiteSession } from "~/features/auth/profile.server";
+import {
+  loadProfile,
+  revokeOtherSiteSessions,
+  revokeSiteSession,
+} from "~/features/auth/profile.server";
 import { ProfileIdentity } from "~/features/members/components/profile-identity";
 import { answerAppErrors } from "~/platform/http-errors";
+import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/profile";
 
 function accountIdOf(context: Route.LoaderArgs["context"]) {
@@ -22,20 +27,48 @@ function accountIdOf(context: Route.LoaderArgs["context"]) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer({ context, request });
   const { auth } = context.get(authContext);
+  const { database } = context.get(servicesContext);
   return answerAppErrors(() =>
-    loadProfile({ auth, headers: request.headers, viewer, accountId: accountIdOf(context) }),
+    loadProfile({
+      auth,
+      database,
+      headers: request.headers,
+      viewer,
+      accountId: accountIdOf(context),
+    }),
   );
 }
 
-const actionSchema = z.object({ intent: z.literal("revokeSession"), sessionId: z.string().min(1) });
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("revokeSession"), sessionId: z.string().min(1).max(200) }),
+  z.object({ intent: z.literal("revokeOthers") }),
+]);
+
+/** The form's fields, or null for a body that is not a form (JSON, text, garbage). */
+async function formFields(request: Request): Promise<Record<string, unknown> | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
+  return Object.fromEntries(await request.formData().catch(() => new FormData()));
+}
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireViewer({ context, request });
+  const viewer = requireViewer({ context, request });
   const { auth } = context.get(authContext);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const { database } = context.get(servicesContext);
+  const parsed = actionSchema.safeParse(await formFields(request));
   if (!parsed.success) throw data({ code: "request.invalid" }, { status: 400 });
+  const site = { database, viewer, accountId: accountIdOf(context) };
   return answerAppErrors(async () => {
-    await revokeSiteSession({ auth, headers: request.headers, sessionId: parsed.data.sessionId });
+    if (parsed.data.intent === "revokeSession") {
+      await revokeSiteSession({ ...site, sessionId: parsed.data.sessionId });
+      return { ok: true };
+    }
+    const current = await auth.api.getSession({
+      headers: request.headers,
+      query: { disableRefresh: true },
+    });
+    if (!current) throw data({ code: "not_authenticated" }, { status: 401 });
+    await revokeOtherSiteSessions({ ...site, currentSessionId: current.session.id });
     return { ok: true };
   });
 }

@@ -11,7 +11,10 @@ function device(userAgent: string | null, fallback: string): string {
   return [browser, system].filter(Boolean).join(" · ") || fallback;
 }
 
-/** Where the person is signed in on this site, with a way to end each session. */
+/**
+ * Where the person is signed in on this site (each site signs in on its own), with a way to
+ * end each session, or all but this one.
+ */
 export function SessionsList({ sessions }: { sessions: SiteSession[] }) {
   const { t, i18n } = useTranslation();
   const format = new Intl.DateTimeFormat(i18n.language, {
@@ -21,9 +24,12 @@ export function SessionsList({ sessions }: { sessions: SiteSession[] }) {
   });
   return (
     <Card withBorder padding="lg">
-      <Title order={2} fz="lg" mb="md">
+      <Title order={2} fz="lg" mb={4}>
         {t("profile.sessions.title")}
       </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t("profile.sessions.thisSiteOnly")}
+      </Text>
       <Stack gap="sm">
         {sessions.map((session) => (
           <Group key={session.id} justify="space-between" wrap="nowrap" data-testid="session-row">
@@ -33,7 +39,16 @@ export function SessionsList({ sessions }: { sessions: SiteSession[] }) {
               </Text>
               <Text size="xs" c="dimmed">
                 {t("profile.sessions.since", { date: format.format(new Date(session.createdAt)) })}
+                {" · "}
+                {t("profile.sessions.lastActive", {
+                  date: format.format(new Date(session.lastActiveAt)),
+                })}
               </Text>
+              {session.place ? (
+                <Text size="xs" c="dimmed" data-testid="session-place">
+                  {t("profile.sessions.place", { place: session.place })}
+                </Text>
+              ) : null}
             </div>
             {session.current ? (
               <Badge variant="light">{t("profile.sessions.current")}</Badge>
@@ -54,6 +69,21 @@ export function SessionsList({ sessions }: { sessions: SiteSession[] }) {
           </Group>
         ))}
       </Stack>
+      {sessions.some((session) => !session.current) ? (
+        <Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value="revokeOthers"
+            variant="light"
+            color="red"
+            size="xs"
+            mt="md"
+          >
+            {t("profile.sessions.revokeOthers")}
+          </Button>
+        </Form>
+      ) : null}
     </Card>
   );
 }

@@ -1,0 +1,113 @@
+import { createMiddleware } from "hono/factory";
+import { MAX_AVATAR_BYTES } from "~/features/members/avatar.server";
+import { MAX_LOGO_BYTES } from "~/features/site-settings/branding-validation";
+import { AppError } from "~/platform/errors";
+import {
+  checkFormData,
+  checkJsonBody,
+  checkPath,
+  checkUrlEncoded,
+  decodeUtf8,
+  type InputFault,
+} from "~/platform/input-check";
+import type { AppEnv } from "../app-env";
+
+const KB = 1024;
+/** An option is a few KB of settings; the demo's largest (header with menus) is far below this. */
+export const OPTION_BODY_LIMIT = 32 * KB;
+export const DEFAULT_BODY_LIMIT = 64 * KB;
+const UPLOAD_SLACK = 64 * KB;
+
+/** The most a request to this path may send (uploads are the only large bodies). */
+export function bodyLimitFor(path: string): number {
+  if (path === "/api/account/avatar") return MAX_AVATAR_BYTES + UPLOAD_SLACK;
+  if (path === "/api/account/branding/logo") return MAX_LOGO_BYTES + UPLOAD_SLACK;
+  if (path.startsWith("/api/site/options/") || path === "/api/account/branding")
+    return OPTION_BODY_LIMIT;
+  if (/^\/dashboard\/manage\/site(\/|$)/.test(path)) return OPTION_BODY_LIMIT;
+  return DEFAULT_BODY_LIMIT;
+}
+
+/** The body, read up to `limit` bytes whatever Content-Length claims; null if it is longer. */
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+async function checkBody(request: Request, body: Uint8Array<ArrayBuffer>, path: string) {
+  if (body.byteLength === 0) return null;
+  const type = mediaType(request);
+  if (type === "multipart/form-data") {
+    const form = await new Request(request.url, {
+      method: "POST",
+      headers: { "content-type": request.headers.get("content-type")! },
+      body,
+    })
+      .formData()
+      .catch(() => null);
+    return form ? checkFormData(form) : ({ kind: "syntax", where: "body" } as InputFault);
+  }
+  if (type === "application/x-www-form-urlencoded") {
+    const text = decodeUtf8(body);
+    return text === null ? { kind: "encoding", where: "body" } : checkUrlEncoded(text, "body");
+  }
+  // API handlers read any other body as JSON, whatever its declared type (text/plain too).
+  if (type === "application/json" || type.endsWith("+json") || path.startsWith("/api/"))
+    return checkJsonBody(body);
+  const text = decodeUtf8(body);
+  if (text === null) return { kind: "encoding", where: "body" } as InputFault;
+  return text.includes("\u0000") ? ({ kind: "nul", where: "body" } as InputFault) : null;
+}
+
+/**
+ * Every request's path, query and body pass the input rule (app/platform/input-check.ts)
+ * before anything reads them: 400 `request.malformed` naming where, or 413 past the route's
+ * size. The body is read once, here, and handed on as bytes.
+ */
+export function inputBoundary() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const url = new URL(c.req.url);
+    const fault = checkPath(url.pathname) ?? checkUrlEncoded(url.search.slice(1), "query");
+    if (fault) throw new AppError({ code: "request.malformed", details: fault });
+
+    const request = c.req.raw;
+    if (!request.body) return next();
+    const limit = bodyLimitFor(url.pathname);
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    if (declared > limit) throw new AppError({ code: "request.tooLarge" });
+    const body = await readBody(request, limit);
+    if (body === null) throw new AppError({ code: "request.tooLarge" });
+    const bodyFault = await checkBody(request, body, url.pathname);
+    if (bodyFault) throw new AppError({ code: "request.malformed", details: bodyFault });
+    c.req.raw = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: body.byteLength ? body : null,
+      signal: request.signal,
+    });
+    await next();
+  });
+}

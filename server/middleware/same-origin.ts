@@ -1,0 +1,44 @@
+import { createMiddleware } from "hono/factory";
+import { AppError } from "~/platform/errors";
+import type { AppEnv } from "../app-env";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The origin of a Referer, or null for anything that is not an absolute http(s) URL. */
+function refererOrigin(referer: string): string | null {
+  try {
+    const url = new URL(referer);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a state-changing request comes from, as the browser says: its Origin; without one
+ * (older browsers on some requests), Sec-Fetch-Site; without that, the Referer's origin.
+ * Returns whether that is this very site (decision 017).
+ */
+export function isSameOrigin(headers: Headers, siteOrigin: string): boolean {
+  const origin = headers.get("origin");
+  if (origin !== null) return origin.toLowerCase() === siteOrigin;
+  const fetchSite = headers.get("sec-fetch-site");
+  if (fetchSite !== null) return fetchSite === "same-origin";
+  const referer = headers.get("referer");
+  if (referer !== null) return refererOrigin(referer)?.toLowerCase() === siteOrigin;
+  return false;
+}
+
+/**
+ * One origin rule for every state-changing request (API, better-auth, page actions), whatever
+ * its content type: a form, a `text/plain` body or a beacon from another site, a sister
+ * subdomain (same-site for SameSite=Lax cookies), an opaque `null` origin or no origin at all
+ * is refused before any handler runs.
+ */
+export function sameOriginWrites() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!safeMethods.has(c.req.method) && !isSameOrigin(c.req.raw.headers, c.var.facts.origin))
+      throw new AppError({ code: "request.crossSite" });
+    await next();
+  });
+}

@@ -329,6 +329,53 @@ const routes: MatrixRoute[] = [
     path: "/api/platform/slug-check?slug=demo",
     expect: () => 404,
   },
+  {
+    name: "GET /api/auth/list-sessions (A11: better-auth's cross-site list is closed)",
+    method: "GET",
+    path: "/api/auth/list-sessions",
+    expect: () => 404,
+  },
+  ...[
+    "/api/auth/revoke-session",
+    "/api/auth/revoke-sessions",
+    "/api/auth/revoke-other-sessions",
+  ].map((path): MatrixRoute => ({
+    name: `POST ${path} (A11: closed, sessions end per site)`,
+    method: "POST",
+    path,
+    body: () => ({ token: "not-a-token" }),
+    expect: () => 404,
+  })),
+  {
+    name: "POST /api/auth/update-user (A11: only with a session of this site)",
+    method: "POST",
+    path: "/api/auth/update-user",
+    body: () => ({ image: null }),
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 401),
+  },
+  {
+    name: "GET /api/account/sessions (A11: the person's sessions on this site)",
+    method: "GET",
+    path: "/api/account/sessions",
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 401),
+  },
+  {
+    name: "POST /api/account/sessions/revoke (A11: another site's or unknown session is not found)",
+    method: "POST",
+    path: "/api/account/sessions/revoke",
+    body: () => ({ id: "not-a-session-of-yours" }),
+    expect: (actor, place) => (atHome(actor, place) ? 404 : 401),
+  },
+  {
+    name: "POST /api/site/cache-token (A11: the host's managers)",
+    method: "POST",
+    path: "/api/site/cache-token",
+    body: () => ({ days: 1 }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
 ];
 
 describe.each(backends)("A9 A11 cross-account HTTP matrix on %s", (backend) => {

@@ -180,6 +180,79 @@ describe.each(backends)("A11 sealed sites on %s", (backend) => {
     );
   });
 
+  test("A11 bodies past the route's limit are refused before anything stores them", async () => {
+    const owner = await signedIn(world.demo.host, world.people.owner.email);
+    const cookie = [...owner.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const before = await databaseDigest(db.database);
+    const huge = JSON.stringify({ scripts: "x".repeat(20 * 1024 * 1024) });
+    const send = (body: BodyInit, extra: Record<string, string> = {}) =>
+      app.request(
+        `http://${world.demo.host}/api/site/options/misc`,
+        {
+          method: "PUT",
+          headers: {
+            host: world.demo.host,
+            origin: `http://${world.demo.host}`,
+            cookie,
+            "content-type": "application/json",
+            ...extra,
+          },
+          body,
+          duplex: "half",
+        } as RequestInit,
+        { incoming: { socket: { remoteAddress: nextIp() } } },
+      );
+    expect((await send(huge)).status).toBe(413);
+    // A stream without a length, and one that claims to be small, are cut off all the same.
+    const stream = () =>
+      new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 40; i++)
+            controller.enqueue(new TextEncoder().encode("x".repeat(4096)));
+          controller.close();
+        },
+      });
+    expect((await send(stream())).status).toBe(413);
+    expect((await send(stream(), { "content-length": "10" })).status).toBe(413);
+    expect(await databaseDigest(db.database)).toEqual(before);
+    // A real option still fits.
+    expect((await send(JSON.stringify({ scripts: "<!-- ok -->" }))).status).toBe(200);
+  });
+
+  test("A11 NUL, broken Unicode and non-object bodies are 400 request.malformed, not 500", async () => {
+    const client = createClient(app, { host: world.demo.host, ip: nextIp() });
+    const search = await client.request("/api/search?q=%00");
+    expect(search.status).toBe(400);
+    expect(await search.json()).toMatchObject({ error: { code: "request.malformed" } });
+    for (const body of ["null", "false", "0", "[]", '"x"']) {
+      const res = await app.request(
+        `http://${world.demo.host}/api/auth/update-user`,
+        {
+          method: "POST",
+          headers: {
+            host: world.demo.host,
+            origin: `http://${world.demo.host}`,
+            "content-type": "application/json",
+          },
+          body,
+        },
+        { incoming: { socket: { remoteAddress: nextIp() } } },
+      );
+      expect(res.status, body).toBe(400);
+    }
+    const nul = await client.post("/api/account/sign-up", {
+      name: "A\u0000B",
+      email: "nul@example.test",
+      password: "Matrix-Harbour-Quartz-88",
+    });
+    expect(nul.status).toBe(400);
+    const surrogate = await client.request("/api/account/sign-up", {
+      method: "POST",
+      json: JSON.parse('{"name":"\\ud800","email":"s@example.test","password":"x"}'),
+    });
+    expect(surrogate.status).toBe(400);
+  });
+
   test("A11 writes from anywhere but the site's own pages are refused and change nothing", async () => {
     const owner = await signedIn(world.demo.host, world.people.owner.email);
     const cookie = [...owner.jar].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -23,6 +23,8 @@ test("A11 a session's place is its network, not its address", () => {
   expect(coarsePlace("198.51.100.23")).toBe("198.51.100.0/24");
   expect(coarsePlace("::ffff:10.1.2.3")).toBe("10.1.2.0/24");
   expect(coarsePlace("2001:db8:abcd:12::1")).toBe("2001:db8:abcd::/48");
+  expect(coarsePlace("0000:0000:0000:0000:0000:0000:0000:0001")).toBe("::1");
+  expect(coarsePlace("2001:0db8:0abc:0000:0000:0000:0000:0001")).toBe("2001:db8:abc::/48");
   expect(coarsePlace("unknown")).toBeNull();
   expect(coarsePlace(null)).toBeNull();
 });

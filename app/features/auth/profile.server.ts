@@ -20,11 +20,14 @@ export function coarsePlace(ip: string | null): string | null {
   if (!ip || ip === "unknown") return null;
   const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(ip);
   if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
-  if (ip.includes(":")) {
-    const groups = ip.split("::")[0]!.split(":").filter(Boolean).slice(0, 3);
-    return `${groups.join(":") || "0"}::/48`;
-  }
-  return null;
+  if (!ip.includes(":")) return null;
+  const [head = "", tail] = ip.split("::");
+  const written = head.split(":").filter(Boolean);
+  const groups = tail === undefined ? written : [...written, ...Array(8).fill("0")].slice(0, 8);
+  const compact = groups.map((group) => parseInt(group, 16).toString(16));
+  if (compact.join(":") === "0:0:0:0:0:0:0:1" || ip === "::1") return "::1";
+  const prefix = compact.slice(0, 3);
+  return prefix.every((group) => group === "0") ? "::/48" : `${prefix.join(":")}::/48`;
 }
 
 type SiteAsk = { database: Database; viewer: Viewer; accountId: string | null };

@@ -9,7 +9,8 @@ import { createTestAppWithPages } from "./support/test-server";
 /** One raw HTTP/1.1 exchange, request line and headers exactly as given. */
 function rawRequest(port: number, head: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.end(`${head}\r\n\r\n`));
+    // Written, not ended: "Connection: close" makes the server end the exchange after answering.
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head}\r\n\r\n`));
     let answer = "";
     socket.setEncoding("utf8");
     socket.on("data", (chunk) => (answer += chunk));

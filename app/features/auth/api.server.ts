@@ -64,7 +64,8 @@ export function authApi({
   });
 
   api.on(["GET", "POST"], "/auth/*", async (c) => {
-    const endpoint = c.req.path.slice("/api/auth".length);
+    // better-auth refuses these too (disabledPaths); here they get the catalogue's answer.
+    const endpoint = c.req.path.slice("/api/auth".length).toLowerCase().replace(/\/+$/, "");
     if (crossSiteSessionPaths.includes(endpoint)) throw new AppError({ code: "route.notFound" });
     const headers = withTrustedHeaders(c.req.raw.headers, c.var.facts);
     const auth = registry.forOrigin(c.var.facts.origin);

@@ -15,6 +15,7 @@ import {
   MIN_PASSWORD_LENGTH,
   passwordWeaknesses,
 } from "./password-policy.server";
+import { crossSiteSessionPaths } from "./auth-responses";
 import { readFacts, trustedHeaders } from "./request-headers";
 import {
   authAccounts,
@@ -141,6 +142,8 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
     baseURL: origin,
     basePath: "/api/auth",
     trustedOrigins: [origin],
+    // Sessions are listed and ended per site by our own routes (decision 017).
+    disabledPaths: crossSiteSessionPaths,
     database: drizzleAdapter(database.owner, {
       provider: "pg",
       schema: {

@@ -99,6 +99,12 @@ describe.each(backends)("A11 sealed sites on %s", (backend) => {
     );
     expect((await demo.post("/api/auth/revoke-session", { token: acmeToken })).status).toBe(404);
     expect((await demo.post("/api/auth/revoke-sessions", {})).status).toBe(404);
+    for (const spelling of [
+      "/api/auth/list-sessions/",
+      "/api/auth/LIST-SESSIONS",
+      "/api/auth//list-sessions",
+    ])
+      expect((await demo.request(spelling)).status, spelling).toBe(404);
     expect((await demo.post("/api/auth/revoke-other-sessions", {})).status).toBe(404);
     expect((await demo.post("/api/account/sessions/revoke", { others: true })).status).toBe(200);
     expect((await acme.request("/api/account/me")).status).toBe(200);

@@ -15,6 +15,7 @@ export const errorCatalogue = {
   "auth.forbidden": { status: 403, key: "errors.forbidden" },
   "auth.weakPassword": { status: 400, key: "errors.weakPassword" },
   "auth.tooManyRequests": { status: 429, key: "errors.tooManyRequests" },
+  "auth.accountLocked": { status: 429, key: "errors.accountLocked" },
   "auth.invalidCode": { status: 400, key: "errors.invalidCode" },
   "auth.emailInUse": { status: 409, key: "errors.emailInUse" },
   "auth.singleSession": { status: 401, key: "errors.singleSession" },

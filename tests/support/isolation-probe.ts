@@ -12,6 +12,7 @@ export const GLOBAL_TABLES = [
   "two_factors",
   "mail_outbox",
   "rate_limits",
+  "sign_in_limits",
 ] as const;
 
 export async function listTables(database: Database): Promise<string[]> {

@@ -17,6 +17,7 @@ import {
 } from "./password-policy.server";
 import { crossSiteSessionPaths } from "./auth-responses";
 import { readFacts, trustedHeaders } from "./request-headers";
+import { createSignInLimits } from "./sign-in-limits.server";
 import {
   authAccounts,
   rateLimits,
@@ -136,6 +137,7 @@ type AuthOptions = { database: Database; secret: string; mailer: Mailer; sms: Sm
  */
 function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: string) {
   const secureCookies = origin.startsWith("https://");
+  const signInLimits = createSignInLimits({ database, secret });
   return betterAuth({
     appName: "Lyceum",
     secret,
@@ -184,6 +186,7 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => signInLimits.forgive(user),
       sendResetPassword: async ({ user, token }, request) => {
         await sendTemplate({
           mailer,
@@ -250,10 +253,12 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
     },
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
+        await signInLimits.after(ctx);
         if (ctx.path === "/two-factor/verify-totp") await refuseReplayedCode(ctx);
         if (ctx.path === "/phone-number/reset-password") await endSessionsAfterPhoneReset(ctx);
       }),
       before: createAuthMiddleware(async (ctx) => {
+        await signInLimits.before(ctx);
         if (ctx.path === "/two-factor/verify-backup-code") {
           // Stored codes are hashes: compare the hash of what the person typed.
           const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "");

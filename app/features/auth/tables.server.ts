@@ -106,3 +106,19 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * Failed sign-ins per account identifier (a keyed hash of the e-mail or phone number, whether or
+ * not such a person exists) and per trusted device, with the delay they impose; shared by every
+ * instance (global, owner only). See sign-in-limits.server.ts.
+ */
+export const signInLimits = pgTable(
+  "sign_in_limits",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sign_in_limits_updated").on(t.updatedAt)],
+);

@@ -2,9 +2,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useBrowserSearchParams } from "~/ui/browser-search";
-import { authClient, authErrorKey } from "../client";
+import { authClient } from "../client";
+import { signInErrorMessage, type ErrorMessage } from "../sign-in-error";
 import { AuthCard } from "./auth-card";
-import { FormError, PhoneField, EmailField } from "./form-parts";
+import { PhoneField, EmailField } from "./form-parts";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { PhoneResetForm } from "./phone-reset-form";
 import { TwoFactorChallenge } from "./two-factor-challenge";
@@ -13,12 +14,12 @@ type Mode = "password" | "forgot" | "twoFactor";
 
 /** Sign-in with e-mail and password, then the second factor when the person has one. */
 export function LoginForm({ siteName, redirectTo }: { siteName: string; redirectTo: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [mode, setMode] = useState<Mode>("password");
   const [byPhone, setByPhone] = useState(false);
   const [phone, setPhone] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorMessage | null>(null);
   const [busy, setBusy] = useState(false);
   // A brand-new site's owner arrives from the platform with ?email=…&welcome=…, read in the
   // browser only: the server renders the same page for everyone (it may be cached).
@@ -36,7 +37,7 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
       ? await client.signIn.phoneNumber({ phoneNumber: phone.trim(), password })
       : await client.signIn.email({ email, password });
     setBusy(false);
-    if (failure) return setError(authErrorKey(failure));
+    if (failure) return setError(signInErrorMessage(failure, i18n.language));
     if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return setMode("twoFactor");
     // A full load so the server renders the signed-in page with the new session.
     window.location.assign(redirectTo);
@@ -67,7 +68,11 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
               })}
             </Alert>
           ) : null}
-          <FormError messageKey={error} />
+          {error ? (
+            <Alert color="red" role="alert">
+              {t(error.key, error.values)}
+            </Alert>
+          ) : null}
           {byPhone ? (
             <PhoneField value={phone} onChange={setPhone} />
           ) : (

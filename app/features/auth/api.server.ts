@@ -45,10 +45,14 @@ export function authApi({
     accountId,
   });
 
-  // Sign-up goes through /api/account/sign-up only (enumeration-safe, membership, policy).
-  api.post("/auth/sign-up/email", () => {
-    throw new AppError({ code: "route.notFound" });
-  });
+  // Sign-up goes through /api/account/sign-up only (enumeration-safe, membership, policy), and
+  // by phone through /api/account/sign-up-phone/verify, which spends the texted code itself.
+  // better-auth's own verify would open a session on a code alone, past password and 2FA.
+  for (const path of ["/auth/sign-up/email", "/auth/phone-number/verify"]) {
+    api.post(path, () => {
+      throw new AppError({ code: "route.notFound" });
+    });
+  }
 
   api.on(["GET", "POST"], "/auth/*", (c) => {
     const headers = withTrustedHeaders(c.req.raw.headers, c.var.facts);

@@ -16,6 +16,7 @@ import {
   passwordWeaknesses,
 } from "./password-policy.server";
 import { readFacts, trustedHeaders } from "./request-headers";
+import { signUpSupport } from "./sign-up-plugin.server";
 import {
   authAccounts,
   rateLimits,
@@ -282,15 +283,13 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
           textCode({ sms, context, to, code, key: "sms.code" }),
         sendPasswordResetOTP: ({ phoneNumber: to, code }, context) =>
           textCode({ sms, context, to, code, key: "sms.resetCode" }),
-        // A person who signs up with a phone gets a placeholder address until they add one.
-        signUpOnVerification: {
-          getTempEmail: (value) => `${value.replace(/\D/g, "")}@phone.invalid`,
-        },
+        // No signUpOnVerification: phone-sign-up.server.ts creates the person, in one transaction.
       }),
       twoFactor({
         issuer: "Lyceum",
         backupCodeOptions: { storeBackupCodes: hashedBackupCodes(secret) },
       }),
+      signUpSupport(),
     ],
   });
 }

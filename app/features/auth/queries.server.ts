@@ -41,7 +41,3 @@ export async function findUserWithPassword(database: Database, email: string) {
     .limit(1);
   return row;
 }
-
-export async function deleteUserById(database: Database, userId: string): Promise<void> {
-  await database.owner.delete(users).where(eq(users.id, userId));
-}

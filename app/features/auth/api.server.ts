@@ -37,6 +37,8 @@ export function authApi({
 }) {
   const api = new Hono<AuthApiEnv>();
   const signUpLimiter = createRateLimiter({ windowMs: 10 * 60_000, max: 10 });
+  // As better-auth limited its own /phone-number/* before we spent the codes ourselves.
+  const codeLimiter = createRateLimiter({ windowMs: 60_000, max: 5 });
   const siteCall = (facts: RequestFacts, raw: Headers, accountId: string) => ({
     auth: registry.forOrigin(facts.origin),
     database,
@@ -100,6 +102,8 @@ export function authApi({
   api.post("/account/sign-up-phone/verify", async (c) => {
     const tenant = c.var.tenant;
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    if (!codeLimiter.allow(c.var.facts.clientIp))
+      throw new AppError({ code: "auth.tooManyRequests" });
     const input = phoneVerifySchema.parse(await c.req.json().catch(() => ({})));
     const { setCookie } = await finishPhoneSignUp(
       siteCall(c.var.facts, c.req.raw.headers, tenant.account.accountId),

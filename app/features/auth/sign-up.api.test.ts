@@ -6,6 +6,7 @@ import { readOutbox } from "~/platform/mail/mail.server";
 import { createClient, lastMailLink, mailCount } from "../../../tests/support/http-client";
 import { backends } from "../../../tests/support/test-database";
 import { useTestSite } from "../../../tests/support/test-server";
+import { signUpSupport } from "./sign-up-plugin.server";
 import { authAccounts, users } from "./tables.server";
 
 const password = "Cobalt-Harvest-Ribbon-83";
@@ -112,7 +113,7 @@ describe.each(backends)("A11 a sign-up is one transaction on %s", (backend) => {
     expect(me.membership).toMatchObject({ name: "Whole", role: "student" });
   });
 
-  test("A11 a texted code works once, dies after three misses, and better-auth's own verify is closed", async () => {
+  test("A11 a texted code works once, dies after three misses, is tried 5 times a minute at most, and better-auth's own verify is closed", async () => {
     const number = phone();
     const browser = createClient(site.app, { host: "demo.localhost", ip: ip() });
     await browser.post("/api/account/sign-up-phone", { name: "Careful", phone: number, password });
@@ -143,6 +144,12 @@ describe.each(backends)("A11 a sign-up is one transaction on %s", (backend) => {
       code: fresh,
     });
     expect(ok.status).toBe(200);
+    // Five tries a minute from one address, as better-auth's own limit on its phone endpoints.
+    const sixth = await browser.post("/api/account/sign-up-phone/verify", {
+      phone: number,
+      code: fresh,
+    });
+    expect(sixth.status).toBe(429);
     const again = await createClient(site.app, { host: "demo.localhost", ip: ip() }).post(
       "/api/account/sign-up-phone/verify",
       { phone: number, code: fresh },
@@ -150,4 +157,11 @@ describe.each(backends)("A11 a sign-up is one transaction on %s", (backend) => {
     expect(again.status).toBe(400);
     expect(await people(number)).toEqual({ users: 1, credentials: 1 });
   });
+});
+
+test("A11 the endpoints that mail a new person or open their session are reachable from server code only", () => {
+  for (const endpoint of Object.values(signUpSupport().endpoints)) {
+    expect((endpoint as { path?: string }).path).toBeUndefined();
+    expect(endpoint.options.metadata).toMatchObject({ SERVER_ONLY: true });
+  }
 });

@@ -11,8 +11,9 @@ import { startServer, tempDataDir, type RunningServer } from "./support/server";
 test.describe.configure({ mode: "default" });
 
 const ROUNDS = 10;
-const EMAIL_WORKERS = 6;
+const EMAIL_WORKERS = 5;
 const PHONE_WORKERS = 3;
+const PLATFORM_WORKERS = 1;
 const password = "Quartz-Meadow-Lantern-58";
 const run = Date.now().toString(36);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,14 +27,15 @@ function post({
   path,
   json,
   from,
+  host = "demo.localhost",
 }: {
   port: number;
   path: string;
   json: unknown;
   from: string;
+  host?: string;
 }): Promise<number> {
   const payload = JSON.stringify(json);
-  const host = "demo.localhost";
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -57,10 +59,14 @@ function post({
 }
 
 type Attempt = {
-  kind: "email" | "phone";
+  kind: "email" | "phone" | "platform";
   round: number;
+  /** The person's address or number. */
   key: string;
   name: string;
+  /** The site they join (demo) or create, and the role they get there. */
+  site: string;
+  role: string;
   acknowledged: boolean;
 };
 
@@ -68,19 +74,29 @@ type Person = {
   key: string;
   name: string;
   hasCredential: boolean;
-  memberName: string | null;
+  memberships: { slug: string; role: string; name: string }[];
 };
 
-/** Every person a sign-up of this run created, with their credential and demo membership. */
+/** Every person a sign-up of this run created, with their credential and memberships. */
 const peopleQuery = `
   select coalesce(u.phone_number, u.email) as key, u.name,
          exists (select 1 from auth_accounts c
                  where c.user_id = u.id and c.provider_id = 'credential' and c.password is not null)
            as "hasCredential",
-         (select m.name from members m join accounts a on a.account_id = m.account_id
-          where a.slug = 'demo' and m.user_id = u.id) as "memberName"
+         coalesce((select json_agg(json_build_object('slug', a.slug, 'role', r.name, 'name', m.name))
+                   from members m
+                   join accounts a on a.account_id = m.account_id
+                   join roles r on r.account_id = m.account_id and r.role_id = m.role_id
+                   where m.user_id = u.id), '[]'::json) as memberships
   from users u
   where u.email like 'a11-${run}-%' or u.phone_number like '+33790%'`;
+
+/** Every site a platform sign-up of this run created, and whether it has its owner. */
+const sitesQuery = `
+  select a.slug, exists (select 1 from members m
+                         join roles r on r.account_id = m.account_id and r.role_id = m.role_id
+                         where m.account_id = a.account_id and r.name = 'site_owner') as "hasOwner"
+  from accounts a where a.slug like 'a11-${run}-%'`;
 
 function backends() {
   return ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
@@ -124,6 +140,8 @@ for (const backend of backends()) {
               round,
               key: `a11-${run}-r${round}w${worker}n${i}@example.test`,
               name: `Crash Tester ${round}-${worker}-${i}`,
+              site: "demo",
+              role: "student",
               acknowledged: false,
             };
             attempts.push(attempt);
@@ -146,6 +164,8 @@ for (const backend of backends()) {
               round,
               key: phone,
               name: `Phone Tester ${phoneSerial}`,
+              site: "demo",
+              role: "student",
               acknowledged: false,
             };
             attempts.push(attempt);
@@ -176,9 +196,45 @@ for (const backend of backends()) {
           }
         };
 
+        // A new site and its owner, on the platform's host.
+        const platformWorker = async (worker: number) => {
+          for (let i = 0; alive; i++) {
+            const id = `a11-${run}-r${round}p${worker}n${i}`;
+            const attempt: Attempt = {
+              kind: "platform",
+              round,
+              key: `${id}@example.test`,
+              name: `Site Owner ${round}-${worker}-${i}`,
+              site: id,
+              role: "site_owner",
+              acknowledged: false,
+            };
+            attempts.push(attempt);
+            const status = await post({
+              port,
+              from: from(),
+              host: "localhost",
+              path: "/api/platform/sign-up",
+              json: {
+                siteName: `Crash School ${id}`,
+                slug: id,
+                name: attempt.name,
+                email: attempt.key,
+                password,
+                plan: "professional",
+                language: "en",
+              },
+            }).catch(() => 0);
+            attempt.acknowledged = status === 201;
+            if (status !== 0 && !attempt.acknowledged)
+              throw new Error(`platform sign-up answered ${status}`);
+          }
+        };
+
         const workers = [
           ...Array.from({ length: EMAIL_WORKERS }, (_, w) => emailWorker(w)),
           ...Array.from({ length: PHONE_WORKERS }, () => phoneWorker()),
+          ...Array.from({ length: PLATFORM_WORKERS }, (_, w) => platformWorker(w)),
         ];
         // A random moment mid-stream: once sign-ups are being answered (however loaded the
         // machine), within the next 3 s, while others are in flight.
@@ -196,38 +252,49 @@ for (const backend of backends()) {
       expect(await server.stop("SIGTERM")).toBe(0);
       server = undefined;
       let people: Person[];
+      let sites: { slug: string; hasOwner: boolean }[];
       if (admin) {
         const client = new pg.Client({ connectionString: env.DATABASE_URL });
         await client.connect();
         people = (await client.query<Person>(peopleQuery)).rows;
+        sites = (await client.query<(typeof sites)[number]>(sitesQuery)).rows;
         await client.end();
       } else {
         const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
         people = (await db.query<Person>(peopleQuery)).rows;
+        sites = (await db.query<(typeof sites)[number]>(sitesQuery)).rows;
         await db.close();
       }
 
       const byKey = new Map(people.map((person) => [person.key, person]));
       const wanted = new Map(attempts.map((attempt) => [attempt.key, attempt]));
-      const halfWritten = people.filter(
-        (person) =>
-          !person.hasCredential ||
-          person.memberName === null ||
-          person.name !== wanted.get(person.key)?.name ||
-          person.memberName !== person.name,
-      );
+      // Whole: the name they gave, a password, and the membership their sign-up was creating.
+      const whole = (person: Person) => {
+        const attempt = wanted.get(person.key);
+        const membership = person.memberships.find((m) => m.slug === attempt?.site);
+        return (
+          person.hasCredential &&
+          person.name === attempt?.name &&
+          membership?.role === attempt.role &&
+          membership.name === person.name
+        );
+      };
+      const halfWritten = people.filter((person) => !whole(person));
+      const ownerless = sites.filter((site) => !site.hasOwner);
       const acknowledged = attempts.filter((attempt) => attempt.acknowledged);
       const lost = acknowledged.filter((attempt) => !byKey.has(attempt.key));
       console.log(
         `${backend}: ${attempts.length} sign-ups tried, ${acknowledged.length} acknowledged ` +
-          `(${acknowledged.filter((a) => a.kind === "phone").length} by phone, ${texted} codes texted), ` +
+          `(${acknowledged.filter((a) => a.kind === "phone").length} by phone, ${texted} codes texted, ` +
+          `${acknowledged.filter((a) => a.kind === "platform").length} new sites), ` +
           `${people.length} people found, ${halfWritten.length} half-written ` +
           `(${halfWritten.filter((p) => !p.hasCredential).length} without a credential, ` +
-          `${halfWritten.filter((p) => p.memberName === null).length} without a membership), ` +
-          `${lost.length} lost`,
+          `${halfWritten.filter((p) => p.memberships.length === 0).length} without a membership), ` +
+          `${sites.length} sites (${ownerless.length} without their owner), ${lost.length} lost`,
       );
       expect(acknowledged.length).toBeGreaterThanOrEqual(ROUNDS);
       expect(halfWritten).toEqual([]);
+      expect(ownerless).toEqual([]);
       expect(lost).toEqual([]);
     } finally {
       await server?.stop("SIGKILL");

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
 import type { AuthRegistry } from "~/features/auth/auth.server";
+import { insertPerson, sendVerification, uniqueViolation } from "~/features/auth/person.server";
 import { withTrustedHeaders, type RequestFacts } from "~/features/auth/request-headers";
-import { checkSiteOwner, registerSiteOwner, removeUser } from "~/features/auth/site-owner.server";
+import { checkSiteOwner, type OwnerIdentity } from "~/features/auth/site-owner.server";
 import { addMember } from "~/features/members/members.server";
 import { findPlan } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
@@ -43,14 +45,6 @@ export type AccountSignUpResult = {
   verifyEmail: boolean;
 };
 
-/** Unique violations carry SQLSTATE 23505, on the error or on a wrapper's cause. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 /**
  * Why a site address cannot be used, or null when it is free: the slug pattern, the reserved
  * names, then the accounts that exist. The form asks as the person types; sign-up asks again.
@@ -67,18 +61,18 @@ export async function slugProblem(
 
 /**
  * P20 sign-up for a new account on the platform: the site at `{slug}.{base}`, its default roles,
- * its owner (a new person through better-auth, or an existing one who proves their password),
- * the owner's site_owner membership and the site's default content.
+ * its owner (a new person, or an existing one who proves their password), the owner's site_owner
+ * membership and the site's default content.
  *
- * Everything that can be refused is checked before anything is written. The site's rows then go
- * in one transaction; the one write outside it (a new person, which better-auth makes on its own
- * connection) is undone when that transaction fails, so nothing is ever left half-made.
+ * Everything that can be refused is checked before anything is written. Then every row, the new
+ * person's included, goes in one transaction, so a failure or a crash never leaves a site without
+ * its owner or an owner without their site. Mail goes after the commit.
  */
 export async function signUpAccount(
   deps: AccountSignUpDeps,
   raw: unknown,
 ): Promise<AccountSignUpResult> {
-  const { database, logger } = deps;
+  const { database } = deps;
   const input = accountSignUpSchema.parse(raw);
   if (reservedSlugs.has(input.slug)) throw new AppError({ code: "accounts.slugReserved" });
   const plan = await findPlan(database, input.plan);
@@ -101,22 +95,17 @@ export async function signUpAccount(
     siteName: input.siteName,
     lang: input.language,
   };
-  const owner =
-    existing ??
-    (await registerSiteOwner(
-      {
-        auth: deps.auth.forOrigin(origin),
-        origin,
-        headers: withTrustedHeaders(deps.headers, siteFacts),
-      },
-      input,
-    ));
-
+  const newOwner = existing
+    ? null
+    : { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) };
   const features = plan.features.filter((name): name is AccountFeature =>
     (accountFeatureNames as readonly string[]).includes(name),
   );
+  let owner: OwnerIdentity;
   try {
-    await database.forAccount(accountId, async (tx) => {
+    owner = await database.ownerThenAccount(async (tx, enterAccount) => {
+      const person = existing ?? (await insertPerson(tx, newOwner!));
+      await enterAccount(accountId);
       await insertAccountWithRoles(tx, {
         accountId,
         slug: input.slug,
@@ -130,28 +119,33 @@ export async function signUpAccount(
           features,
         },
       });
-      await addMember(tx, { accountId, user: owner, roleName: "site_owner" });
+      await addMember(tx, { accountId, user: person, roleName: "site_owner" });
       await (deps.content ?? writeDefaultContent)(tx, {
         accountId,
         siteName: input.siteName,
         lang: input.language,
       });
+      return person;
     });
   } catch (error) {
-    if (!existing) {
-      await removeUser(database, owner.id).catch((cause: unknown) =>
-        logger.error(
-          { err: cause, userId: owner.id },
-          "could not remove the owner of a failed sign-up",
-        ),
-      );
-    }
-    // Two people racing for one address: the database's unique index decides.
-    if (isUniqueViolation(error) && (await findAccountForSlug(database, input.slug)))
+    const constraint = uniqueViolation(error);
+    // Someone took the address between the check and now.
+    if (constraint?.startsWith("users_"))
+      throw new AppError({ code: "auth.emailInUse", cause: error });
+    // Two people racing for one site address: the database's unique index decides.
+    if (constraint !== null && (await findAccountForSlug(database, input.slug)))
       throw new AppError({ code: "accounts.slugTaken", cause: error });
     throw error;
   }
 
+  if (!existing) {
+    // The new site's better-auth: its mail links to, and signs the owner in on, the new site.
+    await sendVerification(deps.auth.forOrigin(origin), {
+      userId: owner.id,
+      origin,
+      headers: withTrustedHeaders(deps.headers, siteFacts),
+    });
+  }
   if (existing)
     await sendSiteReady(deps, {
       to: owner.email,

@@ -50,6 +50,8 @@ export function authApi({
 }) {
   const api = new Hono<AuthApiEnv>();
   const signUpLimiter = createRateLimiter({ windowMs: 10 * 60_000, max: 10 });
+  // As better-auth limited its own /phone-number/* before we spent the codes ourselves.
+  const codeLimiter = createRateLimiter({ windowMs: 60_000, max: 5 });
   const siteCall = (facts: RequestFacts, raw: Headers, accountId: string) => ({
     auth: registry.forOrigin(facts.origin),
     database,
@@ -58,10 +60,14 @@ export function authApi({
     accountId,
   });
 
-  // Sign-up goes through /api/account/sign-up only (enumeration-safe, membership, policy).
-  api.post("/auth/sign-up/email", () => {
-    throw new AppError({ code: "route.notFound" });
-  });
+  // Sign-up goes through /api/account/sign-up only (enumeration-safe, membership, policy), and
+  // by phone through /api/account/sign-up-phone/verify, which spends the texted code itself.
+  // better-auth's own verify would open a session on a code alone, past password and 2FA.
+  for (const path of ["/auth/sign-up/email", "/auth/phone-number/verify"]) {
+    api.post(path, () => {
+      throw new AppError({ code: "route.notFound" });
+    });
+  }
 
   api.on(["GET", "POST"], "/auth/*", async (c) => {
     // better-auth refuses these too (disabledPaths); here they get the catalogue's answer.
@@ -140,6 +146,8 @@ export function authApi({
   api.post("/account/sign-up-phone/verify", async (c) => {
     const tenant = c.var.tenant;
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    if (!codeLimiter.allow(c.var.facts.clientIp))
+      throw new AppError({ code: "auth.tooManyRequests" });
     const input = phoneVerifySchema.parse(await c.req.json().catch(() => ({})));
     const { setCookie } = await finishPhoneSignUp(
       siteCall(c.var.facts, c.req.raw.headers, tenant.account.accountId),

@@ -18,6 +18,7 @@ import {
 import { crossSiteSessionPaths } from "./auth-responses";
 import { readFacts, trustedHeaders } from "./request-headers";
 import { createSignInLimits } from "./sign-in-limits.server";
+import { signUpSupport } from "./sign-up-plugin.server";
 import {
   authAccounts,
   rateLimits,
@@ -290,15 +291,13 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
           textCode({ sms, context, to, code, key: "sms.code" }),
         sendPasswordResetOTP: ({ phoneNumber: to, code }, context) =>
           textCode({ sms, context, to, code, key: "sms.resetCode" }),
-        // A person who signs up with a phone gets a placeholder address until they add one.
-        signUpOnVerification: {
-          getTempEmail: (value) => `${value.replace(/\D/g, "")}@phone.invalid`,
-        },
+        // No signUpOnVerification: phone-sign-up.server.ts creates the person, in one transaction.
       }),
       twoFactor({
         issuer: "Lyceum",
         backupCodeOptions: { storeBackupCodes: hashedBackupCodes(secret) },
       }),
+      signUpSupport(),
     ],
   });
 }

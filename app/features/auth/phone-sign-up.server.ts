@@ -1,12 +1,13 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { and, eq, gt } from "drizzle-orm";
-import { setMemberName } from "~/features/members/avatar.server";
-import type { Database } from "~/platform/db/database.server";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { addMember } from "~/features/members/members.server";
+import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { callAuth, type Auth } from "./auth.server";
 import { passwordWeaknesses } from "./password-policy.server";
-import { authAccounts, users, verifications } from "./tables.server";
+import { insertPerson, newAuthId, openSession, uniqueViolation } from "./person.server";
+import { users, verifications } from "./tables.server";
 import type { PhoneSignUpInput, PhoneVerifyInput } from "./validation";
 
 type Call = { auth: Auth; database: Database; origin: string; headers: Headers; accountId: string };
@@ -43,7 +44,7 @@ export async function startPhoneSignUp(
       path: "/sign-in/phone-number",
       body: { phoneNumber: input.phone, password: input.password },
     });
-    if (signIn.status === 429) throw new AppError({ code: "auth.tooManyRequests" });
+    // Refused by a limit: the same answer as a new number, so the 429 tells nothing.
     if (!signIn.ok) return { status: "verify_phone" };
     const body = (await signIn.json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
     return {
@@ -72,46 +73,85 @@ export async function startPhoneSignUp(
   return { status: "verify_phone" };
 }
 
-/** The code from the text: creates the person with their name and password, signed in and a member. */
+/** better-auth's phone-number plugin keeps the texted code as `{code}:{failed attempts}` here. */
+const codeKey = (phone: string) => `phone-number-otp-${phone}`;
+/** As the plugin is configured (auth.server.ts `allowedAttempts`): a code dies on its 3rd miss. */
+const ALLOWED_ATTEMPTS = 3;
+
+const sameCode = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Inside the sign-up's transaction: spends the newest code texted to the number, the way the
+ * plugin does (newest row wins, expired or exhausted codes are refused, a miss is counted).
+ * Taking the row is the race gate: two requests with one code cannot both pass.
+ */
+async function spendCode(tx: Tx, phone: string, code: string): Promise<boolean> {
+  const [latest] = await tx
+    .select()
+    .from(verifications)
+    .where(eq(verifications.identifier, codeKey(phone)))
+    .orderBy(desc(verifications.createdAt))
+    .limit(1)
+    .for("update");
+  if (!latest) return false;
+  await tx.delete(verifications).where(eq(verifications.identifier, codeKey(phone)));
+  const [sent = "", rawAttempts] = latest.value.split(":");
+  const attempts = Math.max(0, Number.parseInt(rawAttempts ?? "0", 10) || 0);
+  if (latest.expiresAt < new Date() || attempts >= ALLOWED_ATTEMPTS) return false;
+  if (sameCode(sent, code)) return true;
+  await tx.insert(verifications).values({
+    id: newAuthId(),
+    identifier: codeKey(phone),
+    value: `${sent}:${attempts + 1}`,
+    expiresAt: latest.expiresAt,
+  });
+  return false;
+}
+
+/**
+ * The code from the text: spends it and creates the person (name, password, verified number)
+ * with their membership, in one transaction; then signs them in. A wrong code only counts a
+ * miss. A crash after the commit leaves a complete person, who signs in with their password.
+ */
 export async function finishPhoneSignUp(
   call: Call,
   input: PhoneVerifyInput,
 ): Promise<{ setCookie: string[] }> {
-  const { auth, database, origin, headers, accountId } = call;
-  const [pending] = await database.owner
-    .select()
-    .from(verifications)
-    .where(
-      and(
-        eq(verifications.identifier, pendingKey(input.phone)),
-        gt(verifications.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  if (!pending) throw new AppError({ code: "auth.invalidCode" });
-  const verified = await callAuth(auth, {
-    origin,
-    headers,
-    path: "/phone-number/verify",
-    body: { phoneNumber: input.phone, code: input.code },
-  });
-  if (verified.status === 429) throw new AppError({ code: "auth.tooManyRequests" });
-  if (!verified.ok) throw new AppError({ code: "auth.invalidCode" });
-  const user = await findUserByPhone(database, input.phone);
-  if (!user) throw new Error("phone verified but no user");
-  const { name, hash } = JSON.parse(pending.value) as { name: string; hash: string };
-  await database.owner.transaction(async (tx) => {
-    await tx.update(users).set({ name }).where(eq(users.id, user.id));
-    await tx.insert(authAccounts).values({
-      id: randomUUID(),
-      providerId: "credential",
-      providerAccountId: user.id,
-      userId: user.id,
-      password: hash,
+  const { auth, database, headers, accountId } = call;
+  let user: { id: string } | null;
+  try {
+    user = await database.ownerThenAccount(async (tx, enterAccount) => {
+      const [pending] = await tx
+        .select()
+        .from(verifications)
+        .where(
+          and(
+            eq(verifications.identifier, pendingKey(input.phone)),
+            gt(verifications.expiresAt, new Date()),
+          ),
+        )
+        .limit(1)
+        .for("update");
+      if (!pending || !(await spendCode(tx, input.phone, input.code))) return null;
+      await tx.delete(verifications).where(eq(verifications.id, pending.id));
+      const { name, hash } = JSON.parse(pending.value) as { name: string; hash: string };
+      const person = await insertPerson(tx, {
+        name,
+        // A person who signs up with a phone gets a placeholder address until they add one.
+        email: `${input.phone.replace(/\D/g, "")}@phone.invalid`,
+        phoneNumber: input.phone,
+        passwordHash: hash,
+      });
+      await enterAccount(accountId);
+      await addMember(tx, { accountId, user: person });
+      return person;
     });
-    await tx.delete(verifications).where(eq(verifications.id, pending.id));
-  });
-  // The membership was made when the session opened, under the placeholder name.
-  await setMemberName(database, { accountId, userId: user.id, name });
-  return { setCookie: verified.headers.getSetCookie() };
+  } catch (error) {
+    // The number signed up in the meantime: its code is spent either way.
+    if (uniqueViolation(error)?.startsWith("users_")) user = null;
+    else throw error;
+  }
+  if (!user) throw new AppError({ code: "auth.invalidCode" });
+  return { setCookie: await openSession(auth, { userId: user.id, headers }) };
 }

@@ -42,10 +42,6 @@ export async function findUserWithPassword(database: Database, email: string) {
   return row;
 }
 
-export async function deleteUserById(database: Database, userId: string): Promise<void> {
-  await database.owner.delete(users).where(eq(users.id, userId));
-}
-
 /** The tenant of sessions opened on the platform's own site. */
 const onSite = (accountId: string | null) =>
   accountId ? eq(sessions.tenantId, accountId) : isNull(sessions.tenantId);

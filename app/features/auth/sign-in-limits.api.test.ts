@@ -224,6 +224,16 @@ describe.each(backends)("A11 sign-in limits per account on %s", (backend) => {
       expect(res.status).toBe(202);
     }
     await expectLocked(await signIn(stranger(), address, strong));
+    // Locked, the address still answers sign-up exactly as an unknown one: no enumeration.
+    for (const email of [address, `nobody-${Date.now()}@example.test`]) {
+      const res = await stranger().post("/api/account/sign-up", {
+        name: "Mallory",
+        email,
+        password: "Guessed-9-Harbour-Lantern",
+      });
+      expect(res.status, email).toBe(202);
+      expect(await res.json()).toEqual({ status: "verify_email" });
+    }
   });
 
   test("A11 the per-address limit still holds beside the account limit", async () => {

@@ -1,7 +1,8 @@
-import { joinAccount } from "~/features/members/members.server";
+import { hashPassword } from "better-auth/crypto";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { callAuth, type Auth } from "./auth.server";
+import { createMemberPerson, sendVerification } from "./person.server";
 import { userExists } from "./queries.server";
 import { passwordWeaknesses } from "./password-policy.server";
 import type { SignUpInput } from "./validation";
@@ -11,8 +12,8 @@ export type SignUpOutcome =
 
 /**
  * Sign-up on an account's site, answering the same for a new address and for an existing one
- * with a wrong password (no enumeration): "check your e-mail". A new person gets a verification
- * link and a membership; an existing person with the right password is signed in and joins this
+ * with a wrong password (no enumeration): "check your e-mail". A new person is written with
+ * their credential and membership in one transaction, then gets a verification link; an existing person with the right password is signed in and joins this
  * account (better-auth's sign-in rate limit applies, so this is no way around it); an existing
  * person with a wrong password is told by e-mail that someone tried.
  */
@@ -38,14 +39,16 @@ export async function signUp(
   if (reasons.length > 0) throw new AppError({ code: "auth.weakPassword", details: { reasons } });
 
   if (!(await userExists(database, input.email))) {
-    const created = await callAuth(auth, { origin, headers, path: "/sign-up/email", body: input });
-    if (created.status === 429) throw new AppError({ code: "auth.tooManyRequests" });
-    if (!created.ok) throw new Error(`sign-up failed with ${created.status}`);
-    const { user } = (await created.json()) as {
-      user: { id: string; name: string; email: string };
-    };
-    await joinAccount(database, { accountId, user });
-    return { status: "verify_email" };
+    const passwordHash = await hashPassword(input.password);
+    const user = await createMemberPerson(database, {
+      accountId,
+      person: { name: input.name, email: input.email, passwordHash },
+    });
+    if (user) {
+      await sendVerification(auth, { userId: user.id, origin, headers });
+      return { status: "verify_email" };
+    }
+    // The address was taken since we looked: answer as for a known one.
   }
   const signIn = await callAuth(auth, {
     origin,
@@ -53,7 +56,9 @@ export async function signUp(
     path: "/sign-in/email",
     body: { email: input.email, password: input.password },
   });
-  if (signIn.status === 429) throw new AppError({ code: "auth.tooManyRequests" });
+  // A refused attempt (address or account limit) answers as a new address would: the password
+  // was not tried, and a 429 here would tell that the address has an account.
+  if (signIn.status === 429) return { status: "verify_email" };
   if (signIn.ok) {
     const body = (await signIn.json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
     const status = body.twoFactorRedirect ? "two_factor" : "signed_in";

@@ -16,6 +16,14 @@ export type Db = NodePgDatabase<Record<string, never>>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** What a unit of work receives: the transaction, already scoped to one account. */
 export type Work<T> = (tx: Tx) => Promise<T>;
+/**
+ * A unit of work over global and tenant rows: it writes global rows as the owner, then may call
+ * `enterAccount` once, after which the same transaction is the account's (as in `forAccount`).
+ */
+export type SpanningWork<T> = (
+  tx: Tx,
+  enterAccount: (accountId: string) => Promise<void>,
+) => Promise<T>;
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string }
@@ -30,19 +38,30 @@ export interface Database {
   forAccount<T>(accountId: string, work: Work<T>): Promise<T>;
   /** A transaction as the app role with no account: global tables only (tenant tables show nothing). */
   asApp<T>(work: Work<T>): Promise<T>;
+  /**
+   * One transaction for a write that spans global rows (a person, their credential) and an
+   * account's rows (their membership): both commit together or neither does. The global part
+   * runs as the owner; `enterAccount` then scopes the rest to one account, for good.
+   */
+  ownerThenAccount<T>(work: SpanningWork<T>): Promise<T>;
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Makes the rest of `tx` the account's: its rows only, as the app role. */
+async function enterScope(tx: Tx, accountId: string): Promise<void> {
+  // set_config(..., true) and SET LOCAL last only for this transaction: a pooled or shared
+  // session (PGlite is one session) never carries one request's account into the next.
+  await tx.execute(sql`select set_config('app.account_id', ${accountId}, true)`);
+  await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+}
+
 function scopedTransactions(owner: Db) {
   async function asRole<T>(accountId: string, work: Work<T>): Promise<T> {
     return owner.transaction(async (tx) => {
-      // set_config(..., true) and SET LOCAL last only for this transaction: a pooled or shared
-      // session (PGlite is one session) never carries one request's account into the next.
-      await tx.execute(sql`select set_config('app.account_id', ${accountId}, true)`);
-      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+      await enterScope(tx, accountId);
       return work(tx);
     });
   }
@@ -53,6 +72,18 @@ function scopedTransactions(owner: Db) {
     },
     asApp<T>(work: Work<T>) {
       return asRole("", work);
+    },
+    ownerThenAccount<T>(work: SpanningWork<T>) {
+      return owner.transaction(async (tx) => {
+        let entered = false;
+        return work(tx, async (accountId) => {
+          if (!uuidPattern.test(accountId)) throw new Error("enterAccount needs an account uuid");
+          // Once scoped, a transaction never goes back to the owner's rights.
+          if (entered) throw new Error("enterAccount is called once per transaction");
+          entered = true;
+          await enterScope(tx, accountId);
+        });
+      });
     },
   };
 }

@@ -42,5 +42,7 @@ export type AppEnv = {
     lang: LanguageCode;
     facts: RequestFacts;
     viewer: Viewer | null;
+    /** This response's CSP nonce (middleware/security-headers.ts). */
+    nonce: string;
   };
 };

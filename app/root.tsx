@@ -14,6 +14,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
+import { useNonce } from "~/platform/csp-nonce";
 import { createI18n } from "~/platform/i18n/i18n";
 import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
 import { messagesFor } from "~/platform/i18n/messages.server";
@@ -44,20 +45,29 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = data?.lang ?? defaultLanguage;
+  // This response's CSP nonce ("" in the browser): every inline script carries it (decision 016).
+  const nonce = useNonce();
   return (
     <html lang={lang} dir={data?.dir ?? "ltr"} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* Stylesheets and icons need no nonce; an empty one keeps the real one out of link
+            attributes (where CSS selectors could read it) and the same on server and client. */}
+        <Links nonce="" />
         {/* Mantine's ColorSchemeScript, knowing the night theme too (app/ui/color-scheme.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
+        {/* The browser hides the nonce from the DOM; the client renders "" (no warning wanted). */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: colorSchemeScript }}
+          suppressHydrationWarning
+        />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

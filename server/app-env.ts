@@ -47,5 +47,7 @@ export type AppEnv = {
     viewer: Viewer | null;
     /** The viewer's session, always one of this site's (foreign session cookies are dropped). */
     sessionId: string | null;
+    /** This response's CSP nonce (middleware/security-headers.ts). */
+    nonce: string;
   };
 };

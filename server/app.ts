@@ -16,6 +16,7 @@ import { siteApi } from "~/features/site/api.server";
 import { siteCacheContext } from "~/features/site/site-cache.server";
 import { brandingApi } from "~/features/site-settings/branding-api.server";
 import { AppError } from "~/platform/errors";
+import { nonceContext } from "~/platform/csp-nonce";
 import { servicesContext } from "~/platform/request-context";
 import type { AppEnv, ServerServices } from "./app-env";
 import { handleError } from "./error-handler";
@@ -24,6 +25,7 @@ import { canonicalRequest } from "./middleware/canonical-request";
 import { inputBoundary } from "./middleware/input-boundary";
 import { pageCache } from "./middleware/page-cache";
 import { requestLogger } from "./middleware/request-logger";
+import { securityHeaders } from "./middleware/security-headers";
 import { tenant } from "./middleware/tenant";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { siteFacts, viewer } from "./middleware/viewer";
@@ -44,6 +46,9 @@ export function createApp({
 }) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  // First: static files, cached pages and errors get the CSP and other headers too (decision 016).
+  // A build given as a function is Vite's dev server, whose HMR socket the policy must allow.
+  app.use(securityHeaders({ env: services.env, viteDev: typeof build === "function" }));
 
   if (assetsDir) {
     // Fingerprinted files never change: cache them for a year.
@@ -102,6 +107,7 @@ export function createApp({
       context.set(tenantContext, c.var.tenant);
       context.set(viewerContext, c.var.viewer);
       context.set(siteCacheContext, services.siteCache);
+      context.set(nonceContext, c.var.nonce);
       context.set(authContext, {
         auth: services.auth.forOrigin(c.var.facts.origin),
         facts: c.var.facts,

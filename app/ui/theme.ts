@@ -6,6 +6,7 @@ import {
   type MantineColorShade,
 } from "@mantine/core";
 import { contrastRatio, darkenToContrast, parseColor } from "~/platform/color-contrast";
+import { cssFontStack } from "~/platform/safe-values";
 
 export { colorSchemeManager } from "./color-scheme";
 
@@ -37,14 +38,18 @@ export function buildTheme({
   fontFamily?: string;
   headingsFontFamily?: string;
 }) {
+  // Mantine writes these into a <style> element: only a palette name and font names may go
+  // there, whatever the database holds (a stored `x}</style><script>` becomes the default).
+  const color = Object.hasOwn(DEFAULT_THEME.colors, primaryColor) ? primaryColor : "blue";
+  const body = cssFontStack(fontFamily) ?? systemFonts;
   return createTheme({
-    primaryColor,
-    primaryShade: readableShade(primaryColor),
+    primaryColor: color,
+    primaryShade: readableShade(color),
     // Black or white text on filled colours, whichever reads better (the 0.179 crossover).
     autoContrast: true,
     luminanceThreshold: 0.179,
-    fontFamily: fontFamily ?? systemFonts,
-    headings: { fontFamily: headingsFontFamily ?? fontFamily ?? systemFonts },
+    fontFamily: body,
+    headings: { fontFamily: cssFontStack(headingsFontFamily) ?? body },
     defaultRadius: "md",
   });
 }

@@ -1,8 +1,23 @@
+import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { hasSessionCookie } from "~/features/auth/session.server";
 import { pageCacheKey } from "~/features/site/cacheable-pages";
 import type { SiteCache } from "~/features/site/site-cache.server";
 import type { AppEnv } from "../app-env";
+
+/**
+ * Stands for the CSP nonce in a stored page, replaced by each hit's own nonce (decision 016): a
+ * nonce is never replayed. Random per process, so no page content can contain it by design.
+ */
+const NONCE_PLACEHOLDER = `nonce-placeholder-${randomBytes(12).toString("hex")}`;
+
+const withPlaceholder = (body: ArrayBuffer, nonce: string | undefined) => {
+  const html = new TextDecoder().decode(body);
+  return new TextEncoder().encode(nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html);
+};
+
+const withNonce = (body: Uint8Array, nonce: string) =>
+  new TextDecoder().decode(body).replaceAll(NONCE_PLACEHOLDER, nonce);
 
 /**
  * Answers anonymous GETs of the cacheable public pages from memory (P18) and keeps what it
@@ -20,7 +35,7 @@ export function pageCache(cache: SiteCache) {
     const accountId = tenant.account.accountId;
     const hit = cache.pages.get(accountId, key);
     if (hit) {
-      return new Response(method === "HEAD" ? null : hit.body, {
+      return new Response(method === "HEAD" ? null : withNonce(hit.body, c.var.nonce), {
         status: 200,
         headers: { "content-type": hit.contentType, "x-page-cache": "hit" },
       });
@@ -43,13 +58,14 @@ export function pageCache(cache: SiteCache) {
     c.res = new Response(toVisitor, response);
     c.res.headers.set("x-page-cache", "miss");
     const pathname = new URL(c.req.url).pathname;
+    const nonce = c.var.nonce;
     void new Response(toCache)
       .arrayBuffer()
       .then((body) =>
         cache.pages.set(
           accountId,
           key,
-          { body: new Uint8Array(body), contentType, pathname },
+          { body: withPlaceholder(body, nonce), contentType, pathname },
           generation,
         ),
       )

@@ -1,6 +1,7 @@
 import type { Viewer } from "~/features/members/members.server";
 import { loadMembership, syncMemberEmail } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
+import { safeUrl } from "~/platform/safe-values";
 import type { AuthRegistry } from "./auth.server";
 
 /** Absolute session lifetime: however active, a session ends 30 days after sign-in. */
@@ -77,7 +78,8 @@ export async function resolveViewerSession({
     membership = { ...membership, email: user.email };
   }
   const viewer: Viewer = {
-    user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
+    // The picture a person set for themselves reaches pages as src: a safe address or none.
+    user: { id: user.id, name: user.name, email: user.email, image: safeUrl(user.image) },
     membership,
     isSuperAdmin: superAdminEmails.includes(user.email.toLowerCase()),
   };

@@ -1,5 +1,6 @@
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { safeUrl } from "~/platform/safe-values";
 import { can, type Viewer } from "./members.server";
 import { countMembers, newestMembers } from "./queries.server";
 
@@ -20,7 +21,11 @@ export async function loadMemberOverview(
     const newest = await newestMembers(tx, { accountId, limit: 5 });
     return {
       total,
-      newest: newest.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() })),
+      newest: newest.map((row) => ({
+        ...row,
+        avatar: safeUrl(row.avatar),
+        joinedAt: row.joinedAt.toISOString(),
+      })),
     };
   });
 }

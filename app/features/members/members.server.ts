@@ -1,5 +1,6 @@
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { safeUrl } from "~/platform/safe-values";
 import { createTtlCache } from "~/platform/ttl-cache";
 import { defaultRoles, type Capability } from "./capabilities";
 import {
@@ -84,7 +85,7 @@ async function readMembership(
     name: member.name,
     slug: member.slug,
     email: member.email,
-    avatar: member.avatar,
+    avatar: safeUrl(member.avatar),
     role: role?.name ?? "",
     caps: (role?.caps ?? []) as Capability[],
   };

@@ -1,6 +1,24 @@
 import type { Tx } from "~/platform/db/database.server";
+import { sanitizeUserHtml } from "~/platform/sanitize.server";
 import { readOptions, writeOption } from "./queries.server";
-import { optionSchemas, type OptionKey, type OptionValue } from "./validation";
+import { optionSchemas, type MenuItem, type OptionKey, type OptionValue } from "./validation";
+
+/** Menu items with every megamenu column's HTML sanitised (on save, and again on render). */
+export function sanitiseMenuHtml(items: MenuItem[]): MenuItem[] {
+  return items.map((item) => ({
+    ...item,
+    ...(item.mega_menu && {
+      mega_menu: {
+        ...item.mega_menu,
+        columns: item.mega_menu.columns.map((c) => ({
+          ...c,
+          content: sanitizeUserHtml(c.content),
+        })),
+      },
+    }),
+    ...(item.children && { children: sanitiseMenuHtml(item.children) }),
+  }));
+}
 
 export type SiteOptions<K extends OptionKey> = { [P in K]: OptionValue<P> | undefined };
 
@@ -27,7 +45,14 @@ export async function saveSiteOption<K extends OptionKey>(
   tx: Tx,
   { accountId, key, value }: { accountId: string; key: K; value: unknown },
 ): Promise<OptionValue<K>> {
-  const parsed = optionSchemas[key].parse(value) as OptionValue<K>;
+  let parsed = optionSchemas[key].parse(value) as OptionValue<K>;
+  if (key === "menus") {
+    const menus = parsed as OptionValue<"menus">;
+    parsed = {
+      header: sanitiseMenuHtml(menus.header),
+      mobile: sanitiseMenuHtml(menus.mobile),
+    } as OptionValue<K>;
+  }
   await writeOption(tx, { accountId, key, value: parsed });
   return parsed;
 }

@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  isCssColour,
+  isFontStack,
+  isPlainText,
+  isSafeUrl,
+  MAX_FONT_STACK,
+  MAX_URL,
+} from "~/platform/safe-values";
 
 export const optionKeys = [
   "menus",
@@ -23,18 +31,48 @@ export type MenuItem = {
   children?: MenuItem[];
 };
 
+/**
+ * Refusals the settings screens translate: `params.origin` names the message
+ * (siteSettings.common.errors.<origin>), as the screens' own checks do.
+ */
+const refusal = (origin: "url" | "colour" | "fontFamily" | "plainText") => ({
+  params: { origin },
+});
+
+/** A value too long is reported as such, not also as malformed. */
+const tooLong = { abort: true } as const;
+
+/** A link: http(s) or a path of the site, never `javascript:`, `data:` or `//host` (item 7). */
+export const linkUrlSchema = z.string().max(MAX_URL, tooLong).refine(isSafeUrl, refusal("url"));
+
+/** A colour as the editors' colour pickers produce it (hex), or rgb/hsl or a Mantine name. */
+export const colourSchema = z.string().max(64, tooLong).refine(isCssColour, refusal("colour"));
+
+/** A CSS font-family list: font names only, so nothing can leave the theme's <style>. */
+export const fontStackSchema = z
+  .string()
+  .max(MAX_FONT_STACK, tooLong)
+  .refine(isFontStack, refusal("fontFamily"));
+
+/** Plain text people read: no NUL or other control characters but line breaks and tabs. */
+const plainText = (max: number) =>
+  z.string().max(max, tooLong).refine(isPlainText, refusal("plainText"));
+
+/** A megamenu column's HTML: sanitised on save (options.server.ts) and again on render. */
+const MAX_MEGA_HTML = 10_000;
+
 export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
-    id: z.string(),
-    label: z.string().max(80),
-    item_url: z.string().max(500).optional(),
+    id: z.string().max(100),
+    label: plainText(80),
+    item_url: linkUrlSchema.optional(),
     item_type: z.enum(["link", "megamenu", "label"]).optional(),
     mega_menu: z
       .object({
         columnCount: z.number().int().min(1).max(6),
         columns: z.array(
           z.object({
-            content: z.string(),
+            content: z.string().max(MAX_MEGA_HTML),
             colSpan: z.number().int().min(1).max(6).optional(),
             rowSpan: z.number().int().min(1).max(6).optional(),
           }),
@@ -44,6 +82,8 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
     children: z.array(menuItemSchema).optional(),
   }),
 );
+
+const footerLinkSchema = z.object({ label: plainText(120), url: linkUrlSchema });
 
 export const optionSchemas = {
   menus: z.object({ header: z.array(menuItemSchema), mobile: z.array(menuItemSchema) }),
@@ -59,8 +99,8 @@ export const optionSchemas = {
     notices: z
       .object({
         enable_header_notice: z.boolean().default(false),
-        header_notice: z.string().default(""),
-        header_notice_bg: z.string().default("#1c7ed6"),
+        header_notice: plainText(500).default(""),
+        header_notice_bg: colourSchema.default("#1c7ed6"),
         header_notice_start: z.number().nullable().default(null),
         header_notice_expire: z.number().nullable().default(null),
       })
@@ -73,28 +113,32 @@ export const optionSchemas = {
       }),
   }),
   footer: z.object({
-    footer_style: z.string().default("columns"),
+    footer_style: z
+      .string()
+      .max(40)
+      .regex(/^[\w-]*$/)
+      .default("columns"),
     footer_columns: z.array(
       z.object({
-        title: z.string(),
+        title: plainText(120),
         type: z.enum(["links", "text"]),
         width: z.number().int().min(1).max(12).default(3),
-        data: z.union([z.string(), z.array(z.object({ label: z.string(), url: z.string() }))]),
+        data: z.union([plainText(2000), z.array(footerLinkSchema)]),
       }),
     ),
-    footer_bottom: z.string().default(""),
-    footer_bottom_links: z.array(z.object({ label: z.string(), url: z.string() })).default([]),
+    footer_bottom: plainText(500).default(""),
+    footer_bottom_links: z.array(footerLinkSchema).default([]),
     enable_footer_notice: z.boolean().default(false),
-    footer_notice: z.string().default(""),
-    footer_notice_bg: z.string().default("#f1f3f5"),
+    footer_notice: plainText(500).default(""),
+    footer_notice_bg: colourSchema.default("#f1f3f5"),
   }),
   theme: z.object({
     bodyStyle: z.enum(["boxed", "full"]).default("full"),
     primaryColor: z
       .enum(["blue", "cyan", "grape", "green", "indigo", "orange", "pink", "red", "teal", "violet"])
       .default("blue"),
-    fontFamily: z.string().max(200).optional(),
-    headingsFontFamily: z.string().max(200).optional(),
+    fontFamily: fontStackSchema.optional(),
+    headingsFontFamily: fontStackSchema.optional(),
   }),
   misc: z.object({
     scripts: z.string().default(""),

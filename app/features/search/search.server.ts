@@ -1,5 +1,6 @@
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
+import { safeUrl } from "~/platform/safe-values";
 import { searchTitles, type SearchRow } from "./queries.server";
 import {
   SEARCH_LIMIT,
@@ -33,7 +34,8 @@ function toHit(row: SearchRow): SearchHit {
     url: urlOf(row),
     // A page's detail is its kind, which only chose the URL.
     detail: row.result_kind === "pages" ? null : row.result_detail || null,
-    image: row.result_image || null,
+    // Member pictures and cover images reach src: a safe address or none.
+    image: safeUrl(row.result_image),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeUrl } from "~/platform/safe-values";
 
 /** Spec §9: the public site draws the logo `logo_width × 16` px wide. */
 export const LOGO_WIDTH_UNIT_PX = 16;
@@ -17,9 +18,12 @@ export const logoSourceSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => /^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/[^\s/]+\S*$/i.test(value), {
-    message: "logoSource",
-  });
+  .refine(
+    (value) =>
+      (/^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/[^\s/]+\S*$/i.test(value)) &&
+      isSafeUrl(value),
+    { message: "logoSource" },
+  );
 
 /** The three account settings the header screen edits; `null` removes one. */
 export const brandingSchema = z.object({

@@ -71,7 +71,13 @@ export function issuesOf(error: ZodError, field: string | null = null): Settings
     return {
       path,
       code: issue.code,
-      origin: "origin" in issue ? String(issue.origin) : undefined,
+      // A type check of ours (a link, a colour, a font) names its message in params.origin.
+      origin:
+        "origin" in issue
+          ? String(issue.origin)
+          : issue.code === "custom" && typeof issue.params?.origin === "string"
+            ? issue.params.origin
+            : undefined,
       minimum: "minimum" in issue ? bound(issue.minimum) : undefined,
       maximum: "maximum" in issue ? bound(issue.maximum) : undefined,
     };

@@ -9,6 +9,19 @@ export function ownerScriptsAllowed(pathname: string): boolean {
 }
 
 /**
+ * The path this document was loaded at, which chose its Content-Security-Policy (decision 016),
+ * whatever client-side navigation did to the address since.
+ */
+export function documentPathname(): string {
+  const [entry] = performance.getEntriesByType("navigation");
+  try {
+    return new URL(entry?.name ?? window.location.href).pathname;
+  } catch {
+    return window.location.pathname;
+  }
+}
+
+/**
  * Adds the owner's HTML to the page so that its scripts run: the browser never runs a script
  * inserted through innerHTML, so each one is rebuilt as a real element. Scripts with a `src` are
  * awaited in turn, so an inline script can use the library loaded before it, as on a plain page.

@@ -1,21 +1,8 @@
-import { getSiteOptions } from "~/features/options/options.server";
+import { getSiteOptions, sanitiseMenuHtml } from "~/features/options/options.server";
 import { getPage } from "~/features/pages/pages.server";
-import type { MenuItem } from "~/features/options/validation";
 import type { Database } from "~/platform/db/database.server";
-import { sanitizeUserHtml } from "~/platform/sanitize.server";
 
 const chromeKeys = ["menus", "header", "footer", "theme", "misc"] as const;
-
-function sanitiseMenu(items: MenuItem[]): MenuItem[] {
-  return items.map((item) => ({
-    ...item,
-    mega_menu: item.mega_menu && {
-      ...item.mega_menu,
-      columns: item.mega_menu.columns.map((c) => ({ ...c, content: sanitizeUserHtml(c.content) })),
-    },
-    children: item.children && sanitiseMenu(item.children),
-  }));
-}
 
 /** The stored sources of the frame: option values and whether a privacy page exists. */
 async function readChromeSources(database: Database, accountId: string) {
@@ -55,8 +42,9 @@ export async function loadSiteChrome(
       (notices.header_notice_expire === null || notices.header_notice_expire > now),
     ),
     menus: {
-      header: sanitiseMenu(found.menus?.header ?? []),
-      mobile: sanitiseMenu(found.menus?.mobile ?? []),
+      // Sanitised on save too; again here for anything stored before or around that.
+      header: sanitiseMenuHtml(found.menus?.header ?? []),
+      mobile: sanitiseMenuHtml(found.menus?.mobile ?? []),
     },
     header: found.header,
     footer: found.footer,

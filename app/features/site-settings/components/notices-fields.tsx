@@ -1,6 +1,7 @@
 import { Box, ColorInput, DEFAULT_THEME, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { parseColor, readableTextColor } from "~/platform/color-contrast";
+import { cssColour } from "~/platform/safe-values";
 import { customIssue, type SettingsIssue } from "../option-save";
 import classes from "./notices.module.css";
 
@@ -68,7 +69,10 @@ export function NoticeStrip({
         className={classes.strip}
         data-kind={kind}
         data-testid={testId}
-        style={{ "--notice-bg": background, "--notice-fg": readableTextColor(background) }}
+        style={{
+          "--notice-bg": cssColour(background, "transparent"),
+          "--notice-fg": readableTextColor(background),
+        }}
       >
         {text.trim() ? (
           text

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AccountSummary } from "~/features/accounts/tenant";
 import { readableTextColor } from "~/platform/color-contrast";
+import { cssColour } from "~/platform/safe-values";
 import type { SiteChrome } from "../site.server";
 import { SiteLink } from "./site-link";
 import { SiteLogo } from "./site-logo";
@@ -24,6 +25,8 @@ export function SiteFooter({
   const siteTitle = account.settings.sitetitle ?? account.slug;
   const columns = footer?.footer_columns ?? [];
   const bottomLinks = footer?.footer_bottom_links ?? [];
+  // A colour, whatever was stored: the style attribute holds nothing else.
+  const noticeBg = cssColour(footer?.footer_notice_bg, "#f1f3f5");
   return (
     <Box component="footer" className={classes.footer}>
       {footer?.enable_footer_notice && footer.footer_notice ? (
@@ -33,10 +36,7 @@ export function SiteFooter({
           ta="center"
           data-testid="footer-notice"
           className={chromeClasses.footerNotice}
-          style={{
-            "--notice-bg": footer.footer_notice_bg,
-            "--notice-fg": readableTextColor(footer.footer_notice_bg),
-          }}
+          style={{ "--notice-bg": noticeBg, "--notice-fg": readableTextColor(noticeBg) }}
         >
           <Text size="sm" c="inherit">
             {footer.footer_notice}

@@ -1,5 +1,6 @@
 import { Image, Text } from "@mantine/core";
 import type { AccountSummary } from "~/features/accounts/tenant";
+import { safeUrl } from "~/platform/safe-values";
 import classes from "./site-frame.module.css";
 
 /**
@@ -7,7 +8,10 @@ import classes from "./site-frame.module.css";
  * shrinks it for the footer; on narrow screens it shrinks further to fit beside the controls.
  */
 export function SiteLogo({ account, scale = 1 }: { account: AccountSummary; scale?: number }) {
-  const { logo, dark_logo, logo_width, sitetitle } = account.settings;
+  const { logo_width, sitetitle } = account.settings;
+  // Settings are read as stored: only a safe address reaches src, only a number the width.
+  const logo = safeUrl(account.settings.logo);
+  const dark_logo = safeUrl(account.settings.dark_logo);
   const title = sitetitle ?? account.slug;
   if (!logo) {
     return (
@@ -17,7 +21,9 @@ export function SiteLogo({ account, scale = 1 }: { account: AccountSummary; scal
     );
   }
   // Spec §9: the width setting is multiplied by 16 (default 64 px), height at most 64.
-  const width = (logo_width ?? 4) * 16 * scale;
+  const units =
+    typeof logo_width === "number" && logo_width > 0 && logo_width <= 40 ? logo_width : 4;
+  const width = units * 16 * scale;
   const height = 64 * scale;
   return (
     <>

@@ -5,6 +5,7 @@ import {
   checkJsonBody,
   checkPath,
   checkUrlEncoded,
+  MAX_JSON_DEPTH,
 } from "./input-check";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -28,6 +29,17 @@ describe("A11 the input rule", () => {
     });
     expect(checkJsonBody(bytes('{"\\ud800":1}'))?.kind).toBe("encoding");
     expect(checkJsonBody(bytes('{"name":"Ada","tags":["x"],"n":1,"ok":true}'))).toBeNull();
+  });
+
+  test("A11 a JSON body nested past the limit is refused before anything walks it", () => {
+    const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+    expect(checkJsonBody(bytes(nested(MAX_JSON_DEPTH)))).toBeNull();
+    expect(checkJsonBody(bytes(nested(MAX_JSON_DEPTH + 1)))).toEqual({
+      kind: "depth",
+      where: "body",
+    });
+    const arrays = `{"a":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+    expect(checkJsonBody(bytes(arrays))?.kind).toBe("depth");
   });
 
   test("A11 query strings and forms decode strictly", () => {

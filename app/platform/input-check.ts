@@ -8,7 +8,15 @@ export type InputFault =
   | { kind: "encoding"; where: string }
   | { kind: "nul"; where: string }
   | { kind: "notObject"; where: string }
-  | { kind: "syntax"; where: string };
+  | { kind: "syntax"; where: string }
+  | { kind: "depth"; where: string };
+
+/**
+ * How deeply a JSON body may nest. Settings and menus need a dozen levels; thousands overflow
+ * the stack of whatever walks them recursively (JSON.stringify on the way to a jsonb column,
+ * a library's deep merge), so they are refused here rather than failing as a 500 there.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 /** A NUL, or a UTF-16 surrogate without its partner, in the string. */
 export function badCharacter(text: string): "nul" | "encoding" | null {
@@ -19,19 +27,23 @@ export function badCharacter(text: string): "nul" | "encoding" | null {
 
 /** Every string (keys too) in a parsed JSON value, checked; the first fault found. */
 export function checkJsonValue(value: unknown, where = "body"): InputFault | null {
-  const stack: Array<[unknown, string]> = [[value, where]];
+  const stack: Array<[unknown, string, number]> = [[value, where, 0]];
   while (stack.length) {
-    const [item, at] = stack.pop()!;
+    const [item, at, depth] = stack.pop()!;
     if (typeof item === "string") {
       const fault = badCharacter(item);
       if (fault) return { kind: fault, where: at };
-    } else if (Array.isArray(item)) {
-      item.forEach((child, index) => stack.push([child, `${at}.${index}`]));
     } else if (item !== null && typeof item === "object") {
+      // The path is not spelt out past the limit: a 10 000-level body would make it huge.
+      if (depth >= MAX_JSON_DEPTH) return { kind: "depth", where };
+      if (Array.isArray(item)) {
+        item.forEach((child, index) => stack.push([child, `${at}.${index}`, depth + 1]));
+        continue;
+      }
       for (const [key, child] of Object.entries(item)) {
         const fault = badCharacter(key);
         if (fault) return { kind: fault, where: at };
-        stack.push([child, `${at}.${key}`]);
+        stack.push([child, `${at}.${key}`, depth + 1]);
       }
     }
   }

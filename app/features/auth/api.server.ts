@@ -9,6 +9,7 @@ import { renderMail } from "~/platform/mail/templates.server";
 import { createRateLimiter } from "~/platform/rate-limit";
 import type { AuthRegistry } from "./auth.server";
 import { type RequestFacts, withTrustedHeaders } from "./request-headers";
+import { betterAuthRequest, withCatalogueError } from "./auth-boundary";
 import { crossSiteSessionPaths, withoutBodyTokens } from "./auth-responses";
 import { listSiteSessions, revokeOtherSiteSessions, revokeSiteSession } from "./profile.server";
 import { signUp } from "./sign-up.server";
@@ -75,7 +76,8 @@ export function authApi({
     if (crossSiteSessionPaths.includes(endpoint)) throw new AppError({ code: "route.notFound" });
     const headers = withTrustedHeaders(c.req.raw.headers, c.var.facts);
     const auth = registry.forOrigin(c.var.facts.origin);
-    return withoutBodyTokens(await auth.handler(new Request(c.req.raw, { headers })));
+    const request = await betterAuthRequest(c.req.raw, { endpoint, headers });
+    return withCatalogueError(await withoutBodyTokens(await auth.handler(request)));
   });
 
   /** The person's sessions on this site: device, place, time and an id (never a token). */

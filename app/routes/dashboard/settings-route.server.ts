@@ -48,6 +48,17 @@ export function loadSettingsScreen<T>(
 }
 
 /**
+ * The editors send JSON (a fetcher with `encType: "application/json"`). A body of any other type
+ * is not read as JSON: the input rule checks a body by its declared type, so text that merely
+ * looks like JSON has not been checked for NUL or broken Unicode in its escapes.
+ */
+async function jsonBody(request: Request): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") return null;
+  return request.json().catch(() => null);
+}
+
+/**
  * A settings screen's action: `save` is given the JSON body (null when it is not JSON) to parse
  * and answers `{ ok }`, sent with 200 or 400. An AppError (not allowed, bad input) is answered
  * as data with its status rather than thrown, so the editor's fetcher reads it beside its fields
@@ -60,7 +71,7 @@ export async function answerSettingsSave<A extends { ok: boolean }>(
   const { database, screen } = settingsRequestOf(args);
   try {
     const request = { ...screen(), siteCache: args.context.get(siteCacheContext) };
-    const body: unknown = await args.request.json().catch(() => null);
+    const body = await jsonBody(args.request);
     const answer = await save(database, request, body);
     return data(answer, { status: answer.ok ? 200 : 400 });
   } catch (error) {

@@ -1,0 +1,486 @@
+/**
+ * Every endpoint that reads a body, a query or a path parameter, for the fuzz pass (issue 11,
+ * item 6): our API routes, better-auth's endpoints, and the pages' actions and loaders. The
+ * completeness checks in tests/fuzz.test.ts compare this table with the source, so a new route
+ * that is not listed here fails the suite.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { bodyLimitFor } from "../../server/middleware/input-boundary";
+import type { FuzzShape } from "./fuzz-corpus";
+
+export type FuzzWorld = {
+  accountId: string;
+  /** The site's host (an account), where the manager is an owner. */
+  host: string;
+  /** The platform's own host (BASE_DOMAIN). */
+  platformHost: string;
+  studentId: string;
+  password: string;
+};
+
+export type FuzzEndpoint = {
+  name: string;
+  method: "GET" | "POST" | "PUT";
+  /** With `:param` for a path parameter fuzzed by a `path` shape. */
+  path: string;
+  platform?: boolean;
+  /** The Hono route as written in a feature's api file ("POST /account/profile"). */
+  route?: string;
+  /** better-auth's endpoint path ("/sign-in/email"). */
+  authPath?: string;
+  /** The route module whose action (POST) or loader (GET) this reaches. */
+  routeFile?: string;
+  shape: (world: FuzzWorld) => FuzzShape;
+  /** Writes the manager may only make a few times a minute: a fresh manager every N requests. */
+  managerEvery?: number;
+};
+
+const uuid = "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c";
+const json = (endpointPath: string, valid: Record<string, unknown>): FuzzShape => ({
+  kind: "json",
+  valid,
+  limit: bodyLimitFor(endpointPath),
+});
+const query = (valid: Record<string, string> = {}): FuzzShape => ({ kind: "query", valid });
+
+/** A JSON POST: the route as written in the api file, and a body the route would accept. */
+function post(
+  apiPath: string,
+  valid: (w: FuzzWorld) => Record<string, unknown>,
+  more: Partial<FuzzEndpoint> = {},
+): FuzzEndpoint {
+  const full = `/api${apiPath}`;
+  return {
+    name: `POST ${full}`,
+    method: "POST",
+    path: full,
+    route: `POST ${apiPath}`,
+    shape: (w) => json(full, valid(w)),
+    ...more,
+  };
+}
+function get(
+  apiPath: string,
+  valid: (w: FuzzWorld) => Record<string, string> = () => ({}),
+  more: Partial<FuzzEndpoint> = {},
+): FuzzEndpoint {
+  const full = `/api${apiPath}`;
+  return {
+    name: `GET ${full}`,
+    method: "GET",
+    path: full,
+    route: `GET ${apiPath}`,
+    shape: (w) => query(valid(w)),
+    ...more,
+  };
+}
+
+const deviceInfo = {
+  browser: "Firefox",
+  platform: "Linux",
+  screenWidth: 1280,
+  screenHeight: 800,
+  deviceType: "desktop",
+};
+
+const optionValues: Record<string, Record<string, unknown>> = {
+  menus: {
+    header: [{ id: "m1", label: "Home", item_url: "/", item_type: "link", children: [] }],
+    mobile: [],
+  },
+  settings: { sitetitle: "Fuzz", description: "A site" },
+  header: {
+    header_style: "solid",
+    header_fix: false,
+    header_fontsize: 15,
+    header_search: true,
+    notices: { enable_header_notice: true, header_notice: "Hi", header_notice_bg: "#1c7ed6" },
+  },
+  footer: {
+    footer_style: "columns",
+    footer_columns: [
+      { title: "Links", type: "links", width: 3, data: [{ label: "Home", url: "/" }] },
+    ],
+    footer_bottom: "©",
+    footer_bottom_links: [],
+  },
+  theme: {
+    bodyStyle: "full",
+    primaryColor: "blue",
+    fontFamily: "Inter",
+    headingsFontFamily: "Georgia",
+  },
+  misc: { scripts: "", analytics_tag: "G-ABCD1234" },
+  dashboard: { member_menu: ["home", "profile"] },
+};
+
+/** Our API routes (app/features/*\/api.server.ts, branding-api.server.ts). */
+const apiEndpoints: FuzzEndpoint[] = [
+  post("/account/isSiteOwner", (w) => ({ account_id: w.accountId, email: "owner@example.test" })),
+  post("/users/getUserEmailById", (w) => ({ account_id: w.accountId, user_id: w.studentId })),
+  {
+    name: "POST /api/account/avatar",
+    method: "POST",
+    path: "/api/account/avatar",
+    route: "POST /account/avatar",
+    shape: () => ({
+      kind: "multipart",
+      valid: {},
+      fileField: "file",
+      limit: bodyLimitFor("/api/account/avatar"),
+    }),
+  },
+  post("/account/profile", () => ({ name: "Fuzzed Name" })),
+  get("/account/sessions"),
+  post("/account/sessions/revoke", () => ({ id: "not-a-session" })),
+  // A password the policy refuses: each field is checked, without a password hash per request
+  // (fuzzed passwords that pass the policy still go all the way).
+  post("/account/sign-up", () => ({
+    name: "New",
+    email: "new-person@example.test",
+    password: "too-short",
+  })),
+  post("/account/sign-up-phone", () => ({
+    name: "New",
+    phone: "+15550001111",
+    password: "too-short",
+  })),
+  post("/account/sign-up-phone/verify", () => ({ phone: "+15550001111", code: "123456" })),
+  get("/account/me"),
+  post("/auth/sign-up/email", () => ({
+    name: "New",
+    email: "x@example.test",
+    password: "Fuzz-Harbour-Quartz-88",
+  })),
+  get("/search", () => ({ q: "lesson", type: "all" })),
+  get("/realtime"),
+  get("/notifications", () => ({ type: "all" })),
+  get("/notifications/history", () => ({ before: "2026-01-01T00:00:00.000Z", limit: "10" })),
+  post("/notifications/read", () => ({ source: "account", id: uuid })),
+  post("/notifications/read-all", () => ({ type: "chat" })),
+  post("/notifications/account", () => ({ message: "<p>Hello</p>", severity: 2 }), {
+    managerEvery: 15,
+  }),
+  get("/site/revalidateCache", (w) => ({ site: w.accountId, path: "blog" })),
+  get("/site/invalidateCache", (w) => ({ account_id: w.accountId, key: "getSiteOption-menus" })),
+  ...Object.entries(optionValues).map(([key, value]) => ({
+    name: `PUT /api/site/options/${key}`,
+    method: "PUT" as const,
+    path: `/api/site/options/${key}`,
+    route: "PUT /site/options/:key",
+    shape: () => json(`/api/site/options/${key}`, value),
+  })),
+  {
+    name: "PUT /api/site/options/:key (path)",
+    method: "PUT",
+    path: "/api/site/options/:key",
+    route: "PUT /site/options/:key",
+    shape: () => ({ kind: "path", valid: "theme" }),
+  },
+  post("/site/cache-token", () => ({ days: 30 })),
+  {
+    name: "PUT /api/account/branding",
+    method: "PUT",
+    path: "/api/account/branding",
+    route: "PUT /account/branding",
+    shape: () =>
+      json("/api/account/branding", { logo: "/files/x/logo.webp", dark_logo: null, logo_width: 4 }),
+  },
+  {
+    name: "POST /api/account/branding/logo",
+    method: "POST",
+    path: "/api/account/branding/logo",
+    route: "POST /account/branding/logo",
+    shape: () => ({
+      kind: "multipart",
+      valid: { variant: "light" },
+      fileField: "file",
+      limit: bodyLimitFor("/api/account/branding/logo"),
+    }),
+  },
+  post(
+    "/platform/sign-up",
+    () => ({
+      siteName: "Fuzz",
+      slug: "fuzz-site",
+      name: "Owner",
+      email: "fuzz-owner@example.test",
+      password: "Fuzz-Harbour-Quartz-88",
+      plan: "starter",
+      language: "en",
+    }),
+    { platform: true },
+  ),
+  get("/platform/slug-check", () => ({ slug: "fuzz-site" }), { platform: true }),
+  post("/funnel/start", (w) => ({
+    utm_source: "news",
+    utm_medium: "mail",
+    utm_campaign: "spring",
+    initial_page: "/blog",
+    account_id: w.accountId,
+    deviceInfo,
+  })),
+  post("/analytics/collect", (w) => ({
+    name: "page_view",
+    tenant_id: w.accountId,
+    session_id: null,
+    path: "/blog",
+    referrer: "https://example.test/",
+    device_type: "desktop",
+  })),
+  {
+    ...post("/analytics/collect", (w) => ({
+      name: "add_to_cart",
+      tenant_id: w.accountId,
+      path: "/course/x",
+      currency: "usd",
+      value: 10,
+      items: [{ item_id: "c1", item_name: "Course", price: 10, quantity: 1 }],
+    })),
+    name: "POST /api/analytics/collect (add_to_cart)",
+  },
+  get("/analytics/summary", () => ({ from: "2026-01-01", to: "2026-01-31" })),
+];
+
+/** better-auth's endpoints, as its router serves them under /api/auth (GET and POST pass through). */
+function auth(
+  method: "GET" | "POST",
+  authPath: string,
+  valid: (w: FuzzWorld) => Record<string, unknown> = () => ({}),
+  concrete = authPath,
+): FuzzEndpoint {
+  const full = `/api/auth${concrete}`;
+  return {
+    name: `${method} ${full}`,
+    method,
+    path: full,
+    authPath,
+    shape: (w) =>
+      method === "GET" ? query(valid(w) as Record<string, string>) : json(full, valid(w)),
+  };
+}
+const phone = "+15550002222";
+const strong = "Fuzz-Harbour-Quartz-99";
+
+const authEndpoints: FuzzEndpoint[] = [
+  auth("POST", "/sign-in/email", () => ({
+    email: "nobody@example.test",
+    password: "wrong-password",
+    rememberMe: true,
+    callbackURL: "/",
+  })),
+  auth("POST", "/sign-in/phone-number", () => ({
+    phoneNumber: phone,
+    password: "wrong-password",
+    rememberMe: true,
+  })),
+  auth("POST", "/sign-in/social", () => ({
+    provider: "github",
+    callbackURL: "/",
+    disableRedirect: true,
+  })),
+  auth("GET", "/callback/:id", () => ({ code: "abc", state: "xyz" }), "/callback/github"),
+  auth("GET", "/get-session", () => ({ disableCookieCache: "true", disableRefresh: "true" })),
+  { ...auth("POST", "/get-session", () => ({})), name: "POST /api/auth/get-session" },
+  auth("POST", "/sign-out"),
+  auth("POST", "/sign-up/email", () => ({ name: "x", email: "x@example.test", password: strong })),
+  auth("POST", "/reset-password", () => ({ newPassword: strong, token: "not-a-token" })),
+  auth("POST", "/verify-password", (w) => ({ password: w.password })),
+  auth("GET", "/verify-email", () => ({ token: "not-a-token", callbackURL: "/" })),
+  auth("POST", "/send-verification-email", () => ({
+    email: "nobody@example.test",
+    callbackURL: "/",
+  })),
+  auth("POST", "/change-email", () => ({ newEmail: "changed@example.test", callbackURL: "/" })),
+  auth("POST", "/change-password", (w) => ({
+    newPassword: strong,
+    currentPassword: w.password,
+    revokeOtherSessions: false,
+  })),
+  auth("POST", "/update-session"),
+  auth("POST", "/update-user", () => ({ name: "Fuzzed", image: "/files/x.png" })),
+  auth("POST", "/delete-user", (w) => ({ password: w.password, callbackURL: "/" })),
+  auth("POST", "/request-password-reset", () => ({
+    email: "nobody@example.test",
+    redirectTo: "/login/reset-password",
+  })),
+  auth(
+    "GET",
+    "/reset-password/:token",
+    () => ({ callbackURL: "/login/reset-password" }),
+    "/reset-password/not-a-token",
+  ),
+  auth("GET", "/list-sessions"),
+  auth("POST", "/revoke-session", () => ({ token: "not-a-token" })),
+  auth("POST", "/revoke-sessions"),
+  auth("POST", "/revoke-other-sessions"),
+  auth("POST", "/link-social", () => ({ provider: "github", callbackURL: "/" })),
+  auth("GET", "/list-accounts"),
+  auth("GET", "/delete-user/callback", () => ({ token: "not-a-token", callbackURL: "/" })),
+  auth("POST", "/unlink-account", () => ({ providerId: "github", accountId: "x" })),
+  auth("POST", "/refresh-token", () => ({ providerId: "github", accountId: "x" })),
+  auth("POST", "/get-access-token", () => ({ providerId: "github", accountId: "x" })),
+  auth("GET", "/account-info", () => ({ accountId: "x" })),
+  auth("POST", "/phone-number/send-otp", () => ({ phoneNumber: phone })),
+  auth("POST", "/phone-number/verify", () => ({
+    phoneNumber: phone,
+    code: "123456",
+    disableSession: false,
+    updatePhoneNumber: true,
+  })),
+  auth("POST", "/phone-number/request-password-reset", () => ({ phoneNumber: phone })),
+  auth("POST", "/phone-number/reset-password", () => ({
+    otp: "123456",
+    phoneNumber: phone,
+    newPassword: strong,
+  })),
+  auth("POST", "/two-factor/get-totp-uri", (w) => ({ password: w.password })),
+  auth("POST", "/two-factor/verify-totp", () => ({ code: "123456", trustDevice: false })),
+  auth("POST", "/two-factor/send-otp", () => ({ trustDevice: false })),
+  auth("POST", "/two-factor/verify-otp", () => ({ code: "123456", trustDevice: false })),
+  auth("POST", "/two-factor/verify-backup-code", () => ({
+    code: "abcde-fghij",
+    disableSession: false,
+    trustDevice: false,
+  })),
+  auth("POST", "/two-factor/generate-backup-codes", (w) => ({ password: w.password })),
+  auth("POST", "/two-factor/enable", (w) => ({ password: w.password, issuer: "Fuzz" })),
+  auth("POST", "/two-factor/disable", (w) => ({ password: w.password })),
+  auth("GET", "/ok"),
+  auth("GET", "/error", () => ({ error: "state_mismatch" })),
+];
+
+const settingsAction = (
+  screen: string,
+  file: string,
+  valid: Record<string, unknown>,
+): FuzzEndpoint => ({
+  name: `POST /dashboard/manage/site/${screen}`,
+  method: "POST",
+  path: `/dashboard/manage/site/${screen}`,
+  routeFile: file,
+  shape: () => json(`/dashboard/manage/site/${screen}`, valid),
+});
+const page = (pagePath: string, file: string, valid: Record<string, string>): FuzzEndpoint => ({
+  name: `GET ${pagePath}`,
+  method: "GET",
+  path: pagePath,
+  routeFile: file,
+  shape: () => query(valid),
+});
+const segment = (pagePath: string, file: string, valid: string): FuzzEndpoint => ({
+  name: `GET ${pagePath}`,
+  method: "GET",
+  path: pagePath,
+  routeFile: file,
+  shape: () => ({ kind: "path", valid }),
+});
+
+/** React Router actions and the loaders that read a query or a path parameter. */
+const pageEndpoints: FuzzEndpoint[] = [
+  {
+    name: "POST /dashboard/profile",
+    method: "POST",
+    path: "/dashboard/profile",
+    routeFile: "routes/dashboard/profile.tsx",
+    shape: () => ({
+      kind: "form",
+      valid: { intent: "revokeSession", sessionId: "not-a-session" },
+      limit: bodyLimitFor("/dashboard/profile"),
+    }),
+  },
+  {
+    name: "POST /dashboard/profile.data",
+    method: "POST",
+    path: "/dashboard/profile.data",
+    routeFile: "routes/dashboard/profile.tsx",
+    shape: () => ({
+      kind: "form",
+      valid: { intent: "revokeOthers" },
+      limit: bodyLimitFor("/dashboard/profile.data"),
+    }),
+  },
+  settingsAction("theme", "routes/dashboard/site-theme.tsx", {
+    part: "theme",
+    value: optionValues.theme,
+  }),
+  settingsAction("header", "routes/dashboard/site-header.tsx", {
+    part: "header",
+    value: { header_style: "solid", header_fix: true, header_fontsize: 16 },
+  }),
+  settingsAction("footer", "routes/dashboard/site-footer.tsx", {
+    part: "footer",
+    value: {
+      footer_style: "columns",
+      footer_columns: [],
+      footer_bottom: "©",
+      footer_bottom_links: [{ label: "Home", url: "/" }],
+    },
+  }),
+  {
+    ...settingsAction("footer", "routes/dashboard/site-footer.tsx", {
+      part: "scripts",
+      value: "console.log(1)",
+    }),
+    name: "POST /dashboard/manage/site/footer.data (scripts)",
+    path: "/dashboard/manage/site/footer.data",
+  },
+  page("/login", "routes/auth/login.tsx", { redirectedFrom: "/dashboard" }),
+  page("/login/reset-password", "routes/auth/reset-password.tsx", { token: "not-a-token" }),
+  page("/signup", "routes/auth/signup.tsx", { redirectedFrom: "/dashboard" }),
+  page("/blog", "routes/site/blog.tsx", { page: "1" }),
+  page("/", "routes/home.tsx", { utm_source: "news", page: "2" }),
+  page("/dashboard/profile.data", "routes/dashboard/profile.tsx", {
+    _routes: "routes/dashboard/profile",
+  }),
+  page("/dashboard/manage/site/theme.data", "routes/dashboard/site-theme.tsx", {
+    _routes: "routes/dashboard/site-theme",
+  }),
+  page("/dashboard/notifications", "routes/dashboard/notifications.tsx", { type: "chat" }),
+  segment("/blog/:slug", "routes/site/blog-post.tsx", "hello"),
+  segment("/docs/:slug", "routes/site/doc.tsx", "intro"),
+  segment("/:pageSlug", "routes/site/page.tsx", "about"),
+  // Uploaded files of the host's account (GET /files/{bucket}/{key}, members/api.server.ts).
+  { ...segment("/files/{bucket}/:key", "", "logos/logo.webp"), routeFile: undefined },
+];
+
+export const fuzzEndpoints: FuzzEndpoint[] = [...apiEndpoints, ...authEndpoints, ...pageEndpoints];
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Every `api.get|post|put|...("/path")` in the features' api files, as "METHOD /path". */
+export function sourceApiRoutes(): string[] {
+  const dir = path.join(root, "app/features");
+  const files = fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /(^|\/)(api|[\w-]+-api)\.server\.ts$/.test(file));
+  const routes: string[] = [];
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    const pattern =
+      /\bapi\.(get|post|put|patch|delete|all|on)\(\s*(\[[^\]]*\]\s*,\s*)?["'`]([^"'`]+)["'`]/g;
+    for (const [, method, methods, routePath] of text.matchAll(pattern)) {
+      const names = methods
+        ? [...methods.matchAll(/["'](\w+)["']/g)].map((m) => m[1]!)
+        : [method!.toUpperCase()];
+      for (const name of names) routes.push(`${name} ${routePath}`);
+    }
+  }
+  return routes.sort();
+}
+
+/** Route modules (relative to app/) that export an action. */
+export function sourceActionModules(): string[] {
+  const dir = path.join(root, "app/routes");
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."))
+    .filter((file) =>
+      /export (async )?function action\b|export const action\b/.test(
+        fs.readFileSync(path.join(dir, file), "utf8"),
+      ),
+    )
+    .map((file) => `routes/${file}`)
+    .sort();
+}

@@ -276,7 +276,7 @@ test("D11 D12 a notification posted elsewhere reaches an open dashboard within a
   const bell = page.getByRole("button", { name: /^Notifications/ });
   const before = Number((await bell.getAttribute("aria-label"))?.match(/(\d+) unread/)?.[1] ?? 0);
   const poster = await page.context().newPage();
-  await poster.goto(site("/robots.txt"));
+  await poster.goto(site("/login"));
   const status = await poster.evaluate(async () => {
     const response = await fetch("/api/notifications/account", {
       method: "POST",

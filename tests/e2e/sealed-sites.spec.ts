@@ -28,7 +28,7 @@ async function signInWithForm(page: Page, slug: string, email: string) {
 
 /** Signs in with a fetch from one of the site's pages (no UI needed), waiting out a 429. */
 async function signInByFetch(page: Page, slug: string, email: string) {
-  await page.goto(url(slug, "/robots.txt"));
+  await page.goto(url(slug, "/login"));
   for (let attempt = 0; ; attempt++) {
     const status = await page.evaluate(
       async (body) =>
@@ -137,7 +137,7 @@ test("A11 an owner script on souk, calling every endpoint with the visitor's coo
   for (const slug of ["demo", "acme"]) {
     const cookie = await sessionCookie(visitor, slug);
     secrets.push(cookie!.value, decodeURIComponent(cookie!.value).split(".")[0]!);
-    await page.goto(url(slug, "/robots.txt"));
+    await page.goto(url(slug, "/login"));
     const ids = await page.evaluate(async () => {
       const res = await fetch("/api/account/sessions");
       return ((await res.json()) as { sessions: Array<{ id: string }> }).sessions.map((s) => s.id);
@@ -166,7 +166,7 @@ test("A11 an owner script on souk, calling every endpoint with the visitor's coo
 
   // Its writes to demo and acme changed nothing: the visitor is still signed in there.
   for (const slug of ["demo", "acme"]) {
-    await page.goto(url(slug, "/robots.txt"));
+    await page.goto(url(slug, "/login"));
     expect(await page.evaluate(async () => (await fetch("/api/account/me")).status)).toBe(200);
   }
   await visitor.close();

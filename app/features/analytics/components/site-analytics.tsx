@@ -93,10 +93,25 @@ export function SiteAnalytics({ accountId, tag }: { accountId: string; tag: stri
       }),
     );
     if (tag && consent.current === "all") {
-      if (!gtagLoaded() && !isSensitivePath(pathname)) loadGtag(tag);
+      if (!gtagLoaded() && !isSensitivePath(pathname)) {
+        // A document opened on a sign-in page carries the strict policy, which refuses the tag
+        // (decision 016): this page is loaded afresh, under its own policy.
+        if (isSensitivePath(documentPathname())) window.location.reload();
+        else loadGtag(tag);
+      }
       if (gtagLoaded()) gtagPageView({ pathname, search, tenantId: accountId });
     }
   }, [accountId, tag, pathname, search]);
 
   return null;
+}
+
+/** The path this document was loaded on (client navigations keep its policy). */
+function documentPathname(): string {
+  const [entry] = performance.getEntriesByType("navigation");
+  try {
+    return new URL(entry?.name ?? window.location.href).pathname;
+  } catch {
+    return window.location.pathname;
+  }
 }

@@ -19,6 +19,7 @@ import { createI18n } from "~/platform/i18n/i18n";
 import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
 import { messagesFor } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
+import { zodWithoutEvalScript } from "~/platform/zod-in-browser";
 import { colorSchemeScript } from "~/ui/color-scheme";
 import { accessibleColors, buildTheme } from "~/ui/theme";
 import { ErrorScreen } from "~/ui/error-screen";
@@ -56,11 +57,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheets and icons need no nonce; an empty one keeps the real one out of link
             attributes (where CSS selectors could read it) and the same on server and client. */}
         <Links nonce="" />
-        {/* Mantine's ColorSchemeScript, knowing the night theme too (app/ui/color-scheme.ts). */}
+        {/* Mantine's ColorSchemeScript, knowing the night theme too (app/ui/color-scheme.ts),
+            after Zod's setting for pages that forbid eval (app/platform/zod-in-browser.ts). */}
         {/* The browser hides the nonce from the DOM; the client renders "" (no warning wanted). */}
         <script
           nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: colorSchemeScript }}
+          dangerouslySetInnerHTML={{ __html: zodWithoutEvalScript + colorSchemeScript }}
           suppressHydrationWarning
         />
       </head>

@@ -1,10 +1,24 @@
 import type { Database } from "~/platform/db/database.server";
+import { safeUrl } from "~/platform/safe-values";
 import { lessonsOf, publishedCourseBySlug, publishedCourses } from "./queries.server";
+import type { FeaturedImage } from "./tables.server";
 
 export type CourseCard = Awaited<ReturnType<typeof publishedCourses>>[number];
 
-export function listCourses(database: Database, { accountId }: { accountId: string }) {
-  return database.forAccount(accountId, (tx) => publishedCourses(tx, { accountId }));
+/** A cover image reaches src: a safe address or none, whatever was stored. */
+function safeFeaturedImage({ image, alt }: FeaturedImage): FeaturedImage {
+  return { image: safeUrl(image) ?? undefined, alt: typeof alt === "string" ? alt : undefined };
+}
+
+export async function listCourses(
+  database: Database,
+  { accountId }: { accountId: string },
+): Promise<CourseCard[]> {
+  const courses = await database.forAccount(accountId, (tx) => publishedCourses(tx, { accountId }));
+  return courses.map((course) => ({
+    ...course,
+    featuredImage: safeFeaturedImage(course.featuredImage),
+  }));
 }
 
 /** A published course with its curriculum outline, or null. */
@@ -21,7 +35,7 @@ export function getCourse(
       title: course.title,
       slug: course.slug,
       description: course.description,
-      featuredImage: course.featuredImage,
+      featuredImage: safeFeaturedImage(course.featuredImage),
       price: course.price,
       lessons: outline,
     };

@@ -1,4 +1,5 @@
 import type { Database, Tx } from "~/platform/db/database.server";
+import { safeUrl } from "~/platform/safe-values";
 import { sanitizeUserHtml } from "~/platform/sanitize.server";
 import {
   countPublishedPosts,
@@ -59,7 +60,7 @@ export async function getPost(
     slug: post.slug,
     excerpt: post.excerpt,
     html: sanitizeUserHtml(post.content),
-    featured: post.settings.featured ?? null,
+    featured: safeUrl(post.settings.featured),
     publishedAt: post.publishedAt?.toISOString() ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
+import { safeUrl } from "~/platform/safe-values";
 import { posts } from "./tables.server";
 
 export type PostSummary = {
@@ -49,7 +50,8 @@ export async function publishedPostsPage(
     .offset(offset);
   return rows.map(({ settings, publishedAt, ...row }) => ({
     ...row,
-    featured: settings.featured ?? null,
+    // A cover image reaches src: a safe address or none, whatever was stored.
+    featured: safeUrl(settings.featured),
     publishedAt: publishedAt?.toISOString() ?? null,
   }));
 }

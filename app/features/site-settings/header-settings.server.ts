@@ -1,5 +1,9 @@
 import { openDashboardSection } from "~/features/dashboard/dashboard.server";
-import { getSiteOptions, saveSiteOption } from "~/features/options/options.server";
+import {
+  getSiteOptions,
+  sanitiseMenuHtml,
+  saveSiteOption,
+} from "~/features/options/options.server";
 import { optionSchemas } from "~/features/options/validation";
 import type { SiteCache } from "~/features/site/site-cache.server";
 import type { Database } from "~/platform/db/database.server";
@@ -30,7 +34,12 @@ export async function loadHeaderEditor(
     section,
     siteTitle: account.settings.sitetitle ?? account.slug,
     header: settings satisfies HeaderSettings,
-    menus: menus ?? { header: [], mobile: [] },
+    // The editor starts from what the public site shows: megamenu HTML sanitised as there,
+    // whatever is stored (a value saved through the API already is).
+    menus: {
+      header: sanitiseMenuHtml(menus?.header ?? []),
+      mobile: sanitiseMenuHtml(menus?.mobile ?? []),
+    },
     branding: brandingOf(account.settings),
   };
 }

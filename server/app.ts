@@ -27,6 +27,7 @@ import { pageCache } from "./middleware/page-cache";
 import { requestLogger } from "./middleware/request-logger";
 import { securityHeaders } from "./middleware/security-headers";
 import { tenant } from "./middleware/tenant";
+import { compression } from "./middleware/compression";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { siteFacts, viewer } from "./middleware/viewer";
 
@@ -49,6 +50,8 @@ export function createApp({
   // First: static files, cached pages and errors get the CSP and other headers too (decision 016).
   // A build given as a function is Vite's dev server, whose HMR socket the policy must allow.
   app.use(securityHeaders({ env: services.env, viteDev: typeof build === "function" }));
+  // Then compression, around everything else; files and cached pages come compressed already.
+  app.use(compression());
 
   if (assetsDir) {
     // Fingerprinted files never change: cache them for a year.
@@ -56,6 +59,8 @@ export function createApp({
       "/assets/*",
       serveStatic({
         root: assetsDir,
+        // `.br` and `.gz` written beside each file at build (scripts/vite-precompress.ts).
+        precompressed: true,
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );

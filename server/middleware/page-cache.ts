@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { hasSessionCookie } from "~/features/auth/session.server";
+import { prepareSplicedGzip, splicedGzip } from "~/platform/cache/spliced-gzip";
 import { pageCacheKey } from "~/features/site/cacheable-pages";
 import type { SiteCache } from "~/features/site/site-cache.server";
 import type { AppEnv } from "../app-env";
+import { acceptedEncoding, varyByEncoding } from "./compression";
+import { NONCE_LENGTH } from "./security-headers";
 
 /**
  * Stands for the CSP nonce in a stored page, replaced by each hit's own nonce (decision 016): a
@@ -13,7 +16,7 @@ const NONCE_PLACEHOLDER = `nonce-placeholder-${randomBytes(12).toString("hex")}`
 
 const withPlaceholder = (body: ArrayBuffer, nonce: string | undefined) => {
   const html = new TextDecoder().decode(body);
-  return new TextEncoder().encode(nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html);
+  return nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html;
 };
 
 const withNonce = (body: Uint8Array, nonce: string) =>
@@ -35,10 +38,16 @@ export function pageCache(cache: SiteCache) {
     const accountId = tenant.account.accountId;
     const hit = cache.pages.get(accountId, key);
     if (hit) {
-      return new Response(method === "HEAD" ? null : withNonce(hit.body, c.var.nonce), {
-        status: 200,
-        headers: { "content-type": hit.contentType, "x-page-cache": "hit" },
-      });
+      const headers = new Headers({ "content-type": hit.contentType, "x-page-cache": "hit" });
+      varyByEncoding(headers);
+      // Kept as gzip only: brotli cannot be spliced, and every browser that asks for br takes gzip.
+      const gzip = hit.gzip && acceptedEncoding(c.req.header("accept-encoding"), ["gzip"]);
+      if (gzip) headers.set("content-encoding", "gzip");
+      if (method === "HEAD") return new Response(null, { status: 200, headers });
+      const body = gzip
+        ? new Uint8Array(splicedGzip(hit.gzip!, c.var.nonce))
+        : withNonce(hit.body, c.var.nonce);
+      return new Response(body, { status: 200, headers });
     }
 
     const generation = cache.pages.generation(accountId);
@@ -61,14 +70,16 @@ export function pageCache(cache: SiteCache) {
     const nonce = c.var.nonce;
     void new Response(toCache)
       .arrayBuffer()
-      .then((body) =>
+      .then((body) => {
+        const html = withPlaceholder(body, nonce);
+        const gzip = prepareSplicedGzip(html, NONCE_PLACEHOLDER, NONCE_LENGTH);
         cache.pages.set(
           accountId,
           key,
-          { body: withPlaceholder(body, nonce), contentType, pathname },
+          { body: new TextEncoder().encode(html), gzip, contentType, pathname },
           generation,
-        ),
-      )
+        );
+      })
       .catch((error: unknown) => c.var.logger.warn({ err: error }, "page cache: store failed"));
   });
 }

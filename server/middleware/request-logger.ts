@@ -8,6 +8,8 @@ export function requestLogger() {
     const logger = c.var.services.logger.child({ requestId: c.var.requestId });
     c.set("logger", logger);
     await next();
+    // At warn and above (production loads, the bench) the line would be dropped: skip building it.
+    if (!logger.isLevelEnabled("info")) return;
     c.var.logger.info(
       {
         method: c.req.method,

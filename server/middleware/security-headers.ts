@@ -16,6 +16,8 @@ export type PolicyKind = "public" | "strict" | "resource";
 
 /** 128 random bits: a fresh nonce per response, never reused (cached pages get a new one). */
 export const createNonce = () => randomBytes(16).toString("base64");
+/** Every nonce's length in characters (base64 of 16 bytes): a cached page's holes fit it. */
+export const NONCE_LENGTH = 24;
 
 /** Paths other sites and mail clients embed (images, fonts, uploaded files). */
 const embeddable = /^\/(?:files|assets|media)\/|^\/favicon\.svg$/;

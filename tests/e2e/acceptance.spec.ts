@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 
 // The acceptance walk: a person visits each demo site at 1280 px, then on a phone, and

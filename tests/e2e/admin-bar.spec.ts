@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 
 const site = (slug: string, path = "/") =>

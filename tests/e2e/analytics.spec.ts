@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./support/test";
 import { findAccountBySlug } from "../../app/features/accounts/queries.server";
 import { openDatabase } from "../../app/platform/db/database.server";
 import { seedDemo } from "../../scripts/demo-seed";

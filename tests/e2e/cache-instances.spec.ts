@@ -1,5 +1,5 @@
 import pg from "pg";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { send } from "./support/http";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 

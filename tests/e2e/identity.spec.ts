@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { open } from "./support/page";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import sharp from "sharp";
 import { get } from "./support/http";
 import { startMailCatcher } from "./support/mail-catcher";

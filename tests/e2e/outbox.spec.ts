@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { open } from "./support/page";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
 test.describe.configure({ mode: "serial" });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { open } from "./support/page";
 
 const port = () => process.env.E2E_PORT!;

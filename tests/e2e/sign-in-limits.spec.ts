@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 

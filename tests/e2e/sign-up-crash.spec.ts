@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import pg from "pg";
 import { startFakeTwilio } from "./support/fake-twilio";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";

@@ -1,5 +1,5 @@
 import { open } from "./support/page";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 const port = () => process.env.E2E_PORT!;
 const site = (slug: string, path = "/") => `http://${slug}.localhost:${port()}${path}`;

@@ -3,6 +3,7 @@ import { createPageCache } from "./page-cache";
 
 const page = (pathname: string, text = pathname) => ({
   body: new TextEncoder().encode(text),
+  gzip: null,
   contentType: "text/html",
   pathname,
 });

@@ -1,6 +1,10 @@
+import type { SplicedGzip } from "./spliced-gzip";
+
 /** A rendered page kept for anonymous visitors. */
 export type CachedPage = {
   body: Uint8Array<ArrayBuffer>;
+  /** The same page compressed once, with holes for each response's nonce (null: not possible). */
+  gzip: SplicedGzip | null;
   contentType: string;
   /** Path without query, so one path's variants (`/blog?page=2`) drop together. */
   pathname: string;

@@ -26,7 +26,10 @@ describe.each(backends)("HTTP surface on %s", (backend) => {
   test("GET /api/health answers on any host", async () => {
     const res = await request("/api/health", "nowhere.localhost");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await res.json()).toMatchObject({
+      status: "ok",
+      eventLoop: { windowSeconds: 10, p50Ms: expect.any(Number), p99Ms: expect.any(Number) },
+    });
   });
 
   test("GET /api/ready checks the database and migrations, and says 503 while shutting down", async () => {

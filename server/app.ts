@@ -21,6 +21,7 @@ import { servicesContext } from "~/platform/request-context";
 import type { AppEnv, ServerServices } from "./app-env";
 import { handleError } from "./error-handler";
 import { operationsRoutes } from "./operations-routes";
+import { admission, admissionQueue } from "./middleware/admission";
 import { canonicalRequest } from "./middleware/canonical-request";
 import { inputBoundary } from "./middleware/input-boundary";
 import { pageCache } from "./middleware/page-cache";
@@ -84,6 +85,8 @@ export function createApp({
   app.use(sameOriginWrites());
   app.use(inputBoundary());
   app.use(pageCache(services.siteCache));
+  // Past the cache, work that holds the database waits its turn, one turn per client.
+  app.use(admission(admissionQueue({ embedded: services.database.kind === "pglite" })));
   app.use(viewer());
   app.route("/api", authApi(services));
   app.route("/api", membersApi(services));

@@ -2,12 +2,15 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { countAppliedMigrations } from "~/platform/db/health.server";
 import type { AppEnv } from "./app-env";
+import { eventLoopDelay } from "./event-loop-delay";
 
 /** Probes for load balancers and orchestrators; they answer on any host. */
 export function operationsRoutes() {
   const routes = new Hono<AppEnv>();
+  const delay = eventLoopDelay();
 
-  routes.get("/health", (c) => c.json({ status: "ok" }));
+  // The event loop's lateness: what a load test watches (npm run bench).
+  routes.get("/health", (c) => c.json({ status: "ok", eventLoop: delay.last() }));
 
   routes.get("/ready", async (c) => {
     const { database, lifecycle, migrationsExpected } = c.var.services;

@@ -129,6 +129,24 @@ export function wireServices({
   };
 }
 
+/** What a database needs before a server uses it: the plan catalogue, and the demo when empty. */
+export async function prepareContent({
+  env,
+  database,
+  logger,
+}: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+}) {
+  // The pricing page and account sign-up read the plans table: a real install has it too.
+  if ((await listPlans(database)).length === 0) await upsertPlanCatalogue(database);
+  if (env.SEED_DEMO && (await databaseIsEmpty(database))) {
+    logger.info("empty database: seeding the demo accounts");
+    await seedDemo(database, { replace: false });
+  }
+}
+
 /** Everything a server process needs, wired; the caller listens and handles signals. */
 export async function boot({
   source = process.env,
@@ -142,12 +160,8 @@ export async function boot({
   const env = parseEnv(source);
   const logger = createLogger({ level: env.LOG_LEVEL });
   const database = await openMigratedDatabase(env);
-  // The pricing page and account sign-up read the plans table: a real install has it too.
-  if ((await listPlans(database)).length === 0) await upsertPlanCatalogue(database);
-  if (env.SEED_DEMO && (await databaseIsEmpty(database))) {
-    logger.info("empty database: seeding the demo accounts");
-    await seedDemo(database, { replace: false });
-  }
+  // Several workers on one PostgreSQL server: the primary had it prepared once (server/main.ts).
+  if (!source.LYCEUM_DATABASE_PREPARED) await prepareContent({ env, database, logger });
   const services = wireServices({
     env,
     database,

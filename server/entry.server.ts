@@ -5,10 +5,22 @@ import { parseEnv } from "~/platform/env.server";
 import { seedDemo } from "../scripts/demo-seed";
 import { createApp } from "./app";
 import type { ServerServices } from "./app-env";
-import { boot, openMigratedDatabase } from "./boot";
+import { createLogger } from "~/platform/logger.server";
+import { boot, openMigratedDatabase, prepareContent } from "./boot";
 
 export function startApp({ assetsDir }: { assetsDir: string }) {
   return boot({ build: build as unknown as ServerBuild, assetsDir });
+}
+
+/** Migrations, plans and the demo, once, before several workers start (server/main.ts). */
+export async function prepareDatabase() {
+  const env = parseEnv(process.env);
+  const database = await openMigratedDatabase(env);
+  try {
+    await prepareContent({ env, database, logger: createLogger({ level: env.LOG_LEVEL }) });
+  } finally {
+    await database.close();
+  }
 }
 
 /** `npm run db:seed`: replaces the demo accounts. Refuses while a server holds DATA_DIR. */

@@ -1,5 +1,8 @@
 // Process entry: loads the built bundle, listens, and shuts down cleanly on SIGTERM/SIGINT.
 // Runs on Node 24 directly (type stripping), so it imports only the bundle and Node built-ins.
+import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
@@ -23,6 +26,7 @@ type Bundle = {
     attachRealtime(server: unknown): { close(): Promise<void> };
   }>;
   reseed(): Promise<void>;
+  prepareDatabase(): Promise<void>;
 };
 
 function fail(error: unknown): never {
@@ -44,6 +48,62 @@ async function loadBundle(): Promise<Bundle> {
   }
 }
 
+/**
+ * Worker processes: on PostgreSQL, WEB_CONCURRENCY (default: one per core), sharing the port,
+ * with page caches and presence kept in step by the bus. The embedded database belongs to one
+ * process.
+ */
+function workerCount(): number {
+  const asked = process.env.WEB_CONCURRENCY;
+  if (!process.env.DATABASE_URL) {
+    if (asked && Number(asked) > 1) {
+      console.log(
+        "lyceum: the embedded database serves one process; WEB_CONCURRENCY needs DATABASE_URL",
+      );
+    }
+    return 1;
+  }
+  const count = asked ? Number(asked) : os.availableParallelism();
+  return Number.isInteger(count) && count >= 1 ? count : 1;
+}
+
+/**
+ * The primary of several workers: has one child migrate and seed the database, then starts the
+ * workers, restarts one that dies, and stops them all on SIGTERM/SIGINT. It never loads the app.
+ */
+async function runWorkers(count: number) {
+  // One secret for all, or a session signed by one worker would not open on another.
+  if (!process.env.AUTH_SECRET) {
+    process.env.AUTH_SECRET = randomBytes(32).toString("hex");
+    console.log("lyceum: AUTH_SECRET is not set; sessions end when the server restarts");
+  }
+  const prepared = await new Promise<number | null>((resolve) =>
+    cluster.fork({ LYCEUM_ROLE: "prepare" }).on("exit", (code) => resolve(code)),
+  );
+  if (prepared !== 0) process.exit(1);
+  let stopping = false;
+  const fork = () => cluster.fork({ LYCEUM_DATABASE_PREPARED: "1" });
+  for (let i = 0; i < count; i++) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(
+      `lyceum: worker ${worker.process.pid} ended (${signal ?? code}); starting another`,
+    );
+    setTimeout(fork, 1_000);
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), 20_000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
 async function main() {
   if (process.argv.includes("--dev")) {
     await import("./dev.ts");
@@ -51,11 +111,20 @@ async function main() {
   }
   // The built server is the production server: React's production build, no dev warnings.
   process.env.NODE_ENV ??= "production";
+  const seeding = process.argv[2] === "seed";
+  if (cluster.isPrimary && !seeding) {
+    const count = workerCount();
+    if (count > 1) return runWorkers(count);
+  }
   const bundle = await loadBundle();
-  if (process.argv[2] === "seed") {
+  if (seeding) {
     await bundle.reseed();
     console.log("lyceum: demo accounts seeded");
     return;
+  }
+  if (process.env.LYCEUM_ROLE === "prepare") {
+    await bundle.prepareDatabase();
+    process.exit(0);
   }
   const { app, services, attachRealtime } = await bundle.startApp({
     assetsDir: path.join(root, "build/client"),

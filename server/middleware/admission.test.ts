@@ -7,7 +7,7 @@ describe.each(backends)("I12 admission in front of the database on %s", (backend
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host: string;
-  const get = (path: string, ip: string) =>
+  const get = async (path: string, ip: string): Promise<Response> =>
     app.request(
       `http://${host}${path}`,
       { headers: { host } },

@@ -42,12 +42,16 @@ export function send({
   if (payload) headers["content-type"] = "application/json";
   if (cookie) headers.cookie = cookie;
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
+    // A connection per request (no keep-alive): several server workers each get their turn.
+    const req = http.request(
+      { host: "127.0.0.1", port, path, method, headers, agent: false },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     req.end(payload);
   });

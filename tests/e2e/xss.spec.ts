@@ -442,7 +442,6 @@ test("A11 payloads in every owner- and member-writable field never run, as visit
     body: JSON.stringify(saves, null, 2),
     contentType: "application/json",
   });
-  console.log(saves.map((save) => `${save.who} ${save.field}: ${save.status}`).join("\n"));
   expect(saves.filter((save) => save.status >= 500)).toEqual([]);
   const status = (field: string) => saves.find((save) => save.field === field)?.status;
   for (const stored of [

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { hasSessionCookie } from "~/features/auth/session.server";
-import { pageCacheKey } from "~/features/site/cacheable-pages";
+import { cacheableContentType, cacheGroupOf, pageCacheKey } from "~/features/site/cacheable-pages";
 import type { SiteCache } from "~/features/site/site-cache.server";
 import type { AppEnv } from "../app-env";
 
@@ -19,6 +19,9 @@ const withPlaceholder = (body: ArrayBuffer, nonce: string | undefined) => {
 const withNonce = (body: Uint8Array, nonce: string) =>
   new TextDecoder().decode(body).replaceAll(NONCE_PLACEHOLDER, nonce);
 
+/** Only HTML carries a nonce: the sitemap's XML is kept and served byte for byte. */
+const carriesNonce = (contentType: string) => /^text\/html\b/.test(contentType);
+
 /**
  * Answers anonymous GETs of the cacheable public pages from memory (P18) and keeps what it
  * renders for them. A request carrying a session cookie always renders: the signed-in user
@@ -35,9 +38,14 @@ export function pageCache(cache: SiteCache) {
     const accountId = tenant.account.accountId;
     const hit = cache.pages.get(accountId, key);
     if (hit) {
-      return new Response(method === "HEAD" ? null : withNonce(hit.body, c.var.nonce), {
+      const body = carriesNonce(hit.contentType) ? withNonce(hit.body, c.var.nonce) : hit.body;
+      return new Response(method === "HEAD" ? null : body, {
         status: 200,
-        headers: { "content-type": hit.contentType, "x-page-cache": "hit" },
+        headers: {
+          "content-type": hit.contentType,
+          ...(hit.cacheControl ? { "cache-control": hit.cacheControl } : {}),
+          "x-page-cache": "hit",
+        },
       });
     }
 
@@ -49,7 +57,7 @@ export function pageCache(cache: SiteCache) {
       method === "GET" &&
       c.var.viewer === null &&
       response.status === 200 &&
-      contentType.startsWith("text/html") &&
+      cacheableContentType.test(contentType) &&
       !response.headers.has("set-cookie") &&
       !/no-store|private/.test(response.headers.get("cache-control") ?? "");
     if (!storable || !response.body) return;
@@ -57,15 +65,21 @@ export function pageCache(cache: SiteCache) {
     const [toVisitor, toCache] = response.body.tee();
     c.res = new Response(toVisitor, response);
     c.res.headers.set("x-page-cache", "miss");
-    const pathname = new URL(c.req.url).pathname;
+    const pathname = cacheGroupOf(new URL(c.req.url).pathname);
     const nonce = c.var.nonce;
+    const cacheControl = response.headers.get("cache-control") ?? undefined;
     void new Response(toCache)
       .arrayBuffer()
       .then((body) =>
         cache.pages.set(
           accountId,
           key,
-          { body: withPlaceholder(body, nonce), contentType, pathname },
+          {
+            body: carriesNonce(contentType) ? withPlaceholder(body, nonce) : new Uint8Array(body),
+            contentType,
+            cacheControl,
+            pathname,
+          },
           generation,
         ),
       )

@@ -2,6 +2,8 @@
 export type CachedPage = {
   body: Uint8Array<ArrayBuffer>;
   contentType: string;
+  /** The stored response's own Cache-Control (the sitemap's), replayed on hits. */
+  cacheControl?: string;
   /** Path without query, so one path's variants (`/blog?page=2`) drop together. */
   pathname: string;
   expires: number;

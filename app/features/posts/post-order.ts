@@ -25,6 +25,9 @@ export function locate(
   return mark ? { mark, skip: position - index * MARK_EVERY } : { mark: null, skip: position };
 }
 
+/** A mark's date as a Date (to the millisecond: ECMAScript reads three decimals exactly). */
+const dateOf = (mark: PostMark) => new Date(mark.publishedAt.replace(/(\.\d{3})\d*Z$/, "$1Z"));
+
 /**
  * The order cut into chunks of `size` posts (a multiple of MARK_EVERY), each with the date of
  * its newest post: the sitemap index's children and their lastmod, without reading a post.
@@ -33,7 +36,7 @@ export function chunksOf(order: PostOrder, size: number): { chunk: number; newes
   const chunks = [];
   for (let chunk = 1; (chunk - 1) * size < order.total; chunk++) {
     const mark = order.marks[((chunk - 1) * size) / MARK_EVERY];
-    if (mark) chunks.push({ chunk, newest: new Date(mark.publishedAt) });
+    if (mark) chunks.push({ chunk, newest: dateOf(mark) });
   }
   return chunks;
 }

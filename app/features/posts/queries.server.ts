@@ -59,17 +59,14 @@ export async function publishedPostMarks(
   return rows.map(({ publishedAt, id }) => ({ publishedAt, id }));
 }
 
-/** Up to `limit` published posts from `mark` (the newest when null), skipping `skip` first. */
-export async function publishedPostsFrom(
-  tx: Tx,
-  {
-    accountId,
-    mark = null,
-    skip = 0,
-    limit,
-  }: { accountId: string; mark?: PostMark | null; skip?: number; limit: number },
-): Promise<PostSummary[]> {
-  const rows = await tx
+type FromMark = { accountId: string; mark?: PostMark | null; skip?: number; limit: number };
+
+/**
+ * Up to `limit` published posts from `mark` (the newest when null), skipping `skip` first: the
+ * statement itself, so a test can read its plan.
+ */
+export function publishedPostsQuery(tx: Tx, { accountId, mark = null, skip = 0, limit }: FromMark) {
+  return tx
     .select({
       id: posts.id,
       title: posts.title,
@@ -83,6 +80,10 @@ export async function publishedPostsFrom(
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(skip);
+}
+
+export async function publishedPostsFrom(tx: Tx, from: FromMark): Promise<PostSummary[]> {
+  const rows = await publishedPostsQuery(tx, from);
   return rows.map(({ settings, publishedAt, ...row }) => ({
     ...row,
     // A cover image reaches src: a safe address or none, whatever was stored.
@@ -106,12 +107,7 @@ export async function publishedPostBySlug(
 /** Published posts' addresses and dates from `mark` (the newest when null), as above. */
 export function publishedPostLinksFrom(
   tx: Tx,
-  {
-    accountId,
-    mark = null,
-    skip = 0,
-    limit,
-  }: { accountId: string; mark?: PostMark | null; skip?: number; limit: number },
+  { accountId, mark = null, skip = 0, limit }: FromMark,
 ) {
   return tx
     .select({ slug: posts.slug, publishedAt: posts.publishedAt })

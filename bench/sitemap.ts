@@ -21,13 +21,13 @@ const sizes = { small: 10, large: 10_000 };
 const requests = Number(process.env.BENCH_SITEMAP_REQUESTS ?? 200);
 const warmUp = 20;
 /** Each cold request first drops the account's caches: fewer say enough. */
-const coldRequests = Math.max(5, Math.round(requests / 10));
+const coldRequests = Math.max(10, Math.round(requests / 50) * 10);
 
 /**
- * How a request is served: `render` bypasses the page cache (an unknown query parameter, which
- * the cache never answers) with the post order kept, as every page after the first once an
- * account's pages were dropped; `hit` is the page cache's stored copy; `cold` follows a drop of
- * the account's caches (pages and post order), as after revalidateCache.
+ * How a request is served: `render` bypasses the page cache (with an unknown query parameter,
+ * which it never answers) while the post order stays kept: what a page costs to build; `hit` is
+ * the page cache's stored copy; `cold` follows a drop of the account's caches (pages and post
+ * order), as after revalidateCache, so the post order is read again first.
  */
 type Mode = "render" | "hit" | "cold";
 const modes: Mode[] = ["render", "hit", "cold"];
@@ -67,30 +67,54 @@ async function benchBackend(backend: Backend, print: Print) {
       },
     ];
 
-    async function measure(size: "small" | "large", path: string, mode: Mode) {
+    type Size = "small" | "large";
+    /** One timed request of `path` on the account of `size`, as `mode` serves it. */
+    function requester(size: Size, path: string, mode: Mode) {
       const { accountId, slug } = accounts[size];
       const client = createClient(app, { host: `${slug}.localhost`, ip: "127.0.0.1" });
       const separator = path.includes("?") ? "&" : "?";
-      const url = (i: number) => (mode === "render" ? `${path}${separator}bench=${i}` : path);
-      let bytes = 0;
-      let failures = 0;
-      const once = async (i: number) => {
+      const stats = { times: [] as number[], bytes: 0, failures: 0 };
+      let sent = 0;
+      async function once({ timed }: { timed: boolean }) {
         if (mode === "cold") await services.siteCache.invalidateAccount(accountId);
+        const url = mode === "render" ? `${path}${separator}bench=${sent++}` : path;
         const began = performance.now();
-        const res = await client.request(url(i));
+        const res = await client.request(url);
         const body = new Uint8Array(await res.arrayBuffer());
         const took = performance.now() - began;
-        if (res.status !== 200) failures++;
-        if (mode === "hit" && res.headers.get("x-page-cache") !== "hit" && i >= 0) failures++;
-        bytes = body.byteLength;
-        return took;
+        if (!timed) return;
+        if (res.status !== 200) stats.failures++;
+        if (mode === "hit" && res.headers.get("x-page-cache") !== "hit") stats.failures++;
+        stats.bytes = body.byteLength;
+        stats.times.push(took);
+      }
+      return { once, stats };
+    }
+
+    /**
+     * Both sizes of one target in alternating rounds, so that a busy spell of this shared
+     * machine falls on both rather than on whichever ran then.
+     */
+    async function compare(paths: Record<Size, string>, mode: Mode) {
+      const sides = {
+        small: requester("small", paths.small, mode),
+        large: requester("large", paths.large, mode),
       };
       const count = mode === "cold" ? coldRequests : requests;
-      for (let i = 0; i < (mode === "cold" ? 2 : warmUp); i++) await once(-1 - i);
-      const times: number[] = [];
-      for (let i = 0; i < count; i++) times.push(await once(i));
-      times.sort((a, b) => a - b);
-      return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failures, count };
+      for (const side of Object.values(sides))
+        for (let i = 0; i < (mode === "cold" ? 2 : warmUp); i++) await side.once({ timed: false });
+      const rounds = 10;
+      for (let round = 0; round < rounds; round++) {
+        const order: Size[] = round % 2 ? ["large", "small"] : ["small", "large"];
+        for (const size of order)
+          for (let i = 0; i < count / rounds; i++) await sides[size].once({ timed: true });
+      }
+      const summary = (size: Size) => {
+        const { times, bytes, failures } = sides[size].stats;
+        times.sort((a, b) => a - b);
+        return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failures };
+      };
+      return { a: summary("small"), b: summary("large") };
     }
 
     const rows = [
@@ -110,8 +134,7 @@ async function benchBackend(backend: Backend, print: Print) {
     for (const [index, target] of targets("small").entries()) {
       const large = targets("large")[index]!;
       for (const mode of modes) {
-        const a = await measure("small", target.path, mode);
-        const b = await measure("large", large.path, mode);
+        const { a, b } = await compare({ small: target.path, large: large.path }, mode);
         const ratio = b.p50 / a.p50;
         rows.push([
           target.name,

@@ -4,7 +4,7 @@ import { safeUrl } from "~/platform/safe-values";
 import { sanitizeUserHtml } from "~/platform/sanitize.server";
 import { MARK_EVERY, chunksOf, locate, type PostOrder } from "./post-order";
 import {
-  countPublishedPosts,
+  countPublishedPostsFrom,
   publishedPostBySlug,
   publishedPostLinksFrom,
   publishedPostMarks,
@@ -24,12 +24,17 @@ export function listLatestPosts(
   return database.forAccount(accountId, (tx) => publishedPostsFrom(tx, { accountId, limit }));
 }
 
-/** The count and marks of the account's published posts, read in one transaction. */
+/**
+ * The marks of the account's published posts, and their count: one pass over the index for the
+ * marks, then only the posts from the last mark on are counted (fewer than MARK_EVERY).
+ */
 function readPostOrder(database: Database, accountId: string): Promise<PostOrder> {
-  return database.forAccount(accountId, async (tx) => ({
-    total: await countPublishedPosts(tx, { accountId }),
-    marks: await publishedPostMarks(tx, { accountId, every: MARK_EVERY }),
-  }));
+  return database.forAccount(accountId, async (tx) => {
+    const marks = await publishedPostMarks(tx, { accountId, every: MARK_EVERY });
+    const last = marks.at(-1);
+    const tail = last ? await countPublishedPostsFrom(tx, { accountId, mark: last }) : 0;
+    return { total: Math.max(0, marks.length - 1) * MARK_EVERY + tail, marks };
+  });
 }
 
 /**

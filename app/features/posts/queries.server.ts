@@ -30,11 +30,15 @@ const fromMark = (mark: PostMark | null): SQL | undefined =>
     ? sql`(${posts.publishedAt}, ${posts.id}) <= (${mark.publishedAt}::timestamptz, ${mark.id}::uuid)`
     : undefined;
 
-export async function countPublishedPosts(
+/** How many published posts lie at or after `mark`: a seek and a short walk in the index. */
+export async function countPublishedPostsFrom(
   tx: Tx,
-  { accountId }: { accountId: string },
+  { accountId, mark }: { accountId: string; mark: PostMark },
 ): Promise<number> {
-  const [row] = await tx.select({ count: count() }).from(posts).where(published(accountId));
+  const [row] = await tx
+    .select({ count: count() })
+    .from(posts)
+    .where(and(published(accountId), fromMark(mark)));
   return Number(row?.count ?? 0);
 }
 

@@ -104,6 +104,14 @@ describe.each(backends)("P1 sitemap.xml, robots.txt, docs and notice pages on %s
     expect(posts).toContain(
       "<loc>http://alpha.localhost/blog/spring-news</loc><lastmod>2026-03-01T10:00:00.000Z</lastmod>",
     );
+    // Crawlers may ask HEAD first.
+    const head = await createClient(app, { host: "alpha.localhost" }).request(
+      "/sitemap-posts-1.xml",
+      { method: "HEAD" },
+    );
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toContain("application/xml");
+    expect(await head.text()).toBe("");
   });
 
   test("P1 A11 a sitemap never lists another account's addresses", async () => {

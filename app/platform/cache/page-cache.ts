@@ -10,7 +10,8 @@ export type CachedPage = {
 };
 
 /**
- * Rendered HTML per account, keyed by whatever the caller chooses (host + path + query).
+ * Rendered pages per account (HTML, and the sitemap's XML), keyed by whatever the caller chooses
+ * (host + path + query).
  * Bounded: past `maxEntries` the oldest entry goes. Each account has a generation that every
  * drop bumps, so a render that started before an invalidation cannot store its stale result.
  */

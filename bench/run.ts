@@ -1,7 +1,8 @@
 // `npm run bench`: the built server on a fresh embedded database, loaded from this machine.
 // Prints requests/s and latency per target (bench/targets.ts), the page cache against nginx,
-// Lighthouse scores, and site search on 100 000 rows per type (bench/search.ts).
-// `node bench/run.ts cache` (or pages, lighthouse, search) runs one section.
+// Lighthouse scores, site search on 100 000 rows per type (bench/search.ts), and the sitemap and
+// blog paging at 10 against 10 000 posts (bench/sitemap.ts).
+// `node bench/run.ts cache` (or pages, lighthouse, search, sitemap) runs one section.
 import fs from "node:fs";
 import path from "node:path";
 import { runnerImport } from "vite";
@@ -64,4 +65,13 @@ if (wanted("search")) {
     { resolve: { alias: [{ find: /^~\//, replacement: app }] }, logLevel: "warn" },
   );
   await module.benchSearch({ print });
+}
+if (wanted("sitemap")) {
+  // In process, like search: the app's modules through Vite's module runner.
+  const app = `${path.resolve(import.meta.dirname, "../app")}/`;
+  const { module } = await runnerImport<typeof import("./sitemap.ts")>(
+    path.resolve(import.meta.dirname, "sitemap.ts"),
+    { resolve: { alias: [{ find: /^~\//, replacement: app }] }, logLevel: "warn" },
+  );
+  await module.benchSitemap({ print });
 }

@@ -14,6 +14,7 @@ import { realtimeApi } from "~/features/realtime/api.server";
 import { searchApi } from "~/features/search/api.server";
 import { siteApi } from "~/features/site/api.server";
 import { siteCacheContext } from "~/features/site/site-cache.server";
+import { sitemapRoute } from "~/features/site/sitemap-route.server";
 import { brandingApi } from "~/features/site-settings/branding-api.server";
 import { AppError } from "~/platform/errors";
 import { nonceContext } from "~/platform/csp-nonce";
@@ -98,6 +99,7 @@ export function createApp({
   app.route("/api", realtimeApi());
   app.route("/api", accountsApi({ ...services, baseDomain: services.env.BASE_DOMAIN }));
   app.route("/files", filesRoute(services));
+  app.route("/", sitemapRoute({ ...services, baseDomain: services.env.BASE_DOMAIN }));
   app.all("/api/*", () => {
     throw new AppError({ code: "route.notFound" });
   });

@@ -1,23 +1,30 @@
 import { siteOrigin } from "~/features/accounts/accounts.server";
 import { tenantContext } from "~/features/accounts/tenant";
-import { renderSitemap, siteSitemapEntries } from "~/features/site/sitemap.server";
+import { siteCacheContext } from "~/features/site/site-cache.server";
+import {
+  renderSitemap,
+  renderSitemapIndex,
+  siteSitemapIndex,
+} from "~/features/site/sitemap.server";
 import { servicesContext } from "~/platform/request-context";
 import { platformSitemapPaths } from "./platform/marketing.server";
 import type { Route } from "./+types/sitemap";
 
 /**
- * `/sitemap.xml`, a resource route outside the HTML layout. An account's lists its public
- * content on the account's canonical origin (custom domain, else its sub-domain); the base
- * domain's lists the marketing pages.
+ * `/sitemap.xml`, a resource route outside the HTML layout. An account's is the index of its
+ * child sitemaps (`/sitemap-*.xml`, served by features/site/sitemap-route.server.ts) on the
+ * account's canonical origin (custom domain, else its sub-domain); the base domain's lists the
+ * marketing pages. The page cache keeps both like pages.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const tenant = context.get(tenantContext);
   const { database, baseDomain } = context.get(servicesContext);
+  const remember = context.get(siteCacheContext)?.remember;
   const xml =
     tenant.kind === "account"
-      ? renderSitemap(
+      ? renderSitemapIndex(
           siteOrigin({ ...tenant.account, baseDomain, like: request.url }),
-          await siteSitemapEntries(database, { accountId: tenant.account.accountId }),
+          await siteSitemapIndex(database, { accountId: tenant.account.accountId, remember }),
         )
       : renderSitemap(
           new URL(request.url).origin,

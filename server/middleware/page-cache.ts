@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { hasSessionCookie } from "~/features/auth/session.server";
+import { cacheableContentType, cacheGroupOf, pageCacheKey } from "~/features/site/cacheable-pages";
 import { prepareSplicedGzip, splicedGzip } from "~/platform/cache/spliced-gzip";
-import { pageCacheKey } from "~/features/site/cacheable-pages";
 import type { SiteCache } from "~/features/site/site-cache.server";
 import type { AppEnv } from "../app-env";
 import { acceptedEncoding, varyByEncoding } from "./compression";
@@ -22,6 +22,9 @@ const withPlaceholder = (body: ArrayBuffer, nonce: string | undefined) => {
 const withNonce = (body: Uint8Array, nonce: string) =>
   new TextDecoder().decode(body).replaceAll(NONCE_PLACEHOLDER, nonce);
 
+/** Only HTML carries a nonce: the sitemap's XML is kept and served byte for byte. */
+const carriesNonce = (contentType: string) => /^text\/html\b/.test(contentType);
+
 /**
  * Answers anonymous GETs of the cacheable public pages from memory (P18) and keeps what it
  * renders for them. A request carrying a session cookie always renders: the signed-in user
@@ -38,7 +41,11 @@ export function pageCache(cache: SiteCache) {
     const accountId = tenant.account.accountId;
     const hit = cache.pages.get(accountId, key);
     if (hit) {
-      const headers = new Headers({ "content-type": hit.contentType, "x-page-cache": "hit" });
+      const headers = new Headers({
+        "content-type": hit.contentType,
+        ...(hit.cacheControl ? { "cache-control": hit.cacheControl } : {}),
+        "x-page-cache": "hit",
+      });
       varyByEncoding(headers);
       // Kept as gzip only: brotli cannot be spliced, and every browser that asks for br takes gzip.
       const gzip = hit.gzip && acceptedEncoding(c.req.header("accept-encoding"), ["gzip"]);
@@ -46,7 +53,9 @@ export function pageCache(cache: SiteCache) {
       if (method === "HEAD") return new Response(null, { status: 200, headers });
       const body = gzip
         ? new Uint8Array(splicedGzip(hit.gzip!, c.var.nonce))
-        : withNonce(hit.body, c.var.nonce);
+        : carriesNonce(hit.contentType)
+          ? withNonce(hit.body, c.var.nonce)
+          : hit.body;
       return new Response(body, { status: 200, headers });
     }
 
@@ -58,7 +67,7 @@ export function pageCache(cache: SiteCache) {
       method === "GET" &&
       c.var.viewer === null &&
       response.status === 200 &&
-      contentType.startsWith("text/html") &&
+      cacheableContentType.test(contentType) &&
       !response.headers.has("set-cookie") &&
       !/no-store|private/.test(response.headers.get("cache-control") ?? "");
     if (!storable || !response.body) return;
@@ -66,17 +75,27 @@ export function pageCache(cache: SiteCache) {
     const [toVisitor, toCache] = response.body.tee();
     c.res = new Response(toVisitor, response);
     c.res.headers.set("x-page-cache", "miss");
-    const pathname = new URL(c.req.url).pathname;
+    const pathname = cacheGroupOf(new URL(c.req.url).pathname);
     const nonce = c.var.nonce;
+    const cacheControl = response.headers.get("cache-control") ?? undefined;
     void new Response(toCache)
       .arrayBuffer()
       .then((body) => {
-        const html = withPlaceholder(body, nonce);
-        const gzip = prepareSplicedGzip(html, NONCE_PLACEHOLDER, NONCE_LENGTH);
+        // Only HTML carries the nonce; XML has no hole and is compressed whole the same way.
+        const text = carriesNonce(contentType)
+          ? withPlaceholder(body, nonce)
+          : new TextDecoder().decode(body);
+        const gzip = prepareSplicedGzip(text, NONCE_PLACEHOLDER, NONCE_LENGTH);
         cache.pages.set(
           accountId,
           key,
-          { body: new TextEncoder().encode(html), gzip, contentType, pathname },
+          {
+            body: new TextEncoder().encode(text),
+            gzip,
+            contentType,
+            cacheControl,
+            pathname,
+          },
           generation,
         );
       })

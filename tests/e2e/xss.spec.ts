@@ -575,6 +575,9 @@ test("A11 payloads in every owner- and member-writable field never run, as visit
     `/blog?page=${encodeURIComponent(short("pageq"))}`,
     "/robots.txt",
     "/sitemap.xml",
+    // The index's children list every slug (I12).
+    "/sitemap-pages.xml",
+    "/sitemap-posts-1.xml",
   ];
   const memberPaths = ["/dashboard", "/dashboard/profile", "/dashboard/notifications"];
   const ownerPaths = [

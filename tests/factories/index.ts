@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
+import { sql } from "drizzle-orm";
 import { authAccounts, users } from "~/features/auth/tables.server";
 import { joinAccount } from "~/features/members/members.server";
 import {
@@ -71,6 +72,44 @@ export async function createPost(
       .returning(),
   );
   return row!;
+}
+
+/**
+ * `count` posts in one `INSERT … SELECT generate_series` (thousands in a second): slugs
+ * `${prefix}-1` …, titles `${title} 1` …. Post n is published `floor((n - 1) / sameDateEvery)`
+ * minutes before `newest`, so with `sameDateEvery` > 1 several posts share a date and only
+ * their ids order them. Drafts get no date.
+ */
+export async function createPostsInBulk(
+  database: Database,
+  {
+    accountId,
+    count,
+    prefix = "bulk",
+    title = "Bulk post",
+    status = "published",
+    sameDateEvery = 1,
+    newest = new Date(),
+  }: {
+    accountId: string;
+    count: number;
+    prefix?: string;
+    title?: string;
+    status?: "draft" | "published";
+    sameDateEvery?: number;
+    newest?: Date;
+  },
+): Promise<void> {
+  const publishedAt =
+    status === "published"
+      ? sql`${newest.toISOString()}::timestamptz - make_interval(mins => ((n - 1) / ${sameDateEvery}::int)::int)`
+      : sql`null`;
+  await database.forAccount(accountId, (tx) =>
+    tx.execute(sql`
+      insert into posts (account_id, title, slug, status, published_at)
+      select ${accountId}::uuid, ${title} || ' ' || n, ${prefix} || '-' || n, ${status}, ${publishedAt}
+        from generate_series(1, ${count}::int) as n`),
+  );
 }
 
 export async function createPage(

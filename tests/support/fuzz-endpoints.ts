@@ -441,6 +441,8 @@ const pageEndpoints: FuzzEndpoint[] = [
   segment("/blog/:slug", "routes/site/blog-post.tsx", "hello"),
   segment("/docs/:slug", "routes/site/doc.tsx", "intro"),
   segment("/:pageSlug", "routes/site/page.tsx", "about"),
+  // Child sitemaps of the host's account (GET /sitemap-{part}.xml, site/sitemap-route.server.ts).
+  { ...segment("/sitemap-:part.xml", "", "posts-1"), routeFile: undefined },
   // Uploaded files of the host's account (GET /files/{bucket}/{key}, members/api.server.ts).
   { ...segment("/files/{bucket}/:key", "", "logos/logo.webp"), routeFile: undefined },
 ];

@@ -32,19 +32,30 @@ export function createTestApp(database: Database, env: Record<string, string> = 
 
 const bundlePath = path.resolve(import.meta.dirname, "../../build/server/index.js");
 
+type PagesBundle = {
+  createAppWithPages: (services: ReturnType<typeof testServices>) => ReturnType<typeof createApp>;
+};
+let pagesBundle: Promise<PagesBundle> | undefined;
+
 /**
- * The same app with its pages, from the production build (`npm test` builds first), so page
- * loaders and actions answer `app.request()` too.
+ * The production build's server bundle, imported once. A bench loaded through Vite's module
+ * runner awaits it while it loads, since the runner is closed (and can import nothing) after.
  */
-export async function createTestAppWithPages(database: Database, env: Record<string, string> = {}) {
+export function loadPagesBundle(): Promise<PagesBundle> {
   if (!fs.existsSync(bundlePath)) {
     throw new Error(
       "Page tests need the production build: run `npm run build` first (npm test does).",
     );
   }
-  const bundle = (await import(/* @vite-ignore */ bundlePath)) as {
-    createAppWithPages: (services: ReturnType<typeof testServices>) => ReturnType<typeof createApp>;
-  };
+  return (pagesBundle ??= import(/* @vite-ignore */ bundlePath) as Promise<PagesBundle>);
+}
+
+/**
+ * The same app with its pages, from the production build (`npm test` builds first), so page
+ * loaders and actions answer `app.request()` too.
+ */
+export async function createTestAppWithPages(database: Database, env: Record<string, string> = {}) {
+  const bundle = await loadPagesBundle();
   const services = testServices(database, env);
   return { app: bundle.createAppWithPages(services), services };
 }

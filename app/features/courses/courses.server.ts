@@ -1,6 +1,11 @@
 import type { Database } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
-import { lessonsOf, publishedCourseBySlug, publishedCourses } from "./queries.server";
+import {
+  lessonsOf,
+  publishedCourseBySlug,
+  publishedCourseSlugs,
+  publishedCourses,
+} from "./queries.server";
 import type { FeaturedImage } from "./tables.server";
 
 export type CourseCard = Awaited<ReturnType<typeof publishedCourses>>[number];
@@ -19,6 +24,17 @@ export async function listCourses(
     ...course,
     featuredImage: safeFeaturedImage(course.featuredImage),
   }));
+}
+
+/** Published courses' slugs, newest first, at most `limit`: for the sitemap. */
+export async function listCourseSlugs(
+  database: Database,
+  { accountId, limit }: { accountId: string; limit: number },
+): Promise<string[]> {
+  const rows = await database.forAccount(accountId, (tx) =>
+    publishedCourseSlugs(tx, { accountId, limit }),
+  );
+  return rows.map((row) => row.slug);
 }
 
 /** A published course with its curriculum outline, or null. */

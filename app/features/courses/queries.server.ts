@@ -17,6 +17,19 @@ export async function publishedCourses(tx: Tx, { accountId }: { accountId: strin
     .orderBy(desc(courses.createdAt));
 }
 
+/** Published courses' addresses, newest first, at most `limit`. */
+export function publishedCourseSlugs(
+  tx: Tx,
+  { accountId, limit }: { accountId: string; limit: number },
+) {
+  return tx
+    .select({ slug: courses.slug })
+    .from(courses)
+    .where(and(eq(courses.accountId, accountId), eq(courses.status, "published")))
+    .orderBy(desc(courses.createdAt))
+    .limit(limit);
+}
+
 export async function publishedCourseBySlug(
   tx: Tx,
   { accountId, slug }: { accountId: string; slug: string },

@@ -36,9 +36,12 @@ export function listDocs(database: Database, { accountId }: { accountId: string 
   });
 }
 
-/** Every published page and doc, for the sitemap. */
-export function listPublishedPages(database: Database, { accountId }: { accountId: string }) {
-  return database.forAccount(accountId, (tx) => publishedPageList(tx, { accountId }));
+/** Published pages of one kind (or all) in reading order, at most `limit`: for the sitemap. */
+export function listPublishedPages(
+  database: Database,
+  { accountId, kind, limit }: { accountId: string; kind?: PageKind; limit?: number },
+) {
+  return database.forAccount(accountId, (tx) => publishedPageList(tx, { accountId, kind, limit }));
 }
 
 /** Inside the caller's transaction: a new page or doc, its blocks checked first. */

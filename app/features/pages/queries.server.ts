@@ -23,12 +23,12 @@ export async function publishedPageBySlug(
   return row;
 }
 
-/** Published pages of one kind (or all), docs in their reading order. */
+/** Published pages of one kind (or all), docs in their reading order; at most `limit`. */
 export function publishedPageList(
   tx: Tx,
-  { accountId, kind }: { accountId: string; kind?: PageKind },
+  { accountId, kind, limit }: { accountId: string; kind?: PageKind; limit?: number },
 ) {
-  return tx
+  const query = tx
     .select({
       title: pages.title,
       slug: pages.slug,
@@ -43,5 +43,7 @@ export function publishedPageList(
         kind ? eq(pages.kind, kind) : undefined,
       ),
     )
-    .orderBy(asc(pages.position), asc(pages.title));
+    .orderBy(asc(pages.position), asc(pages.title))
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
 }

@@ -1,12 +1,14 @@
 import type { Database, Tx } from "~/platform/db/database.server";
+import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import { safeUrl } from "~/platform/safe-values";
 import { sanitizeUserHtml } from "~/platform/sanitize.server";
+import { MARK_EVERY, chunksOf, locate, type PostOrder } from "./post-order";
 import {
-  countPublishedPosts,
-  latestPublishedPosts,
+  countPublishedPostsFrom,
   publishedPostBySlug,
-  publishedPostLinks,
-  publishedPostsPage,
+  publishedPostLinksFrom,
+  publishedPostMarks,
+  publishedPostsFrom,
   type PostSummary,
 } from "./queries.server";
 import { posts } from "./tables.server";
@@ -19,31 +21,94 @@ export function listLatestPosts(
   database: Database,
   { accountId, limit = 6 }: { accountId: string; limit?: number },
 ): Promise<PostSummary[]> {
-  return database.forAccount(accountId, (tx) => latestPublishedPosts(tx, { accountId, limit }));
+  return database.forAccount(accountId, (tx) => publishedPostsFrom(tx, { accountId, limit }));
 }
 
-/** Every published post's slug and date, for the sitemap. */
-export function listPostLinks(
-  database: Database,
-  { accountId, limit = 10_000 }: { accountId: string; limit?: number },
-) {
-  return database.forAccount(accountId, (tx) => publishedPostLinks(tx, { accountId, limit }));
-}
-
-/** One page of the blog, newest first; `page` starts at 1. */
-export function listPostsPage(
-  database: Database,
-  { accountId, page }: { accountId: string; page: number },
-) {
+/**
+ * The marks of the account's published posts, and their count: one pass over the index for the
+ * marks, then only the posts from the last mark on are counted (fewer than MARK_EVERY).
+ */
+function readPostOrder(database: Database, accountId: string): Promise<PostOrder> {
   return database.forAccount(accountId, async (tx) => {
-    const total = await countPublishedPosts(tx, { accountId });
-    const posts = await publishedPostsPage(tx, {
-      accountId,
-      limit: POSTS_PER_PAGE,
-      offset: (page - 1) * POSTS_PER_PAGE,
-    });
-    return { posts, page, pages: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)) };
+    const marks = await publishedPostMarks(tx, { accountId, every: MARK_EVERY });
+    const last = marks.at(-1);
+    const tail = last ? await countPublishedPostsFrom(tx, { accountId, mark: last }) : 0;
+    return { total: Math.max(0, marks.length - 1) * MARK_EVERY + tail, marks };
   });
+}
+
+/**
+ * The account's post order, through `remember` (the site cache keeps it like a page, so the
+ * count is not a scan per request).
+ */
+export function postOrderOf(
+  database: Database,
+  { accountId, remember = readThrough }: { accountId: string; remember?: Remember },
+): Promise<PostOrder> {
+  return remember(accountId, "post-order", () => readPostOrder(database, accountId));
+}
+
+/**
+ * One page of the blog, newest first; `page` starts at 1. The page starts from the nearest
+ * mark of the post order, so page 1 000 costs what page 2 does.
+ */
+export async function listPostsPage(
+  database: Database,
+  {
+    accountId,
+    page,
+    remember = readThrough,
+  }: { accountId: string; page: number; remember?: Remember },
+) {
+  const order = await postOrderOf(database, { accountId, remember });
+  const pages = Math.max(1, Math.ceil(order.total / POSTS_PER_PAGE));
+  const start = locate(order, (page - 1) * POSTS_PER_PAGE);
+  const posts = start
+    ? await database.forAccount(accountId, (tx) =>
+        publishedPostsFrom(tx, { accountId, ...start, limit: POSTS_PER_PAGE }),
+      )
+    : [];
+  return { posts, page, pages };
+}
+
+const checkChunkSize = (size: number) => {
+  if (size <= 0 || size % MARK_EVERY !== 0)
+    throw new Error(`a chunk must hold a multiple of ${MARK_EVERY} posts`);
+};
+
+/** The published posts cut into chunks of `size`, each with its newest post's date. */
+export async function listPostChunks(
+  database: Database,
+  {
+    accountId,
+    size,
+    remember = readThrough,
+  }: { accountId: string; size: number; remember?: Remember },
+) {
+  checkChunkSize(size);
+  return chunksOf(await postOrderOf(database, { accountId, remember }), size);
+}
+
+/**
+ * Chunk `chunk` (from 1) of the published posts' addresses and dates, `size` a chunk (a
+ * multiple of MARK_EVERY), newest first; null past the last chunk.
+ */
+export async function listPostLinkChunk(
+  database: Database,
+  {
+    accountId,
+    chunk,
+    size,
+    remember = readThrough,
+  }: { accountId: string; chunk: number; size: number; remember?: Remember },
+) {
+  checkChunkSize(size);
+  const order = await postOrderOf(database, { accountId, remember });
+  const start = locate(order, (chunk - 1) * size);
+  if (!start) return null;
+  return database.forAccount(accountId, (tx) =>
+    publishedPostLinksFrom(tx, { accountId, ...start, limit: size }),
+  );
 }
 
 /** A published post with its HTML made safe, or null. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
 import { posts } from "./tables.server";
@@ -12,29 +12,65 @@ export type PostSummary = {
   publishedAt: string | null;
 };
 
-export function latestPublishedPosts(
-  tx: Tx,
-  { accountId, limit }: { accountId: string; limit: number },
-): Promise<PostSummary[]> {
-  return publishedPostsPage(tx, { accountId, limit, offset: 0 });
-}
+/**
+ * A place in the blog's order (newest first, then id): the published date to the microsecond,
+ * as ISO text, because a JavaScript Date would round it to the millisecond and miss the row.
+ */
+export type PostMark = { publishedAt: string; id: string };
 
-export async function countPublishedPosts(
+const published = (accountId: string) =>
+  and(eq(posts.accountId, accountId), eq(posts.status, "published"));
+
+/** The blog's order; `posts_account_published` (account, status, date, id) serves it backwards. */
+const newestFirst = [desc(posts.publishedAt), desc(posts.id)];
+
+/** Rows at or after `mark` in the blog's order: a seek in the index, whatever the depth. */
+const fromMark = (mark: PostMark | null): SQL | undefined =>
+  mark
+    ? sql`(${posts.publishedAt}, ${posts.id}) <= (${mark.publishedAt}::timestamptz, ${mark.id}::uuid)`
+    : undefined;
+
+/** How many published posts lie at or after `mark`: a seek and a short walk in the index. */
+export async function countPublishedPostsFrom(
   tx: Tx,
-  { accountId }: { accountId: string },
+  { accountId, mark }: { accountId: string; mark: PostMark },
 ): Promise<number> {
   const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: count() })
     .from(posts)
-    .where(and(eq(posts.accountId, accountId), eq(posts.status, "published")));
+    .where(and(published(accountId), fromMark(mark)));
   return Number(row?.count ?? 0);
 }
 
-export async function publishedPostsPage(
+/**
+ * The first post of every `every` in the blog's order, oldest mark last. One pass over the
+ * index, returning only the marks: page N of the blog and chunk N of the sitemap then start
+ * from the nearest mark instead of counting rows from the top.
+ */
+export async function publishedPostMarks(
   tx: Tx,
-  { accountId, limit, offset }: { accountId: string; limit: number; offset: number },
-): Promise<PostSummary[]> {
-  const rows = await tx
+  { accountId, every }: { accountId: string; every: number },
+): Promise<PostMark[]> {
+  const { rows } = await tx.execute<PostMark>(sql`
+    select to_char(published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "publishedAt",
+           id::text as id
+      from (select ${posts.publishedAt} as published_at, ${posts.id} as id,
+                   row_number() over (order by ${posts.publishedAt} desc, ${posts.id} desc) as n
+              from ${posts}
+             where ${published(accountId)}) ranked
+     where (n - 1) % ${every} = 0
+     order by n`);
+  return rows.map(({ publishedAt, id }) => ({ publishedAt, id }));
+}
+
+type FromMark = { accountId: string; mark?: PostMark | null; skip?: number; limit: number };
+
+/**
+ * Up to `limit` published posts from `mark` (the newest when null), skipping `skip` first: the
+ * statement itself, so a test can read its plan.
+ */
+export function publishedPostsQuery(tx: Tx, { accountId, mark = null, skip = 0, limit }: FromMark) {
+  return tx
     .select({
       id: posts.id,
       title: posts.title,
@@ -44,10 +80,14 @@ export async function publishedPostsPage(
       publishedAt: posts.publishedAt,
     })
     .from(posts)
-    .where(and(eq(posts.accountId, accountId), eq(posts.status, "published")))
-    .orderBy(desc(posts.publishedAt))
+    .where(and(published(accountId), fromMark(mark)))
+    .orderBy(...newestFirst)
     .limit(limit)
-    .offset(offset);
+    .offset(skip);
+}
+
+export async function publishedPostsFrom(tx: Tx, from: FromMark): Promise<PostSummary[]> {
+  const rows = await publishedPostsQuery(tx, from);
   return rows.map(({ settings, publishedAt, ...row }) => ({
     ...row,
     // A cover image reaches src: a safe address or none, whatever was stored.
@@ -63,20 +103,21 @@ export async function publishedPostBySlug(
   const [row] = await tx
     .select()
     .from(posts)
-    .where(and(eq(posts.accountId, accountId), eq(posts.slug, slug), eq(posts.status, "published")))
+    .where(and(published(accountId), eq(posts.slug, slug)))
     .limit(1);
   return row;
 }
 
-/** Every published post's address and date, newest first (at most `limit`). */
-export function publishedPostLinks(
+/** Published posts' addresses and dates from `mark` (the newest when null), as above. */
+export function publishedPostLinksFrom(
   tx: Tx,
-  { accountId, limit }: { accountId: string; limit: number },
+  { accountId, mark = null, skip = 0, limit }: FromMark,
 ) {
   return tx
     .select({ slug: posts.slug, publishedAt: posts.publishedAt })
     .from(posts)
-    .where(and(eq(posts.accountId, accountId), eq(posts.status, "published")))
-    .orderBy(desc(posts.publishedAt))
-    .limit(limit);
+    .where(and(published(accountId), fromMark(mark)))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(skip);
 }

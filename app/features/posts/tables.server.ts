@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import {
+  check,
   foreignKey,
   jsonb,
   pgTable,
@@ -34,7 +36,10 @@ export const posts = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("posts_account_slug").on(t.accountId, t.slug),
-    index("posts_account_published").on(t.accountId, t.status, t.publishedAt),
+    // The blog's order (newest first, then id) read backwards: keyset pages and sitemap chunks.
+    index("posts_account_published").on(t.accountId, t.status, t.publishedAt, t.id),
+    // That order must be total: a published post always has its date.
+    check("posts_published_dated", sql`${t.status} <> 'published' or ${t.publishedAt} is not null`),
     // Site search (features/search): trigram matching on the title.
     index("posts_title_trgm").using("gin", t.title.op("gin_trgm_ops")),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(

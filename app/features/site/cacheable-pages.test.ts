@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { pageCacheKey } from "./cacheable-pages";
+import { cacheGroupOf, pageCacheKey } from "./cacheable-pages";
 
 const key = (path: string) => pageCacheKey(new URL(`http://demo.localhost:3000${path}`));
 
@@ -15,6 +15,9 @@ describe("cacheable pages", () => {
     "/signup",
     "/thankyou",
     "/subscribed",
+    "/sitemap.xml",
+    "/sitemap-pages.xml",
+    "/sitemap-posts-12.xml",
   ])("P18 %s is served from the cache", (path) => {
     expect(key(path)).toBe(`demo.localhost:3000${path}`);
   });
@@ -31,6 +34,9 @@ describe("cacheable pages", () => {
     "/blog?page=2&page=3",
     "/blog?page=abc",
     "/?q=1",
+    "/sitemap.xml?x=1",
+    "/sitemap-posts-1.xml?page=2",
+    "/blog/sitemap.xml",
   ])("P18 %s always renders", (path) => {
     expect(key(path)).toBeNull();
   });
@@ -38,5 +44,13 @@ describe("cacheable pages", () => {
   test("P18 blog pages keep their page number; campaign parameters are ignored", () => {
     expect(key("/blog?page=2")).toBe("demo.localhost:3000/blog?page=2");
     expect(key("/?utm_source=a&utm_medium=b&utm_campaign=c")).toBe("demo.localhost:3000/");
+  });
+
+  test("I12 every sitemap file drops with /sitemap.xml; other paths drop alone", () => {
+    expect(cacheGroupOf("/sitemap-posts-3.xml")).toBe("/sitemap.xml");
+    expect(cacheGroupOf("/sitemap-docs.xml")).toBe("/sitemap.xml");
+    expect(cacheGroupOf("/sitemap.xml")).toBe("/sitemap.xml");
+    expect(cacheGroupOf("/blog")).toBe("/blog");
+    expect(cacheGroupOf("/sitemap-notes")).toBe("/sitemap-notes");
   });
 });

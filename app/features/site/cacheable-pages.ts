@@ -1,11 +1,23 @@
 /**
  * Which anonymous requests the page cache may answer (spec §2, P18): `/`, `/blog`,
  * `/blog/[slug]`, `/course`, `/course/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
- * `/subscribed`. Everything else renders every time.
+ * `/subscribed`, and the sitemap (`/sitemap.xml`, `/sitemap-*.xml`). Everything else renders
+ * every time.
  */
 
 const segment = "[^/.]+";
+const sitemapFile = /^\/sitemap(?:-[a-z0-9-]+)?\.xml$/;
 const cacheablePath = new RegExp(`^/(?:|blog|course|(?:blog|course)/${segment}|${segment})$`);
+
+/** Content types the cache keeps: HTML pages and the sitemap's XML. */
+export const cacheableContentType = /^(?:text\/html|application\/xml)\b/;
+
+/**
+ * The group a cached path drops with: the sitemap's child files go with `/sitemap.xml`, so
+ * revalidating it (spec §7 revalidateCache, path `sitemap.xml`) refreshes all of them.
+ */
+export const cacheGroupOf = (pathname: string) =>
+  sitemapFile.test(pathname) ? "/sitemap.xml" : pathname;
 
 /** Single segments that are screens of their own, not page slugs. */
 const notPages = new Set(["checkout", "dashboard", "docs", "api", "files", "media", "assets"]);
@@ -21,7 +33,7 @@ const clientOnlyParameter = /^(?:utm_[a-z]+|gclid|fbclid|msclkid)$/;
  */
 export function pageCacheKey(url: URL): string | null {
   const { pathname } = url;
-  if (!cacheablePath.test(pathname)) return null;
+  if (!cacheablePath.test(pathname) && !sitemapFile.test(pathname)) return null;
   if (notPages.has(pathname.slice(1))) return null;
   let shaping = "";
   for (const [name, value] of url.searchParams) {

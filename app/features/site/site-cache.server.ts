@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import { createAccountMemo } from "~/platform/cache/account-memo";
 import { createPageCache } from "~/platform/cache/page-cache";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import { createTtlCache } from "~/platform/ttl-cache";
@@ -27,6 +28,8 @@ export function createSiteCache({
 }) {
   const pages = createPageCache({ ttlMs: pageTtlMs });
   const options = createTtlCache<unknown>({ ttlMs: optionsTtlMs, max: 20_000 });
+  // Counts and orders the pages are built from go whenever the account's pages do.
+  const derived = createAccountMemo({ ttlMs: pageTtlMs, generation: pages.generation });
   const listeners = new Set<(accountId: string) => void>();
 
   function apply(message: SiteCacheMessage) {
@@ -51,6 +54,8 @@ export function createSiteCache({
     pages,
     /** Site options per account id; `loadSiteChrome` reads through it. */
     options,
+    /** Values the pages are built from (the blog's post order), dropped with the pages. */
+    remember: derived.remember,
     /** Spec §7 revalidateCache: one path of an account, without its leading slash. */
     revalidatePath: (accountId: string, path: string) =>
       pubsub.publish({ topic: "site.path", accountId, path: `/${path.replace(/^\/+/, "")}` }),

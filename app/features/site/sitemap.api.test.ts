@@ -59,45 +59,83 @@ describe.each(backends)("P1 sitemap.xml, robots.txt, docs and notice pages on %s
   afterAll(() => db?.dispose());
 
   const get = (host: string, path: string) => createClient(app, { host }).request(path);
+  const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
-  test("P1 the sitemap lists the account's published content on its own origin, never a draft", async () => {
+  /** Every address a crawler finds from the index: its children, in order, through `host`. */
+  async function crawl(host: string) {
+    const index = await (await get(host, "/sitemap.xml")).text();
+    const children = locsOf(index);
+    const addresses: string[] = [];
+    for (const child of children) {
+      const res = await get(host, new URL(child).pathname);
+      expect(res.status, child).toBe(200);
+      addresses.push(...locsOf(await res.text()));
+    }
+    return { index, children, addresses };
+  }
+
+  test("P1 I12 the sitemap lists the account's published content on its own origin, never a draft", async () => {
     const res = await get("alpha.localhost", "/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
     expect(xml).not.toContain("<html");
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([
+    const { children, addresses } = await crawl("alpha.localhost");
+    expect(children).toEqual([
+      "http://alpha.localhost/sitemap-pages.xml",
+      "http://alpha.localhost/sitemap-posts-1.xml",
+      "http://alpha.localhost/sitemap-courses.xml",
+      "http://alpha.localhost/sitemap-docs.xml",
+    ]);
+    expect(addresses).toEqual([
       "http://alpha.localhost/",
       "http://alpha.localhost/blog",
-      "http://alpha.localhost/blog/spring-news",
       "http://alpha.localhost/course",
-      "http://alpha.localhost/course/pottery",
-      "http://alpha.localhost/about",
       "http://alpha.localhost/docs",
+      "http://alpha.localhost/about",
+      "http://alpha.localhost/blog/spring-news",
+      "http://alpha.localhost/course/pottery",
       "http://alpha.localhost/docs/install",
       "http://alpha.localhost/docs/first-steps",
     ]);
-    expect(xml).toContain(
+    const posts = await (await get("alpha.localhost", "/sitemap-posts-1.xml")).text();
+    expect(posts).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    expect(posts).toContain(
       "<loc>http://alpha.localhost/blog/spring-news</loc><lastmod>2026-03-01T10:00:00.000Z</lastmod>",
     );
+    // Crawlers may ask HEAD first.
+    const head = await createClient(app, { host: "alpha.localhost" }).request(
+      "/sitemap-posts-1.xml",
+      { method: "HEAD" },
+    );
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toContain("application/xml");
+    expect(await head.text()).toBe("");
   });
 
   test("P1 A11 a sitemap never lists another account's addresses", async () => {
-    const alpha = await (await get("alpha.localhost", "/sitemap.xml")).text();
-    const beta = await (await get("beta.localhost", "/sitemap.xml")).text();
+    const alpha = (await crawl("alpha.localhost")).addresses.join("\n");
+    const beta = (await crawl("beta.localhost")).addresses.join("\n");
     expect(alpha).not.toMatch(/beta/);
     expect(beta).toContain("http://beta.localhost/blog/beta-only-post");
     expect(beta).toContain("http://beta.localhost/beta-page");
     expect(beta).not.toMatch(/alpha|spring-news|pottery|install/);
+    // Beta has no courses or docs: their sitemaps are not listed, and answer 404.
+    expect((await get("beta.localhost", "/sitemap-docs.xml")).status).toBe(404);
+    expect((await get("beta.localhost", "/sitemap-courses.xml")).status).toBe(404);
+    expect((await crawl("beta.localhost")).children).toEqual([
+      "http://beta.localhost/sitemap-pages.xml",
+      "http://beta.localhost/sitemap-posts-1.xml",
+    ]);
   });
 
   test("P1 P2 an account with a custom domain lists its addresses on that domain", async () => {
-    const xml = await (await get("shop.localhost", "/sitemap.xml")).text();
+    const { index, addresses } = await crawl("shop.localhost");
     // The scheme is the request's (plain HTTP in tests); the host is the custom domain.
-    expect(xml).toContain("<loc>http://shop.example.com/blog/sale</loc>");
-    expect(xml).not.toContain("shop.localhost");
+    expect(addresses).toContain("http://shop.example.com/blog/sale");
+    expect(index).toContain("<loc>http://shop.example.com/sitemap-posts-1.xml</loc>");
+    expect([index, ...addresses].join("\n")).not.toContain("shop.localhost");
   });
 
   test("P1 robots.txt allows the site, keeps private areas out and names the sitemap", async () => {

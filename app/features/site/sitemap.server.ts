@@ -1,36 +1,121 @@
-import { listCourses } from "~/features/courses/courses.server";
+import { listCourseSlugs } from "~/features/courses/courses.server";
 import { listPublishedPages } from "~/features/pages/pages.server";
-import { listPostLinks } from "~/features/posts/posts.server";
+import { listPostChunks, listPostLinkChunk } from "~/features/posts/posts.server";
+import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import type { Database } from "~/platform/db/database.server";
 
 export type SitemapEntry = { path: string; lastModified?: Date | null };
 
+/** URLs in one child sitemap at most (the protocol allows 50 000; smaller files stay cheap). */
+export const SITEMAP_MAX_URLS = 10_000;
+
 /**
- * Every public address of an account's site: home, blog and its published posts, the course
- * catalogue and its published courses, its pages and docs. Drafts never appear, and every read
- * is scoped to this one account.
+ * An account's child sitemaps, all at the site's root (a sitemap may only list addresses under
+ * its own folder): `/sitemap-pages.xml` (home, catalogues, pages), `/sitemap-posts-N.xml`
+ * (10 000 posts each, newest first), `/sitemap-courses.xml` and `/sitemap-docs.xml`.
  */
-export async function siteSitemapEntries(
+export type SitemapPart =
+  { kind: "pages" } | { kind: "posts"; chunk: number } | { kind: "courses" } | { kind: "docs" };
+
+const partFile = /^sitemap-(?:(pages|courses|docs)|posts-([1-9]\d{0,5}))\.xml$/;
+
+/** `sitemap-posts-2.xml` → the part it names, or null for any other file name. */
+export function parseSitemapPart(file: string): SitemapPart | null {
+  const match = partFile.exec(file);
+  if (!match) return null;
+  if (match[2]) return { kind: "posts", chunk: Number(match[2]) };
+  return { kind: match[1] as "pages" | "courses" | "docs" };
+}
+
+export const sitemapPartFile = (part: SitemapPart) =>
+  part.kind === "posts" ? `sitemap-posts-${part.chunk}.xml` : `sitemap-${part.kind}.xml`;
+
+type Scope = { accountId: string; remember?: Remember };
+
+/** A slug as one path segment: `/`, `?` or `#` in it cannot change the address. */
+const segment = (slug: string) => encodeURIComponent(slug);
+
+/**
+ * `/sitemap.xml` of an account: the index of its child sitemaps, each with the date of its
+ * newest dated address when it has one. Reads the post order (kept by the site cache) and two
+ * one-row queries: its cost does not grow with the number of posts.
+ */
+export async function siteSitemapIndex(
   database: Database,
-  { accountId }: { accountId: string },
-): Promise<SitemapEntry[]> {
-  const [posts, courses, pages] = await Promise.all([
-    listPostLinks(database, { accountId }),
-    listCourses(database, { accountId }),
-    listPublishedPages(database, { accountId }),
+  { accountId, remember = readThrough }: Scope,
+): Promise<{ part: SitemapPart; lastModified: Date | null }[]> {
+  const [chunks, courses, docs] = await Promise.all([
+    listPostChunks(database, { accountId, size: SITEMAP_MAX_URLS, remember }),
+    listCourseSlugs(database, { accountId, limit: 1 }),
+    listPublishedPages(database, { accountId, kind: "doc", limit: 1 }),
   ]);
-  const docs = pages.filter((page) => page.kind === "doc");
-  const latestPost = posts[0]?.publishedAt ?? null;
   return [
-    { path: "/", lastModified: latestPost },
-    { path: "/blog", lastModified: latestPost },
-    ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.publishedAt })),
-    { path: "/course" },
-    ...courses.map((course) => ({ path: `/course/${course.slug}` })),
-    ...pages.filter((page) => page.kind === "page").map((page) => ({ path: `/${page.slug}` })),
-    ...(docs.length > 0 ? [{ path: "/docs" }] : []),
-    ...docs.map((doc) => ({ path: `/docs/${doc.slug}` })),
+    // Home and /blog change with the newest post.
+    { part: { kind: "pages" }, lastModified: chunks[0]?.newest ?? null },
+    ...chunks.map(({ chunk, newest }) => ({
+      part: { kind: "posts", chunk } as const,
+      lastModified: newest,
+    })),
+    ...(courses.length > 0 ? [{ part: { kind: "courses" } as const, lastModified: null }] : []),
+    ...(docs.length > 0 ? [{ part: { kind: "docs" } as const, lastModified: null }] : []),
   ];
+}
+
+/** A urlset holds one address at least: a part with none does not exist (the index omits it). */
+const nonEmpty = (entries: SitemapEntry[]) => (entries.length > 0 ? entries : null);
+
+/**
+ * The addresses of one child sitemap, at most SITEMAP_MAX_URLS, published content of this one
+ * account only; null when the part has none (a posts chunk past the last post, no docs).
+ */
+export async function siteSitemapPart(
+  database: Database,
+  { accountId, part, remember = readThrough }: Scope & { part: SitemapPart },
+): Promise<SitemapEntry[] | null> {
+  switch (part.kind) {
+    case "posts": {
+      const posts = await listPostLinkChunk(database, {
+        accountId,
+        chunk: part.chunk,
+        size: SITEMAP_MAX_URLS,
+        remember,
+      });
+      return (
+        posts?.map((post) => ({
+          path: `/blog/${segment(post.slug)}`,
+          lastModified: post.publishedAt,
+        })) ?? null
+      );
+    }
+    case "courses": {
+      const slugs = await listCourseSlugs(database, { accountId, limit: SITEMAP_MAX_URLS });
+      return nonEmpty(slugs.map((slug) => ({ path: `/course/${segment(slug)}` })));
+    }
+    case "docs": {
+      const docs = await listPublishedPages(database, {
+        accountId,
+        kind: "doc",
+        limit: SITEMAP_MAX_URLS,
+      });
+      return nonEmpty(docs.map((doc) => ({ path: `/docs/${segment(doc.slug)}` })));
+    }
+    case "pages": {
+      const [chunks, pages, docs] = await Promise.all([
+        listPostChunks(database, { accountId, size: SITEMAP_MAX_URLS, remember }),
+        listPublishedPages(database, { accountId, kind: "page", limit: SITEMAP_MAX_URLS - 4 }),
+        listPublishedPages(database, { accountId, kind: "doc", limit: 1 }),
+      ]);
+      // Home and /blog change with the newest post.
+      const latestPost = chunks[0]?.newest ?? null;
+      return [
+        { path: "/", lastModified: latestPost },
+        { path: "/blog", lastModified: latestPost },
+        { path: "/course" },
+        ...(docs.length > 0 ? [{ path: "/docs" }] : []),
+        ...pages.map((page) => ({ path: `/${segment(page.slug)}` })),
+      ];
+    }
+  }
 }
 
 const xmlEntities: Record<string, string> = {
@@ -42,18 +127,34 @@ const xmlEntities: Record<string, string> = {
 };
 const xml = (value: string) => value.replace(/[&<>"']/g, (char) => xmlEntities[char]!);
 
-/** A sitemaps.org urlset with absolute addresses on `origin`. */
+/**
+ * `path` comes URI-encoded and rooted, so joining it to the origin is the address; at 10 000
+ * addresses a file this costs a quarter of what `new URL` does.
+ */
+const loc = (origin: string, path: string) => `<loc>${xml(`${origin}${path}`)}</loc>`;
+const lastmod = (date: Date | null | undefined) =>
+  date ? `<lastmod>${date.toISOString()}</lastmod>` : "";
+const xmlDeclaration = `<?xml version="1.0" encoding="UTF-8"?>\n`;
+const namespace = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"`;
+
+/** A sitemaps.org urlset with absolute addresses on `origin`; paths come URI-encoded. */
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
-  const urls = entries.map(({ path, lastModified }) => {
-    const loc = `<loc>${xml(new URL(encodeURI(path), origin).toString())}</loc>`;
-    const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : "";
-    return `  <url>${loc}${lastmod}</url>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.join("\n")}
-</urlset>
-`;
+  const urls = entries.map(
+    ({ path, lastModified }) => `  <url>${loc(origin, path)}${lastmod(lastModified)}</url>\n`,
+  );
+  return `${xmlDeclaration}<urlset ${namespace}>\n${urls.join("")}</urlset>\n`;
+}
+
+/** A sitemaps.org sitemapindex naming child sitemaps on `origin`. */
+export function renderSitemapIndex(
+  origin: string,
+  children: { part: SitemapPart; lastModified: Date | null }[],
+): string {
+  const sitemaps = children.map(
+    ({ part, lastModified }) =>
+      `  <sitemap>${loc(origin, `/${sitemapPartFile(part)}`)}${lastmod(lastModified)}</sitemap>\n`,
+  );
+  return `${xmlDeclaration}<sitemapindex ${namespace}>\n${sitemaps.join("")}</sitemapindex>\n`;
 }
 
 /** robots.txt: everything may be crawled but the listed paths, and where the sitemap is. */

@@ -6,13 +6,16 @@ export type CachedPage = {
   /** The same page compressed once, with holes for each response's nonce (null: not possible). */
   gzip: SplicedGzip | null;
   contentType: string;
+  /** The stored response's own Cache-Control (the sitemap's), replayed on hits. */
+  cacheControl?: string;
   /** Path without query, so one path's variants (`/blog?page=2`) drop together. */
   pathname: string;
   expires: number;
 };
 
 /**
- * Rendered HTML per account, keyed by whatever the caller chooses (host + path + query).
+ * Rendered pages per account (HTML, and the sitemap's XML), keyed by whatever the caller chooses
+ * (host + path + query).
  * Bounded: past `maxEntries` the oldest entry goes. Each account has a generation that every
  * drop bumps, so a render that started before an invalidation cannot store its stale result.
  */

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { notFound, siteAccount } from "~/features/accounts/site-account.server";
 import { listPostsPage } from "~/features/posts/posts.server";
+import { siteCacheContext } from "~/features/site/site-cache.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { PostCard } from "./post-card";
@@ -15,7 +16,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = Number(url.searchParams.get("page") ?? "1");
   if (!Number.isInteger(page) || page < 1) notFound();
   const { database, lang } = context.get(servicesContext);
-  const result = await listPostsPage(database, { accountId: account.accountId, page });
+  // The post order (count and marks) is kept with the account's cached pages: no page reads
+  // more than its own posts, however deep.
+  const remember = context.get(siteCacheContext)?.remember;
+  const result = await listPostsPage(database, { accountId: account.accountId, page, remember });
   if (page > result.pages) notFound();
   return {
     ...result,

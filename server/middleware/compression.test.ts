@@ -95,7 +95,7 @@ describe.each(backends)("I12 compressed answers on %s", (backend) => {
     expect(await decode(post)).toContain("Words of a post.");
     const sitemap = await get("/sitemap.xml", "br");
     expect(sitemap.headers.get("content-encoding")).toBe("br");
-    expect(await decode(sitemap)).toContain("<urlset");
+    expect(await decode(sitemap)).toContain("<sitemapindex");
     const json = await get("/api/health", "br");
     expect(json.headers.get("content-encoding")).toBe("br");
     expect(JSON.parse(await decode(json))).toMatchObject({ status: "ok" });

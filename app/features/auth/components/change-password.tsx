@@ -2,7 +2,8 @@ import { Alert, Button, Card, PasswordInput, Stack, Title } from "@mantine/core"
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { NewPasswordField } from "./form-parts";
-import { authClient, authErrorKey } from "../client";
+import { authClient } from "../client";
+import { authErrorKey } from "../error-keys";
 
 /** Change password; every other session of the person ends. */
 export function ChangePassword() {

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, PasswordInput, Stack, Title } from "@mantine/core";
+import { Alert, Button, Card, Stack, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { NewPasswordField } from "./form-parts";
+import { NewPasswordField, PasswordField } from "./form-parts";
 import { authClient } from "../client";
 import { authErrorKey } from "../error-keys";
 
@@ -51,7 +51,7 @@ export function ChangePassword() {
               {t(message.key)}
             </Alert>
           ) : null}
-          <PasswordInput
+          <PasswordField
             label={t("profile.password.current")}
             autoComplete="current-password"
             value={current}

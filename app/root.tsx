@@ -10,19 +10,20 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
 import { useNonce } from "~/platform/csp-nonce";
-import { createI18n } from "~/platform/i18n/i18n";
+import { addMessages, createI18n, messagesOf } from "~/platform/i18n/i18n";
 import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
-import { messagesFor } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { zodWithoutEvalScript } from "~/platform/zod-in-browser";
 import { colorSchemeScript } from "~/ui/color-scheme";
 import { accessibleColors, buildTheme } from "~/ui/theme";
 import { ErrorScreen } from "~/ui/error-screen";
+import { areaMessages } from "./routes/messages.server";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
@@ -35,7 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     lang,
     dir: textDirection(lang),
-    messages: messagesFor(lang),
+    // Only what every page needs; each area's routes send their own (routes/messages.server.ts).
+    messages: areaMessages(lang, "everyPage"),
     siteName:
       tenant.kind === "account"
         ? (tenant.account.settings.sitetitle ?? tenant.account.slug)
@@ -78,6 +80,13 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { lang, messages } = loaderData;
   const i18n = useMemo(() => createI18n({ lang, messages }), [lang, messages]);
+  const matches = useMatches();
+  // The matched routes' own messages join it before they render, on the server and in the
+  // browser alike, and after a navigation before the new screen shows.
+  for (const match of matches) {
+    const routeMessages = messagesOf(match.loaderData);
+    if (routeMessages) addMessages(i18n, lang, routeMessages);
+  }
   useEffect(() => {
     // Marks the page interactive: browser tests wait for it before they hover or type.
     document.documentElement.dataset.hydrated = "true";

@@ -6,6 +6,7 @@ import { demoSiteUrls, planCards, platformMeta } from "./platform/marketing.serv
 import { platformSeo } from "./platform/platform-seo";
 import { SiteHome } from "./site/home";
 import { canonicalUrl, seo } from "./site/seo";
+import { areaMessages } from "./messages.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -19,6 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       description: tenant.account.settings.description ?? "",
       url: canonicalUrl(request),
       posts,
+      messages: areaMessages(lang, "siteContent"),
     };
   }
   return {
@@ -26,6 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: platformMeta({ lang, request }, "home"),
     plans: await planCards(database),
     demoUrls: await demoSiteUrls(database, { baseDomain, request }),
+    messages: areaMessages(lang, "platformHome"),
   };
 }
 

@@ -20,17 +20,24 @@ import { CartModal } from "~/features/cart/components/cart-modal";
 import { SiteSearch } from "~/features/search/components/site-search";
 import { SiteFrame } from "~/features/site/components/site-frame";
 import { loadSiteChrome } from "~/features/site/site.server";
+import { textFromMatches } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
-import { ErrorScreen } from "~/ui/error-screen";
+import { ErrorScreen, errorScreenKeys } from "~/ui/error-screen";
 import { accessibleColors, buildTheme, colorSchemeManager } from "~/ui/theme";
+import { areaMessages } from "./messages.server";
 import { PlatformFrame } from "./platform/frame";
 import type { Route } from "./+types/host-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const tenant = context.get(tenantContext);
-  if (tenant.kind !== "account")
-    return { kind: "platform" as const, year: new Date().getFullYear() };
-  const { database } = context.get(servicesContext);
+  const { database, lang } = context.get(servicesContext);
+  if (tenant.kind !== "account") {
+    return {
+      kind: "platform" as const,
+      year: new Date().getFullYear(),
+      messages: areaMessages(lang, "platformFrame"),
+    };
+  }
   const chrome = await loadSiteChrome(
     database,
     tenant.account.accountId,
@@ -47,6 +54,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     viewer: badge,
     // Signed-in requests never come from the page cache, so this never reaches a stranger.
     adminBar: can(viewer, "manage_options"),
+    // The frame's strings, on the dashboard too: this loader does not run again on the way
+    // from the dashboard back to the site.
+    messages: areaMessages(lang, "siteFrame"),
   };
 }
 
@@ -54,14 +64,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ error, matches }: Route.MetaArgs) {
   if (!error) return [];
   const root = matches[0]?.loaderData;
-  const errors = (root?.messages.errors ?? {}) as Record<string, string | undefined>;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const names: Record<number, string> = {
-    400: "invalidRequest",
-    403: "forbidden",
-    404: "pageNotFound",
-  };
-  const title = errors[names[status] ?? "internal"] ?? String(status);
+  const title = textFromMatches(matches, errorScreenKeys(status).title) ?? String(status);
   return [{ title: root?.siteName ? `${title} · ${root.siteName}` : title }];
 }
 

@@ -91,7 +91,7 @@ for (const s of sites) {
     const problems = watchErrors(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     const banner = page.getByRole("banner");
-    const nav = page.getByRole("navigation", { name: "main" });
+    const nav = page.getByRole("navigation", { name: "Main menu" });
 
     await test.step("P3 the home page: notice, header, content, footer, cookie notice", async () => {
       const response = await open(page, site(s.slug));
@@ -311,7 +311,7 @@ for (const s of sites) {
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(page, `${s.slug}-11-375`);
       await page.getByRole("button", { name: "Open the menu" }).click();
-      const drawer = page.getByRole("navigation", { name: "mobile" });
+      const drawer = page.getByRole("navigation", { name: "Mobile menu" });
       await expect(drawer.getByRole("link").first()).toBeVisible();
       await expect(drawer.getByRole("link")).toHaveText([...s.mobile]);
       await expect(drawer.getByText(s.desktopOnly)).toHaveCount(0);
@@ -339,7 +339,7 @@ test("P2 P4 P5 P19 demo and acme look different and show nothing of each other",
     const brand = banner.getByRole("link", { name: s.title });
     await expect(brand.getByRole("img", { name: s.title }).first()).toHaveAttribute("src", s.logo);
     // The site's own menu, in its own order.
-    const menu = page.getByRole("navigation", { name: "main" });
+    const menu = page.getByRole("navigation", { name: "Main menu" });
     await expect(menu.locator(":scope > *")).toHaveText([...s.menu]);
     looks[s.slug] = await page.evaluate(() => ({
       primary: getComputedStyle(document.querySelector("header a[href='/signup']")!)

@@ -171,7 +171,10 @@ test("P22 one funnel start per browser session; P21 a page view with tenant_id o
 
   // Client-side navigations: the document stays, a page view is still sent for each.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Blog" }).click();
+  await page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: "Blog" })
+    .click();
   await expect(page).toHaveURL(site("/blog"));
   await expect.poll(() => sent.pageViews().length).toBe(2);
   await page.getByTestId("post-card").first().click();
@@ -254,7 +257,10 @@ test("P21 with cookie_consent=disabled nothing is sent, not even a funnel start"
   await consentCookie(context, "disabled");
   const sent = recordAnalytics(page);
   await open(page, site("/?utm_source=a&utm_medium=b&utm_campaign=c"));
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Blog" }).click();
+  await page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: "Blog" })
+    .click();
   await expect(page).toHaveURL(site("/blog"));
   await addToCart(page);
   await page.waitForTimeout(1_000);
@@ -264,7 +270,10 @@ test("P21 with cookie_consent=disabled nothing is sent, not even a funnel start"
 
   // The listener is alive: choosing "required" counts the next page, first-party only.
   await choose(page, "required");
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Home" }).click();
+  await page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: "Home" })
+    .click();
   await expect.poll(() => sent.pageViews().map((b) => b.path)).toEqual(["/"]);
   await page.screenshot({ path: test.info().outputPath("analytics-consent-required.png") });
 });
@@ -294,7 +303,10 @@ test("P21 the analytics tag loads only after consent 'all' and gets page_view wi
   await open(page, site("/"));
   await expect.poll(() => sent.pageViews().length).toBe(1);
   await choose(page, "required");
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Blog" }).click();
+  await page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: "Blog" })
+    .click();
   await expect.poll(() => sent.pageViews().length).toBe(2);
   await addToCart(page);
   await expect.poll(() => sent.events().length).toBe(1);
@@ -358,7 +370,10 @@ test("P21 the analytics tag loads only after consent 'all' and gets page_view wi
 
   // Withdrawn: nothing more reaches the tag.
   await choose(page, "required");
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Home" }).click();
+  await page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: "Home" })
+    .click();
   await expect
     .poll(() => sent.pageViews().map((b) => b.path))
     .toEqual(["/", "/blog", postPath, "/"]);
@@ -380,6 +395,9 @@ test("P21 with consent 'all' the tag still never loads first on a sign-in page",
   await expect.poll(() => sent.pageViews().length).toBe(1);
   await page.waitForTimeout(500);
   expect(gtagRequests).toBe(0);
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Blog" }).click();
+  await page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: "Blog" })
+    .click();
   await expect.poll(() => gtagRequests).toBe(1);
 });

@@ -222,7 +222,7 @@ test.describe("P20 sign-up for a new account", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Riverside Music School");
     await expect(page.getByTestId("post-card")).toContainText("Welcome to Riverside Music School");
     await expect(
-      page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "About" }),
+      page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "About" }),
     ).toBeVisible();
     await page.screenshot({ path: test.info().outputPath("new-site-home.png"), fullPage: true });
     await open(page, site("/about"));

@@ -10,7 +10,7 @@ test("P1 /docs shows the account's documentation with a sidebar, inside the site
   const response = await open(page, demo("/docs"));
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("Documentation · Demo Academy");
-  await expect(page.getByRole("navigation", { name: "main" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   await expect(page.locator("footer")).toContainText("Help centre");
   await expect(page.getByTestId("doc-card")).toHaveCount(3);
   const sidebar = page.getByRole("navigation", { name: "Contents" });
@@ -42,7 +42,7 @@ test("P1 /thankyou shows the order reference from the address, inside the site f
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
   await expect(page.getByTestId("order-reference")).toHaveText("Order reference: DA-2041");
-  await expect(page.getByRole("navigation", { name: "main" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   await expect(page.locator("footer")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("thankyou.png"), fullPage: true });
   // Anything but a plain reference is not echoed back.
@@ -61,7 +61,7 @@ test("P1 /subscribed confirms the newsletter subscription, inside the site frame
   await expect(
     page.getByText("Thank you for subscribing to the Demo Academy newsletter."),
   ).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "main" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   await page.getByRole("link", { name: "Read the blog" }).click();
   await expect(page).toHaveURL(demo("/blog"));
   await open(page, demo("/subscribed"));

@@ -160,7 +160,7 @@ for (const s of sites) {
       // Sticky: still at the top of the window.
       expect((await header.boundingBox())!.y).toBeLessThanOrEqual(1);
       // header_fontsize sizes the menu.
-      const link = page.getByRole("navigation", { name: "main" }).getByRole("link").first();
+      const link = page.getByRole("navigation", { name: "Main menu" }).getByRole("link").first();
       expect(await link.evaluate((el) => getComputedStyle(el).fontSize)).toBe(s.fontSize);
     });
 
@@ -230,7 +230,7 @@ for (const s of sites) {
       // P3: no site header and footer on checkout.
       await expect(page.locator("header")).toHaveCount(0);
       await expect(page.locator("footer")).toHaveCount(0);
-      await expect(page.getByRole("navigation", { name: "main" })).toHaveCount(0);
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toHaveCount(0);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
       await expect(page.getByTestId("cart-item")).toHaveCount(1);
       await expect(page.getByTestId("cart-item")).toContainText(second.title);
@@ -406,7 +406,7 @@ test("P6 at 375 px the drawer still works and nothing overflows sideways", async
     await page.screenshot({ path: test.info().outputPath(`${slug}-375.png`) });
     await expect(page.getByTestId("cart-button")).toBeVisible();
     await page.getByRole("button", { name: "Open the menu" }).click();
-    const drawer = page.getByRole("navigation", { name: "mobile" });
+    const drawer = page.getByRole("navigation", { name: "Mobile menu" });
     await expect(drawer.getByRole("link").first()).toBeVisible();
     await page.screenshot({
       path: test.info().outputPath(`${slug}-375-drawer.png`),

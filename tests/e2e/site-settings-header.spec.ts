@@ -93,7 +93,7 @@ test("D16 the owner adds a megamenu with two columns and an anonymous visitor se
   const after = await visitor(page);
   const response = await open(after.page, site("/"));
   expect(response?.headers()["x-page-cache"]).toBe("miss");
-  const nav = after.page.getByRole("navigation", { name: "main" });
+  const nav = after.page.getByRole("navigation", { name: "Main menu" });
   await nav.getByRole("button", { name: "Programs" }).hover();
   const design = after.page.getByText("Design", { exact: true });
   const code = after.page.getByText("Code", { exact: true });
@@ -141,7 +141,7 @@ test("D16 the owner reorders an item with the keyboard controls; focus stays on 
 
   const anonymous = await visitor(page);
   await open(anonymous.page, site("/"));
-  const nav = anonymous.page.getByRole("navigation", { name: "main" });
+  const nav = anonymous.page.getByRole("navigation", { name: "Main menu" });
   await expect(nav.getByRole("link").first()).toHaveText("Home");
   await expect(nav.getByRole("link").nth(1)).toHaveText("Blog");
   await anonymous.close();
@@ -193,7 +193,7 @@ test("D16 the owner changes the mobile menu and a visitor at 375 px sees it in t
   const phone = await visitor(page, { width: 375 });
   await open(phone.page, site("/"));
   await phone.page.getByRole("button", { name: "Open the menu" }).click();
-  const drawer = phone.page.getByRole("navigation", { name: "mobile" });
+  const drawer = phone.page.getByRole("navigation", { name: "Mobile menu" });
   await expect(drawer).toBeVisible();
   await phone.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   await expect(drawer.getByRole("link", { name: "Timetable" })).toHaveAttribute(

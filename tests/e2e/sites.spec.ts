@@ -23,7 +23,7 @@ test("P1 the demo account's home shows its title, menu and latest posts from the
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("Demo Academy");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demo Academy");
-  const nav = page.getByRole("navigation", { name: "main" });
+  const nav = page.getByRole("navigation", { name: "Main menu" });
   await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
   await expect(nav.getByText("Courses")).toBeVisible();
   await expect(page.getByTestId("post-card")).toHaveCount(4);
@@ -44,7 +44,9 @@ test("P1 the acme account shows its own content and theme, nothing of demo's", a
     "New soldering lab opens in Lyon",
   );
   await expect(page.locator("body")).not.toContainText("Demo Academy");
-  await expect(page.getByRole("navigation", { name: "main" }).getByText("Programs")).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main menu" }).getByText("Programs"),
+  ).toBeVisible();
   // Acme's theme: boxed body and a serif font.
   await expect(page.locator("[data-body-style]")).toHaveAttribute("data-body-style", "boxed");
   const font = await page.locator("h1").evaluate((el) => getComputedStyle(el).fontFamily);
@@ -70,9 +72,9 @@ test("P5 nested menu items and the megamenu open from the header", async ({ page
 test("P6 under 768 px the drawer shows the separate mobile menu", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await open(page, site("demo"));
-  await expect(page.getByRole("navigation", { name: "main" })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
   await page.getByRole("button", { name: "Open the menu" }).click();
-  const drawer = page.getByRole("navigation", { name: "mobile" });
+  const drawer = page.getByRole("navigation", { name: "Mobile menu" });
   await expect(drawer.getByRole("link", { name: "Our story" })).toBeVisible();
   await expect(drawer.getByText("Community forum")).toHaveCount(0);
   await page.screenshot({
@@ -115,7 +117,7 @@ test("P1 an unknown path is a styled 404 inside the account's frame", async ({ p
   const response = await open(page, site("demo", "/no-such-page"));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "main" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
 });
 
 test("V4 an Arabic account renders right-to-left in Arabic", async ({ page }) => {

@@ -527,7 +527,7 @@ test("A11 payloads in every owner- and member-writable field never run, as visit
       }
       // Menus open on hover: their dropdowns are rendered then.
       for (const trigger of await page
-        .locator('nav[aria-label="main"] [data-testid^="menu-"]')
+        .locator('nav[aria-label="Main menu"] [data-testid^="menu-"]')
         .all()) {
         if (!(await trigger.isVisible())) continue;
         await trigger.hover({ timeout: 5_000 });

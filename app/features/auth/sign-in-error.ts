@@ -1,4 +1,4 @@
-import { authErrorKey } from "./client";
+import { authErrorKey } from "./error-keys";
 
 export type SignInFailure = { status?: number; code?: string; retryAfter?: unknown };
 export type ErrorMessage = { key: string; values?: Record<string, string> };

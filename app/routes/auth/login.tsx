@@ -5,21 +5,23 @@ import { servicesContext } from "~/platform/request-context";
 import { FindSite } from "../platform/find-site";
 import { platformMeta } from "../platform/marketing.server";
 import { platformSeo } from "../platform/platform-seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/login";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   // The base domain has no sign-in of its own (sessions are per site): it finds your site.
+  const { baseDomain, lang } = context.get(servicesContext);
   if (context.get(tenantContext).kind === "platform") {
-    const { baseDomain, lang } = context.get(servicesContext);
     const port = new URL(request.url).port;
     return {
       kind: "platform" as const,
       meta: platformMeta({ lang, request }, "login"),
       hostSuffix: `.${baseDomain}${port ? `:${port}` : ""}`,
+      messages: areaMessages(lang, "platformLogin"),
     };
   }
   const { siteName, redirectTo } = authPageData({ context, request });
-  return { kind: "site" as const, siteName, redirectTo };
+  return { kind: "site" as const, siteName, redirectTo, messages: areaMessages(lang, "siteAuth") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,10 +1,13 @@
 import { authPageData } from "~/features/auth/auth-pages.server";
 import { ResetPasswordForm } from "~/features/auth/components/reset-password-form";
+import { servicesContext } from "~/platform/request-context";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { siteName, token } = authPageData({ context, request });
-  return { siteName, token };
+  const { lang } = context.get(servicesContext);
+  return { siteName, token, messages: areaMessages(lang, "siteAuth") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -5,6 +5,7 @@ import { servicesContext } from "~/platform/request-context";
 import { planCards, platformMeta } from "../platform/marketing.server";
 import { platformSeo } from "../platform/platform-seo";
 import { PlatformSignupPage } from "../platform/signup-page";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/signup";
 
 /*
@@ -12,18 +13,19 @@ import type { Route } from "./+types/signup";
  * site (P20). The host decides, as for every path both kinds of host answer.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const { database, baseDomain, lang } = context.get(servicesContext);
   if (context.get(tenantContext).kind === "platform") {
-    const { database, baseDomain, lang } = context.get(servicesContext);
     const port = new URL(request.url).port;
     return {
       kind: "platform" as const,
       meta: platformMeta({ lang, request }, "signup"),
       plans: await planCards(database),
       hostSuffix: `.${baseDomain}${port ? `:${port}` : ""}`,
+      messages: areaMessages(lang, "platformSignup"),
     };
   }
   const { siteName, redirectTo } = authPageData({ context, request });
-  return { kind: "site" as const, siteName, redirectTo };
+  return { kind: "site" as const, siteName, redirectTo, messages: areaMessages(lang, "siteAuth") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -6,17 +6,19 @@ import { loadDashboardHome } from "~/features/dashboard/home.server";
 import { AppError } from "~/platform/errors";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer({ context, request });
   const tenant = context.get(tenantContext);
-  const { database } = context.get(servicesContext);
+  const { database, lang } = context.get(servicesContext);
   return answerAppErrors(async () => {
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
     return {
       name: viewer.membership?.name ?? viewer.user.name,
       home: await loadDashboardHome(database, { account: tenant.account, viewer }),
+      messages: areaMessages(lang, "dashboardHome"),
     };
   });
 }

@@ -13,15 +13,20 @@ import { AppError } from "~/platform/errors";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen } from "~/ui/error-screen";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer({ context, request });
   const tenant = context.get(tenantContext);
-  const { database } = context.get(servicesContext);
+  const { database, lang } = context.get(servicesContext);
   return answerAppErrors(async () => {
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    return { shell: await loadDashboardShell(database, { account: tenant.account, viewer }) };
+    return {
+      shell: await loadDashboardShell(database, { account: tenant.account, viewer }),
+      // Comes before the dashboard renders, also on a client-side navigation from the site.
+      messages: areaMessages(lang, "dashboardShell"),
+    };
   });
 }
 

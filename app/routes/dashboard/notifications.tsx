@@ -1,12 +1,18 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { NotificationsHistory } from "~/features/notifications/components/notifications-history";
+import { servicesContext } from "~/platform/request-context";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/notifications";
 import { guardDashboardSection } from "./section-guard.server";
 
 /** The same check as every dashboard screen (any member of the site, or a super-admin). */
-export function loader(args: Route.LoaderArgs) {
-  return guardDashboardSection(args);
+export async function loader(args: Route.LoaderArgs) {
+  const { lang } = args.context.get(servicesContext);
+  return {
+    ...(await guardDashboardSection(args)),
+    messages: areaMessages(lang, "notificationsPage"),
+  };
 }
 
 export function meta() {

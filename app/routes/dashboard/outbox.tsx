@@ -4,12 +4,16 @@ import { requireViewer } from "~/features/auth/guards.server";
 import { listOutbox } from "~/features/auth/outbox.server";
 import { servicesContext } from "~/platform/request-context";
 import { answerAppErrors } from "~/platform/http-errors";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/outbox";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer({ context, request });
-  const { database } = context.get(servicesContext);
-  return answerAppErrors(async () => ({ mails: await listOutbox(database, { viewer }) }));
+  const { database, lang } = context.get(servicesContext);
+  return answerAppErrors(async () => ({
+    mails: await listOutbox(database, { viewer }),
+    messages: areaMessages(lang, "outboxPage"),
+  }));
 }
 
 export function meta() {

@@ -17,6 +17,7 @@ import {
 import { ProfileIdentity } from "~/features/members/components/profile-identity";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/profile";
 
 function accountIdOf(context: Route.LoaderArgs["context"]) {
@@ -27,16 +28,17 @@ function accountIdOf(context: Route.LoaderArgs["context"]) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer({ context, request });
   const { auth } = context.get(authContext);
-  const { database } = context.get(servicesContext);
-  return answerAppErrors(() =>
-    loadProfile({
+  const { database, lang } = context.get(servicesContext);
+  return answerAppErrors(async () => ({
+    ...(await loadProfile({
       auth,
       database,
       headers: request.headers,
       viewer,
       accountId: accountIdOf(context),
-    }),
-  );
+    })),
+    messages: areaMessages(lang, "profilePage"),
+  }));
 }
 
 const actionSchema = z.discriminatedUnion("intent", [

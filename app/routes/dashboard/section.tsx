@@ -1,17 +1,23 @@
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { textFromMatches } from "~/platform/i18n/i18n";
+import { servicesContext } from "~/platform/request-context";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/section";
 import { guardDashboardSection } from "./section-guard.server";
 
-export function loader(args: Route.LoaderArgs) {
-  return guardDashboardSection(args);
+export async function loader(args: Route.LoaderArgs) {
+  const { lang } = args.context.get(servicesContext);
+  return {
+    ...(await guardDashboardSection(args)),
+    messages: areaMessages(lang, "dashboardSections"),
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { messages?: Record<string, unknown> } | undefined;
-  const sections = (root?.messages?.dashboard as { sections?: Record<string, { title: string }> })
-    ?.sections;
-  const title = loaderData ? sections?.[loaderData.id]?.title : undefined;
+  const title = loaderData
+    ? textFromMatches(matches, `dashboard.sections.${loaderData.id}.title`)
+    : undefined;
   return [{ title: title ?? "Dashboard" }, { name: "robots", content: "noindex" }];
 }
 

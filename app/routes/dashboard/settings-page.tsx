@@ -7,21 +7,18 @@ import {
   type MantineSpacing,
 } from "@mantine/core";
 import type { ReactNode } from "react";
-
-type DashboardMessages = { sections?: Record<string, { title: string }> };
+import { textFromMatches } from "~/platform/i18n/i18n";
 
 /**
  * A site settings screen's tab title, in the reader's language: the sidebar's name for it,
- * from the messages the root loader sends (`fallback` until they are there). Not indexed.
+ * from the messages the screen's loader sends (`fallback` until they are there). Not indexed.
  */
 export function settingsMeta(
   matches: ReadonlyArray<{ loaderData?: unknown } | undefined>,
-  { section, fallback }: { section: string; fallback: string },
+  { titleKey, fallback }: { titleKey: string; fallback: string },
 ) {
-  const root = matches[0]?.loaderData as { messages?: Record<string, unknown> } | undefined;
-  const sections = (root?.messages?.dashboard as DashboardMessages | undefined)?.sections;
   return [
-    { title: sections?.[section]?.title ?? fallback },
+    { title: textFromMatches(matches, titleKey) ?? fallback },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -10,7 +10,9 @@ import { siteCacheContext, type SiteCache } from "~/features/site/site-cache.ser
 import type { Database } from "~/platform/db/database.server";
 import { AppError, isAppError } from "~/platform/errors";
 import { answerAppErrors } from "~/platform/http-errors";
+import type { Messages } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
+import { areaMessages, type MessageArea } from "../messages.server";
 
 /** A save is also given the cache it drops, so the next anonymous request shows the change. */
 export type SettingsSaveRequest = SettingsRequest & {
@@ -37,14 +39,20 @@ function settingsRequestOf({ context, request }: LoaderFunctionArgs) {
 
 /**
  * A settings screen's loader: `load` (one use case, its answer shaped for the screen) runs for a
- * signed-in viewer on a site; an AppError becomes the error boundary's status (403, 404).
+ * signed-in viewer on a site; an AppError becomes the error boundary's status (403, 404). The
+ * answer comes with the screen's strings (`areas`).
  */
-export function loadSettingsScreen<T>(
+export function loadSettingsScreen<T extends object>(
   args: LoaderFunctionArgs,
+  areas: readonly MessageArea[],
   load: (database: Database, request: SettingsRequest) => Promise<T>,
-): Promise<T> {
+): Promise<T & { messages: Messages }> {
   const { database, screen } = settingsRequestOf(args);
-  return answerAppErrors(async () => load(database, screen()));
+  const { lang } = args.context.get(servicesContext);
+  return answerAppErrors(async () => ({
+    ...(await load(database, screen())),
+    messages: areaMessages(lang, ...areas),
+  }));
 }
 
 /**

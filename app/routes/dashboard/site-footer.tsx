@@ -9,7 +9,7 @@ import { SettingsPage, settingsMeta } from "./settings-page";
 import { answerSettingsPartSave, loadSettingsScreen } from "./settings-route.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, async (database, request) => {
+  return loadSettingsScreen(args, ["siteFooterPage"], async (database, request) => {
     const { siteName, options } = await openSettingsEditor(database, {
       ...request,
       keys: ["footer", "header", "misc"],
@@ -29,7 +29,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return settingsMeta(matches, { section: "manageFooter", fallback: "Footer" });
+  return settingsMeta(matches, {
+    titleKey: "dashboard.sections.manageFooter.title",
+    fallback: "Footer",
+  });
 }
 
 export default function SiteFooter({ loaderData }: Route.ComponentProps) {

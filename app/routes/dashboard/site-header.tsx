@@ -19,7 +19,7 @@ import { SettingsPage, settingsMeta } from "./settings-page";
 import { answerSettingsSave, loadSettingsScreen } from "./settings-route.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, async (database, request) => ({
+  return loadSettingsScreen(args, ["siteHeaderPage"], async (database, request) => ({
     ...(await loadHeaderEditor(database, request)),
     slug: request.account.slug,
   }));
@@ -38,7 +38,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return settingsMeta(matches, { section: "manageHeader", fallback: "Header, logo and menu" });
+  return settingsMeta(matches, {
+    titleKey: "dashboard.sections.manageHeader.title",
+    fallback: "Header, logo and menu",
+  });
 }
 
 /** Links in a preview are for looking at: following one would leave unsaved work behind. */

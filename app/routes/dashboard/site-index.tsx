@@ -4,17 +4,22 @@ import { Link } from "react-router";
 import { MemberMenuEditor } from "~/features/dashboard/components/member-menu-editor";
 import { loadMemberMenuSetting } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/site-index";
-import { SettingsPage } from "./settings-page";
+import { SettingsPage, settingsMeta } from "./settings-page";
 import { loadSettingsScreen } from "./settings-route.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, (database, { account, viewer }) =>
-    loadMemberMenuSetting(database, { account, viewer }),
+  return loadSettingsScreen(
+    args,
+    ["dashboardSections", "memberMenuEditor"],
+    (database, { account, viewer }) => loadMemberMenuSetting(database, { account, viewer }),
   );
 }
 
-export function meta() {
-  return [{ title: "Site settings" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return settingsMeta(matches, {
+    titleKey: "dashboard.sections.manageSite.title",
+    fallback: "Site settings",
+  });
 }
 
 const editors = [

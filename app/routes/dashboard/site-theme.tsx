@@ -7,7 +7,7 @@ import { SettingsPage, settingsMeta } from "./settings-page";
 import { answerSettingsPartSave, loadSettingsScreen } from "./settings-route.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, async (database, request) => {
+  return loadSettingsScreen(args, ["siteThemePage"], async (database, request) => {
     const { siteName, options } = await openSettingsEditor(database, {
       ...request,
       keys: ["theme"],
@@ -22,7 +22,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return settingsMeta(matches, { section: "manageTheme", fallback: "Theme" });
+  return settingsMeta(matches, {
+    titleKey: "dashboard.sections.manageTheme.title",
+    fallback: "Theme",
+  });
 }
 
 export default function SiteTheme({ loaderData }: Route.ComponentProps) {

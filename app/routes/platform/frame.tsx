@@ -157,6 +157,7 @@ export function PlatformFrame({ children, year }: { children: ReactNode; year: n
         size="100%"
         title={<Brand />}
         hiddenFrom="md"
+        closeButtonProps={{ "aria-label": t("platform.nav.closeMenu") }}
       >
         <Box component="nav" aria-label={t("platform.nav.label")}>
           {marketingNav.map((item) => (

@@ -5,14 +5,20 @@ import { notFound, siteAccount } from "~/features/accounts/site-account.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
-  const { database } = context.get(servicesContext);
+  const { database, lang } = context.get(servicesContext);
   const post = await getPost(database, { accountId: account.accountId, slug: params.slug });
   if (!post) notFound();
-  return { post, siteName: account.settings.sitetitle ?? account.slug, url: canonicalUrl(request) };
+  return {
+    post,
+    siteName: account.settings.sitetitle ?? account.slug,
+    url: canonicalUrl(request),
+    messages: areaMessages(lang, "siteContent"),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

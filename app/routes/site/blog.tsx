@@ -8,6 +8,7 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { PostCard } from "./post-card";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -26,6 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     title: textIn(lang, "site.blog.title"),
     siteName: account.settings.sitetitle ?? account.slug,
     url: canonicalUrl(request, page > 1 ? ["page"] : []),
+    messages: areaMessages(lang, "siteContent"),
   };
 }
 

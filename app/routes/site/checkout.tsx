@@ -4,6 +4,7 @@ import { viewerContext } from "~/features/members/viewer-context";
 import { SiteLogo } from "~/features/site/components/site-logo";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/checkout";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -15,6 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
     title: `${textIn(lang, "checkout.title")} · ${account.settings.sitetitle ?? account.slug}`,
     // Signed-in requests are never cached, so prefilling their own address is safe.
     email: viewer?.user.email ?? null,
+    messages: areaMessages(lang, "checkoutPage"),
   };
 }
 

@@ -18,11 +18,12 @@ import { getCourse } from "~/features/courses/courses.server";
 import { servicesContext } from "~/platform/request-context";
 import { formatPrice } from "./price";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/course";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
-  const { database } = context.get(servicesContext);
+  const { database, lang } = context.get(servicesContext);
   const course = await getCourse(database, { accountId: account.accountId, slug: params.slug });
   if (!course) notFound();
   return {
@@ -30,6 +31,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     currency: account.settings.currency ?? "USD",
     siteName: account.settings.sitetitle ?? account.slug,
     url: canonicalUrl(request),
+    messages: areaMessages(lang, "siteContent"),
   };
 }
 

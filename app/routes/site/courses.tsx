@@ -17,6 +17,7 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { formatPrice } from "./price";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/courses";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -28,6 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     currency: account.settings.currency ?? "USD",
     siteName: account.settings.sitetitle ?? account.slug,
     url: canonicalUrl(request),
+    messages: areaMessages(lang, "siteContent"),
   };
 }
 

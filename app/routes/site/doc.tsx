@@ -7,11 +7,12 @@ import { PageBlocks } from "~/features/pages/components/page-blocks";
 import { getPage, listDocs } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/doc";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
-  const { database } = context.get(servicesContext);
+  const { database, lang } = context.get(servicesContext);
   const accountId = account.accountId;
   const doc = await getPage(database, { accountId, slug: params.slug, kind: "doc" });
   if (!doc) notFound();
@@ -20,6 +21,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     docs: await listDocs(database, { accountId }),
     siteName: account.settings.sitetitle ?? account.slug,
     url: canonicalUrl(request),
+    messages: areaMessages(lang, "docsPages"),
   };
 }
 

@@ -7,6 +7,7 @@ import { listDocs } from "~/features/pages/pages.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/docs";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -18,6 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     siteName,
     title: textIn(lang, "sitePages.docs.title"),
     url: canonicalUrl(request),
+    messages: areaMessages(lang, "docsPages"),
   };
 }
 

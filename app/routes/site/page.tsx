@@ -5,13 +5,27 @@ import { PageBlocks } from "~/features/pages/components/page-blocks";
 import { getPage } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
 import { FeaturesPage } from "../platform/features";
-import { isMarketingSlug, planCards, platformMeta } from "../platform/marketing.server";
+import {
+  isMarketingSlug,
+  planCards,
+  platformMeta,
+  type MarketingSlug,
+} from "../platform/marketing.server";
 import { platformSeo } from "../platform/platform-seo";
 import { PricingPage } from "../platform/pricing";
 import { ProductPage } from "../platform/product";
 import { UseCasesPage } from "../platform/use-cases";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages, type MessageArea } from "../messages.server";
 import type { Route } from "./+types/page";
+
+/** Each marketing page's strings. */
+const marketingAreas = {
+  product: "platformProduct",
+  "use-cases": "platformUseCases",
+  features: "platformFeatures",
+  pricing: "platformPricing",
+} as const satisfies Record<MarketingSlug, MessageArea>;
 
 /*
  * `/{pageSlug}` belongs to whoever the host is. On the base domain it is one of the platform's
@@ -30,6 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       slug,
       meta: platformMeta({ lang, request }, slug),
       plans: slug === "pricing" ? await planCards(database) : [],
+      messages: areaMessages(lang, marketingAreas[slug]),
     };
   }
   const account = siteAccount(context);

@@ -5,6 +5,7 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { NoticePage } from "./notice-page";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/subscribed";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -14,6 +15,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     title: textIn(lang, "sitePages.subscribed.title"),
     siteName: account.settings.sitetitle ?? account.slug,
     url: canonicalUrl(request),
+    messages: areaMessages(lang, "subscribedPage"),
   };
 }
 

@@ -6,6 +6,7 @@ import { servicesContext } from "~/platform/request-context";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import { NoticePage } from "./notice-page";
 import { canonicalUrl, seo } from "./seo";
+import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/thank-you";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -15,6 +16,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     title: textIn(lang, "sitePages.thankyou.title"),
     siteName: account.settings.sitetitle ?? account.slug,
     url: canonicalUrl(request),
+    messages: areaMessages(lang, "thankYouPage"),
   };
 }
 

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { authClient, authErrorKey } from "../client";
+import { authClient } from "../client";
+import { authErrorKey } from "../error-keys";
 
 /** A new e-mail address: confirmed from the current one, then verified at the new one. */
 export function ChangeEmail({ email }: { email: string }) {

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, PasswordInput, Stack, Title } from "@mantine/core";
+import { Alert, Button, Card, Stack, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { NewPasswordField } from "./form-parts";
-import { authClient, authErrorKey } from "../client";
+import { NewPasswordField, PasswordField } from "./form-parts";
+import { authClient } from "../client";
+import { authErrorKey } from "../error-keys";
 
 /** Change password; every other session of the person ends. */
 export function ChangePassword() {
@@ -50,7 +51,7 @@ export function ChangePassword() {
               {t(message.key)}
             </Alert>
           ) : null}
-          <PasswordInput
+          <PasswordField
             label={t("profile.password.current")}
             autoComplete="current-password"
             value={current}

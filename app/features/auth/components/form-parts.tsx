@@ -1,4 +1,4 @@
-import { Alert, PasswordInput, TextInput } from "@mantine/core";
+import { Alert, PasswordInput, TextInput, type PasswordInputProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PasswordReasons } from "./password-reasons";
 
@@ -59,6 +59,17 @@ export function EmailField({
   );
 }
 
+/** A password field whose show/hide button says what it does in the page's language. */
+export function PasswordField(props: PasswordInputProps) {
+  const { t } = useTranslation();
+  return (
+    <PasswordInput
+      {...props}
+      visibilityToggleButtonProps={{ "aria-label": t("auth.fields.showPassword") }}
+    />
+  );
+}
+
 /** A new password, with the length hint and, below it, the server's reasons for refusing one. */
 export function NewPasswordField({
   labelKey,
@@ -78,7 +89,7 @@ export function NewPasswordField({
   const { t } = useTranslation();
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label={t(labelKey)}
         description={t("auth.passwordReasons.tooShort")}
         autoComplete="new-password"

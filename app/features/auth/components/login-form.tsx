@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import { authClient } from "../client";
 import { signInErrorMessage, type ErrorMessage } from "../sign-in-error";
 import { AuthCard } from "./auth-card";
-import { PhoneField, EmailField } from "./form-parts";
+import { EmailField, PasswordField, PhoneField } from "./form-parts";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { PhoneResetForm } from "./phone-reset-form";
 import { TwoFactorChallenge } from "./two-factor-challenge";
@@ -78,7 +78,7 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
           ) : (
             <EmailField value={email} onChange={setEmail} />
           )}
-          <PasswordInput
+          <PasswordField
             label={t("auth.fields.password")}
             autoComplete="current-password"
             required

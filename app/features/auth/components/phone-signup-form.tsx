@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, PinInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { postJson, signUpRefusal } from "../client";
+import { postJson } from "../client";
+import { signUpRefusal } from "../error-keys";
 import { AuthCard } from "./auth-card";
 import { FormError, PhoneField, NewPasswordField } from "./form-parts";
 import { TwoFactorChallenge } from "./two-factor-challenge";

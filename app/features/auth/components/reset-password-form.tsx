@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { NewPasswordField } from "./form-parts";
+import { NewPasswordField, PasswordField } from "./form-parts";
 import { authClient } from "../client";
 import { AuthCard } from "./auth-card";
 import { PasswordReasons } from "./password-reasons";
@@ -67,7 +67,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
               value={password}
               onChange={setPassword}
             />
-            <PasswordInput
+            <PasswordField
               label={t("auth.reset.confirm")}
               autoComplete="new-password"
               value={confirm}

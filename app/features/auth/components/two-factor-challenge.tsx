@@ -1,7 +1,8 @@
 import { Anchor, Button, PinInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { authClient, authErrorKey } from "../client";
+import { authClient } from "../client";
+import { authErrorKey } from "../error-keys";
 import { AuthCard } from "./auth-card";
 import { FormError } from "./form-parts";
 

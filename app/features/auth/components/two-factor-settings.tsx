@@ -6,7 +6,6 @@ import {
   Code,
   Group,
   Image,
-  PasswordInput,
   PinInput,
   SimpleGrid,
   Stack,
@@ -18,7 +17,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { authClient } from "../client";
-import { FormError } from "./form-parts";
+import { FormError, PasswordField } from "./form-parts";
 
 type Enrolment = { qr: string; secret: string; backupCodes: string[] };
 
@@ -122,7 +121,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
               <Text size="sm" c="dimmed">
                 {t(enabled ? "profile.twoFactor.disableText" : "profile.twoFactor.enableText")}
               </Text>
-              <PasswordInput
+              <PasswordField
                 label={t("profile.twoFactor.password")}
                 autoComplete="current-password"
                 value={password}

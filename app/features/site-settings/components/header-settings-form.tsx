@@ -160,7 +160,7 @@ export function HeaderSettingsForm({
         dirty={dirty}
         saveLabel={t("siteSettings.header.save")}
         onSave={save}
-        statusScope="header"
+        statusLine={{ scope: "header", keys: "siteSettings.header.status" }}
         mt="xl"
         gap="md"
       />

@@ -257,7 +257,7 @@ export function LogoSettings({
         dirty={dirty}
         saveLabel={t("siteSettings.logo.save")}
         onSave={save}
-        statusScope="logo"
+        statusLine={{ scope: "logo", keys: "siteSettings.logo.status" }}
         mt="xl"
         gap="md"
       />

@@ -231,7 +231,7 @@ export function MenuEditor({
         dirty={dirty}
         saveLabel={t("siteSettings.menu.save")}
         onSave={save}
-        statusScope="menu"
+        statusLine={{ scope: "menu", keys: "siteSettings.menu.status" }}
         mt="lg"
         gap="md"
       >

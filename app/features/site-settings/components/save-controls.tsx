@@ -48,17 +48,23 @@ function SavedToast({ message, onClose }: { message: string; onClose: () => void
 export type StatusScope = "header" | "logo" | "menu";
 
 /**
+ * A status line: its editor (test id `<scope>-save-status`) and the group of its texts,
+ * `siteSettings.<editor>.status`, written out by the editor (whose screen sends those texts).
+ */
+export type StatusLineOf = { scope: StatusScope; keys: string };
+
+/**
  * The line beside the button, read out by screen readers: unsaved changes, saved (the site shows
  * it on the next request), fields to fix, or a failure. Nothing while saving or unchanged.
  */
 function StatusLine({
   status,
   dirty,
-  scope,
+  line,
 }: {
   status: SaveStatus;
   dirty: boolean;
-  scope: StatusScope;
+  line: StatusLineOf;
 }) {
   const { t } = useTranslation();
   const shown =
@@ -73,16 +79,16 @@ function StatusLine({
       className={classes.status}
       data-state={shown ?? undefined}
       role="status"
-      data-testid={`${scope}-save-status`}
+      data-testid={`${line.scope}-save-status`}
     >
-      {shown ? t(`siteSettings.${scope}.status.${shown}`) : null}
+      {shown ? t(`${line.keys}.${shown}`) : null}
     </Text>
   );
 }
 
 /**
  * Every settings editor's save: its button and what became of the save. An editor says what
- * went wrong either in a status line beside the button (`statusScope`; then the button rests
+ * went wrong either in a status line beside the button (`statusLine`; then the button rests
  * while there is nothing to save, and each field or item marks its own problem) or, without
  * one, in a summary alert above the buttons. A reset puts the saved value back; a toast
  * confirms a save where no line does.
@@ -93,7 +99,7 @@ export function SaveControls({
   saveLabel,
   onSave,
   onReset,
-  statusScope,
+  statusLine,
   toast,
   mt,
   gap = "sm",
@@ -106,8 +112,8 @@ export function SaveControls({
   onSave?: () => void;
   /** The reset button's action; without it there is none. */
   onReset?: () => void;
-  /** siteSettings.<scope>.status.*, its test id `<scope>-save-status`. */
-  statusScope?: StatusScope;
+  /** The status line beside the button, if the editor has one. */
+  statusLine?: StatusLineOf;
   /** The toast after a save; `savedAt` changes with each save, so it shows again. */
   toast?: { message: string; savedAt: number; onClose: () => void };
   mt?: MantineSpacing;
@@ -116,7 +122,7 @@ export function SaveControls({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const summary = statusScope ? null : status;
+  const summary = statusLine ? null : status;
   return (
     <>
       {summary === "invalid" ? (
@@ -134,7 +140,7 @@ export function SaveControls({
           type={onSave ? "button" : "submit"}
           onClick={onSave}
           loading={status === "saving"}
-          disabled={statusScope ? !dirty && status !== "invalid" : false}
+          disabled={statusLine ? !dirty && status !== "invalid" : false}
         >
           {saveLabel}
         </Button>
@@ -143,7 +149,7 @@ export function SaveControls({
             {t("siteSettings.common.reset")}
           </Button>
         ) : null}
-        {statusScope ? <StatusLine status={status} dirty={dirty} scope={statusScope} /> : null}
+        {statusLine ? <StatusLine status={status} dirty={dirty} line={statusLine} /> : null}
         {children}
       </Group>
       {toast && status === "saved" ? (

@@ -109,7 +109,7 @@ export function SiteHeader({
         size="80%"
         closeButtonProps={{ "aria-label": t("chrome.closeMenu") }}
       >
-        <nav aria-label="mobile">
+        <nav aria-label={t("chrome.mobileMenu")}>
           <MobileMenu items={chrome.menus.mobile} onNavigate={close} />
         </nav>
       </Drawer>

@@ -8,6 +8,7 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { MenuItem } from "~/features/options/validation";
 import { menuHref } from "../links";
@@ -96,8 +97,9 @@ function MegaMenu({ item }: { item: MenuItem }) {
 
 /** The header's multi-level menu (P5): links, megamenus, plain labels and nested children. */
 export function SiteMenu({ items }: { items: MenuItem[] }) {
+  const { t } = useTranslation();
   return (
-    <Group gap={4} component="nav" wrap="nowrap" aria-label="main">
+    <Group gap={4} component="nav" wrap="nowrap" aria-label={t("chrome.mainMenu")}>
       {items.map((item) => {
         if (item.item_type === "megamenu" && item.mega_menu)
           return <MegaMenu key={item.id} item={item} />;

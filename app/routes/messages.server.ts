@@ -1,0 +1,147 @@
+import type { Messages } from "~/platform/i18n/i18n";
+import type { LanguageCode } from "~/platform/i18n/languages";
+import { pickMessages } from "~/platform/i18n/messages.server";
+
+/** What the platform's marketing pages share: the call to action at their foot. */
+const marketingCta = [
+  "platform.home.ctaTitle",
+  "platform.home.ctaText",
+  "platform.home.secondary",
+] as const;
+
+/**
+ * Which parts of the catalogue each area of the app sends with its pages (issue 12). The root
+ * loader sends `everyPage`; a layout or page loader sends its area's parts as `messages` in its
+ * data, and the root component adds them to the page's i18next instance before its routes
+ * render (app/root.tsx). A route module names the areas it sends; the test beside this file
+ * checks that every key its components use arrives with one of them.
+ */
+export const messageAreas = {
+  /** The root: what an error screen says, on any host. */
+  everyPage: [
+    "errors.invalidRequest",
+    "errors.invalidRequestText",
+    "errors.forbidden",
+    "errors.forbiddenText",
+    "errors.pageNotFound",
+    "errors.pageNotFoundText",
+    "errors.internal",
+    "errors.internalText",
+    "errors.backHome",
+  ],
+  /** An account's site frame (host layout): header, footer, notices, cart, search, user menu. */
+  siteFrame: [
+    "site.openMenu",
+    "site.toggleTheme",
+    "site.poweredBy",
+    "site.admin",
+    "chrome",
+    "cart",
+    "search",
+    "auth.userMenu",
+    "errors.notFound",
+  ],
+  /** The site's home, blog and courses. */
+  siteContent: [
+    "site.welcome",
+    "site.latestPosts",
+    "site.noPosts",
+    "site.publishedOn",
+    "site.blog",
+    "site.courses",
+  ],
+  checkoutPage: ["checkout"],
+  docsPages: ["sitePages.docs"],
+  thankYouPage: ["sitePages.thankyou"],
+  subscribedPage: ["sitePages.subscribed"],
+  /** A site's sign-in, sign-up and password reset (and the welcome after a platform sign-up). */
+  siteAuth: [
+    "auth.fields",
+    "auth.login",
+    "auth.signup",
+    "auth.forgot",
+    "auth.reset",
+    "auth.twoFactor",
+    "auth.errors",
+    "auth.passwordReasons",
+    "platform.welcome",
+  ],
+  /** The platform's frame on the base domain (host layout): its navigation and footer. */
+  platformFrame: ["platform.nav", "platform.footer"],
+  platformHome: ["platform.home", "platform.visitDemo", "platform.pricing"],
+  platformProduct: ["platform.product", ...marketingCta],
+  platformUseCases: ["platform.useCases", ...marketingCta],
+  platformFeatures: ["platform.features", ...marketingCta],
+  platformPricing: ["platform.pricing", ...marketingCta],
+  /** The base domain's /login: find your site. */
+  platformLogin: ["platform.login", "platform.signup.slugStatus.invalid", "auth.errors.generic"],
+  /** The base domain's /signup: a new site and its owner. */
+  platformSignup: [
+    "platform.signup",
+    "platform.pricing",
+    ...marketingCta,
+    "auth.fields",
+    "auth.errors",
+    "auth.passwordReasons",
+    "errors.slugTaken",
+    "errors.slugReserved",
+    "errors.unknownPlanText",
+    "errors.emailInUseText",
+  ],
+  /** The dashboard's shell (its layout): sidebar, menus, tour, bells, presence. */
+  dashboardShell: [
+    "dashboard.sidebar",
+    "dashboard.menus",
+    "dashboard.toggleSidebar",
+    "dashboard.viewSite",
+    "dashboard.documentation",
+    "dashboard.accountMenu",
+    "dashboard.theme",
+    "dashboard.menu",
+    "dashboard.create",
+    "dashboard.tour",
+    "notifications",
+    "realtime",
+    "gamification",
+    "errors.singleSession",
+  ],
+  dashboardHome: ["dashboard.home", "roles"],
+  profilePage: [
+    "profile",
+    "roles",
+    "auth.fields",
+    "auth.passwordReasons",
+    "auth.twoFactor",
+    "auth.errors",
+    "errors.invalidImageText",
+  ],
+  outboxPage: ["outbox"],
+  notificationsPage: ["dashboard.sections.notifications"],
+  /** Every dashboard screen's title and description: empty states and the site settings index. */
+  dashboardSections: ["dashboard.sections"],
+  memberMenuEditor: ["dashboard.memberMenu"],
+  siteThemePage: ["siteSettings.common", "siteSettings.theme", "dashboard.sections.manageTheme"],
+  siteHeaderPage: [
+    "siteSettings.common",
+    "siteSettings.header",
+    "siteSettings.logo",
+    "siteSettings.menu",
+    "dashboard.sections.manageHeader",
+  ],
+  siteFooterPage: [
+    "siteSettings.common",
+    "siteSettings.footer",
+    "siteSettings.notices",
+    "dashboard.sections.manageFooter",
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MessageArea = keyof typeof messageAreas;
+
+/** The catalogue's parts for `areas`, in `lang`: a loader's `messages`. */
+export function areaMessages(lang: LanguageCode, ...areas: MessageArea[]): Messages {
+  return pickMessages(
+    lang,
+    areas.flatMap((area) => messageAreas[area]),
+  );
+}

@@ -37,11 +37,17 @@ async function launchChromium() {
       }
     });
   });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   return {
     port,
-    stop() {
-      child.kill("SIGKILL");
-      fs.rmSync(profile, { recursive: true, force: true });
+    async stop() {
+      // Asked to quit, Chromium takes its helper processes along; they write into the profile
+      // until then, so it is removed only after.
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -87,14 +93,21 @@ export async function benchLighthouse(pages: { name: string; url: string }[], pr
   const scores: Scored[] = [];
   try {
     for (const page of pages) {
-      const result = await lighthouse(page.url, {
-        port: browser.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: categories.map((c) => c.id),
-      });
-      const lhr = result?.lhr;
-      if (lhr?.runtimeError) console.log(`lighthouse ${page.url}: ${lhr.runtimeError.message}`);
+      const run = async () =>
+        (
+          await lighthouse(page.url, {
+            port: browser.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: categories.map((c) => c.id),
+          })
+        )?.lhr;
+      let lhr = await run();
+      // A lost trace (NO_NAVSTART and the like) is Lighthouse's own hiccup: one more try.
+      if (lhr?.runtimeError) {
+        console.log(`lighthouse ${page.url}: ${lhr.runtimeError.message}; trying once more`);
+        lhr = await run();
+      }
       scores.push({
         ...page,
         lhr,
@@ -105,7 +118,7 @@ export async function benchLighthouse(pages: { name: string; url: string }[], pr
       });
     }
   } finally {
-    browser.stop();
+    await browser.stop();
   }
   const show = (score: number | null) => (score === null ? "-" : String(score));
   print("Lighthouse, default config: mobile, simulated slow 4G, 4× CPU slowdown", [

@@ -21,7 +21,12 @@ export type BenchServer = RunningServer & {
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = tempDataDir("bench");
   const started = performance.now();
-  const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn", ...env } });
+  const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn", ...env } }).catch(
+    (error: unknown) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   const startMs = performance.now() - started;
   return {
     ...server,

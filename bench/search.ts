@@ -234,7 +234,11 @@ async function scratchDatabase(backend: "pglite" | "postgres") {
   return {
     database: await openDatabase({ kind: "postgres", url: url.toString() }),
     dataDir,
-    serverEnv: { DATABASE_URL: url.toString() } as Record<string, string>,
+    // A production server on PostgreSQL refuses to start without its own AUTH_SECRET.
+    serverEnv: {
+      DATABASE_URL: url.toString(),
+      AUTH_SECRET: randomBytes(24).toString("hex"),
+    } as Record<string, string>,
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

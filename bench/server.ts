@@ -1,0 +1,174 @@
+// The built server as the bench sees it from outside: started on a fresh data directory (timed
+// from spawn to "listening"), its resident memory from /proc, what /api/health reports, and the
+// demo's pages and people. Nothing here changes the server.
+import http from "node:http";
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { send } from "../tests/e2e/support/http.ts";
+import { startServer, tempDataDir, type RunningServer } from "../tests/e2e/support/server.ts";
+
+export const demoHost = "demo.localhost";
+export const owner = { email: "owner@demo.test", password: "Lyceum-Demo-2026!" };
+
+export type BenchServer = RunningServer & {
+  /** Milliseconds from spawn to the "listening" line. */
+  startMs: number;
+  dispose: () => Promise<void>;
+};
+
+/** Starts the built server on an empty PGlite directory, or on `env.DATABASE_URL`. */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = tempDataDir("bench");
+  const started = performance.now();
+  const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn", ...env } }).catch(
+    (error: unknown) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
+  const startMs = performance.now() - started;
+  return {
+    ...server,
+    startMs,
+    dispose: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resident memory of a process and its descendants (cluster workers, if any), in MB. */
+export function rssMb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let kilobytes = 0;
+  const visit = (id: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${id}/status`, "utf8");
+      kilobytes += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    } catch {
+      return;
+    }
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return kilobytes / 1024;
+}
+
+export type EventLoopDelay = { p50Ms: number; p99Ms: number; maxMs: number };
+
+/** The event-loop delay the server reports on /api/health, or null while it reports none. */
+export async function eventLoopDelay(port: number): Promise<EventLoopDelay | null> {
+  const health = await send({ port, host: "localhost", path: "/api/health" });
+  try {
+    const loop = (JSON.parse(health.body) as { eventLoop?: Partial<EventLoopDelay> }).eventLoop;
+    if (loop && typeof loop.p99Ms === "number") {
+      return { p50Ms: Number(loop.p50Ms), p99Ms: loop.p99Ms, maxMs: Number(loop.maxMs) };
+    }
+  } catch {
+    // Not JSON: treated as not reported.
+  }
+  return null;
+}
+
+/** A GET as a browser sends it (`Accept-Encoding: br, gzip`), the body left as served. */
+export function getAsServed({
+  port,
+  host,
+  path,
+  agent,
+}: {
+  port: number;
+  host: string;
+  path: string;
+  agent?: http.Agent;
+}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = { host, "accept-encoding": "br, gzip" };
+    const request = http.get({ host: "127.0.0.1", port, path, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on("error", reject);
+  });
+}
+
+/** The demo's home, its newest blog post and its first course. */
+export async function demoPages(port: number) {
+  const first = async (listing: string, prefix: string) => {
+    const page = await send({ port, host: demoHost, path: listing });
+    const slug = new RegExp(`href="${prefix}/([^"?#/]+)"`).exec(page.body)?.[1];
+    if (!slug) throw new Error(`bench: demo's ${listing} links to no ${prefix}/… page`);
+    return `${prefix}/${slug}`;
+  };
+  return [
+    { name: "home", path: "/" },
+    { name: "post", path: await first("/blog", "/blog") },
+    { name: "course", path: await first("/course", "/course") },
+  ];
+}
+
+/** Renders each page once for a browser on `demo.localhost:<port>`: its cache key has the port. */
+export async function warmPageCache(port: number, pages: { path: string }[]) {
+  for (const page of pages)
+    await getAsServed({ port, host: `${demoHost}:${port}`, path: page.path });
+}
+
+/** Signs in as the demo's owner; the Cookie header to send from then on. */
+export async function signInOwner(port: number): Promise<string> {
+  const response = await send({
+    port,
+    host: demoHost,
+    path: "/api/auth/sign-in/email",
+    method: "POST",
+    json: owner,
+  });
+  const cookies = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
+  if (response.status !== 200 || !cookies.some((c) => c.includes("session_token"))) {
+    throw new Error(`bench: sign-in as ${owner.email} answered ${response.status}`);
+  }
+  return cookies.join("; ");
+}
+
+/** The PostgreSQL server the bench may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL. */
+export const postgresAdminUrl = () =>
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+
+/** A new empty database on that server: the server's env for it, and `drop()`. */
+export async function scratchPostgres(adminUrl: string) {
+  const name = `lyceum_bench_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    // A production server on PostgreSQL refuses to start without its own AUTH_SECRET.
+    env: { DATABASE_URL: url.toString(), AUTH_SECRET: randomBytes(24).toString("hex") },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}

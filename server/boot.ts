@@ -139,11 +139,12 @@ export async function prepareContent({
   database: Database;
   logger: Logger;
 }) {
-  // The pricing page and account sign-up read the plans table: a real install has it too.
-  if ((await listPlans(database)).length === 0) await upsertPlanCatalogue(database);
   if (env.SEED_DEMO && (await databaseIsEmpty(database))) {
     logger.info("empty database: seeding the demo accounts");
-    await seedDemo(database, { replace: false });
+    await seedDemo(database, { replace: false }); // the plan catalogue first
+  } else if ((await listPlans(database)).length === 0) {
+    // The pricing page and account sign-up read the plans table: a real install has it too.
+    await upsertPlanCatalogue(database);
   }
 }
 

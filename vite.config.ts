@@ -1,6 +1,7 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { pgliteTemplate } from "./scripts/vite-pglite-template";
 import { precompress } from "./scripts/vite-precompress";
 
 // The SSR build's entry is our Hono app (server/entry.server.ts), which imports
@@ -16,5 +17,13 @@ export default defineConfig(() => ({
     // Bundling these cuts start-up time and memory (STACK-NOTES pitfall 6).
     noExternal: ["drizzle-orm"],
   },
-  plugins: [reactRouter(), precompress()],
+  plugins: [
+    reactRouter(),
+    precompress(),
+    pgliteTemplate({
+      root: path.resolve(import.meta.dirname, "build"),
+      cache: path.resolve(import.meta.dirname, "node_modules/.cache/lyceum"),
+      migrationsFolder: path.resolve(import.meta.dirname, "drizzle"),
+    }),
+  ],
 }));

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { pgliteTemplate } from "./scripts/vite-pglite-template";
-import { precompress } from "./scripts/vite-precompress";
+import { pgliteTemplate } from "./scripts/vite-pglite-template.ts";
+import { precompress } from "./scripts/vite-precompress.ts";
 
 // The SSR build's entry is our Hono app (server/entry.server.ts), which imports
 // React Router's virtual server build: one bundle serves API and pages.

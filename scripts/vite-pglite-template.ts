@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { ensurePgliteTemplate } from "../app/platform/db/pglite-template.server";
+import { ensurePgliteTemplate } from "../app/platform/db/pglite-template.server.ts";
 
 /**
  * Leaves in the build the migrated empty PGlite data directory a server's first start copies

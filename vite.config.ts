@@ -14,8 +14,17 @@ export default defineConfig(() => ({
     ssr: { build: { rollupOptions: { input: "./server/entry.server.ts" } } },
   },
   ssr: {
-    // Bundling these cuts start-up time and memory (STACK-NOTES pitfall 6).
-    noExternal: ["drizzle-orm"],
+    // Bundling these cuts start-up time and memory (STACK-NOTES pitfall 6): Node's loader pays
+    // for every file, and Mantine, better-auth and kysely are ~900 of them (decision 019). Their
+    // own dependencies stay imports by name, found where npm hoists them.
+    noExternal: [
+      "drizzle-orm",
+      "@mantine/core",
+      "@mantine/hooks",
+      "better-auth",
+      /^@better-auth\//,
+      "kysely",
+    ],
   },
   plugins: [
     reactRouter(),

@@ -20,6 +20,7 @@ import { createLocalStorage, type Storage } from "~/platform/storage/storage.ser
 import { resolveAuthSecret } from "./auth-secret";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.server";
+import { findPgliteTemplate } from "~/platform/db/pglite-template.server";
 import { parseEnv, type Env } from "~/platform/env.server";
 import { createLogger, type Logger } from "~/platform/logger.server";
 import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
@@ -28,6 +29,8 @@ import type { ServerServices } from "./app-env";
 import { attachRealtime } from "./realtime";
 
 export const MIGRATIONS_FOLDER = path.resolve("drizzle");
+/** Where the build leaves the migrated empty PGlite data directory (scripts/vite-pglite-template.ts). */
+export const PGLITE_TEMPLATES = path.resolve("build");
 
 export class UnsafeDatabaseRoleError extends Error {
   override name = "UnsafeDatabaseRoleError";
@@ -38,7 +41,12 @@ export async function openMigratedDatabase(env: Env): Promise<Database> {
   const database = await openDatabase(
     env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL }
-      : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR) },
+      : {
+          kind: "pglite",
+          dataDir: path.resolve(env.DATA_DIR),
+          // A first start copies the migrated template when the build made one for these migrations.
+          template: findPgliteTemplate(PGLITE_TEMPLATES, MIGRATIONS_FOLDER),
+        },
   );
   try {
     await database.migrate(MIGRATIONS_FOLDER);
@@ -139,11 +147,12 @@ export async function prepareContent({
   database: Database;
   logger: Logger;
 }) {
-  // The pricing page and account sign-up read the plans table: a real install has it too.
-  if ((await listPlans(database)).length === 0) await upsertPlanCatalogue(database);
   if (env.SEED_DEMO && (await databaseIsEmpty(database))) {
     logger.info("empty database: seeding the demo accounts");
-    await seedDemo(database, { replace: false });
+    await seedDemo(database, { replace: false }); // the plan catalogue first
+  } else if ((await listPlans(database)).length === 0) {
+    // The pricing page and account sign-up read the plans table: a real install has it too.
+    await upsertPlanCatalogue(database);
   }
 }
 

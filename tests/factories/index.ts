@@ -18,7 +18,7 @@ import type { OptionKey } from "~/features/options/validation";
 import { pages } from "~/features/pages/tables.server";
 import type { PageData } from "~/features/pages/validation";
 import { posts } from "~/features/posts/tables.server";
-import type { Database } from "~/platform/db/database.server";
+import type { Database, Tx } from "~/platform/db/database.server";
 
 let counter = 0;
 const unique = (prefix: string) =>
@@ -50,27 +50,21 @@ export async function setOption(
   await database.forAccount(accountId, (tx) => writeOption(tx, { accountId, key, value }));
 }
 
-export async function createPost(
-  database: Database,
-  {
-    accountId,
-    ...values
-  }: { accountId: string } & Partial<Omit<typeof posts.$inferInsert, "accountId">>,
-) {
-  const title = values.title ?? unique("Post");
-  const [row] = await database.forAccount(accountId, (tx) =>
-    tx
-      .insert(posts)
-      .values({
-        accountId,
-        title,
-        slug: values.slug ?? unique("post"),
-        status: "published",
-        publishedAt: new Date(),
-        ...values,
-      })
-      .returning(),
-  );
+type NewPost = { accountId: string } & Partial<Omit<typeof posts.$inferInsert, "accountId">>;
+
+/** Inside the caller's transaction (scoped to the post's account). */
+export async function insertPost(tx: Tx, { accountId, ...values }: NewPost) {
+  const [row] = await tx
+    .insert(posts)
+    .values({
+      accountId,
+      title: values.title ?? unique("Post"),
+      slug: values.slug ?? unique("post"),
+      status: "published",
+      publishedAt: new Date(),
+      ...values,
+    })
+    .returning();
   return row!;
 }
 
@@ -112,77 +106,78 @@ export async function createPostsInBulk(
   );
 }
 
-export async function createPage(
-  database: Database,
-  {
-    accountId,
-    ...values
-  }: {
-    accountId: string;
-    title?: string;
-    slug?: string;
-    description?: string;
-    data?: PageData;
-    kind?: "page" | "doc";
-    position?: number;
-    status?: "draft" | "published";
-  },
-) {
+export function createPost(database: Database, values: NewPost) {
+  return database.forAccount(values.accountId, (tx) => insertPost(tx, values));
+}
+
+type NewPage = {
+  accountId: string;
+  title?: string;
+  slug?: string;
+  description?: string;
+  data?: PageData;
+  kind?: "page" | "doc";
+  position?: number;
+  status?: "draft" | "published";
+};
+
+/** Inside the caller's transaction (scoped to the page's account). */
+export async function insertPage(tx: Tx, { accountId, ...values }: NewPage) {
   const title = values.title ?? unique("Page");
-  const [row] = await database.forAccount(accountId, (tx) =>
-    tx
-      .insert(pages)
-      .values({
-        accountId,
-        title,
-        slug: values.slug ?? unique("page"),
-        description: values.description ?? "",
-        status: values.status ?? "published",
-        kind: values.kind ?? "page",
-        position: values.position ?? 0,
-        data: values.data ?? {
-          root: { props: { title } },
-          content: [{ type: "Text", props: { id: "text-1", text: title } }],
-        },
-      })
-      .returning(),
-  );
+  const [row] = await tx
+    .insert(pages)
+    .values({
+      accountId,
+      title,
+      slug: values.slug ?? unique("page"),
+      description: values.description ?? "",
+      status: values.status ?? "published",
+      kind: values.kind ?? "page",
+      position: values.position ?? 0,
+      data: values.data ?? {
+        root: { props: { title } },
+        content: [{ type: "Text", props: { id: "text-1", text: title } }],
+      },
+    })
+    .returning();
   return row!;
 }
 
-export async function createCourse(
-  database: Database,
-  {
-    accountId,
-    lessonTitles = [],
-    ...values
-  }: { accountId: string; lessonTitles?: string[] } & Partial<
-    Omit<typeof courses.$inferInsert, "accountId">
-  >,
-) {
-  return database.forAccount(accountId, async (tx) => {
-    const [course] = await tx
-      .insert(courses)
-      .values({
+export function createPage(database: Database, values: NewPage) {
+  return database.forAccount(values.accountId, (tx) => insertPage(tx, values));
+}
+
+type NewCourse = { accountId: string; lessonTitles?: string[] } & Partial<
+  Omit<typeof courses.$inferInsert, "accountId">
+>;
+
+/** Inside the caller's transaction (scoped to the course's account): the course and its lessons. */
+export async function insertCourse(tx: Tx, { accountId, lessonTitles = [], ...values }: NewCourse) {
+  const [course] = await tx
+    .insert(courses)
+    .values({
+      accountId,
+      title: values.title ?? unique("Course"),
+      slug: values.slug ?? unique("course"),
+      status: "published",
+      ...values,
+    })
+    .returning();
+  if (lessonTitles.length > 0) {
+    await tx.insert(lessons).values(
+      lessonTitles.map((title, position) => ({
         accountId,
-        title: values.title ?? unique("Course"),
-        slug: values.slug ?? unique("course"),
-        status: "published",
-        ...values,
-      })
-      .returning();
-    if (lessonTitles.length > 0) {
-      await tx.insert(lessons).values(
-        lessonTitles.map((title, position) => ({
-          accountId,
-          courseId: course!.id,
-          title,
-          position,
-        })),
-      );
-    }
-    return course!;
-  });
+        courseId: course!.id,
+        title,
+        position,
+      })),
+    );
+  }
+  return course!;
+}
+
+export function createCourse(database: Database, values: NewCourse) {
+  return database.forAccount(values.accountId, (tx) => insertCourse(tx, values));
 }
 
 /** A person (global user row), written as the owner the way better-auth would. */
@@ -211,26 +206,40 @@ export async function createMember(
   return { user: person, membership };
 }
 
+/**
+ * Inside the caller's owner transaction: a verified person whose credential holds `passwordHash`
+ * (better-auth's format, from `hashPassword`).
+ */
+export async function insertUserWithPasswordHash(
+  tx: Tx,
+  {
+    email,
+    name = "Test Person",
+    passwordHash,
+  }: { email: string; name?: string; passwordHash: string },
+) {
+  const [user] = await tx
+    .insert(users)
+    .values({ id: randomUUID(), email, name, emailVerified: true })
+    .returning();
+  await tx.insert(authAccounts).values({
+    id: randomUUID(),
+    providerId: "credential",
+    providerAccountId: user!.id,
+    userId: user!.id,
+    password: passwordHash,
+  });
+  return user!;
+}
+
 /** A verified person with a password, as if they had signed up (better-auth's own hash). */
 export async function createUserWithPassword(
   database: Database,
   { email, name = "Test Person", password }: { email: string; name?: string; password: string },
 ) {
-  const hash = await hashPassword(password);
-  // One transaction: the demo seed uses this at first start, where a crash must not leave a
-  // person who can never sign in.
-  return database.owner.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ id: randomUUID(), email, name, emailVerified: true })
-      .returning();
-    await tx.insert(authAccounts).values({
-      id: randomUUID(),
-      providerId: "credential",
-      providerAccountId: user!.id,
-      userId: user!.id,
-      password: hash,
-    });
-    return user!;
-  });
+  const passwordHash = await hashPassword(password);
+  // One transaction: a person is never left without the credential they sign in with.
+  return database.owner.transaction((tx) =>
+    insertUserWithPasswordHash(tx, { email, name, passwordHash }),
+  );
 }

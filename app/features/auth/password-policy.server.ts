@@ -9,11 +9,14 @@ export const MAX_PASSWORD_LENGTH = 128;
 export type PasswordReason = "tooShort" | "tooLong" | "common" | "personal" | "weak";
 
 // zxcvbn ships a list of ~30 000 common passwords plus English words and names; its feedback is
-// plain keys, which we fold into our few translated reasons.
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...english.dictionary },
-  graphs: common.adjacencyGraphs,
-});
+// plain keys, which we fold into our few translated reasons. Ranking those lists takes a quarter
+// of a second: the first password checked pays it, not every server start (decision 019).
+let zxcvbn: ZxcvbnFactory | undefined;
+const checker = () =>
+  (zxcvbn ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary },
+    graphs: common.adjacencyGraphs,
+  }));
 
 const commonWarnings = new Set([
   "topTen",
@@ -31,7 +34,7 @@ export function passwordWeaknesses(password: string, personal: string[] = []): P
   const inputs = personal
     .flatMap((value) => value.toLowerCase().split(/[@.\s]+/))
     .filter((v) => v.length > 2);
-  const result = zxcvbn.check(password, inputs);
+  const result = checker().check(password, inputs);
   if (result.score >= 3) return [];
   const warning = result.feedback.warning ?? "";
   const usesPersonal = result.sequence.some(

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
+import { copyPgliteTemplate, holdsDatabase, pgliteExtensions } from "./pglite-template.server";
 import { APP_ROLE } from "./tenant-policy.server";
 
 /** Drizzle handle; PGlite's and node-postgres' share this query-builder surface. */
@@ -27,7 +27,12 @@ export type SpanningWork<T> = (
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir: string }
+  | {
+      kind: "pglite";
+      dataDir: string;
+      /** A migrated empty data directory (pglite-template.server.ts) a new `dataDir` starts as. */
+      template?: string;
+    }
   | { kind: "pglite"; memory: true };
 
 export interface Database {
@@ -88,13 +93,20 @@ function scopedTransactions(owner: Db) {
   };
 }
 
-async function openPglite(options: { dataDir: string } | { memory: true }): Promise<Database> {
+async function openPglite(
+  options: { dataDir: string; template?: string } | { memory: true },
+): Promise<Database> {
   const lock = "dataDir" in options ? lockDataDir(options.dataDir) : undefined;
   let client: PGlite;
   try {
-    if ("dataDir" in options) fs.mkdirSync(options.dataDir, { recursive: true });
-    // Extensions the migrations create must be loaded into PGlite's WASM build as well.
-    const extensions = { pg_trgm };
+    if ("dataDir" in options) {
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      // Under the lock: no other process can be starting from the same empty directory.
+      if (options.template && !holdsDatabase(options.dataDir)) {
+        copyPgliteTemplate(options.template, options.dataDir);
+      }
+    }
+    const extensions = pgliteExtensions;
     client = await PGlite.create(
       "dataDir" in options ? { dataDir: options.dataDir, extensions } : { extensions },
     );

@@ -1,0 +1,202 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  createAccount,
+  createCourse,
+  createMember,
+  createPage,
+  createPost,
+  setOption,
+} from "../../../tests/factories";
+import { createAnalyticsRows } from "../../../tests/factories/analytics";
+import { createNotificationRows } from "../../../tests/factories/notifications";
+import { findIsolationLeaks } from "../../../tests/support/isolation-probe";
+import { openDatabase, type Database } from "./database.server";
+import { countAppliedMigrations, findAppRoleProblems } from "./health.server";
+import {
+  ensurePgliteTemplate,
+  findPgliteTemplate,
+  pgliteTemplateKey,
+} from "./pglite-template.server";
+
+const realMigrations = path.resolve(import.meta.dirname, "../../../drizzle");
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "lyceum-template-"));
+const root = path.join(scratch, "build");
+const cache = path.join(scratch, "cache");
+let dataDirs = 0;
+const newDataDir = () => path.join(scratch, `data-${++dataDirs}`);
+
+/** A copy of the real migrations that a test may change. */
+function migrationsCopy(name: string): string {
+  const folder = path.join(scratch, name);
+  fs.cpSync(realMigrations, folder, { recursive: true });
+  return folder;
+}
+
+/** The cluster's identity: initdb draws a new one; a copy of a template keeps the template's. */
+async function systemIdentifier(database: Database): Promise<string> {
+  const result = await database.owner.execute<{ id: string }>(
+    sql`select system_identifier::text as id from pg_control_system()`,
+  );
+  return result.rows[0]!.id;
+}
+
+/** The same, read from a data directory at rest (pg_control starts with it, little-endian). */
+const identifierOnDisk = (dataDir: string) =>
+  fs
+    .readFileSync(path.join(dataDir, "global", "pg_control"))
+    .readBigUInt64LE(0)
+    .toString();
+
+async function appliedMigrations(database: Database) {
+  const result = await database.owner.execute<{ hash: string; created_at: string }>(
+    sql`select hash, created_at::text from drizzle.__drizzle_migrations order by id`,
+  );
+  return result.rows.map((row) => [row.hash, Number(row.created_at)]);
+}
+
+describe("I12 PGlite template for a first start", () => {
+  let migrations: string;
+  let template: string;
+
+  beforeAll(async () => {
+    migrations = migrationsCopy("drizzle");
+    const first = await ensurePgliteTemplate({ root, cache, migrationsFolder: migrations });
+    expect(first.made).toBe(true);
+    template = first.dir;
+  });
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  test("I12 a new data directory starts as the template: every migration applied, as migrating one records them", async () => {
+    expect(findPgliteTemplate(root, migrations)).toBe(template);
+    const dataDir = newDataDir();
+    const database = await openDatabase({ kind: "pglite", dataDir, template });
+    try {
+      expect(await systemIdentifier(database)).toBe(identifierOnDisk(template));
+      const expected = readMigrationFiles({ migrationsFolder: migrations }).map((m) => [
+        m.hash,
+        m.folderMillis,
+      ]);
+      expect(await appliedMigrations(database)).toEqual(expected);
+      await database.migrate(migrations);
+      expect(await countAppliedMigrations(database)).toBe(expected.length);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test("I12 a database started from the template passes the role check and keeps accounts apart", async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir: newDataDir(), template });
+    try {
+      expect(await findAppRoleProblems(database)).toEqual([]);
+      const [a, b] = [await createAccount(database), await createAccount(database)];
+      for (const { accountId } of [a, b]) {
+        await setOption(database, { accountId, key: "theme", value: { bodyStyle: "full" } });
+        await createPost(database, { accountId });
+        await createPage(database, { accountId });
+        await createCourse(database, { accountId, lessonTitles: ["one"] });
+        const { user } = await createMember(database, { accountId });
+        await createAnalyticsRows(database, { accountId });
+        await createNotificationRows(database, { accountId, userId: user.id });
+      }
+      const leaks = [
+        ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),
+        ...(await findIsolationLeaks(database, { victim: b.accountId, attacker: a.accountId })),
+      ];
+      expect(leaks).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test("I12 a data directory that holds a database is opened as it is, never overwritten", async () => {
+    const dataDir = newDataDir();
+    const first = await openDatabase({ kind: "pglite", dataDir, template });
+    const { accountId } = await createAccount(first, { slug: "kept" });
+    await first.close();
+    const again = await openDatabase({ kind: "pglite", dataDir, template });
+    try {
+      const rows = await again.owner.execute<{ account_id: string }>(
+        sql`select account_id from accounts where slug = 'kept'`,
+      );
+      expect(rows.rows.map((row) => row.account_id)).toEqual([accountId]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  test("I12 a copy cut short (no PG_VERSION yet) is made again on the next start", async () => {
+    const dataDir = newDataDir();
+    fs.mkdirSync(dataDir);
+    fs.cpSync(path.join(template, "base"), path.join(dataDir, "base"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "postgresql.conf"), "broken = \n");
+    const database = await openDatabase({ kind: "pglite", dataDir, template });
+    try {
+      expect(await systemIdentifier(database)).toBe(identifierOnDisk(template));
+      expect(await findAppRoleProblems(database)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test("I12 a template made for other migrations or another PGlite is not used", async () => {
+    const changed = migrationsCopy("drizzle-changed");
+    const [last] = readMigrationFiles({ migrationsFolder: changed }).slice(-1);
+    const lastFile = fs
+      .readdirSync(changed)
+      .filter((name) => name.endsWith(".sql"))
+      .toSorted()
+      .at(-1)!;
+    fs.appendFileSync(path.join(changed, lastFile), "\n-- changed after the template was made\n");
+    expect(readMigrationFiles({ migrationsFolder: changed }).at(-1)!.hash).not.toBe(last!.hash);
+    expect(pgliteTemplateKey(changed)).not.toBe(pgliteTemplateKey(migrations));
+    expect(findPgliteTemplate(root, changed)).toBeUndefined();
+    expect(pgliteTemplateKey(migrations, { version: "0.0.0-other" })).not.toBe(
+      pgliteTemplateKey(migrations),
+    );
+
+    // Through the same door as the server: no template found, so initdb and every migration.
+    const dataDir = newDataDir();
+    const database = await openDatabase({
+      kind: "pglite",
+      dataDir,
+      template: findPgliteTemplate(root, changed),
+    });
+    try {
+      expect(await systemIdentifier(database)).not.toBe(identifierOnDisk(template));
+      await database.migrate(changed);
+      const expected = readMigrationFiles({ migrationsFolder: changed }).map((m) => [
+        m.hash,
+        m.folderMillis,
+      ]);
+      expect(await appliedMigrations(database)).toEqual(expected);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test("I12 a later build copies the cached template and clears out templates of other migrations", async () => {
+    fs.rmSync(root, { recursive: true });
+    const stale = path.join(cache, "pglite-template-0000stale0000");
+    const unusedLately = path.join(cache, "pglite-template-1111recent11");
+    fs.mkdirSync(stale);
+    fs.mkdirSync(unusedLately);
+    const longAgo = new Date(Date.now() - 30 * 24 * 60 * 60_000);
+    fs.utimesSync(stale, longAgo, longAgo);
+    fs.mkdirSync(path.join(root, "pglite-template-2222other222"), { recursive: true });
+
+    const again = await ensurePgliteTemplate({ root, cache, migrationsFolder: migrations });
+    expect(again).toEqual({ dir: template, made: false });
+    expect(identifierOnDisk(template)).toBe(
+      identifierOnDisk(path.join(cache, path.basename(template))),
+    );
+    expect(fs.readdirSync(root)).toEqual([path.basename(template)]);
+    expect(fs.readdirSync(cache).toSorted()).toEqual(
+      [path.basename(template), path.basename(unusedLately)].toSorted(),
+    );
+  });
+});

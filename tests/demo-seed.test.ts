@@ -1,0 +1,106 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { findAccountForSlug } from "~/features/accounts/accounts.server";
+import { courses, lessons } from "~/features/courses/tables.server";
+import { members, roles } from "~/features/members/tables.server";
+import { options } from "~/features/options/tables.server";
+import { pages } from "~/features/pages/tables.server";
+import { posts } from "~/features/posts/tables.server";
+import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
+import { demoPassword, demoSites, type DemoSite } from "../scripts/demo-content";
+import { createClient } from "./support/http-client";
+import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { createTestApp } from "./support/test-server";
+
+let ip = 0;
+
+describe.each(backends)("I12 the demo seed on %s", (backend) => {
+  let db: TestDatabase;
+  let app: ReturnType<typeof createTestApp>["app"];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    app = createTestApp(db.database).app;
+  });
+  afterAll(() => db?.dispose());
+
+  async function signInStatus(site: DemoSite, email: string, password: string) {
+    const client = createClient(app, { host: `${site.slug}.localhost`, ip: `10.71.0.${++ip}` });
+    return (await client.post("/api/auth/sign-in/email", { email, password })).status;
+  }
+
+  /** What the seed wrote for one site, read back as that site. */
+  async function written(site: DemoSite) {
+    const account = await findAccountForSlug(db.database, site.slug);
+    expect(account, site.slug).toBeDefined();
+    const accountId = account!.accountId;
+    return db.database.forAccount(accountId, async (tx) => {
+      const tally = async (
+        table: typeof posts | typeof courses | typeof lessons | typeof options,
+      ) => (await tx.select({ n: count() }).from(table))[0]!.n;
+      const pageRows = await tx.select({ slug: pages.slug, kind: pages.kind }).from(pages);
+      const people = await tx
+        .select({ email: members.email, role: roles.name })
+        .from(members)
+        .innerJoin(roles, eq(roles.roleId, members.roleId));
+      return {
+        accountId,
+        posts: await tally(posts),
+        courses: await tally(courses),
+        lessons: await tally(lessons),
+        options: await tally(options),
+        pages: pageRows.filter((row) => row.kind === "page").map((row) => row.slug),
+        docs: pageRows.filter((row) => row.kind === "doc").map((row) => row.slug),
+        people: people.map((row) => `${row.email} ${row.role}`),
+      };
+    });
+  }
+
+  const expected = (site: DemoSite) => ({
+    posts: site.posts.length,
+    courses: site.courses.length,
+    lessons: site.courses.flatMap((course) => course.lessons).length,
+    options: 5,
+    pages: site.pages.map((page) => page.slug).toSorted(),
+    docs: (site.docs ?? []).map((doc) => doc.slug).toSorted(),
+    people: site.people.map((person) => `${person.email} ${person.role}`).toSorted(),
+  });
+
+  test("I12 a first seed writes every demo site whole, each person a member with their role", async () => {
+    expect(await databaseIsEmpty(db.database)).toBe(true);
+    await seedDemo(db.database, { replace: false });
+    expect(await databaseIsEmpty(db.database)).toBe(false);
+    for (const site of demoSites) {
+      const { accountId: _, ...rows } = await written(site);
+      expect({
+        ...rows,
+        pages: rows.pages.toSorted(),
+        docs: rows.docs.toSorted(),
+        people: rows.people.toSorted(),
+      }).toEqual(expected(site));
+    }
+  });
+
+  test("I12 every demo person signs in with the demo password, and not with another", async () => {
+    for (const site of demoSites) {
+      for (const person of site.people) {
+        expect(await signInStatus(site, person.email, demoPassword), person.email).toBe(200);
+        expect(await signInStatus(site, person.email, `${demoPassword}x`), person.email).toBe(401);
+      }
+    }
+  });
+
+  test("I12 a re-seed replaces the demo sites and keeps the people's sign-in", async () => {
+    const before = await written(demoSites[0]!);
+    await seedDemo(db.database, { replace: true });
+    const after = await written(demoSites[0]!);
+    expect(after.accountId).not.toBe(before.accountId);
+    expect(after.posts).toBe(before.posts);
+    // `npm run db:seed` runs beside no server (or before a restart): a fresh app, fresh caches.
+    app = createTestApp(db.database).app;
+    const site = demoSites[0]!;
+    for (const person of site.people) {
+      expect(await signInStatus(site, person.email, demoPassword), person.email).toBe(200);
+    }
+  });
+});

@@ -109,9 +109,13 @@ async function seedSite(
       });
     }
     for (const { role, user } of people) await addMember(tx, { accountId, user, roleName: role });
-    for (const course of site.courses) {
+    // One transaction gives every row the same now(): each course gets its own moment, a
+    // second after the one before, so the catalogue (newest first) keeps the content's order.
+    const firstCourseAt = Date.now() - site.courses.length * 1000;
+    for (const [index, course] of site.courses.entries()) {
       await insertCourse(tx, {
         accountId,
+        createdAt: new Date(firstCourseAt + index * 1000),
         title: course.title,
         slug: course.slug,
         description: course.description,

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { eq, and } from "drizzle-orm";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -24,6 +23,8 @@ export async function setAvatar(
   if (upload.byteLength === 0 || upload.byteLength > MAX_AVATAR_BYTES) {
     throw new AppError({ code: "upload.invalidImage" });
   }
+  // sharp (a native image library) is loaded with the first upload, not at every start.
+  const { default: sharp } = await import("sharp");
   let jpeg: Buffer;
   try {
     const { format } = await sharp(upload).metadata();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import { changeAccountSettings } from "~/features/accounts/accounts.server";
 import type { AccountSettings } from "~/features/accounts/validation";
 import { accountBucket } from "~/features/members/avatar.server";
@@ -68,6 +68,8 @@ export async function storeLogo(
   if (!upload || upload.byteLength === 0 || upload.byteLength > MAX_LOGO_BYTES) {
     throw new AppError({ code: "upload.invalidImage" });
   }
+  // sharp (a native image library) is loaded with the first upload, not at every start.
+  const { default: sharp } = await import("sharp");
   let image: { data: Buffer; info: OutputInfo };
   try {
     const limits = { limitInputPixels: 40_000_000 };

@@ -1,5 +1,4 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { createTransport } from "nodemailer";
 import type { Database } from "~/platform/db/database.server";
 import { mailOutbox, type OutboxMail } from "./tables.server";
 
@@ -27,12 +26,16 @@ export function createMailer({
   database: Database;
 }): Mailer {
   if (smtpUrl) {
-    const transporter = createTransport(smtpUrl);
+    // nodemailer is loaded with the first mail, not at every start (decision 019).
+    let transporter: Promise<ReturnType<typeof import("nodemailer").createTransport>> | undefined;
     return {
       transport: "smtp",
       async send({ to, subject, text, html }) {
+        transporter ??= import("nodemailer").then(({ createTransport }) =>
+          createTransport(smtpUrl),
+        );
         // `site` is not sent: the site's name already stands in the rendered subject and body.
-        await transporter.sendMail({ from, to, subject, text, html });
+        await (await transporter).sendMail({ from, to, subject, text, html });
       },
     };
   }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import pg from "pg";
 import type { Logger } from "../logger.server";
 
@@ -147,6 +146,8 @@ export async function createRedisPubSub({
   logger: Logger;
 }): Promise<PubSub> {
   const hub = createHub(logger);
+  // Loaded only here: a server without REDIS_URL never pays for ioredis at start (decision 019).
+  const { Redis } = await import("ioredis");
   const subscriber = new Redis(url, { lazyConnect: true });
   const publisher = new Redis(url, { lazyConnect: true });
   for (const connection of [subscriber, publisher]) {

@@ -1,12 +1,4 @@
-import {
-  CreateBucketCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import type { Storage } from "./storage.server";
 
 export type S3Settings = {
@@ -23,23 +15,34 @@ export type S3Settings = {
  * Files are still served through GET /files/{bucket}/{key}, which checks the host's account.
  */
 export function createS3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    forcePathStyle: true,
-  });
+  // The SDK is hundreds of files: loaded with the first file stored or read, not at every start
+  // (decision 019).
+  let loaded: Promise<{ sdk: typeof import("@aws-sdk/client-s3"); client: S3Client }> | undefined;
+  const s3 = () =>
+    (loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: settings.endpoint,
+        region: settings.region,
+        credentials: {
+          accessKeyId: settings.accessKeyId,
+          secretAccessKey: settings.secretAccessKey,
+        },
+        forcePathStyle: true,
+      }),
+    })));
   const ready = new Set<string>();
   const bucketName = (bucket: string) => `${settings.bucketPrefix}${bucket}`.toLowerCase();
 
   async function ensureBucket(name: string) {
     if (ready.has(name)) return;
+    const { sdk, client } = await s3();
     try {
-      await client.send(new HeadBucketCommand({ Bucket: name }));
+      await client.send(new sdk.HeadBucketCommand({ Bucket: name }));
     } catch (error) {
       const status = (error as S3ServiceException).$metadata?.httpStatusCode;
       if (status !== 404) throw error;
-      await client.send(new CreateBucketCommand({ Bucket: name }));
+      await client.send(new sdk.CreateBucketCommand({ Bucket: name }));
     }
     ready.add(name);
   }
@@ -49,14 +52,16 @@ export function createS3Storage(settings: S3Settings): Storage {
     async put({ bucket, key, body, contentType }) {
       const name = bucketName(bucket);
       await ensureBucket(name);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({ Bucket: name, Key: key, Body: body, ContentType: contentType }),
+        new sdk.PutObjectCommand({ Bucket: name, Key: key, Body: body, ContentType: contentType }),
       );
     },
     async get({ bucket, key }) {
+      const { sdk, client } = await s3();
       try {
         const object = await client.send(
-          new GetObjectCommand({ Bucket: bucketName(bucket), Key: key }),
+          new sdk.GetObjectCommand({ Bucket: bucketName(bucket), Key: key }),
         );
         const bytes = await object.Body!.transformToByteArray();
         return {
@@ -65,7 +70,7 @@ export function createS3Storage(settings: S3Settings): Storage {
         };
       } catch (error) {
         const status = (error as S3ServiceException).$metadata?.httpStatusCode;
-        if (error instanceof NoSuchKey || status === 404) return null;
+        if (error instanceof sdk.NoSuchKey || status === 404) return null;
         throw error;
       }
     },

@@ -15,7 +15,8 @@ export type TestDatabase = { database: Database; dispose: () => Promise<void> };
 /** A fresh, migrated database of its own: an in-memory PGlite, or a scratch PostgreSQL database. */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === "pglite") {
-    const database = await openDatabase({ kind: "pglite", memory: true });
+    // In its own thread, as the server runs it (decision 022).
+    const database = await openDatabase({ kind: "pglite", memory: true, thread: true });
     await database.migrate(MIGRATIONS_FOLDER);
     return { database, dispose: () => database.close() };
   }

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
 import { copyPgliteTemplate, holdsDatabase, pgliteExtensions } from "./pglite-template.server";
+import { startPgliteThread, type ThreadClient } from "./pglite-thread-client.server";
 import { APP_ROLE } from "./tenant-policy.server";
 
 /** Drizzle handle; PGlite's and node-postgres' share this query-builder surface. */
@@ -33,7 +34,12 @@ export type DatabaseOptions =
       /** A migrated empty data directory (pglite-template.server.ts) a new `dataDir` starts as. */
       template?: string;
     }
-  | { kind: "pglite"; memory: true };
+  | {
+      kind: "pglite";
+      memory: true;
+      /** Run it in a thread of its own, as a data directory always is (tests of the thread). */
+      thread?: boolean;
+    };
 
 export interface Database {
   kind: "pglite" | "postgres";
@@ -94,10 +100,11 @@ function scopedTransactions(owner: Db) {
 }
 
 async function openPglite(
-  options: { dataDir: string; template?: string } | { memory: true },
+  options: { dataDir: string; template?: string } | { memory: true; thread?: boolean },
 ): Promise<Database> {
   const lock = "dataDir" in options ? lockDataDir(options.dataDir) : undefined;
-  let client: PGlite;
+  let client: PGlite | ThreadClient;
+  let closeClient: () => Promise<void>;
   try {
     if ("dataDir" in options) {
       fs.mkdirSync(options.dataDir, { recursive: true });
@@ -106,15 +113,23 @@ async function openPglite(
         copyPgliteTemplate(options.template, options.dataDir);
       }
     }
-    const extensions = pgliteExtensions;
-    client = await PGlite.create(
-      "dataDir" in options ? { dataDir: options.dataDir, extensions } : { extensions },
-    );
+    if ("dataDir" in options || options.thread) {
+      // Its WebAssembly runs beside the request thread, never in it (decision 022).
+      const thread = await startPgliteThread(
+        "dataDir" in options ? { dataDir: options.dataDir } : {},
+      );
+      client = thread.client;
+      closeClient = () => thread.close({ checkpoint: "dataDir" in options });
+    } else {
+      const embedded = await PGlite.create({ extensions: pgliteExtensions });
+      client = embedded;
+      closeClient = () => embedded.close();
+    }
   } catch (error) {
     lock?.release();
     throw error;
   }
-  const owner = drizzlePglite({ client }) as unknown as Db;
+  const owner = drizzlePglite({ client: client as PGlite }) as unknown as Db;
   return {
     kind: "pglite",
     owner,
@@ -124,8 +139,7 @@ async function openPglite(
     },
     async close() {
       try {
-        if ("dataDir" in options) await client.query("CHECKPOINT");
-        await client.close();
+        await closeClient();
       } finally {
         lock?.release();
       }

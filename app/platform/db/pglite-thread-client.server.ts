@@ -1,0 +1,128 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { ThreadError, ThreadReply, ThreadRequest } from "./pglite-thread-protocol";
+
+/** The thread's module: run by Node from the source tree, like the migrations are read from it. */
+export const PGLITE_THREAD_MODULE = path.resolve("app/platform/db/pglite-thread.ts");
+
+type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
+type Results = {
+  rows: unknown[];
+  affectedRows?: number;
+  fields: { name: string; dataTypeID: number }[];
+};
+
+/** The part of PGlite's client that Drizzle's PGlite driver calls, answered by the thread. */
+export interface ThreadClient {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+  exec(sql: string): Promise<Results[]>;
+  transaction<T>(work: (tx: Omit<ThreadClient, "transaction">) => Promise<T>): Promise<T>;
+}
+
+/** An error from the thread, with the fields a PostgreSQL error carries (code, constraint…). */
+function rebuild(error: ThreadError): Error {
+  const rebuilt = new Error(error.message);
+  Object.assign(rebuilt, error.fields);
+  rebuilt.name = error.name;
+  return rebuilt;
+}
+
+type Payload = ThreadRequest extends infer R
+  ? R extends ThreadRequest
+    ? Omit<R, "id">
+    : never
+  : never;
+
+/**
+ * Starts PGlite in a worker thread (decision 022) and answers with a client for Drizzle.
+ * Only Drizzle's own parsers are honoured, and they keep values as text: the thread is told
+ * their type ids instead of being sent functions.
+ */
+export async function startPgliteThread(options: { dataDir?: string }) {
+  const worker = new Worker(PGLITE_THREAD_MODULE, { workerData: options });
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  let nextId = 1;
+  let stopped: Error | undefined;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    pending.set(0, { resolve: () => resolve(), reject });
+  });
+  worker.on("message", (reply: ThreadReply) => {
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if (reply.ok) waiting.resolve(reply.result);
+    else waiting.reject(rebuild(reply.error));
+  });
+  const stop = (error: Error) => {
+    stopped = error;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  worker.on("error", (error) => stop(error));
+  worker.on("exit", (code) => stop(new Error(`the embedded database's thread stopped (${code})`)));
+
+  function call<T>(request: Payload): Promise<T> {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...request, id });
+    });
+  }
+
+  const inTransaction = (transaction?: number) => ({
+    query(sql: string, params?: unknown[], queryOptions?: QueryOptions) {
+      const textTypes = queryOptions?.parsers
+        ? Object.keys(queryOptions.parsers).map(Number)
+        : undefined;
+      return call<Results>({
+        op: "query",
+        sql,
+        params,
+        rowMode: queryOptions?.rowMode,
+        textTypes,
+        transaction,
+      });
+    },
+    exec(sql: string) {
+      return call<Results[]>({ op: "exec", sql, transaction });
+    },
+  });
+
+  const client: ThreadClient = {
+    ...inTransaction(),
+    async transaction(work) {
+      const transaction = await call<number>({ op: "begin" });
+      let result;
+      try {
+        result = await work(inTransaction(transaction));
+      } catch (error) {
+        await call({ op: "end", transaction, commit: false }).catch(() => {});
+        throw error;
+      }
+      await call({ op: "end", transaction, commit: true });
+      return result;
+    },
+  };
+
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  return {
+    client,
+    async close({ checkpoint }: { checkpoint: boolean }) {
+      try {
+        await call({ op: "close", checkpoint });
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// The embedded database's own thread: PGlite runs its WebAssembly here, so a long query never
+// holds up the event loop that accepts and answers requests (decision 022). Node runs this file
+// directly (type stripping), so it imports packages and Node built-ins only.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type {
+  ThreadError,
+  ThreadReply,
+  ThreadRequest,
+  ThreadStart,
+} from "./pglite-thread-protocol.ts";
+
+const start = workerData as ThreadStart;
+const port = parentPort!;
+
+/** Leaving a transaction's callback with this rolls it back. */
+const ROLLBACK = Symbol("rollback");
+
+// The same extensions as pgliteExtensions (pglite-template.server.ts): the migrations need them.
+const extensions = { pg_trgm };
+const db = await PGlite.create(
+  start.dataDir ? { dataDir: start.dataDir, extensions } : { extensions },
+);
+
+type Open = { tx: Transaction; finish: (commit: boolean, endId: number) => void };
+const open = new Map<number, Open>();
+let nextTransaction = 1;
+
+function reply(message: ThreadReply) {
+  port.postMessage(message);
+}
+
+/** An error as plain data: its message and the fields callers read (code, constraint…). */
+function describe(error: unknown): ThreadError {
+  const fields: Record<string, string | number> = {};
+  if (error && typeof error === "object") {
+    for (const [key, value] of Object.entries(error)) {
+      if (typeof value === "string" || typeof value === "number") fields[key] = value;
+    }
+  }
+  return {
+    name: error instanceof Error ? error.name : "Error",
+    message: error instanceof Error ? error.message : String(error),
+    fields,
+  };
+}
+
+/** Drizzle's parsers keep dates and intervals as text; the same, by type id, on this side. */
+function keepAsText(types: number[] | undefined) {
+  if (!types?.length) return undefined;
+  return Object.fromEntries(types.map((type) => [type, (value: string) => value]));
+}
+
+function target(transaction: number | undefined) {
+  if (transaction === undefined) return db;
+  const found = open.get(transaction);
+  if (!found) throw new Error("the transaction has already ended");
+  return found.tx;
+}
+
+/**
+ * Opens a transaction that stays open across messages: its callback waits for the "end" request,
+ * which is answered once PGlite has committed or rolled back.
+ */
+function begin(beginId: number) {
+  const transaction = nextTransaction++;
+  let endId: number | undefined;
+  db.transaction(async (tx) => {
+    const commit = await new Promise<boolean>((resolve) => {
+      open.set(transaction, {
+        tx,
+        finish(commit, id) {
+          endId = id;
+          resolve(commit);
+        },
+      });
+      reply({ id: beginId, ok: true, result: transaction });
+    });
+    if (!commit) throw ROLLBACK;
+  }).then(
+    () => reply({ id: endId!, ok: true, result: null }),
+    (error) => {
+      open.delete(transaction);
+      if (error === ROLLBACK) reply({ id: endId!, ok: true, result: null });
+      // Before the callback ran, the failure was BEGIN's; after, COMMIT's.
+      else reply({ id: endId ?? beginId, ok: false, error: describe(error) });
+    },
+  );
+}
+
+async function handle(request: ThreadRequest): Promise<void> {
+  switch (request.op) {
+    case "query": {
+      const result = await target(request.transaction).query(request.sql, request.params, {
+        rowMode: request.rowMode,
+        parsers: keepAsText(request.textTypes),
+      });
+      reply({ id: request.id, ok: true, result });
+      return;
+    }
+    case "exec": {
+      const result = await target(request.transaction).exec(request.sql);
+      reply({ id: request.id, ok: true, result });
+      return;
+    }
+    case "begin":
+      begin(request.id);
+      return;
+    case "end": {
+      const found = open.get(request.transaction);
+      if (!found) throw new Error("the transaction has already ended");
+      open.delete(request.transaction);
+      found.finish(request.commit, request.id);
+      return;
+    }
+    case "close": {
+      if (request.checkpoint) await db.query("CHECKPOINT");
+      await db.close();
+      reply({ id: request.id, ok: true, result: null });
+      return;
+    }
+  }
+}
+
+port.on("message", (request: ThreadRequest) => {
+  handle(request).catch((error) => reply({ id: request.id, ok: false, error: describe(error) }));
+});
+// Id 0 announces that the database is open.
+reply({ id: 0, ok: true, result: "ready" });

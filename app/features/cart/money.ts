@@ -1,7 +1,9 @@
+import { numberFormat } from "~/platform/i18n/formats";
+
 /** How many minor digits a currency has (0 for JPY, 2 for USD, 3 for BHD), per Intl. */
 export function currencyDigits(currency: string): number {
   try {
-    const format = new Intl.NumberFormat("en", { style: "currency", currency });
+    const format = numberFormat("en", { style: "currency", currency });
     return format.resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
@@ -24,7 +26,7 @@ export function formatMoney({
   lang: string;
 }): string {
   try {
-    return new Intl.NumberFormat(lang, { style: "currency", currency }).format(amount);
+    return numberFormat(lang, { style: "currency", currency }).format(amount);
   } catch {
     return `${amount.toFixed(currencyDigits(currency))} ${currency}`;
   }

@@ -7,6 +7,7 @@ import { servicesContext } from "~/platform/request-context";
 import { canonicalUrl, seo } from "./seo";
 import { areaMessages } from "../messages.server";
 import type { Route } from "./+types/blog-post";
+import { dateFormat } from "~/platform/i18n/formats";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
@@ -32,7 +33,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { post } = loaderData;
   const date = post.publishedAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+    ? dateFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
         new Date(post.publishedAt),
       )
     : null;

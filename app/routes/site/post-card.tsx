@@ -2,12 +2,13 @@ import { AspectRatio, Card, Image, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PostSummary } from "~/features/posts/posts.server";
+import { dateFormat } from "~/platform/i18n/formats";
 
 /** A post in a list: picture, date, title and excerpt, linking to the post. */
 export function PostCard({ post }: { post: PostSummary }) {
   const { t, i18n } = useTranslation();
   const date = post.publishedAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(
+    ? dateFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(
         new Date(post.publishedAt),
       )
     : null;

@@ -2,6 +2,7 @@ import { Badge, Box, Group, Text, Typography } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { severityColor, type NotificationItem } from "../validation";
+import { dateFormat } from "~/platform/i18n/formats";
 
 /** A notification's label: its severity for account notifications, else its type. */
 export function NotificationLabel({ item }: { item: NotificationItem }) {
@@ -26,9 +27,7 @@ export function NotificationTime({ item }: { item: NotificationItem }) {
   const when = new Date(item.createdAt);
   return (
     <Text component="time" dateTime={when.toISOString()} size="xs" c="dimmed">
-      {new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
-        when,
-      )}
+      {dateFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(when)}
     </Text>
   );
 }

@@ -1,0 +1,14 @@
+import { expect, test } from "vitest";
+import { dateFormat, numberFormat } from "./formats";
+
+test("I12 a formatter is built once per language and options, and formats as Intl does", () => {
+  const options = { dateStyle: "medium", timeZone: "UTC" } as const;
+  expect(dateFormat("fr", options)).toBe(dateFormat("fr", { ...options }));
+  expect(dateFormat("fr", options)).not.toBe(dateFormat("de", options));
+  const day = new Date("2026-03-04T05:06:07Z");
+  expect(dateFormat("fr", options).format(day)).toBe(
+    new Intl.DateTimeFormat("fr", options).format(day),
+  );
+  expect(numberFormat("en", { style: "currency", currency: "JPY" }).format(1200)).toBe("¥1,200");
+  expect(() => numberFormat("en", { style: "currency", currency: "NOPE!" })).toThrow(RangeError);
+});

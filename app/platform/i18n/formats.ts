@@ -1,0 +1,35 @@
+// Intl formatters cost far more to build than to use (a locale lookup each time): a page that
+// lists twenty posts built twenty. One per language and options, reused; a bounded set.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const MAX_ENTRIES = 500;
+
+function memo<F>(cache: Map<string, F>, key: string, make: () => F): F {
+  let found = cache.get(key);
+  if (!found) {
+    found = make();
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+export function dateFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return memo(
+    dateFormats,
+    `${lang}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(lang, options),
+  );
+}
+
+/** Throws as `new Intl.NumberFormat` does for an unknown currency; a failure is not kept. */
+export function numberFormat(
+  lang: string,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat {
+  return memo(
+    numberFormats,
+    `${lang}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(lang, options),
+  );
+}

@@ -65,8 +65,10 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 async function enterScope(tx: Tx, accountId: string): Promise<void> {
   // set_config(..., true) and SET LOCAL last only for this transaction: a pooled or shared
   // session (PGlite is one session) never carries one request's account into the next.
-  await tx.execute(sql`select set_config('app.account_id', ${accountId}, true)`);
-  await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+  // One statement, not two: `role` is the setting SET LOCAL ROLE changes (as PostgREST does it).
+  await tx.execute(
+    sql`select set_config('app.account_id', ${accountId}, true), set_config('role', ${APP_ROLE}, true)`,
+  );
 }
 
 function scopedTransactions(owner: Db) {

@@ -271,7 +271,7 @@ for (const s of sites) {
       await open(page, site(s.slug));
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByTestId("footer-notice")).toBeVisible();
-      await expect(footer.getByRole("heading", { level: 3 }).first()).toBeVisible();
+      await expect(footer.getByRole("heading", { level: 2 }).first()).toBeVisible();
       await expect(footer.getByRole("link").filter({ has: page.locator("img") })).toHaveAttribute(
         "href",
         "/",

@@ -177,7 +177,7 @@ test("D16 the owner adds a footer column and moves it first; visitors see it in 
   await asVisitor(browser, async (visitor) => {
     await open(visitor, site("/"));
     const footer = visitor.getByRole("contentinfo");
-    await expect(footer.getByRole("heading", { level: 3 })).toHaveText([
+    await expect(footer.getByRole("heading", { level: 2 })).toHaveText([
       "Visit us",
       "Demo Academy",
       "Learn",

@@ -48,7 +48,7 @@ export function SiteFooter({
           <Grid gap="xl" mb="xl">
             {columns.map((column, index) => (
               <Grid.Col key={index} span={{ base: 12, sm: column.width }}>
-                <Title order={3} fz="md" mb="sm">
+                <Title order={2} fz="md" mb="sm">
                   {column.title}
                 </Title>
                 {column.type === "text" || typeof column.data === "string" ? (

@@ -5,7 +5,6 @@
 // lighthouse, cache, latency, renders, memory, postgres, sitemap, search.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runnerImport } from "vite";
@@ -129,15 +128,8 @@ if (serverSections.some(wanted)) {
 
 if (wanted("postgres")) await benchPostgres({ seconds, connections }, print);
 
-// Sitemap and deep blog pages: bench/sitemap.ts comes from another branch; run it once it is here.
-const sitemapBench = path.resolve(import.meta.dirname, "sitemap.ts");
-if (only?.includes("sitemap") && !fs.existsSync(sitemapBench)) {
-  console.log("\nsitemap: bench/sitemap.ts is not on this branch yet");
-}
-if (wanted("sitemap") && fs.existsSync(sitemapBench)) {
-  const { benchSitemap } = await importWithAppAliases<{
-    benchSitemap: (options: { print: Print }) => Promise<unknown>;
-  }>("sitemap.ts");
+if (wanted("sitemap")) {
+  const { benchSitemap } = await importWithAppAliases<typeof import("./sitemap.ts")>("sitemap.ts");
   await benchSitemap({ print });
 }
 

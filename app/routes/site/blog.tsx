@@ -50,7 +50,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} />
+            <PostCard key={post.id} post={post} level={2} />
           ))}
         </SimpleGrid>
       )}

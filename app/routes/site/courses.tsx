@@ -66,7 +66,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
               </Card.Section>
             ) : null}
             <Group justify="space-between" mt="md" wrap="nowrap" align="flex-start">
-              <Title order={3} fz="lg">
+              <Title order={2} fz="lg">
                 {course.title}
               </Title>
               {/* A price is never cut short: the title wraps instead. */}

@@ -41,7 +41,7 @@ export function SiteHome({
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {posts.map((post) => (
-              <PostCard key={post.id} post={post} />
+              <PostCard key={post.id} post={post} level={3} />
             ))}
           </SimpleGrid>
         )}

@@ -5,7 +5,8 @@ import type { PostSummary } from "~/features/posts/posts.server";
 import { dateFormat } from "~/platform/i18n/formats";
 
 /** A post in a list: picture, date, title and excerpt, linking to the post. */
-export function PostCard({ post }: { post: PostSummary }) {
+/** `level`: the card title's heading level, one below the heading the list sits under. */
+export function PostCard({ post, level }: { post: PostSummary; level: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const date = post.publishedAt
     ? dateFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(
@@ -34,7 +35,7 @@ export function PostCard({ post }: { post: PostSummary }) {
             {t("site.publishedOn", { date })}
           </Text>
         ) : null}
-        <Title order={3} fz="lg">
+        <Title order={level} fz="lg">
           {post.title}
         </Title>
         <Text size="sm" c="dimmed" lineClamp={3}>

@@ -1,11 +1,13 @@
 // Process entry: loads the built bundle, listens, and shuts down cleanly on SIGTERM/SIGINT.
-// Runs on Node 24 directly (type stripping), so it imports only the bundle and Node built-ins.
+// Runs on Node 24 directly (type stripping), so it imports only the bundle, Node built-ins and
+// app/platform/idle-gc.ts (built-ins only).
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { collectWhenIdle } from "../app/platform/idle-gc.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bundlePath = path.join(root, "build/server/index.js");
@@ -130,7 +132,12 @@ async function main() {
     assetsDir: path.join(root, "build/client"),
   });
   const { env, logger, database, pubsub, lifecycle } = services;
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const idle = collectWhenIdle();
+  const fetch = (request: Request) => {
+    idle.workSeen();
+    return app.fetch(request);
+  };
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     // Printed whatever the log level: it is the line a person (and the test harness) waits for.
     console.log(`Lyceum listening on http://localhost:${info.port}`);
   });

@@ -1,10 +1,11 @@
 // The embedded database's own thread: PGlite runs its WebAssembly here, so a long query never
 // holds up the event loop that accepts and answers requests (decision 022). Node runs this file
-// directly (type stripping), so it imports packages and Node built-ins only.
+// directly (type stripping), so it imports packages, Node built-ins and idle-gc.ts only.
 import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { collectWhenIdle } from "../idle-gc.ts";
 import type {
   ThreadError,
   ThreadReply,
@@ -132,7 +133,9 @@ async function handle(request: ThreadRequest): Promise<void> {
   }
 }
 
+const idle = collectWhenIdle();
 port.on("message", (request: ThreadRequest) => {
+  idle.workSeen();
   handle(request).catch((error) => reply({ id: request.id, ok: false, error: describe(error) }));
 });
 // Id 0 announces that the database is open.

@@ -1,0 +1,34 @@
+import { expect, test } from "vitest";
+import { collectWhenIdle } from "./idle-gc";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test("I12 after a burst, a quiet thread gives its grown heap back; a busy one is left alone", async () => {
+  const idle = collectWhenIdle({ quietMs: 100, growthBytes: 16 * 1024 * 1024 });
+  try {
+    const before = process.memoryUsage().heapTotal;
+    // A burst: ~200 MB of short-lived objects, the garbage a run of renders leaves.
+    let keep: unknown[] = [];
+    for (let round = 0; round < 20; round++) {
+      keep = Array.from({ length: 100_000 }, (_, i) => ({ i, text: `row ${i} of ${round}` }));
+    }
+    expect(keep.length).toBe(100_000);
+    keep = [];
+    const grown = process.memoryUsage().heapTotal;
+    expect(grown - before).toBeGreaterThan(16 * 1024 * 1024);
+
+    // Busy: work seen more often than the quiet period, so no collection runs.
+    for (let i = 0; i < 5; i++) {
+      idle.workSeen();
+      await sleep(50);
+    }
+    expect(idle.collections).toBe(0);
+
+    // Quiet: one collection, and the heap shrinks back towards where it started.
+    await sleep(350);
+    expect(idle.collections).toBe(1);
+    expect(process.memoryUsage().heapTotal).toBeLessThan(grown - 16 * 1024 * 1024);
+  } finally {
+    idle.stop();
+  }
+});

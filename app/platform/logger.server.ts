@@ -21,3 +21,19 @@ const redact = [
 export function createLogger({ level }: { level: string }): Logger {
   return pino({ level, redact: { paths: redact, censor: "[redacted]" } });
 }
+
+/**
+ * A child logger made on its first use: most requests log nothing at the production level, and
+ * making a pino child per request (bindings serialised, redaction set up) cost ~3 % of a cached
+ * page's time.
+ */
+export function lazyChild(parent: Logger, bindings: Record<string, unknown>): Logger {
+  let child: Logger | undefined;
+  return new Proxy({} as Logger, {
+    get(_target, property) {
+      child ??= parent.child(bindings);
+      const value = Reflect.get(child, property, child) as unknown;
+      return typeof value === "function" ? value.bind(child) : value;
+    },
+  });
+}

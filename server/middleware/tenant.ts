@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { defaultLanguage, isLanguageCode } from "~/platform/i18n/languages";
 import { AppError } from "~/platform/errors";
+import { lazyChild } from "~/platform/logger.server";
 import type { AppEnv } from "../app-env";
 import { renderStatusPage } from "../status-page";
 
@@ -13,7 +14,7 @@ export function tenant() {
       resolved.kind === "account" ? resolved.account.settings.defaultLanguage : undefined;
     c.set("lang", isLanguageCode(language) ? language : defaultLanguage);
     if (resolved.kind === "account") {
-      c.set("logger", c.var.logger.child({ accountId: resolved.account.accountId }));
+      c.set("logger", lazyChild(c.var.logger, { accountId: resolved.account.accountId }));
     }
     if (resolved.kind === "unknown") {
       if (c.req.path.startsWith("/api/")) throw new AppError({ code: "tenant.notFound" });

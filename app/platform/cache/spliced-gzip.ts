@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { crc32Combine, crc32ShiftFor } from "./crc32-combine";
 
 /**
  * A page kept compressed once, with holes where each response's CSP nonce goes (decision 018).
@@ -9,15 +10,20 @@ import zlib from "node:zlib";
  * pieces between nonces). In that dictionary the holes are filled with control bytes that HTML
  * never holds, so no reference can reach into a hole, whose bytes differ per response. A hole
  * after the first is a single reference to the hole before it (every hole gets the same nonce):
- * prepared once as well. Per response only the first hole is compressed, and the gzip trailer's
- * CRC-32 computed over the whole text, which costs microseconds. Any client decodes the result
- * as an ordinary gzip stream.
+ * prepared once as well. Per response the first hole is written as a stored (uncompressed) block,
+ * and the gzip trailer's CRC-32 combined from the segments' CRCs, kept with them, and the fill's:
+ * no compression and no pass over the page. Any client decodes the result as an ordinary gzip
+ * stream.
  */
 export type SplicedGzip = {
   /** The page's text around the holes: one more than the number of holes. */
   segments: Buffer[];
   /** Each segment as raw deflate, ending on a sync flush. */
   compressed: Buffer[];
+  /** Each segment's CRC-32, and the operator that shifts a CRC past it (crc32-combine.ts). */
+  crcs: { crc: number; shift: number }[];
+  /** The shift past one fill. */
+  fillShift: number;
   /** Per hole: a reference to the hole before it, or null to compress the fill itself. */
   holes: (Buffer | null)[];
   /** Uncompressed length of the segments together. */
@@ -164,10 +170,25 @@ export function prepareSplicedGzip(
   return {
     segments,
     compressed,
+    crcs: segments.map((segment) => ({
+      crc: zlib.crc32(segment),
+      shift: crc32ShiftFor(segment.length),
+    })),
+    fillShift: crc32ShiftFor(fillLength),
     holes,
     length: segments.reduce((total, segment) => total + segment.length, 0),
     fillLength,
   };
+}
+
+/** A stored block holding `data` (at most 65,535 bytes), after a byte-aligned block. */
+function storedBlock(data: Buffer): Buffer {
+  const block = Buffer.alloc(5 + data.length);
+  block[0] = 0x00; // not the last block; stored; the rest of the byte is padding
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
 }
 
 export function splicedGzip(prepared: SplicedGzip, fill: string): Buffer {
@@ -176,15 +197,17 @@ export function splicedGzip(prepared: SplicedGzip, fill: string): Buffer {
     throw new Error(`a fill of ${filler.length} bytes for holes of ${prepared.fillLength}`);
   }
   let literal: Buffer | undefined;
+  const fillCrc = zlib.crc32(filler);
   const parts: Buffer[] = [header];
   let crc = 0;
-  prepared.segments.forEach((segment, index) => {
+  prepared.segments.forEach((_, index) => {
     if (index > 0) {
-      parts.push(prepared.holes[index - 1] ?? (literal ??= piece(filler, 1)));
-      crc = zlib.crc32(filler, crc);
+      parts.push(prepared.holes[index - 1] ?? (literal ??= storedBlock(filler)));
+      crc = crc32Combine(crc, fillCrc, prepared.fillShift);
     }
     parts.push(prepared.compressed[index]!);
-    crc = zlib.crc32(segment, crc);
+    const { crc: segmentCrc, shift } = prepared.crcs[index]!;
+    crc = crc32Combine(crc, segmentCrc, shift);
   });
   const size = prepared.length + filler.length * (prepared.segments.length - 1);
   const trailer = Buffer.alloc(8);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { expect, test } from "vitest";
-import { crc32Combine, crc32ShiftFor } from "./crc32-combine";
+import { crc32Combine, crc32Shift, crc32ShiftFor } from "./crc32-combine";
 
 test("I12 the CRC-32 of pieces combined equals zlib's over the whole", () => {
   for (const [a, b] of [
@@ -17,4 +17,11 @@ test("I12 the CRC-32 of pieces combined equals zlib's over the whole", () => {
     const combined = crc32Combine(zlib.crc32(first), zlib.crc32(second), crc32ShiftFor(b));
     expect(combined).toBe(zlib.crc32(Buffer.concat([first, second])));
   }
+});
+
+test("I12 moving a CRC by the sum of two shifts is the xor of moving it by each (linearity)", () => {
+  const crc = zlib.crc32(randomBytes(40));
+  const [a, b] = [crc32ShiftFor(100), crc32ShiftFor(3_000)];
+  expect(crc32Shift(crc, (a ^ b) >>> 0)).toBe((crc32Shift(crc, a) ^ crc32Shift(crc, b)) >>> 0);
+  expect(crc32Shift(crc, 0)).toBe(0);
 });

@@ -7,14 +7,10 @@ const POLY = 0xedb88320;
 
 /** a·b modulo the polynomial, both reflected as CRC-32 holds them. */
 function multiplyModP(a: number, b: number): number {
-  let m = 0x80000000;
   let product = 0;
-  for (;;) {
-    if (a & m) {
-      product ^= b;
-      if ((a & (m - 1)) === 0) break;
-    }
-    m >>>= 1;
+  // Stops once no bit of `a` is left to multiply by (at once for a = 0).
+  for (let m = 0x80000000; m !== 0 && (a & (m | (m - 1))) !== 0; m >>>= 1) {
+    if (a & m) product ^= b;
     b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
   }
   return product >>> 0;
@@ -37,6 +33,11 @@ export function crc32ShiftFor(length: number): number {
     if (n & 1) p = multiplyModP(powersOfX[k & 31]!, p);
   }
   return p;
+}
+
+/** A CRC-32 state moved past the bytes a shift operator stands for (or a sum of such). */
+export function crc32Shift(crc: number, shift: number): number {
+  return multiplyModP(shift, crc);
 }
 
 /** CRC-32 of A followed by B, from CRC(A), CRC(B) and B's shift operator. */

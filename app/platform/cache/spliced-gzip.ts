@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { crc32Combine, crc32ShiftFor } from "./crc32-combine";
+import { crc32Shift, crc32ShiftFor } from "./crc32-combine";
 
 /**
  * A page kept compressed once, with holes where each response's CSP nonce goes (decision 018).
@@ -11,8 +11,10 @@ import { crc32Combine, crc32ShiftFor } from "./crc32-combine";
  * never holds, so no reference can reach into a hole, whose bytes differ per response. A hole
  * after the first is a single reference to the hole before it (every hole gets the same nonce):
  * prepared once as well. Per response the first hole is written as a stored (uncompressed) block,
- * and the gzip trailer's CRC-32 combined from the segments' CRCs, kept with them, and the fill's:
- * no compression and no pass over the page. Any client decodes the result as an ordinary gzip
+ * and the gzip trailer's CRC-32 derived from the fill's alone: CRC-32 is linear, so the page's
+ * CRC with a fill is its CRC with zero-filled holes plus the fill's own CRC moved past what
+ * follows each hole, and those moves, summed once at store time, are one multiplication per
+ * response. No compression and no pass over the page. Any client decodes the result as an ordinary gzip
  * stream.
  */
 export type SplicedGzip = {
@@ -20,10 +22,10 @@ export type SplicedGzip = {
   segments: Buffer[];
   /** Each segment as raw deflate, ending on a sync flush. */
   compressed: Buffer[];
-  /** Each segment's CRC-32, and the operator that shifts a CRC past it (crc32-combine.ts). */
-  crcs: { crc: number; shift: number }[];
-  /** The shift past one fill. */
-  fillShift: number;
+  /** CRC-32 of the text with every hole filled with zero bytes. */
+  zeroFilledCrc: number;
+  /** The sum of the operators that move a CRC past the text after each hole (crc32-combine.ts). */
+  holeShifts: number;
   /** Per hole: a reference to the hole before it, or null to compress the fill itself. */
   holes: (Buffer | null)[];
   /** Uncompressed length of the segments together. */
@@ -146,6 +148,24 @@ function referenceToPreviousHole(gap: Buffer, fillLength: number): Buffer | null
   return copied.equals(fill) ? reference : null;
 }
 
+function crcTemplate(segments: Buffer[], fillLength: number) {
+  const zeros = Buffer.alloc(fillLength);
+  let zeroFilledCrc = 0;
+  let holeShifts = 0;
+  let after = segments.reduce((total, segment) => total + segment.length, 0);
+  after += fillLength * (segments.length - 1);
+  segments.forEach((segment, index) => {
+    if (index > 0) {
+      zeroFilledCrc = zlib.crc32(zeros, zeroFilledCrc);
+      after -= fillLength;
+      holeShifts ^= crc32ShiftFor(after);
+    }
+    zeroFilledCrc = zlib.crc32(segment, zeroFilledCrc);
+    after -= segment.length;
+  });
+  return { zeroFilledCrc, holeShifts: holeShifts >>> 0 };
+}
+
 /** Null when the text holds a byte that would let a reference reach into a hole. */
 export function prepareSplicedGzip(
   text: string,
@@ -170,11 +190,7 @@ export function prepareSplicedGzip(
   return {
     segments,
     compressed,
-    crcs: segments.map((segment) => ({
-      crc: zlib.crc32(segment),
-      shift: crc32ShiftFor(segment.length),
-    })),
-    fillShift: crc32ShiftFor(fillLength),
+    ...crcTemplate(segments, fillLength),
     holes,
     length: segments.reduce((total, segment) => total + segment.length, 0),
     fillLength,
@@ -197,18 +213,14 @@ export function splicedGzip(prepared: SplicedGzip, fill: string): Buffer {
     throw new Error(`a fill of ${filler.length} bytes for holes of ${prepared.fillLength}`);
   }
   let literal: Buffer | undefined;
-  const fillCrc = zlib.crc32(filler);
   const parts: Buffer[] = [header];
-  let crc = 0;
   prepared.segments.forEach((_, index) => {
-    if (index > 0) {
-      parts.push(prepared.holes[index - 1] ?? (literal ??= storedBlock(filler)));
-      crc = crc32Combine(crc, fillCrc, prepared.fillShift);
-    }
+    if (index > 0) parts.push(prepared.holes[index - 1] ?? (literal ??= storedBlock(filler)));
     parts.push(prepared.compressed[index]!);
-    const { crc: segmentCrc, shift } = prepared.crcs[index]!;
-    crc = crc32Combine(crc, segmentCrc, shift);
   });
+  // The fill's linear part: its CRC less what any bytes of its length contribute (zeros' CRC).
+  const fillTerm = zlib.crc32(filler) ^ zlib.crc32(Buffer.alloc(filler.length));
+  const crc = prepared.zeroFilledCrc ^ crc32Shift(fillTerm >>> 0, prepared.holeShifts);
   const size = prepared.length + filler.length * (prepared.segments.length - 1);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);

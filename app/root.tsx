@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "~/ui/mantine-styles";
 import "./ui/night.css";
 import { MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { useEffect, useMemo, type ReactNode } from "react";

@@ -67,3 +67,50 @@ test("P1 /subscribed confirms the newsletter subscription, inside the site frame
   await open(page, demo("/subscribed"));
   await page.screenshot({ path: test.info().outputPath("subscribed-dark.png"), fullPage: true });
 });
+
+test("I12 a public page never downloads the dashboard's code", async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith(".js")) scripts.add(url.pathname);
+  });
+  for (const path of ["/", "/blog/colour-theory", "/course/design-foundations"]) {
+    const response = await open(page, demo(path));
+    expect(response?.status()).toBe(200);
+  }
+  // What each route needs, as React Router's client asks the server for it (lazy route discovery).
+  const routesFor = (paths: string[]) =>
+    page.evaluate(async (wanted) => {
+      const { version } = (window as unknown as { __reactRouterManifest: { version: string } })
+        .__reactRouterManifest;
+      const query = new URLSearchParams({ paths: wanted.sort().join(","), version });
+      const found = (await (await fetch(`/__manifest?${query}`)).json()) as Record<
+        string,
+        { module: string; imports?: string[] }
+      >;
+      return Object.values(found).map((route) => [route.module, ...(route.imports ?? [])]);
+    }, paths);
+  const publicPaths = [
+    "/",
+    "/blog/colour-theory",
+    "/course/design-foundations",
+    "/blog",
+    "/course",
+  ];
+  const dashboardPaths = [
+    "/dashboard",
+    "/dashboard/profile",
+    "/dashboard/notifications",
+    "/dashboard/manage/site/theme",
+    "/dashboard/manage/site/header",
+    "/dashboard/manage/site/footer",
+  ];
+  const publicFiles = new Set((await routesFor(publicPaths)).flat());
+  const dashboardOnly = new Set(
+    (await routesFor(dashboardPaths)).flat().filter((file) => !publicFiles.has(file)),
+  );
+  // Not vacuous: the dashboard has code of its own, and the pages loaded scripts.
+  expect(dashboardOnly.size).toBeGreaterThan(5);
+  expect(scripts.size).toBeGreaterThan(5);
+  expect([...scripts].filter((file) => dashboardOnly.has(file))).toEqual([]);
+});

@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { createCartStore } from "./cart-store";
-import { cartCount, cartTotals, parseCart, type CartItem } from "./validation";
+import {
+  cartCount,
+  cartTotals,
+  parseCart,
+  parseCartItem,
+  parseCouponCode,
+  type CartItem,
+} from "./validation";
 
 class MemoryStorage {
   values = new Map<string, string>();
@@ -170,4 +177,43 @@ describe("P11 cart store", () => {
     expect(store.add(course("a", 49))).toBe(true);
     expect(store.getState().items).toHaveLength(1);
   });
+});
+
+test("I12 a cart line is checked without zod: every rule of the line holds, unknown fields are dropped", () => {
+  const line = {
+    id: "c1",
+    type: "course",
+    name: "Design",
+    price: 49.9,
+    currency: "USD",
+    quantity: 1,
+  };
+  expect(parseCartItem({ ...line, extra: "<script>", slug: "design" })).toEqual({
+    ...line,
+    slug: "design",
+  });
+  for (const broken of [
+    null,
+    [],
+    "c1",
+    { ...line, id: "" },
+    { ...line, id: "x".repeat(201) },
+    { ...line, type: "ticket" },
+    { ...line, name: 3 },
+    { ...line, price: -1 },
+    { ...line, price: Number.POSITIVE_INFINITY },
+    { ...line, price: "49" },
+    { ...line, currency: "usd" },
+    { ...line, quantity: 0 },
+    { ...line, quantity: 1.5 },
+    { ...line, quantity: 1000 },
+    { ...line, image: 7 },
+    { ...line, slug: "s".repeat(301) },
+  ]) {
+    expect(parseCartItem(broken), JSON.stringify(broken)).toBeNull();
+  }
+  expect(parseCouponCode("  SPRING20 ")).toBe("SPRING20");
+  expect(parseCouponCode("   ")).toBeNull();
+  expect(parseCouponCode("x".repeat(65))).toBeNull();
+  expect(parseCouponCode(20)).toBeNull();
 });

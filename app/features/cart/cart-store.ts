@@ -4,9 +4,9 @@ import {
   addToCartDetail,
   cartItemKey,
   cartStorageKey,
-  couponCodeSchema,
   couponStorageKey,
   parseCart,
+  parseCouponCode,
   removeFromCart,
   type CartItem,
 } from "./validation";
@@ -140,9 +140,9 @@ export function createCartStore({
       notify();
       return true;
     }
-    const parsed = couponCodeSchema.safeParse(code);
-    if (!parsed.success) return false;
-    write(couponStorageKey, parsed.data);
+    const parsed = parseCouponCode(code);
+    if (parsed === null) return false;
+    write(couponStorageKey, parsed);
     notify();
     return true;
   }

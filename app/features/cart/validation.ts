@@ -1,5 +1,7 @@
-import { z } from "zod";
 import { currencyDigits } from "./money";
+
+// Client-safe and zod-free: every public page reads the cart from localStorage with this, and
+// zod alone was 26 KB of a page's scripts (issue 12). The rules are few and checked by hand.
 
 /**
  * One line of the visitor's cart as kept in the browser (localStorage `cart`, a JSON array).
@@ -7,21 +9,61 @@ import { currencyDigits } from "./money";
  * `price` is in the currency's major unit (49.9 means $49.90), like analytics `price`/`value`.
  * Prices here are only for display: the checkout prices the order again on the server.
  */
-export const cartItemSchema = z.object({
-  id: z.string().min(1).max(200),
-  type: z.enum(["course", "product", "membership"]),
-  name: z.string().min(1).max(300),
-  price: z.number().finite().nonnegative(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  quantity: z.number().int().min(1).max(999),
-  image: z.string().max(2000).optional(),
-  slug: z.string().max(300).optional(),
-});
+export type CartItem = {
+  id: string;
+  type: "course" | "product" | "membership";
+  name: string;
+  price: number;
+  currency: string;
+  quantity: number;
+  image?: string;
+  slug?: string;
+};
 
-export type CartItem = z.infer<typeof cartItemSchema>;
+const itemTypes: readonly string[] = ["course", "product", "membership"];
+const text = (value: unknown, min: number, max: number): value is string =>
+  typeof value === "string" && value.length >= min && value.length <= max;
+const optionalText = (value: unknown, max: number) => value === undefined || text(value, 0, max);
 
-/** The coupon code the visitor typed; it is checked against the account's coupons at checkout. */
-export const couponCodeSchema = z.string().trim().min(1).max(64);
+/** The line if `value` is one, with only the cart's own fields; otherwise null. */
+export function parseCartItem(value: unknown): CartItem | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const line = value as Record<string, unknown>;
+  const { id, type, name, price, currency, quantity, image, slug } = line;
+  const valid =
+    text(id, 1, 200) &&
+    typeof type === "string" &&
+    itemTypes.includes(type) &&
+    text(name, 1, 300) &&
+    typeof price === "number" &&
+    Number.isFinite(price) &&
+    price >= 0 &&
+    typeof currency === "string" &&
+    /^[A-Z]{3}$/.test(currency) &&
+    Number.isInteger(quantity) &&
+    (quantity as number) >= 1 &&
+    (quantity as number) <= 999 &&
+    optionalText(image, 2000) &&
+    optionalText(slug, 300);
+  if (!valid) return null;
+  return {
+    id,
+    type: type as CartItem["type"],
+    name,
+    price,
+    currency,
+    quantity: quantity as number,
+    ...(image === undefined ? {} : { image: image as string }),
+    ...(slug === undefined ? {} : { slug: slug as string }),
+  };
+}
+
+/** The coupon code the visitor typed, trimmed, or null (it is checked against the account's coupons at checkout). */
+export function parseCouponCode(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const code = value.trim();
+  return code.length >= 1 && code.length <= 64 ? code : null;
+}
 
 export const cartStorageKey = "cart";
 export const couponStorageKey = "cart_coupon";
@@ -46,10 +88,10 @@ export function parseCart(raw: string | null | undefined): CartItem[] {
   const seen = new Set<string>();
   const items: CartItem[] = [];
   for (const entry of value) {
-    const parsed = cartItemSchema.safeParse(entry);
-    if (!parsed.success || seen.has(cartItemKey(parsed.data))) continue;
-    seen.add(cartItemKey(parsed.data));
-    items.push(parsed.data);
+    const line = parseCartItem(entry);
+    if (!line || seen.has(cartItemKey(line))) continue;
+    seen.add(cartItemKey(line));
+    items.push(line);
   }
   return items;
 }
@@ -60,7 +102,9 @@ export function addToCart(
   item: CartItem,
 ): { items: CartItem[]; added: boolean } {
   if (items.some((line) => cartItemKey(line) === cartItemKey(item))) return { items, added: false };
-  return { items: [...items, cartItemSchema.parse(item)], added: true };
+  const line = parseCartItem(item);
+  if (!line) throw new TypeError("not a cart line");
+  return { items: [...items, line], added: true };
 }
 
 export function removeFromCart(items: CartItem[], key: string): CartItem[] {

@@ -6,7 +6,13 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { createRateLimiter } from "~/platform/rate-limit";
 import { searchSite } from "./search.server";
-import { searchQuerySchema } from "./validation";
+import { z } from "zod";
+import { searchScopes } from "./validation";
+
+const searchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(100),
+  type: z.enum(searchScopes).default("all"),
+});
 
 type SearchApiEnv = {
   Variables: { tenant: Tenant; viewer: Viewer | null; facts: { clientIp: string } };

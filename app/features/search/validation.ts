@@ -1,4 +1,5 @@
-import { z } from "zod";
+// Client-safe: the search box imports this on every public page, so it holds no zod (the
+// request schema lives with the API, api.server.ts).
 
 /** Spec §9: search debounce and results per type. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -10,11 +11,6 @@ export const searchScopes = ["all", "courses", "blog", "pages", "members"] as co
 export type SearchScope = (typeof searchScopes)[number];
 export const searchKinds = ["courses", "blog", "pages", "members"] as const;
 export type SearchKind = (typeof searchKinds)[number];
-
-export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(100),
-  type: z.enum(searchScopes).default("all"),
-});
 
 export type SearchHit = {
   kind: SearchKind;

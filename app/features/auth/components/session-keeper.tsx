@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { authClient } from "../client";
 import { nextSessionStep, SESSION_TICK_MS } from "../session-keeper";
 
 /**
@@ -10,6 +9,8 @@ import { nextSessionStep, SESSION_TICK_MS } from "../session-keeper";
 export function SessionKeeper() {
   useEffect(() => {
     const timer = window.setInterval(async () => {
+      // Loaded at the first tick, not with the page: the auth client is ~13 KB compressed.
+      const { authClient } = await import("../client");
       const client = authClient();
       const { data, error } = await client.getSession();
       if (error) return; // Offline or server busy: try again next tick.

@@ -1,11 +1,12 @@
 import { Avatar, Button, Group, Menu, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { authClient } from "../client";
 
 export type ViewerBadge = { name: string; avatar: string | null };
 
 async function signOut() {
+  // Loaded on the click: every public page shows this area, few pages sign out (~13 KB).
+  const { authClient } = await import("../client");
   await authClient().signOut();
   // Spec §4: signing out goes to the home page.
   window.location.assign("/");

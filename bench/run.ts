@@ -13,7 +13,7 @@ import { benchLighthouse } from "./lighthouse.ts";
 import { benchPageCache } from "./page-cache.ts";
 import { benchPostgres } from "./postgres.ts";
 import { benchRenders } from "./renders.ts";
-import { atMost, mb, print, printSummary, record, type Print } from "./report.ts";
+import { atMost, mb, print, printSummary, record } from "./report.ts";
 import { demoHost, demoPages, rssMb, startBenchServer, warmPageCache } from "./server.ts";
 import { sleep } from "./tools.ts";
 import { benchWeight } from "./weight.ts";

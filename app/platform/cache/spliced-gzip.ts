@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { crc32Shift, crc32ShiftFor } from "./crc32-combine";
+import { crc32Shift, crc32ShiftFor } from "./crc32-shift";
 
 /**
  * A page kept compressed once, with holes where each response's CSP nonce goes (decision 018).
@@ -24,8 +24,10 @@ export type SplicedGzip = {
   compressed: Buffer[];
   /** CRC-32 of the text with every hole filled with zero bytes. */
   zeroFilledCrc: number;
-  /** The sum of the operators that move a CRC past the text after each hole (crc32-combine.ts). */
+  /** The sum of the operators that move a CRC past the text after each hole (crc32-shift.ts). */
   holeShifts: number;
+  /** CRC-32 of one hole's worth of zero bytes: what any fill's CRC holds besides its own part. */
+  zeroFillCrc: number;
   /** Per hole: a reference to the hole before it, or null to compress the fill itself. */
   holes: (Buffer | null)[];
   /** Uncompressed length of the segments together. */
@@ -163,7 +165,7 @@ function crcTemplate(segments: Buffer[], fillLength: number) {
     zeroFilledCrc = zlib.crc32(segment, zeroFilledCrc);
     after -= segment.length;
   });
-  return { zeroFilledCrc, holeShifts: holeShifts >>> 0 };
+  return { zeroFilledCrc, holeShifts: holeShifts >>> 0, zeroFillCrc: zlib.crc32(zeros) };
 }
 
 /** Null when the text holds a byte that would let a reference reach into a hole. */
@@ -219,7 +221,7 @@ export function splicedGzip(prepared: SplicedGzip, fill: string): Buffer {
     parts.push(prepared.compressed[index]!);
   });
   // The fill's linear part: its CRC less what any bytes of its length contribute (zeros' CRC).
-  const fillTerm = zlib.crc32(filler) ^ zlib.crc32(Buffer.alloc(filler.length));
+  const fillTerm = zlib.crc32(filler) ^ prepared.zeroFillCrc;
   const crc = prepared.zeroFilledCrc ^ crc32Shift(fillTerm >>> 0, prepared.holeShifts);
   const size = prepared.length + filler.length * (prepared.segments.length - 1);
   const trailer = Buffer.alloc(8);

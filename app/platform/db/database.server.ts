@@ -8,7 +8,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
-import { copyPgliteTemplate, holdsDatabase, pgliteExtensions } from "./pglite-template.server";
+import { pgliteExtensions, pgliteStartParams } from "./pglite-settings";
+import { copyPgliteTemplate, holdsDatabase } from "./pglite-template.server";
 import { startPgliteThread, type ThreadClient } from "./pglite-thread-client.server";
 import { APP_ROLE } from "./tenant-policy.server";
 
@@ -123,7 +124,10 @@ async function openPglite(
       client = thread.client;
       closeClient = () => thread.close({ checkpoint: "dataDir" in options });
     } else {
-      const embedded = await PGlite.create({ extensions: pgliteExtensions });
+      const embedded = await PGlite.create({
+        extensions: pgliteExtensions,
+        startParams: pgliteStartParams,
+      });
       client = embedded;
       closeClient = () => embedded.close();
     }

@@ -3,18 +3,15 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { pgliteExtensions } from "./pglite-settings";
 
 /**
  * A migrated, empty PGlite data directory that a new DATA_DIR starts as a copy of, instead of
  * running initdb and every migration in WebAssembly (docs/decisions/019-first-start.md).
  */
-
-/** Extensions the migrations create: they must be loaded into PGlite's WASM build as well. */
-export const pgliteExtensions = { pg_trgm };
 
 /** Bump when what goes into a template changes in a way the key below cannot see. */
 const TEMPLATE_FORMAT = "lyceum-pglite-template-1";

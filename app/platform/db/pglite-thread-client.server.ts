@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import type { ThreadError, ThreadReply, ThreadRequest } from "./pglite-thread-protocol";
 
 /** The thread's module: run by Node from the source tree, like the migrations are read from it. */
-export const PGLITE_THREAD_MODULE = path.resolve("app/platform/db/pglite-thread.ts");
+const PGLITE_THREAD_MODULE = path.resolve("app/platform/db/pglite-thread.ts");
 
 type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
 type Results = {

@@ -1,11 +1,14 @@
 // The embedded database's own thread: PGlite runs its WebAssembly here, so a long query never
 // holds up the event loop that accepts and answers requests (decision 022). Node runs this file
-// directly (type stripping), so it imports packages, Node built-ins and idle-gc.ts only.
+// directly (type stripping), so it imports packages, Node built-ins and modules that do the same.
 import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { collectWhenIdle } from "../idle-gc.ts";
+import {
+  pgliteExtensions as extensions,
+  pgliteStartParams as startParams,
+} from "./pglite-settings.ts";
 import type {
   ThreadError,
   ThreadReply,
@@ -19,16 +22,11 @@ const port = parentPort!;
 /** Leaving a transaction's callback with this rolls it back. */
 const ROLLBACK = Symbol("rollback");
 
-// The same extensions as pgliteExtensions (pglite-template.server.ts): the migrations need them.
-const extensions = { pg_trgm };
 // V8 recompiles hot WebAssembly functions with its optimising compiler, and PostgreSQL's largest
 // functions (the parser, the executor's interpreter) cost it hundreds of MB that stay resident;
 // the baseline code runs this workload within ~5 % (decision 022). Set before PGlite compiles.
 v8.setFlagsFromString("--wasm-tiering-budget=2000000000");
 
-// PostgreSQL's default 128 MB of shared buffers all become resident memory in WebAssembly;
-// a site's working set is a few MB, and the data directory's files stay in the OS page cache.
-const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 const db = await PGlite.create(
   start.dataDir ? { dataDir: start.dataDir, extensions, startParams } : { extensions, startParams },
 );

@@ -1,4 +1,5 @@
-import { numberFormat } from "~/platform/i18n/formats";
+import { formatMoney, minorToMajor } from "~/features/cart/money";
+
 /** A price in minor units in the account's currency ("Free" for 0), with the currency's own digits. */
 export function formatPrice({
   minor,
@@ -12,7 +13,5 @@ export function formatPrice({
   free: string;
 }) {
   if (minor === 0) return free;
-  const format = numberFormat(lang, { style: "currency", currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return formatMoney({ amount: minorToMajor(minor, currency), currency, lang });
 }

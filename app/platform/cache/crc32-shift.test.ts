@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { expect, test } from "vitest";
-import { crc32Combine, crc32Shift, crc32ShiftFor } from "./crc32-combine";
+import { crc32Shift, crc32ShiftFor } from "./crc32-shift";
 
 test("I12 the CRC-32 of pieces combined equals zlib's over the whole", () => {
   for (const [a, b] of [
@@ -14,7 +14,7 @@ test("I12 the CRC-32 of pieces combined equals zlib's over the whole", () => {
   ] as const) {
     const first = randomBytes(a);
     const second = randomBytes(b);
-    const combined = crc32Combine(zlib.crc32(first), zlib.crc32(second), crc32ShiftFor(b));
+    const combined = (crc32Shift(zlib.crc32(first), crc32ShiftFor(b)) ^ zlib.crc32(second)) >>> 0;
     expect(combined).toBe(zlib.crc32(Buffer.concat([first, second])));
   }
 });

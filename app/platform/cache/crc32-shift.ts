@@ -1,7 +1,7 @@
-// CRC-32 of a concatenation from the pieces' CRCs, as zlib's crc32_combine_gen/_op do: the
-// CRC of A+B is (CRC(A) shifted by B's length) xor CRC(B). The shift is a multiplication
-// modulo the CRC polynomial by x^(8·length), computed once per length, then 32 steps per use.
-// Node's zlib offers crc32 but not the combination.
+// Moving a CRC-32 past bytes without reading them, as zlib's crc32_combine_gen/_op do: the
+// CRC of A+B is (CRC(A) moved past B's length) xor CRC(B). The move is a multiplication modulo
+// the CRC polynomial by x^(8·length), computed once per length, then 32 steps per use. Node's
+// zlib offers crc32 but not this.
 
 const POLY = 0xedb88320;
 
@@ -38,9 +38,4 @@ export function crc32ShiftFor(length: number): number {
 /** A CRC-32 state moved past the bytes a shift operator stands for (or a sum of such). */
 export function crc32Shift(crc: number, shift: number): number {
   return multiplyModP(shift, crc);
-}
-
-/** CRC-32 of A followed by B, from CRC(A), CRC(B) and B's shift operator. */
-export function crc32Combine(crcA: number, crcB: number, shiftB: number): number {
-  return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
 }

@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import "~/ui/mantine-styles";
 import "./ui/night.css";
 import { MantineProvider, mantineHtmlProps } from "@mantine/core";
@@ -21,9 +22,9 @@ import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { zodWithoutEvalScript } from "~/platform/zod-in-browser";
 import { colorSchemeScript } from "~/ui/color-scheme";
-import { accessibleColors, buildTheme } from "~/ui/theme";
+import { accessibleColors, buildTheme } from "~/features/theme/theme";
 import { ErrorScreen } from "~/ui/error-screen";
-import { areaMessages } from "./routes/messages.server";
+import { areaMessages } from "./platform/i18n/area-messages.server";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
@@ -36,12 +37,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     lang,
     dir: textDirection(lang),
-    // Only what every page needs; each area's routes send their own (routes/messages.server.ts).
+    // Only what every page needs; each area's routes send their own (platform/i18n/area-messages.server.ts).
     messages: areaMessages(lang, "everyPage"),
-    siteName:
-      tenant.kind === "account"
-        ? (tenant.account.settings.sitetitle ?? tenant.account.slug)
-        : "Lyceum",
+    siteName: tenant.kind === "account" ? siteNameOf(tenant.account) : "Lyceum",
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AccountSettings } from "~/features/accounts/validation";
-import type { MenuItem } from "~/features/options/validation";
+import type { MenuItem } from "~/features/menus/menus";
 
 /** Password of every seeded demo person (README). Demo data only: set SEED_DEMO=false for real sites. */
 export const demoPassword = "Lyceum-Demo-2026!";

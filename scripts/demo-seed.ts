@@ -6,7 +6,7 @@ import { deleteAccount, findAccountBySlug } from "~/features/accounts/queries.se
 import { users } from "~/features/auth/tables.server";
 import { addMember } from "~/features/members/members.server";
 import { writeOption } from "~/features/options/queries.server";
-import type { OptionKey } from "~/features/options/validation";
+import type { OptionKey } from "~/features/options/options";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import {

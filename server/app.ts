@@ -13,9 +13,10 @@ import { notificationsApi } from "~/features/notifications/api.server";
 import { realtimeApi } from "~/features/realtime/api.server";
 import { searchApi } from "~/features/search/api.server";
 import { siteApi } from "~/features/site/api.server";
-import { siteCacheContext } from "~/features/site/site-cache.server";
+import { optionCachesContext } from "~/features/options/options.server";
+import { siteCacheContext } from "~/features/site/site.server";
 import { sitemapRoute } from "~/features/site/sitemap-route.server";
-import { brandingApi } from "~/features/site-settings/branding-api.server";
+import { brandingApi } from "~/features/header/branding-api.server";
 import { AppError } from "~/platform/errors";
 import { nonceContext } from "~/platform/csp-nonce";
 import { servicesContext } from "~/platform/request-context";
@@ -117,6 +118,7 @@ export function createApp({
       context.set(tenantContext, c.var.tenant);
       context.set(viewerContext, c.var.viewer);
       context.set(siteCacheContext, services.siteCache);
+      context.set(optionCachesContext, services.siteCache);
       context.set(nonceContext, c.var.nonce);
       context.set(authContext, {
         auth: services.auth.forOrigin(c.var.facts.origin),

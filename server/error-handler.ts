@@ -2,6 +2,7 @@ import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { AppError, errorCatalogue, type ErrorCode } from "~/platform/errors";
+import { fieldIssuesOf } from "~/platform/field-issues";
 import { englishText } from "~/platform/i18n/messages.server";
 import { defaultLanguage } from "~/platform/i18n/languages";
 import type { AppEnv } from "./app-env";
@@ -11,11 +12,7 @@ function classify(error: unknown): { code: ErrorCode; status: number; details?: 
   if (error instanceof AppError)
     return { code: error.code, status: error.status, details: error.details };
   if (error instanceof ZodError) {
-    const details = error.issues.map((issue) => ({
-      path: issue.path.join("."),
-      message: issue.message,
-    }));
-    return { code: "request.invalid", status: 400, details };
+    return { code: "request.invalid", status: 400, details: fieldIssuesOf(error) };
   }
   if (error instanceof HTTPException && error.status < 500) {
     return {

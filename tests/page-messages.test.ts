@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import { messagesFor } from "~/platform/i18n/messages.server";
-import { messageAreas, type MessageArea } from "~/routes/messages.server";
+import { messageAreas, type MessageArea } from "~/platform/i18n/area-messages.server";
 import { createAccount, createMember, createUserWithPassword } from "./factories";
 import { createClient } from "./support/http-client";
 import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";

@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { tenantContext } from "~/features/accounts/tenant";
 import { listLatestPosts } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
@@ -6,7 +7,7 @@ import { demoSiteUrls, planCards, platformMeta } from "./platform/marketing.serv
 import { platformSeo } from "./platform/platform-seo";
 import { SiteHome } from "./site/home";
 import { canonicalUrl, seo } from "./site/seo";
-import { areaMessages } from "./messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const posts = await listLatestPosts(database, { accountId: tenant.account.accountId });
     return {
       kind: "site" as const,
-      title: tenant.account.settings.sitetitle ?? tenant.account.slug,
+      title: siteNameOf(tenant.account),
       description: tenant.account.settings.description ?? "",
       url: canonicalUrl(request),
       posts,

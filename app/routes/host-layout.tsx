@@ -23,8 +23,9 @@ import { loadSiteChrome } from "~/features/site/site.server";
 import { textFromMatches } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen, errorScreenKeys } from "~/ui/error-screen";
-import { accessibleColors, buildTheme, colorSchemeManager } from "~/ui/theme";
-import { areaMessages } from "./messages.server";
+import { accessibleColors, buildTheme } from "~/features/theme/theme";
+import { colorSchemeManager } from "~/ui/color-scheme";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import { PlatformFrame } from "./platform/frame";
 import type { Route } from "./+types/host-layout";
 

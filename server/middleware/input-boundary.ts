@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { MAX_AVATAR_BYTES } from "~/features/members/avatar.server";
-import { MAX_LOGO_BYTES } from "~/features/site-settings/branding-validation";
+import { MAX_LOGO_BYTES } from "~/features/header/branding-validation";
 import { AppError } from "~/platform/errors";
 import {
   checkFormData,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildTheme } from "~/ui/theme";
+import { buildTheme } from "~/features/theme/mantine-theme";
 import {
   createAccount,
   createMember,

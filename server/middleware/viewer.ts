@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { createMiddleware } from "hono/factory";
 import type { Tenant } from "~/features/accounts/tenant";
 import { withTrustedHeaders, type RequestFacts } from "~/features/auth/request-headers";
@@ -34,10 +35,7 @@ export function requestFacts({
   clientIp: string;
 }): RequestFacts {
   const accountId = tenant.kind === "account" ? tenant.account.accountId : null;
-  const siteName =
-    tenant.kind === "account"
-      ? (tenant.account.settings.sitetitle ?? tenant.account.slug)
-      : "Lyceum";
+  const siteName = tenant.kind === "account" ? siteNameOf(tenant.account) : "Lyceum";
   const httpsOnly = env.NODE_ENV === "production" && env.BASE_DOMAIN !== "localhost";
   const origin = `${httpsOnly ? "https:" : protocol}//${host.toLowerCase()}`;
   return { clientIp: ip, origin, accountId, siteName, lang };

@@ -14,7 +14,7 @@ import {
 import type { AccountSettings } from "~/features/accounts/validation";
 import { courses, lessons } from "~/features/courses/tables.server";
 import { writeOption } from "~/features/options/queries.server";
-import type { OptionKey } from "~/features/options/validation";
+import type { OptionKey } from "~/features/options/options";
 import { pages } from "~/features/pages/tables.server";
 import type { PageData } from "~/features/pages/validation";
 import { posts } from "~/features/posts/tables.server";

@@ -1,3 +1,8 @@
+import { footerOption } from "~/features/footer/footer";
+import { headerOption } from "~/features/header/header";
+import { menusOption } from "~/features/menus/menus";
+import { miscOption } from "~/features/site/site";
+import { themeOption } from "~/features/theme/theme";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUserWithPassword } from "../../../tests/factories";
 import { createClient, lastMailLink, mailCount } from "../../../tests/support/http-client";
@@ -92,7 +97,10 @@ describe.each(backends)("P20 account sign-up on the platform on %s", (backend) =
     ]);
 
     const options = await db.database.forAccount(accountId, (tx) =>
-      getSiteOptions(tx, { accountId, keys: ["menus", "header", "footer", "theme", "misc"] }),
+      getSiteOptions(tx, {
+        accountId,
+        options: [menusOption, headerOption, footerOption, themeOption, miscOption],
+      }),
     );
     expect(options.menus?.header.map((item) => item.item_url)).toEqual([
       "/",

@@ -1,4 +1,9 @@
-import { saveSiteOption } from "~/features/options/options.server";
+import { footerOption } from "~/features/footer/footer";
+import { headerOption } from "~/features/header/header";
+import { menusOption } from "~/features/menus/menus";
+import { writeFirstOption } from "~/features/options/options.server";
+import { miscOption } from "~/features/site/site";
+import { themeOption } from "~/features/theme/theme";
 import { addPage } from "~/features/pages/pages.server";
 import { addPost } from "~/features/posts/posts.server";
 import type { Tx } from "~/platform/db/database.server";
@@ -24,17 +29,17 @@ export const writeDefaultContent: DefaultContent = async (tx, { accountId, siteN
     { id: "blog", label: t("menu.blog"), item_url: "/blog" },
     { id: "about", label: t("menu.about"), item_url: "/about" },
   ];
-  await saveSiteOption(tx, {
+  await writeFirstOption(tx, {
     accountId,
-    key: "menus",
+    option: menusOption,
     value: {
       header: links.map((link) => ({ ...link, item_type: "link" as const })),
       mobile: links.map((link) => ({ ...link, id: `m-${link.id}` })),
     },
   });
-  await saveSiteOption(tx, {
+  await writeFirstOption(tx, {
     accountId,
-    key: "header",
+    option: headerOption,
     value: {
       header_style: "solid",
       header_fix: true,
@@ -52,9 +57,9 @@ export const writeDefaultContent: DefaultContent = async (tx, { accountId, siteN
       },
     },
   });
-  await saveSiteOption(tx, {
+  await writeFirstOption(tx, {
     accountId,
-    key: "footer",
+    option: footerOption,
     value: {
       footer_style: "columns",
       footer_columns: [
@@ -73,12 +78,12 @@ export const writeDefaultContent: DefaultContent = async (tx, { accountId, siteN
       footer_notice_bg: "#f1f3f5",
     },
   });
-  await saveSiteOption(tx, {
+  await writeFirstOption(tx, {
     accountId,
-    key: "theme",
+    option: themeOption,
     value: { bodyStyle: "full", primaryColor: "indigo" },
   });
-  await saveSiteOption(tx, { accountId, key: "misc", value: { scripts: "" } });
+  await writeFirstOption(tx, { accountId, option: miscOption, value: { scripts: "" } });
 
   const paragraphs = (keys: string[]) => keys.map((key) => `<p>${escapeHtml(t(key))}</p>`).join("");
   await addPost(tx, {

@@ -16,3 +16,11 @@ export type Tenant =
   | { kind: "unknown"; host: string };
 
 export const tenantContext = createContext<Tenant>({ kind: "unknown", host: "" });
+
+/** The account whose site a request is for, or null on the platform's own or an unknown host. */
+export const hostAccountOf = (tenant: Tenant): string | null =>
+  tenant.kind === "account" ? tenant.account.accountId : null;
+
+/** The name a site goes by: its title, else its address slug. */
+export const siteNameOf = (account: Pick<AccountSummary, "settings" | "slug">): string =>
+  account.settings.sitetitle ?? account.slug;

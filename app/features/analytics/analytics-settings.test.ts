@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { optionSchemas } from "~/features/options/validation";
+import { miscOption } from "~/features/site/site";
 import { createAccount, setOption } from "../../../tests/factories";
 import {
   backends,
@@ -10,7 +10,7 @@ import { loadSiteChrome } from "~/features/site/site.server";
 
 describe("P21 the owner's analytics tag setting", () => {
   test("P21 misc.analytics_tag takes a GA4 measurement id and nothing else", () => {
-    const misc = optionSchemas.misc;
+    const misc = miscOption.schema;
     expect(misc.parse({ analytics_tag: "G-ABC123XYZ9" })).toEqual({
       scripts: "",
       analytics_tag: "G-ABC123XYZ9",

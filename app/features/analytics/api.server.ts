@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import type { Tenant } from "~/features/accounts/tenant";
+import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -22,9 +22,6 @@ export const analyticsLimits = {
   collect: { windowMs: 60_000, max: 600 },
   funnelStart: { windowMs: 10 * 60_000, max: 60 },
 };
-
-const hostAccountOf = (tenant: Tenant) =>
-  tenant.kind === "account" ? tenant.account.accountId : null;
 
 /**
  * The JSON body of a fetch or of `navigator.sendBeacon` (which sends text/plain): read as text

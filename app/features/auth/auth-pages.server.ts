@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { tenantContext } from "~/features/accounts/tenant";
 import { viewerContext } from "~/features/members/viewer-context";
@@ -21,7 +22,7 @@ export function authPageData({
   if (context.get(viewerContext) && !url.pathname.startsWith("/login/reset-password"))
     throw redirect(redirectTo);
   return {
-    siteName: tenant.account.settings.sitetitle ?? tenant.account.slug,
+    siteName: siteNameOf(tenant.account),
     redirectTo,
     token: url.searchParams.get("token"),
   };

@@ -1,6 +1,8 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import type { AccountSummary } from "~/features/accounts/tenant";
 import type { Viewer } from "~/features/members/members.server";
 import { getSiteOptions } from "~/features/options/options.server";
+import { dashboardOption } from "./dashboard-option";
 import { accountFeatures } from "~/features/plans/entitlements";
 import { findPlan } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
@@ -55,10 +57,10 @@ export async function loadDashboardShell(
 ): Promise<DashboardShell> {
   const context = await loadMenuContext(database, { account, viewer });
   const { dashboard } = await database.forAccount(account.accountId, (tx) =>
-    getSiteOptions(tx, { accountId: account.accountId, keys: ["dashboard"] }),
+    getSiteOptions(tx, { accountId: account.accountId, options: [dashboardOption] }),
   );
   return {
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     onboard: Boolean(account.settings.onboard),
     sidebar: sidebarMenu(context, dashboard?.member_menu),
     quickCreate: quickCreateMenu(context),
@@ -94,7 +96,10 @@ export async function loadMemberMenuSetting(
   const context = await loadMenuContext(database, { account, viewer });
   if (!context.caps.includes("manage_options")) throw new AppError({ code: "auth.forbidden" });
   const { dashboard } = await database.forAccount(account.accountId, (tx) =>
-    getSiteOptions(tx, { accountId: account.accountId, keys: ["dashboard"] }),
+    getSiteOptions(tx, { accountId: account.accountId, options: [dashboardOption] }),
   );
   return { enabled: dashboard?.member_menu ?? null };
 }
+
+export * from "./section-guard.server";
+export * from "./settings-screen.server";

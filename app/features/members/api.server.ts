@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { Tenant } from "~/features/accounts/tenant";
+import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Storage } from "~/platform/storage/storage.server";
@@ -9,9 +9,6 @@ import { getMemberEmail, isSiteOwner, type Viewer } from "./members.server";
 import { getUserEmailByIdSchema, isSiteOwnerSchema, renameSchema } from "./validation";
 
 export type MembersApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null } };
-
-const hostAccountOf = (tenant: Tenant) =>
-  tenant.kind === "account" ? tenant.account.accountId : null;
 
 /** Spec §7 member calls: POST /api/account/isSiteOwner and POST /api/users/getUserEmailById. */
 export function membersApi({ database, storage }: { database: Database; storage: Storage }) {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { Tenant } from "~/features/accounts/tenant";
+import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -26,9 +26,6 @@ type NotificationsApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null 
 
 /** Posting to the managers: a few a minute per person is plenty; a loop is stopped. */
 export const notificationLimits = { post: { windowMs: 60_000, max: 20 } };
-
-const hostAccountOf = (tenant: Tenant) =>
-  tenant.kind === "account" ? tenant.account.accountId : null;
 
 async function jsonBody(request: { json: () => Promise<unknown> }): Promise<unknown> {
   return request.json().catch(() => {

@@ -1,58 +1,95 @@
-import type { Tx } from "~/platform/db/database.server";
-import { sanitizeUserHtml } from "~/platform/sanitize.server";
+import { createContext } from "react-router";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { fieldIssuesOf } from "~/platform/field-issues";
 import { readOptions, writeOption } from "./queries.server";
-import { optionSchemas, type MenuItem, type OptionKey, type OptionValue } from "./validation";
+import type { OptionPart, OptionValue, SettingsSaveAnswer, SiteOption } from "./options";
 
-/** Menu items with every megamenu column's HTML sanitised (on save, and again on render). */
-export function sanitiseMenuHtml(items: MenuItem[]): MenuItem[] {
-  return items.map((item) => ({
-    ...item,
-    ...(item.mega_menu && {
-      mega_menu: {
-        ...item.mega_menu,
-        columns: item.mega_menu.columns.map((c) => ({
-          ...c,
-          content: sanitizeUserHtml(c.content),
-        })),
-      },
-    }),
-    ...(item.children && { children: sanitiseMenuHtml(item.children) }),
-  }));
-}
-
-export type SiteOptions<K extends OptionKey> = { [P in K]: OptionValue<P> | undefined };
+export type SiteOptions<O extends readonly SiteOption[]> = {
+  [E in O[number] as E["key"]]: OptionValue<E> | undefined;
+};
 
 /**
- * Reads option keys for the transaction's account, each checked against its schema with
+ * Reads options for the transaction's account, each checked against its owner's schema with
  * defaults filled in. A stored value that no longer fits reads as absent rather than breaking
  * the site.
  */
-export async function getSiteOptions<K extends OptionKey>(
+export async function getSiteOptions<const O extends readonly SiteOption[]>(
   tx: Tx,
-  { accountId, keys }: { accountId: string; keys: readonly K[] },
-): Promise<SiteOptions<K>> {
-  const stored = await readOptions(tx, { accountId, keys });
-  const result = {} as Record<OptionKey, unknown>;
-  for (const key of keys) {
-    const parsed = optionSchemas[key].safeParse(stored.get(key));
+  { accountId, options }: { accountId: string; options: O },
+): Promise<SiteOptions<O>> {
+  const stored = await readOptions(tx, { accountId, keys: options.map((option) => option.key) });
+  const result: Record<string, unknown> = {};
+  for (const { key, schema } of options) {
+    const parsed = schema.safeParse(stored.get(key));
     result[key] = parsed.success ? parsed.data : undefined;
   }
-  return result as SiteOptions<K>;
+  return result as SiteOptions<O>;
 }
 
-/** Stores one option after checking it against its schema; returns the stored (defaulted) value. */
-export async function saveSiteOption<K extends OptionKey>(
-  tx: Tx,
-  { accountId, key, value }: { accountId: string; key: K; value: unknown },
-): Promise<OptionValue<K>> {
-  let parsed = optionSchemas[key].parse(value) as OptionValue<K>;
-  if (key === "menus") {
-    const menus = parsed as OptionValue<"menus">;
-    parsed = {
-      header: sanitiseMenuHtml(menus.header),
-      mobile: sanitiseMenuHtml(menus.mobile),
-    } as OptionValue<K>;
+/** The caches a save drops, on every instance (the site cache's bus message). */
+export type OptionCaches = {
+  invalidateAccount(accountId: string, key: `getSiteOption-${string}` | null): Promise<unknown>;
+};
+
+/** Hands the site cache's invalidation to route actions that save options. */
+export const optionCachesContext = createContext<OptionCaches | null>(null);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The one save of a site option, whoever asks (a settings screen's action, the options API):
+ * the part's value is checked against its schema (the refused fields answered as issues), made
+ * ready by `prepare` (the menus' HTML sanitised), written into the option as stored at that
+ * moment inside the account's transaction, and then the account's option and page caches are
+ * dropped on every instance, so the next request anywhere shows it. Callers check who may save.
+ */
+export async function saveSiteOption<P extends OptionPart>(
+  database: Database,
+  {
+    accountId,
+    part,
+    value,
+    caches,
+    prepare = (ready) => ready,
+  }: {
+    accountId: string;
+    part: P;
+    value: unknown;
+    caches: OptionCaches | null;
+    prepare?: (value: OptionValue<P>) => OptionValue<P>;
+  },
+): Promise<SettingsSaveAnswer & { value?: OptionValue<P> }> {
+  const checked = part.schema.safeParse(value);
+  if (!checked.success) {
+    return {
+      ok: false,
+      part: part.name,
+      code: "request.invalid",
+      issues: fieldIssuesOf(checked.error),
+    };
   }
-  await writeOption(tx, { accountId, key, value: parsed });
-  return parsed;
+  const ready = prepare(checked.data as OptionValue<P>);
+  await database.forAccount(accountId, async (tx) => {
+    let next: unknown = ready;
+    if (part.field || part.fields) {
+      const stored = (await readOptions(tx, { accountId, keys: [part.key] })).get(part.key);
+      const base = isRecord(stored) ? stored : {};
+      next = part.field ? { ...base, [part.field]: ready } : { ...base, ...(ready as object) };
+    }
+    await writeOption(tx, { accountId, key: part.key, value: next });
+  });
+  await caches?.invalidateAccount(accountId, `getSiteOption-${part.key}`);
+  return { ok: true, part: part.name, value: ready };
+}
+
+/**
+ * A new account's first options, written inside its sign-up transaction: nothing can have
+ * cached a site that does not exist yet, so there is nothing to drop.
+ */
+export async function writeFirstOption<O extends SiteOption>(
+  tx: Tx,
+  { accountId, option, value }: { accountId: string; option: O; value: OptionValue<O> },
+): Promise<void> {
+  await writeOption(tx, { accountId, key: option.key, value: option.schema.parse(value) });
 }

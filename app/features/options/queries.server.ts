@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { options } from "./tables.server";
-import type { OptionKey } from "./validation";
+import type { OptionKey } from "./options";
 
 export async function readOptions(
   tx: Tx,

@@ -1,13 +1,19 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { Tenant } from "~/features/accounts/tenant";
+import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
+import { dashboardOption } from "~/features/dashboard/dashboard";
+import { footerOption } from "~/features/footer/footer";
+import { headerOption } from "~/features/header/header";
 import { requireSiteManager, type Viewer } from "~/features/members/members.server";
-import { saveSiteOption } from "~/features/options/options.server";
-import { optionKeySchema } from "~/features/options/validation";
+import { saveMenus } from "~/features/menus/menus.server";
+import type { OptionPart } from "~/features/options/options";
+import { saveSiteOption, type OptionCaches } from "~/features/options/options.server";
+import { themeOption } from "~/features/theme/theme";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { CacheTokens } from "./cache-token.server";
 import { optionCacheKeys } from "./cacheable-pages";
+import { miscOption, settingsOption } from "./site-option";
 import type { SiteCache } from "./site-cache.server";
 
 type SiteApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null } };
@@ -25,8 +31,29 @@ const invalidateSchema = z.object({
 
 const cacheTokenSchema = z.object({ days: z.number().int().min(1).max(730).default(365) });
 
-const hostAccountOf = (tenant: Tenant) =>
-  tenant.kind === "account" ? tenant.account.accountId : null;
+const whole = (option: { key: OptionPart["key"]; schema: OptionPart["schema"] }): OptionPart => ({
+  name: option.key,
+  ...option,
+});
+
+type OptionSave = (
+  database: Database,
+  input: { accountId: string; value: unknown; caches: OptionCaches },
+) => ReturnType<typeof saveSiteOption>;
+
+/** `PUT /api/site/options/:key`: each key saved whole, through the options' one save. */
+const optionSaves: Record<string, OptionSave> = {
+  menus: saveMenus,
+  ...Object.fromEntries(
+    [headerOption, footerOption, themeOption, miscOption, settingsOption, dashboardOption].map(
+      (option) => [
+        option.key,
+        ((database, input) =>
+          saveSiteOption(database, { ...input, part: whole(option) })) satisfies OptionSave,
+      ],
+    ),
+  ),
+};
 
 /**
  * Who may refresh an account's cache with a GET (spec §7 keeps these GET): a machine holding a
@@ -83,13 +110,13 @@ export function siteApi({
   api.put("/site/options/:key", async (c) => {
     const accountId = hostAccountOf(c.var.tenant);
     requireSiteManager(c.var.viewer, { accountId: accountId ?? "", hostAccountId: accountId });
-    const key = optionKeySchema.parse(c.req.param("key"));
-    const body = await c.req.json().catch(() => undefined);
-    const value = await database.forAccount(accountId!, (tx) =>
-      saveSiteOption(tx, { accountId: accountId!, key, value: body }),
-    );
-    await siteCache.invalidateAccount(accountId!, `getSiteOption-${key}`);
-    return c.json({ key, value });
+    const key = c.req.param("key");
+    const save = Object.hasOwn(optionSaves, key) ? optionSaves[key] : undefined;
+    if (!save) throw new AppError({ code: "request.invalid" });
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const answer = await save(database, { accountId: accountId!, value: body, caches: siteCache });
+    if (!answer.ok) throw new AppError({ code: "request.invalid", details: answer.issues });
+    return c.json({ key, value: answer.value });
   });
 
   /** A token for machine calls of the two refresh endpoints, for this account's managers. */

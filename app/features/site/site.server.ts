@@ -1,13 +1,22 @@
-import { getSiteOptions, sanitiseMenuHtml } from "~/features/options/options.server";
+import { footerOption } from "~/features/footer/footer";
+import { headerOption } from "~/features/header/header";
+import { menusOption } from "~/features/menus/menus";
+import { sanitiseMenus } from "~/features/menus/menus.server";
+import { headerNoticeShows, nextNoticeChange } from "~/features/notices/notices";
+import { getSiteOptions } from "~/features/options/options.server";
+import { themeOption } from "~/features/theme/theme";
+import { miscOption } from "./site-option";
 import { getPage } from "~/features/pages/pages.server";
 import type { Database } from "~/platform/db/database.server";
 
-const chromeKeys = ["menus", "header", "footer", "theme", "misc"] as const;
+const chromeOptions = [menusOption, headerOption, footerOption, themeOption, miscOption] as const;
 
 /** The stored sources of the frame: option values and whether a privacy page exists. */
 async function readChromeSources(database: Database, accountId: string) {
   const [options, privacyPage] = await Promise.all([
-    database.forAccount(accountId, (tx) => getSiteOptions(tx, { accountId, keys: chromeKeys })),
+    database.forAccount(accountId, (tx) =>
+      getSiteOptions(tx, { accountId, options: chromeOptions }),
+    ),
     getPage(database, { accountId, slug: "privacy" }),
   ]);
   return { options, hasPrivacyPage: Boolean(privacyPage) };
@@ -35,17 +44,11 @@ export async function loadSiteChrome(
   const now = Date.now();
   return {
     // Decided on the server so the first paint and hydration agree.
-    headerNoticeActive: Boolean(
-      notices?.enable_header_notice &&
-      notices.header_notice &&
-      (notices.header_notice_start === null || notices.header_notice_start <= now) &&
-      (notices.header_notice_expire === null || notices.header_notice_expire > now),
-    ),
-    menus: {
-      // Sanitised on save too; again here for anything stored before or around that.
-      header: sanitiseMenuHtml(found.menus?.header ?? []),
-      mobile: sanitiseMenuHtml(found.menus?.mobile ?? []),
-    },
+    headerNoticeActive: headerNoticeShows(notices, now),
+    /** P14: when the header notice next appears or goes; a page rendered now is stale then. */
+    staleAt: nextNoticeChange(notices, now),
+    // Sanitised on save too; again here for anything stored before or around that.
+    menus: sanitiseMenus(found.menus),
     header: found.header,
     footer: found.footer,
     theme: found.theme ?? { bodyStyle: "full" as const, primaryColor: "blue" as const },
@@ -59,3 +62,8 @@ export async function loadSiteChrome(
 }
 
 export type SiteChrome = Awaited<ReturnType<typeof loadSiteChrome>>;
+
+export * from "./cache-token.server";
+export * from "./site-cache.server";
+export * from "./sitemap.server";
+export { sitemapRoute } from "./sitemap-route.server";

@@ -5,7 +5,7 @@ import { servicesContext } from "~/platform/request-context";
 import { FindSite } from "../platform/find-site";
 import { platformMeta } from "../platform/marketing.server";
 import { platformSeo } from "../platform/platform-seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/login";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { authPageData } from "~/features/auth/auth-pages.server";
 import { ResetPasswordForm } from "~/features/auth/components/reset-password-form";
 import { servicesContext } from "~/platform/request-context";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { servicesContext } from "~/platform/request-context";
 import { planCards, platformMeta } from "../platform/marketing.server";
 import { platformSeo } from "../platform/platform-seo";
 import { PlatformSignupPage } from "../platform/signup-page";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/signup";
 
 /*

@@ -4,7 +4,7 @@ import { requireViewer } from "~/features/auth/guards.server";
 import { listOutbox } from "~/features/auth/outbox.server";
 import { servicesContext } from "~/platform/request-context";
 import { answerAppErrors } from "~/platform/http-errors";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/outbox";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

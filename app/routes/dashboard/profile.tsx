@@ -17,7 +17,7 @@ import {
 import { ProfileIdentity } from "~/features/members/components/profile-identity";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/profile";
 
 function accountIdOf(context: Route.LoaderArgs["context"]) {

@@ -2,9 +2,9 @@ import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { textFromMatches } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/section";
-import { guardDashboardSection } from "./section-guard.server";
+import { guardDashboardSection } from "~/features/dashboard/section-guard.server";
 
 export async function loader(args: Route.LoaderArgs) {
   const { lang } = args.context.get(servicesContext);

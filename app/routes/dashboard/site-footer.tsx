@@ -1,23 +1,31 @@
 import { useTranslation } from "react-i18next";
-import { optionSchemas } from "~/features/options/validation";
-import { FooterEditor } from "~/features/site-settings/components/footer-editor";
-import { FooterScriptsEditor } from "~/features/site-settings/components/footer-scripts";
-import { NoticesSection } from "~/features/site-settings/components/notices-section";
-import { openSettingsEditor } from "~/features/site-settings/site-settings.server";
+import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
+import {
+  answerSettingsPartSave,
+  loadSettingsScreen,
+  openSettingsEditor,
+} from "~/features/dashboard/dashboard.server";
+import { FooterEditor, footerOption, footerPart } from "~/features/footer/footer";
+import { headerOption } from "~/features/header/header";
+import {
+  footerNoticePart,
+  headerNoticesSchema,
+  NoticesSection,
+  noticesPart,
+} from "~/features/notices/notices";
+import { FooterScriptsEditor, miscOption, scriptsPart } from "~/features/site/site";
 import type { Route } from "./+types/site-footer";
-import { SettingsPage, settingsMeta } from "./settings-page";
-import { answerSettingsPartSave, loadSettingsScreen } from "./settings-route.server";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadSettingsScreen(args, ["siteFooterPage"], async (database, request) => {
     const { siteName, options } = await openSettingsEditor(database, {
       ...request,
-      keys: ["footer", "header", "misc"],
+      options: [footerOption, headerOption, miscOption],
     });
     return {
       siteName,
-      footer: options.footer ?? optionSchemas.footer.parse({ footer_columns: [] }),
-      notices: options.header?.notices ?? optionSchemas.header.shape.notices.parse(undefined),
+      footer: options.footer ?? footerOption.schema.parse({}),
+      notices: options.header?.notices ?? headerNoticesSchema.parse(undefined),
       scripts: options.misc?.scripts ?? "",
     };
   });
@@ -25,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** D16 saves: the footer's columns, either notice, or the custom scripts. */
 export async function action(args: Route.ActionArgs) {
-  return answerSettingsPartSave(args, ["footer", "footerNotice", "notices", "scripts"]);
+  return answerSettingsPartSave(args, [footerPart, footerNoticePart, noticesPart, scriptsPart]);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

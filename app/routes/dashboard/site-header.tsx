@@ -1,40 +1,52 @@
 import { Badge, Box, Group, Text } from "@mantine/core";
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { AccountSummary } from "~/features/accounts/tenant";
-import type { MenuItem } from "~/features/options/validation";
-import type { Branding } from "~/features/site-settings/branding-validation";
-import { HeaderSettingsForm } from "~/features/site-settings/components/header-settings-form";
-import { LogoSettings } from "~/features/site-settings/components/logo-settings";
-import { editableMenus, MenuEditor } from "~/features/site-settings/components/menu-editor";
-import { headerSwitches, type HeaderSettings } from "~/features/site-settings/header-settings";
+import type { AccountSummary } from "~/features/accounts/accounts";
+import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
 import {
-  loadHeaderEditor,
-  saveHeaderSettings,
-} from "~/features/site-settings/header-settings.server";
-import { SiteLogo } from "~/features/site/components/site-logo";
-import { MobileMenu, SiteMenu } from "~/features/site/components/site-menu";
+  answerSettingsPartSave,
+  loadSettingsScreen,
+  openSettingsEditor,
+} from "~/features/dashboard/dashboard.server";
+import {
+  headerOption,
+  headerPart,
+  headerSwitches,
+  HeaderSettingsForm,
+  LogoSettings,
+  SiteLogo,
+  type Branding,
+  type HeaderSettings,
+} from "~/features/header/header";
+import { headerEditorData } from "~/features/header/header.server";
+import {
+  editableMenus,
+  MenuEditor,
+  MobileMenu,
+  SiteMenu,
+  menusOption,
+} from "~/features/menus/menus";
+import type { MenuItem } from "~/features/menus/menus";
 import type { Route } from "./+types/site-header";
-import { SettingsPage, settingsMeta } from "./settings-page";
-import { answerSettingsSave, loadSettingsScreen } from "./settings-route.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, ["siteHeaderPage"], async (database, request) => ({
-    ...(await loadHeaderEditor(database, request)),
-    slug: request.account.slug,
-  }));
+  return loadSettingsScreen(args, ["siteHeaderPage"], async (database, request) => {
+    const { section, siteName, options } = await openSettingsEditor(database, {
+      ...request,
+      options: [headerOption, menusOption],
+    });
+    return {
+      section,
+      siteTitle: siteName,
+      slug: request.account.slug,
+      ...headerEditorData({ account: request.account, ...options }),
+    };
+  });
 }
 
 /** D16 save of the header's style and switches (the logo and menus save through the API). */
 export async function action(args: Route.ActionArgs) {
-  return answerSettingsSave(args, (database, request, body) => {
-    const input = body as { part?: unknown; value?: unknown } | null;
-    // The access rule comes first inside the use case; a body for another part is refused there.
-    return saveHeaderSettings(database, {
-      ...request,
-      value: input?.part === "header" ? input.value : undefined,
-    });
-  });
+  return answerSettingsPartSave(args, [headerPart]);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

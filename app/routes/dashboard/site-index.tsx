@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { MemberMenuEditor } from "~/features/dashboard/components/member-menu-editor";
 import { loadMemberMenuSetting } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/site-index";
-import { SettingsPage, settingsMeta } from "./settings-page";
-import { loadSettingsScreen } from "./settings-route.server";
+import { SettingsPage, settingsMeta } from "~/features/dashboard/components/settings-page";
+import { loadSettingsScreen } from "~/features/dashboard/settings-screen.server";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadSettingsScreen(

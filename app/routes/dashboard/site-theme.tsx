@@ -1,24 +1,26 @@
 import { useTranslation } from "react-i18next";
-import { optionSchemas } from "~/features/options/validation";
-import { ThemeEditor } from "~/features/site-settings/components/theme-editor";
-import { openSettingsEditor } from "~/features/site-settings/site-settings.server";
+import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
+import {
+  answerSettingsPartSave,
+  loadSettingsScreen,
+  openSettingsEditor,
+} from "~/features/dashboard/dashboard.server";
+import { ThemeEditor, themeOption, themePart } from "~/features/theme/theme";
 import type { Route } from "./+types/site-theme";
-import { SettingsPage, settingsMeta } from "./settings-page";
-import { answerSettingsPartSave, loadSettingsScreen } from "./settings-route.server";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadSettingsScreen(args, ["siteThemePage"], async (database, request) => {
     const { siteName, options } = await openSettingsEditor(database, {
       ...request,
-      keys: ["theme"],
+      options: [themeOption],
     });
-    return { siteName, theme: options.theme ?? optionSchemas.theme.parse({}) };
+    return { siteName, theme: options.theme ?? themeOption.schema.parse({}) };
   });
 }
 
-/** D16 save: the theme option, through the settings' one use case. */
+/** D16 save: the theme option, through the options' one save. */
 export async function action(args: Route.ActionArgs) {
-  return answerSettingsPartSave(args, ["theme"]);
+  return answerSettingsPartSave(args, [themePart]);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { Anchor, AspectRatio, Container, Image, Text, Title, Typography } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -5,7 +6,7 @@ import { notFound, siteAccount } from "~/features/accounts/site-account.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/blog-post";
 import { dateFormat } from "~/platform/i18n/formats";
 
@@ -16,7 +17,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!post) notFound();
   return {
     post,
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     url: canonicalUrl(request),
     messages: areaMessages(lang, "siteContent"),
   };

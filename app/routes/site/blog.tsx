@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { Button, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,7 +9,7 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { PostCard } from "./post-card";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     ...result,
     title: textIn(lang, "site.blog.title"),
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     url: canonicalUrl(request, page > 1 ? ["page"] : []),
     messages: areaMessages(lang, "siteContent"),
   };

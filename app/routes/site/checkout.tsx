@@ -1,10 +1,11 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { siteAccount } from "~/features/accounts/site-account.server";
 import { CheckoutView } from "~/features/cart/components/checkout-view";
 import { viewerContext } from "~/features/members/viewer-context";
-import { SiteLogo } from "~/features/site/components/site-logo";
+import { SiteLogo } from "~/features/header/components/site-logo";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/checkout";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   return {
     account,
-    title: `${textIn(lang, "checkout.title")} · ${account.settings.sitetitle ?? account.slug}`,
+    title: `${textIn(lang, "checkout.title")} · ${siteNameOf(account)}`,
     // Signed-in requests are never cached, so prefilling their own address is safe.
     email: viewer?.user.email ?? null,
     messages: areaMessages(lang, "checkoutPage"),

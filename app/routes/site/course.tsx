@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import {
   AspectRatio,
   Badge,
@@ -18,7 +19,7 @@ import { getCourse } from "~/features/courses/courses.server";
 import { servicesContext } from "~/platform/request-context";
 import { formatPrice } from "./price";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/course";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -29,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     course,
     currency: account.settings.currency ?? "USD",
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     url: canonicalUrl(request),
     messages: areaMessages(lang, "siteContent"),
   };

@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import {
   AspectRatio,
   Badge,
@@ -17,7 +18,7 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { formatPrice } from "./price";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/courses";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     title: textIn(lang, "site.courses.title"),
     courses: await listCourses(database, { accountId: account.accountId }),
     currency: account.settings.currency ?? "USD",
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     url: canonicalUrl(request),
     messages: areaMessages(lang, "siteContent"),
   };

@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { Button, Container, Group, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,7 +8,7 @@ import { PageBlocks } from "~/features/pages/components/page-blocks";
 import { getPage, listDocs } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/doc";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     doc,
     docs: await listDocs(database, { accountId }),
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     url: canonicalUrl(request),
     messages: areaMessages(lang, "docsPages"),
   };

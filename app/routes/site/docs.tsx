@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,13 +8,13 @@ import { listDocs } from "~/features/pages/pages.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/docs";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
   const { database, lang } = context.get(servicesContext);
-  const siteName = account.settings.sitetitle ?? account.slug;
+  const siteName = siteNameOf(account);
   return {
     docs: await listDocs(database, { accountId: account.accountId }),
     siteName,

@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { Container, Title } from "@mantine/core";
 import { siteAccount, notFound } from "~/features/accounts/site-account.server";
 import { tenantContext } from "~/features/accounts/tenant";
@@ -16,7 +17,7 @@ import { PricingPage } from "../platform/pricing";
 import { ProductPage } from "../platform/product";
 import { UseCasesPage } from "../platform/use-cases";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages, type MessageArea } from "../messages.server";
+import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/page";
 
 /** Each marketing page's strings. */
@@ -53,7 +54,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     kind: "site" as const,
     page,
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     url: canonicalUrl(request),
   };
 }

@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { siteAccount } from "~/features/accounts/site-account.server";
@@ -5,7 +6,7 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { NoticePage } from "./notice-page";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/subscribed";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const { lang } = context.get(servicesContext);
   return {
     title: textIn(lang, "sitePages.subscribed.title"),
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     url: canonicalUrl(request),
     messages: areaMessages(lang, "subscribedPage"),
   };

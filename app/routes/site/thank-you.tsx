@@ -1,3 +1,4 @@
+import { siteNameOf } from "~/features/accounts/accounts";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { siteAccount } from "~/features/accounts/site-account.server";
@@ -6,7 +7,7 @@ import { servicesContext } from "~/platform/request-context";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import { NoticePage } from "./notice-page";
 import { canonicalUrl, seo } from "./seo";
-import { areaMessages } from "../messages.server";
+import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/thank-you";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -14,7 +15,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const { lang } = context.get(servicesContext);
   return {
     title: textIn(lang, "sitePages.thankyou.title"),
-    siteName: account.settings.sitetitle ?? account.slug,
+    siteName: siteNameOf(account),
     url: canonicalUrl(request),
     messages: areaMessages(lang, "thankYouPage"),
   };

@@ -6,10 +6,10 @@ import type { AccountSummary } from "~/features/accounts/tenant";
 import type { SiteChrome } from "../site.server";
 import { BackToTop } from "./back-to-top";
 import { CookieNotice } from "./cookie-notice";
-import { HeaderNotice } from "./header-notice";
+import { HeaderNotice } from "~/features/notices/notices";
 import { OwnerScripts } from "./owner-scripts";
-import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
+import { SiteFooter } from "~/features/footer/footer";
+import { SiteHeader } from "~/features/header/header";
 import chromeClasses from "./chrome.module.css";
 import classes from "./site-frame.module.css";
 

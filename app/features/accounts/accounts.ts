@@ -1,0 +1,5 @@
+// The accounts feature's door (client-safe): the tenant a request is for, an account's public
+// view and its settings' schemas.
+export * from "./site-origin";
+export * from "./tenant";
+export * from "./validation";

@@ -1,0 +1,137 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { siteNameOf, tenantContext, type AccountSummary } from "~/features/accounts/accounts";
+import { requireViewer } from "~/features/auth/guards.server";
+import { requireSiteManager, type Viewer } from "~/features/members/members.server";
+import {
+  settingsSaveSchema,
+  type OptionPart,
+  type SettingsSaveAnswer,
+  type SiteOption,
+} from "~/features/options/options";
+import {
+  getSiteOptions,
+  optionCachesContext,
+  saveSiteOption,
+  type OptionCaches,
+} from "~/features/options/options.server";
+import type { Database } from "~/platform/db/database.server";
+import { AppError, isAppError } from "~/platform/errors";
+import { answerAppErrors } from "~/platform/http-errors";
+import type { Messages } from "~/platform/i18n/i18n";
+import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";
+import { servicesContext } from "~/platform/request-context";
+import { openDashboardSection } from "./dashboard.server";
+
+/** Who asks, for which site, from which screen (the screen's access rule is found by its path). */
+export type SettingsRequest = { account: AccountSummary; viewer: Viewer; pathname: string };
+
+/** A save is also given the caches it drops, so the next anonymous request shows the change. */
+export type SettingsSaveRequest = SettingsRequest & { caches: OptionCaches | null };
+
+/**
+ * The route's request as the use cases want it. Signing in comes first (a redirect to /login,
+ * outside any error answer); the use case checks the screen's own rule from `pathname`.
+ */
+function settingsRequestOf({ context, request }: LoaderFunctionArgs) {
+  const viewer = requireViewer({ context, request });
+  const tenant = context.get(tenantContext);
+  const { database } = context.get(servicesContext);
+  // A client-side navigation asks for the same path with React Router's ".data" suffix.
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+  const screen = (): SettingsRequest => {
+    // The platform's own host has no site to set up.
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    return { account: tenant.account, viewer, pathname };
+  };
+  return { database, screen };
+}
+
+/**
+ * A settings screen's loader: `load` (one use case, its answer shaped for the screen) runs for a
+ * signed-in viewer on a site; an AppError becomes the error boundary's status (403, 404). The
+ * answer comes with the screen's strings (`areas`).
+ */
+export function loadSettingsScreen<T extends object>(
+  args: LoaderFunctionArgs,
+  areas: readonly MessageArea[],
+  load: (database: Database, request: SettingsRequest) => Promise<T>,
+): Promise<T & { messages: Messages }> {
+  const { database, screen } = settingsRequestOf(args);
+  const { lang } = args.context.get(servicesContext);
+  return answerAppErrors(async () => ({
+    ...(await load(database, screen())),
+    messages: areaMessages(lang, ...areas),
+  }));
+}
+
+/**
+ * The editors send JSON (a fetcher with `encType: "application/json"`). A body of any other type
+ * is not read as JSON: the input rule checks a body by its declared type, so text that merely
+ * looks like JSON has not been checked for NUL or broken Unicode in its escapes.
+ */
+async function jsonBody(request: Request): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") return null;
+  return request.json().catch(() => null);
+}
+
+/**
+ * A settings screen's action: `save` is given the JSON body (null when it is not JSON) to parse
+ * and answers `{ ok }`, sent with 200 or 400. An AppError (not allowed, bad input) is answered
+ * as data with its status rather than thrown, so the editor's fetcher reads it beside its fields
+ * instead of the screen falling to its error boundary.
+ */
+export async function answerSettingsSave<A extends { ok: boolean }>(
+  args: ActionFunctionArgs,
+  save: (database: Database, request: SettingsSaveRequest, body: unknown) => Promise<A>,
+) {
+  const { database, screen } = settingsRequestOf(args);
+  try {
+    const request = { ...screen(), caches: args.context.get(optionCachesContext) };
+    const body = await jsonBody(args.request);
+    const answer = await save(database, request, body);
+    return data(answer, { status: answer.ok ? 200 : 400 });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ ok: false as const, code: error.code, issues: [] }, { status: error.status });
+  }
+}
+
+/**
+ * D16: a settings screen's stored options, behind the screen's access rule (the sections
+ * registry: manage_options), read inside the account's transaction with defaults filled in.
+ */
+export async function openSettingsEditor<const O extends readonly SiteOption[]>(
+  database: Database,
+  { account, viewer, pathname, options }: SettingsRequest & { options: O },
+) {
+  const section = await openDashboardSection(database, { account, viewer, pathname });
+  const { accountId } = account;
+  const stored = await database.forAccount(accountId, (tx) =>
+    getSiteOptions(tx, { accountId, options }),
+  );
+  return { section, siteName: siteNameOf(account), options: stored };
+}
+
+/**
+ * D16: the save of a settings screen, for the parts it edits (a body naming a part and its
+ * value; a part the screen does not list is refused): the screen's access rule, then the
+ * options' one save, which answers the refused fields or drops the caches on every instance.
+ */
+export function answerSettingsPartSave(args: ActionFunctionArgs, parts: readonly OptionPart[]) {
+  return answerSettingsSave(args, async (database, request, body): Promise<SettingsSaveAnswer> => {
+    const input = settingsSaveSchema.safeParse(body);
+    if (!input.success) throw new AppError({ code: "request.invalid" });
+    await openDashboardSection(database, request);
+    const { accountId } = request.account;
+    requireSiteManager(request.viewer, { accountId, hostAccountId: accountId });
+    const part = parts.find((candidate) => candidate.name === input.data.part);
+    if (!part) throw new AppError({ code: "request.invalid" });
+    return saveSiteOption(database, {
+      accountId,
+      part,
+      value: input.data.value,
+      caches: request.caches,
+    });
+  });
+}

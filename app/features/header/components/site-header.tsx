@@ -1,0 +1,118 @@
+import { siteNameOf } from "~/features/accounts/accounts";
+import {
+  ActionIcon,
+  Box,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { AccountSummary } from "~/features/accounts/tenant";
+import type { MenusValue } from "~/features/menus/menus";
+import { useHeaderScroll } from "../use-header-scroll";
+import { SiteLogo } from "./site-logo";
+import { MobileMenu, SiteMenu } from "~/features/menus/menus";
+import type { HeaderValue } from "../header-option";
+import classes from "./site-header.module.css";
+
+function ThemeToggle() {
+  const { t } = useTranslation();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: true });
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={t("site.toggleTheme")}
+      onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
+    >
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9z" />
+      </svg>
+    </ActionIcon>
+  );
+}
+
+export function SiteHeader({
+  account,
+  chrome,
+  userArea,
+  cart,
+  search,
+}: {
+  account: AccountSummary;
+  /** The header option (undefined: the defaults) and the sanitised menus. */
+  chrome: { header: HeaderValue | undefined; menus: MenusValue };
+  userArea: ReactNode;
+  /** The cart button, supplied by the layout (the cart is its own feature). */
+  cart: ReactNode;
+  /** The search button and modal, supplied by the layout (search is its own feature). */
+  search: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const header = chrome.header;
+  const ref = useRef<HTMLElement>(null);
+  // P8: a fixed header always stays; any other hides while scrolling down.
+  useHeaderScroll(ref, { hideOnScroll: !header?.header_fix });
+  return (
+    <Box
+      ref={ref}
+      component="header"
+      className={classes.header}
+      data-site-header
+      data-style={header?.header_style ?? "solid"}
+      data-fixed={header?.header_fix ? "true" : undefined}
+      style={{ "--site-header-font-size": `${header?.header_fontsize ?? 15}px` }}
+    >
+      <Container size="lg" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Link to="/" className={classes.brand} aria-label={siteNameOf(account)}>
+            <SiteLogo account={account} />
+          </Link>
+          <Box visibleFrom="sm">
+            <SiteMenu items={chrome.menus.header} />
+          </Box>
+          <Group gap="xs" wrap="nowrap">
+            {header?.header_search !== false ? search : null}
+            {header?.header_cart !== false ? cart : null}
+            {header?.header_darklight !== false ? <ThemeToggle /> : null}
+            {header?.header_login !== false ? userArea : null}
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              aria-label={t("site.openMenu")}
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title={account.settings.sitetitle}
+        hiddenFrom="sm"
+        size="80%"
+        closeButtonProps={{ "aria-label": t("chrome.closeMenu") }}
+      >
+        <nav aria-label={t("chrome.mobileMenu")}>
+          <MobileMenu items={chrome.menus.mobile} onNavigate={close} />
+        </nav>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import routes from "~/routes";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sources(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+const production = [...sources("app"), ...sources("server")];
+
+function routeFiles(entries: readonly { file: string; children?: unknown }[]): string[] {
+  return entries.flatMap((entry) => [
+    `app/${entry.file}`,
+    ...routeFiles((entry.children ?? []) as { file: string }[]),
+  ]);
+}
+
+describe("I13 every site option is saved through one use case", () => {
+  test("only the options' save writes the options table (and a new account's first options)", () => {
+    const writers = production.filter((file) => /(?<!function )\bwriteOption\(/.test(read(file)));
+    expect(writers).toEqual(["app/features/options/options.server.ts"]);
+    const firstWriters = production.filter((file) =>
+      /(?<!function )\bwriteFirstOption\(/.test(read(file)),
+    );
+    expect(firstWriters).toEqual(["app/features/accounts/default-content.server.ts"]);
+  });
+
+  test("every route that writes an option calls saveSiteOption, directly or through the screens' save", () => {
+    const savers = production.filter((file) => /\bsaveSiteOption\(/.test(read(file))).sort();
+    expect(savers).toEqual([
+      "app/features/dashboard/settings-screen.server.ts",
+      "app/features/menus/menus.server.ts",
+      "app/features/site/api.server.ts",
+    ]);
+    // Route modules that save a part of an option: each answers through answerSettingsPartSave.
+    const routeModules = [...new Set(routeFiles(routes))];
+    const optionRoutes = routeModules.filter((file) =>
+      /import \{[^}]*\b\w+Part\b[^}]*\} from "~\/features\//.test(read(file)),
+    );
+    expect(optionRoutes.sort()).toEqual([
+      "app/routes/dashboard/site-footer.tsx",
+      "app/routes/dashboard/site-header.tsx",
+      "app/routes/dashboard/site-theme.tsx",
+    ]);
+    for (const file of optionRoutes) {
+      const action = read(file).split("export async function action")[1] ?? "";
+      expect(action, file).toMatch(/answerSettingsPartSave\(args, \[/);
+    }
+    // The options API maps each key to saveSiteOption (menus through saveMenus, which calls it).
+    const api = read("app/features/site/api.server.ts");
+    expect(api).toMatch(/menus: saveMenus/);
+    expect(read("app/features/menus/menus.server.ts")).toMatch(/saveSiteOption\(database/);
+  });
+});

@@ -1,0 +1,60 @@
+import { ActionIcon, Group } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { moved } from "~/features/footer/footer-draft";
+import classes from "~/features/footer/components/footer-editor.module.css";
+import { DownIcon, RemoveIcon, UpIcon } from "./settings-icons";
+
+/**
+ * Move up, move down and remove for one row of a list (a footer column, a link), each button
+ * named after the row (`item`) so a screen reader says which one it acts on.
+ */
+export function RowControls<T>({
+  list,
+  index,
+  item,
+  onChange,
+  pushEnd = false,
+}: {
+  list: T[];
+  index: number;
+  item: string;
+  onChange: (list: T[]) => void;
+  /** At the end of a row that wraps, so the buttons keep to the row's far side. */
+  pushEnd?: boolean;
+}) {
+  const { t } = useTranslation();
+  const c = (key: string) => t(`siteSettings.common.${key}`, { item });
+  return (
+    <Group gap={2} wrap="nowrap" ml={pushEnd ? "auto" : undefined} className={classes.icons}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        disabled={index === 0}
+        aria-label={c("moveUp")}
+        onClick={() => onChange(moved(list, index, -1))}
+      >
+        <UpIcon />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        disabled={index === list.length - 1}
+        aria-label={c("moveDown")}
+        onClick={() => onChange(moved(list, index, 1))}
+      >
+        <DownIcon />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        aria-label={c("remove")}
+        onClick={() => onChange(list.filter((_, i) => i !== index))}
+      >
+        <RemoveIcon />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -255,3 +255,82 @@ export function appSourceFiles(): string[] {
     .map((file) => path.join(appDir, file))
     .sort();
 }
+
+/** What one import or re-export statement takes from a module: some names, or all of it. */
+export type ModuleLink = {
+  target: string;
+  names: ReadonlySet<string> | "all";
+  reexport: boolean;
+};
+
+const specifierAt = (code: string, literal: Literal) =>
+  code.slice(Math.max(0, literal.start - 400), literal.start);
+
+/** The names an import or export clause (`{ a, b as c, type d }`, `X`, `* as ns`) takes. */
+function clauseNames(clause: string, side: "source" | "local"): Set<string> | "all" {
+  if (/\*/.test(clause)) return "all";
+  const names = new Set<string>();
+  const braces = /\{([^}]*)\}/.exec(clause);
+  const outside = clause
+    .replace(/\{[^}]*\}/, "")
+    .replace(/,/g, " ")
+    .trim();
+  if (outside && !/^(import|export)$/.test(outside)) names.add("default");
+  for (const part of braces?.[1]?.split(",") ?? []) {
+    const words = part.trim().split(/\s+/).filter(Boolean);
+    if (words.length === 0 || words[0] === "type") continue;
+    names.add(side === "source" ? words[0]! : words.at(-1)!);
+  }
+  return names;
+}
+
+/**
+ * The modules one file links to, with the names it takes: what a bundler follows when it drops
+ * unused exports. A door's `export { X } from "./x"` brings ./x only to a page that uses X.
+ */
+export function moduleLinks(file: string, source: string): ModuleLink[] {
+  const { code, literals } = lex(source);
+  const links: ModuleLink[] = [];
+  for (const literal of literals) {
+    const before = specifierAt(code, literal);
+    const statement = before.slice(
+      Math.max(before.lastIndexOf(";"), before.lastIndexOf("}\n")) + 1,
+    );
+    const fromClause = /(^|\n)\s*(import|export)\b([^;]*)\bfrom\s*$/.exec(statement);
+    const bare = /(^|\n)\s*import\s*$/.test(statement) || /\bimport\s*\(\s*$/.test(statement);
+    if (!fromClause && !bare) continue;
+    if (fromClause && /^\s+type\b/.test(fromClause[3]!)) continue;
+    const target = resolveModule(file, literal.value);
+    if (!target) continue;
+    const reexport = fromClause?.[2] === "export";
+    const names = fromClause ? clauseNames(fromClause[3]!, "source") : "all";
+    if (names !== "all" && names.size === 0) continue; // only types
+    links.push({ target, names, reexport });
+  }
+  return links;
+}
+
+/** The names a module exports, its `export *` followed. */
+export function exportedNames(file: string, seen = new Set<string>()): Set<string> {
+  const names = new Set<string>();
+  if (seen.has(file)) return names;
+  seen.add(file);
+  const source = fs.readFileSync(file, "utf8");
+  const { code } = lex(source);
+  for (const match of code.matchAll(
+    /\bexport\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|abstract\s+class|enum|type|interface)\s+([\w$]+)/g,
+  )) {
+    names.add(match[1]!);
+  }
+  if (/\bexport\s+default\b/.test(code)) names.add("default");
+  for (const match of code.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}/g)) {
+    const clause = clauseNames(`{${match[1]}}`, "local");
+    if (clause !== "all") for (const name of clause) names.add(name);
+  }
+  for (const link of moduleLinks(file, source)) {
+    if (link.reexport && link.names === "all") {
+      for (const name of exportedNames(link.target, seen)) names.add(name);
+    }
+  }
+  return names;
+}

@@ -5,9 +5,10 @@ import routes from "~/routes";
 import {
   appDir,
   english,
-  importsOf,
+  exportedNames,
   keyUses,
   lex,
+  moduleLinks,
   nodeAt,
   projectRoot,
 } from "../../../tests/support/i18n-usage";
@@ -47,12 +48,41 @@ const chains = [
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
 
-/** The app code a module brings to the browser: itself and what it imports, loaders' .server files left out. */
-function clientClosure(file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file) || /\.server\.tsx?$/.test(file)) return seen;
-  seen.add(file);
-  for (const imported of importsOf(file, read(file))) clientClosure(imported, seen);
-  return seen;
+/**
+ * The app code a module brings to the browser: itself and what it imports, loaders' .server
+ * files left out. Names are followed through re-exports, as the bundler does: a feature's door
+ * brings a page only the modules whose exports the page uses.
+ */
+function clientClosure(file: string, included = new Set<string>()): Set<string> {
+  const followed = new Map<string, Set<string> | "all">();
+  const visit = (module: string, wanted: ReadonlySet<string> | "all") => {
+    if (/\.server\.tsx?$/.test(module)) return;
+    const before = followed.get(module);
+    if (before === "all") return;
+    const fresh =
+      wanted === "all" ? "all" : new Set([...wanted].filter((name) => !before?.has(name)));
+    if (fresh !== "all" && fresh.size === 0) return;
+    followed.set(module, fresh === "all" ? "all" : new Set([...(before ?? []), ...fresh]));
+    const links = moduleLinks(module, read(module));
+    if (!included.has(module)) {
+      included.add(module);
+      for (const link of links) if (!link.reexport) visit(link.target, link.names);
+    }
+    for (const link of links) {
+      if (!link.reexport) continue;
+      if (fresh === "all") visit(link.target, link.names);
+      else if (link.names === "all") {
+        const offered = exportedNames(link.target);
+        visit(link.target, new Set([...fresh].filter((name) => offered.has(name))));
+      } else {
+        // `export { a as b } from`: moduleLinks gives the source names; a re-export renames rarely.
+        const wantedHere = [...link.names].filter((name) => fresh.has(name));
+        if (wantedHere.length > 0) visit(link.target, new Set(wantedHere));
+      }
+    }
+  };
+  visit(file, "all");
+  return included;
 }
 
 /** The areas a route module names (in its loader's areaMessages call or a table of them). */

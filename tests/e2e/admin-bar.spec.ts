@@ -53,7 +53,7 @@ test("P17 the owner gets the quick-edit bar with the spec's targets; clearing th
   await page.screenshot({ path: test.info().outputPath("admin-bar.png") });
   await anonymous.close();
 
-  // Edit targets follow the page: a post, a course, a single-segment page.
+  // Edit targets follow the kind of page: a course opens the course list.
   await open(page, site("demo", "/course"));
   await expect(bar.getByRole("link", { name: "Edit this page" })).toHaveAttribute(
     "href",

@@ -14,3 +14,36 @@ export function nextSessionStep(
   if (left <= 0) return "signedOut";
   return left <= SESSION_TICK_MS + SESSION_MARGIN_MS ? "refresh" : "keep";
 }
+
+/** One look at the session: what the server said, or `failed` when it could not be asked. */
+export type SessionAnswer = { session: SessionState } | "failed";
+
+/**
+ * The loop behind signed-in pages: every tick, ask for the session; refresh one that ends before
+ * the next tick (plus the margin), and sign the page out when it is gone. Returns the stop.
+ */
+export function keepSession({
+  check,
+  refresh,
+  signOut,
+}: {
+  check: () => Promise<SessionAnswer>;
+  refresh: () => Promise<unknown>;
+  signOut: () => void;
+}): () => void {
+  let stopped = false;
+  const tick = async () => {
+    const answer = await check();
+    // Offline or the server busy: the next tick asks again (the margin is there for this).
+    if (stopped || answer === "failed") return;
+    const step = nextSessionStep(answer.session, Date.now());
+    if (step === "refresh") await refresh();
+    if (step === "signedOut") signOut();
+  };
+  // A look that throws (the auth client's chunk did not load, a refresh cut off) fails the same way.
+  const timer = setInterval(() => void tick().catch(() => undefined), SESSION_TICK_MS);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

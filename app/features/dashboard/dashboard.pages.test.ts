@@ -127,7 +127,7 @@ describe.each(backends)("D1 D5–D10 dashboard menus and screens on %s", (backen
     expect(student).not.toContain('data-testid="account-menu"');
   });
 
-  test("D5–D10 each screen answers behind its own check: empty state, 403, 404 or sign-in", async () => {
+  test("D5–D10 each screen answers behind its own check: let in, 403, 404 or sign-in", async () => {
     const owner = await signedIn(`owner-${backend}@dash.test`, hosts.full);
     const student = await signedIn(`student-${backend}@dash.test`, hosts.full);
     const bare = await signedIn(`bare-student-${backend}@dash.test`, hosts.bare);

@@ -1,17 +1,17 @@
 /**
- * Where the admin bar's "edit page" goes for a public path (spec §2, P17); the spellings are the
- * spec's, `caetgory` included, because the dashboard's routes are named so.
+ * Where the admin bar's "edit page" goes for a public path (spec §2, P17). The spec names an
+ * editor per item (`/dashboard/pages/{slug}`, `/dashboard/posts/{slug}`, `/dashboard/course/{slug}`);
+ * until those editors have routes, the link opens the list the item belongs to, so it never
+ * answers 404. The spellings are the spec's, `caetgory` included, because the dashboard's
+ * sections are named so.
  */
 export function editTargetFor(pathname: string): string {
-  const segments = pathname.split("/").filter(Boolean);
-  const [first, second] = segments;
-  if (first === "blog") return second ? `/dashboard/posts/${second}` : "/dashboard/posts/";
+  const [first, second] = pathname.split("/").filter(Boolean);
+  if (first === "blog") return "/dashboard/posts/";
   if (first === "course") {
-    if (second === "category") return "/dashboard/manage/elearning/caetgory";
-    return second ? `/dashboard/course/${second}` : "/dashboard/course/";
+    return second === "category" ? "/dashboard/manage/elearning/caetgory" : "/dashboard/course/";
   }
   if (first === "members") return "/dashboard/manage/user";
-  if (segments.length === 1) return `/dashboard/pages/${first}`;
   return "/dashboard/pages/";
 }
 

@@ -2,13 +2,7 @@ import { ActionIcon, Button, Group, Paper, Text, Title } from "@mantine/core";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import {
-  shouldAutoStart,
-  TOUR_END_PATH,
-  TOUR_STEP_DELAY_MS,
-  TOUR_STEP_KEY,
-  tourSteps,
-} from "../tour";
+import { createTour, shouldAutoStart, TOUR_STEP_KEY, tourSteps, type Tour } from "../tour";
 import classes from "./guided-tour.module.css";
 
 const RESTART_EVENT = "lyceum:tour-restart";
@@ -86,36 +80,34 @@ export function GuidedTour({ onboard }: { onboard: boolean }) {
   const titleId = useId();
   const [step, setStep] = useState<number | null>(null);
   const [placement, setPlacement] = useState<Placement | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  // Steps appear after the delay; the clicks that move on hide the current one at once.
-  const goTo = (index: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      save(String(index));
-      setPlacement(place(tourSteps[index]!.target));
-      setStep(index);
-    }, TOUR_STEP_DELAY_MS);
-  };
-  const stop = () => {
-    clearTimeout(timer.current);
-    save("done");
-    setStep(null);
-  };
+  const tour = useRef<Tour>(null);
+  // The driver lives as long as the component; it navigates with the router's latest function.
+  const navigateTo = useRef(navigate);
+  useEffect(() => {
+    navigateTo.current = navigate;
+  }, [navigate]);
 
   // Decided once, on arrival: later navigations keep the tour where it is.
   const arrival = useRef({ onboard, pathname });
   useEffect(() => {
+    const driver = createTour({
+      onStep: (index) => {
+        if (index !== null) setPlacement(place(tourSteps[index]!.target));
+        setStep(index);
+      },
+      save,
+      navigate: (path) => void navigateTo.current(path),
+    });
+    tour.current = driver;
     const { onboard: onboarding, pathname: firstPath } = arrival.current;
-    if (shouldAutoStart({ onboard: onboarding, savedStep: saved(), pathname: firstPath })) goTo(0);
-    const restart = () => {
-      save(null);
-      goTo(0);
-    };
+    if (shouldAutoStart({ onboard: onboarding, savedStep: saved(), pathname: firstPath })) {
+      driver.start();
+    }
+    const restart = () => driver.restart();
     window.addEventListener(RESTART_EVENT, restart);
     return () => {
       window.removeEventListener(RESTART_EVENT, restart);
-      clearTimeout(timer.current);
+      driver.dispose();
     };
   }, []);
 
@@ -158,7 +150,7 @@ export function GuidedTour({ onboard }: { onboard: boolean }) {
         style={{ top: placement.top, left: placement.left, width: placement.width }}
         data-testid="tour"
         onKeyDown={(event) => {
-          if (event.key === "Escape") stop();
+          if (event.key === "Escape") tour.current?.stop();
         }}
       >
         <Text size="xs" c="dimmed" fw={700}>
@@ -171,32 +163,16 @@ export function GuidedTour({ onboard }: { onboard: boolean }) {
           {t(`dashboard.tour.${current.id}.text`)}
         </Text>
         <Group justify="space-between" mt="md">
-          <Button variant="subtle" size="xs" onClick={stop}>
+          <Button variant="subtle" size="xs" onClick={() => tour.current?.stop()}>
             {t("dashboard.tour.skip")}
           </Button>
           <Group gap="xs">
             {step > 0 ? (
-              <Button
-                variant="default"
-                size="xs"
-                onClick={() => {
-                  setStep(null);
-                  goTo(step - 1);
-                }}
-              >
+              <Button variant="default" size="xs" onClick={() => tour.current?.back()}>
                 {t("dashboard.tour.back")}
               </Button>
             ) : null}
-            <Button
-              size="xs"
-              data-autofocus
-              onClick={() => {
-                setStep(null);
-                if (!last) return goTo(step + 1);
-                stop();
-                void navigate(TOUR_END_PATH);
-              }}
-            >
+            <Button size="xs" data-autofocus onClick={() => tour.current?.next()}>
               {t(last ? "dashboard.tour.done" : "dashboard.tour.next")}
             </Button>
           </Group>

@@ -13,6 +13,21 @@ const render = (
     </MantineProvider>,
   );
 
+/**
+ * As a pointer over the picture leaves it: every tooltip held open, in place rather than in a
+ * portal (which a server render leaves empty), so its label is in the markup.
+ */
+const hovered = (variant: AvatarVariant) =>
+  renderToString(
+    <MantineProvider
+      theme={{ components: { Tooltip: { defaultProps: { opened: true, withinPortal: false } } } }}
+    >
+      <MemberAvatar name="Ada Lovelace" src="/a.jpg" variant={variant} />
+    </MantineProvider>,
+  );
+const tooltipOf = (html: string) =>
+  html.match(/<div[^>]*\bid="([^"]+)"[^>]*role="tooltip"[^>]*>([^<]*)/)?.slice(1);
+
 describe("D14 avatar variants", () => {
   test("member: picture and name", () => {
     const html = render("member");
@@ -36,6 +51,17 @@ describe("D14 avatar variants", () => {
     const html = render("tooltip");
     expect(html).toContain("<img");
     expect(html).not.toContain(">Ada Lovelace<");
+    const shown = hovered("tooltip");
+    const [id, label] = tooltipOf(shown) ?? [];
+    expect(label).toBe("Ada Lovelace");
+    // The picture is described by it, so a screen reader hears the name on focus too.
+    expect(shown).toContain(`aria-describedby="${id}"`);
+  });
+
+  test("only the tooltip variant has a tooltip", () => {
+    for (const variant of ["member", "name", "avatar"] as const) {
+      expect(hovered(variant), variant).not.toContain('role="tooltip"');
+    }
   });
 
   test("no picture: the initials stand in", () => {

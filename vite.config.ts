@@ -1,8 +1,27 @@
+import fs from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { pgliteTemplate } from "./scripts/vite-pglite-template.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
+
+/**
+ * React Router names every server entry index.js (the second becomes index2.js): the demo seed
+ * keeps its own name, which server/boot.ts loads it by. Nothing imports an entry, so renaming
+ * the written file breaks no reference.
+ */
+function demoSeedEntry(): Plugin {
+  return {
+    name: "lyceum-demo-seed-entry",
+    writeBundle(options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isEntry || chunk.name !== "demo-seed") continue;
+        const dir = options.dir ?? path.dirname(options.file ?? "");
+        fs.renameSync(path.join(dir, chunk.fileName), path.join(dir, "demo-seed.js"));
+      }
+    },
+  };
+}
 
 // The SSR build's entry is our Hono app (server/entry.server.ts), which imports
 // React Router's virtual server build: one bundle serves API and pages.
@@ -11,7 +30,14 @@ export default defineConfig(() => ({
     alias: [{ find: /^~\//, replacement: `${path.resolve(import.meta.dirname, "app")}/` }],
   },
   environments: {
-    ssr: { build: { rollupOptions: { input: "./server/entry.server.ts" } } },
+    // The demo seed is an entry of its own, loaded by path only when seeding (server/boot.ts).
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: { index: "./server/entry.server.ts", "demo-seed": "./scripts/demo-seed.ts" },
+        },
+      },
+    },
   },
   ssr: {
     // Bundling these cuts start-up time and memory (STACK-NOTES pitfall 6): Node's loader pays
@@ -28,6 +54,7 @@ export default defineConfig(() => ({
   },
   plugins: [
     reactRouter(),
+    demoSeedEntry(),
     precompress(),
     pgliteTemplate({
       root: path.resolve(import.meta.dirname, "build"),

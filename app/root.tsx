@@ -15,7 +15,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { tenantContext } from "~/features/accounts/tenant";
+import { tenantContext } from "~/features/accounts/accounts";
 import { useNonce } from "~/platform/csp-nonce";
 import { addMessages, createI18n, messagesOf } from "~/platform/i18n/i18n";
 import { defaultLanguage, textDirection } from "~/platform/i18n/languages";

@@ -1,4 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+// The route config is loaded on its own, before aliases, and must not load components: the
+// sections registry is imported directly (the boundary check allows this one file).
 import { dashboardSections } from "./features/dashboard/sections";
 
 // The whole URL map, written out. Host decides whose site a path belongs to: the layout's

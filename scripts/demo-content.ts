@@ -1,4 +1,4 @@
-import type { AccountSettings } from "~/features/accounts/validation";
+import type { AccountSettings } from "~/features/accounts/accounts";
 import type { MenuItem } from "~/features/menus/menus";
 
 /** Password of every seeded demo person (README). Demo data only: set SEED_DEMO=false for real sites. */

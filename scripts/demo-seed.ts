@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { insertAccountWithRoles } from "~/features/accounts/accounts.server";
-import { deleteAccount, findAccountBySlug } from "~/features/accounts/queries.server";
+import { insertAccountWithRoles } from "~/features/sign-up/sign-up.server";
+import { deleteAccount, findAccountBySlug } from "~/features/accounts/accounts.server";
 import { users } from "~/features/auth/tables.server";
 import { addMember } from "~/features/members/members.server";
-import { writeOption } from "~/features/options/queries.server";
+import { writeOption } from "~/features/options/options.server";
 import type { OptionKey } from "~/features/options/options";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import type { Database, Tx } from "~/platform/db/database.server";

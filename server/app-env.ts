@@ -1,10 +1,10 @@
-import type { Tenant } from "~/features/accounts/tenant";
+import type { Tenant } from "~/features/accounts/accounts";
 import type { AuthRegistry } from "~/features/auth/auth.server";
-import type { RequestFacts } from "~/features/auth/request-headers";
+import type { RequestFacts } from "~/features/auth/auth";
 import type { Viewer } from "~/features/members/members.server";
 import type { RealtimeHub } from "~/features/realtime/realtime.server";
-import type { CacheTokens } from "~/features/site/cache-token.server";
-import type { SiteCache } from "~/features/site/site-cache.server";
+import type { CacheTokens } from "~/features/site/site.server";
+import type { SiteCache } from "~/features/site/site.server";
 import type { Mailer } from "~/platform/mail/mail.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { SmsSender } from "~/platform/sms/sms.server";

@@ -1,12 +1,13 @@
 import type { Server } from "node:http";
+import fs from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { ACCOUNT_CHANGED, createTenantResolver } from "~/features/accounts/accounts.server";
 import { createAuthRegistry } from "~/features/auth/auth.server";
 import { listPlans, upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createRealtimeHub } from "~/features/realtime/realtime.server";
-import { createCacheTokens } from "~/features/site/cache-token.server";
-import { createSiteCache } from "~/features/site/site-cache.server";
+import { createCacheTokens } from "~/features/site/site.server";
+import { createSiteCache } from "~/features/site/site.server";
 import { createMailer } from "~/platform/mail/mail.server";
 import {
   createLocalPubSub,
@@ -23,7 +24,6 @@ import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.s
 import { findPgliteTemplate } from "~/platform/db/pglite-template.server";
 import { parseEnv, type Env } from "~/platform/env.server";
 import { createLogger, type Logger } from "~/platform/logger.server";
-import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
 import { createApp } from "./app";
 import type { ServerServices } from "./app-env";
 import { attachRealtime } from "./realtime";
@@ -137,6 +137,22 @@ export function wireServices({
   };
 }
 
+/**
+ * The demo seed builds its rows with the test factories: it is loaded by its path, only when a
+ * demo is asked for, so neither it nor test code is part of the server's import graph. The
+ * production build emits it as an entry of its own beside the bundle (vite.config.ts); under
+ * Vite (npm run dev) its source is loaded.
+ */
+export async function loadDemoSeed(): Promise<DemoSeed> {
+  const built = path.join(import.meta.dirname, "demo-seed.js");
+  const seedModule = fs.existsSync(built) ? built : path.resolve("scripts/demo-seed.ts");
+  return (await import(/* @vite-ignore */ seedModule)) as DemoSeed;
+}
+type DemoSeed = {
+  databaseIsEmpty(database: Database): Promise<boolean>;
+  seedDemo(database: Database, options: { replace: boolean }): Promise<void>;
+};
+
 /** What a database needs before a server uses it: the plan catalogue, and the demo when empty. */
 export async function prepareContent({
   env,
@@ -147,9 +163,10 @@ export async function prepareContent({
   database: Database;
   logger: Logger;
 }) {
-  if (env.SEED_DEMO && (await databaseIsEmpty(database))) {
+  const demo = env.SEED_DEMO ? await loadDemoSeed() : null;
+  if (demo && (await demo.databaseIsEmpty(database))) {
     logger.info("empty database: seeding the demo accounts");
-    await seedDemo(database, { replace: false }); // the plan catalogue first
+    await demo.seedDemo(database, { replace: false }); // the plan catalogue first
   } else if ((await listPlans(database)).length === 0) {
     // The pricing page and account sign-up read the plans table: a real install has it too.
     await upsertPlanCatalogue(database);

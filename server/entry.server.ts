@@ -2,11 +2,10 @@
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "~/platform/env.server";
-import { seedDemo } from "../scripts/demo-seed";
 import { createApp } from "./app";
 import type { ServerServices } from "./app-env";
 import { createLogger } from "~/platform/logger.server";
-import { boot, openMigratedDatabase, prepareContent } from "./boot";
+import { boot, loadDemoSeed, openMigratedDatabase, prepareContent } from "./boot";
 
 export function startApp({ assetsDir }: { assetsDir: string }) {
   return boot({ build: build as unknown as ServerBuild, assetsDir });
@@ -28,7 +27,7 @@ export async function reseed() {
   const env = parseEnv(process.env);
   const database = await openMigratedDatabase(env);
   try {
-    await seedDemo(database, { replace: true });
+    await (await loadDemoSeed()).seedDemo(database, { replace: true });
   } finally {
     await database.close();
   }

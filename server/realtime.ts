@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from "node:http";
-import { withTrustedHeaders } from "~/features/auth/request-headers";
-import { resolveViewerSession } from "~/features/auth/session.server";
+import { withTrustedHeaders } from "~/features/auth/auth";
+import { resolveViewerSession } from "~/features/auth/auth.server";
 import type { Authenticate } from "~/features/realtime/realtime.server";
 import { defaultLanguage, isLanguageCode } from "~/platform/i18n/languages";
 import type { ServerServices } from "./app-env";

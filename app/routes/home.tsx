@@ -1,12 +1,12 @@
 import { siteNameOf } from "~/features/accounts/accounts";
-import { tenantContext } from "~/features/accounts/tenant";
+import { tenantContext } from "~/features/accounts/accounts";
 import { listLatestPosts } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
-import { PlatformHome } from "./platform/home";
-import { demoSiteUrls, planCards, platformMeta } from "./platform/marketing.server";
-import { platformSeo } from "./platform/platform-seo";
-import { SiteHome } from "./site/home";
-import { canonicalUrl, seo } from "./site/seo";
+import { PlatformHome } from "~/features/marketing/marketing";
+import { demoSiteUrls, planCards, platformMeta } from "../features/marketing/marketing.server";
+import { platformSeo } from "~/features/marketing/marketing";
+import { SiteHome } from "~/features/site/site";
+import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/home";
 

@@ -7,18 +7,18 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { tenantContext } from "~/features/accounts/tenant";
+import { tenantContext } from "~/features/accounts/accounts";
 import { can } from "~/features/members/members.server";
-import { SiteAnalytics } from "~/features/analytics/components/site-analytics";
-import { viewerContext } from "~/features/members/viewer-context";
-import { AdminBar } from "~/features/site/components/admin-bar";
-import { siteCacheContext } from "~/features/site/site-cache.server";
-import { SessionKeeper } from "~/features/auth/components/session-keeper";
-import { UserArea } from "~/features/auth/components/user-area";
-import { CartButton } from "~/features/cart/components/cart-button";
-import { CartModal } from "~/features/cart/components/cart-modal";
-import { SiteSearch } from "~/features/search/components/site-search";
-import { SiteFrame } from "~/features/site/components/site-frame";
+import { SiteAnalytics } from "~/features/analytics/analytics";
+import { viewerContext } from "~/features/members/members";
+import { AdminBar } from "~/features/site/site";
+import { siteCacheContext } from "~/features/site/site.server";
+import { SessionKeeper } from "~/features/auth/auth";
+import { UserArea } from "~/features/auth/auth";
+import { CartButton } from "~/features/cart/cart";
+import { CartModal } from "~/features/cart/cart";
+import { SiteSearch } from "~/features/search/search";
+import { SiteFrame } from "~/features/site/site";
 import { loadSiteChrome } from "~/features/site/site.server";
 import { textFromMatches } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
@@ -26,7 +26,7 @@ import { ErrorScreen, errorScreenKeys } from "~/ui/error-screen";
 import { accessibleColors, buildTheme } from "~/features/theme/theme";
 import { colorSchemeManager } from "~/ui/color-scheme";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
-import { PlatformFrame } from "./platform/frame";
+import { PlatformFrame } from "~/features/marketing/marketing";
 import type { Route } from "./+types/host-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {

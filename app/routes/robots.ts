@@ -1,6 +1,6 @@
 import { siteOrigin } from "~/features/accounts/accounts.server";
-import { tenantContext } from "~/features/accounts/tenant";
-import { renderRobots } from "~/features/site/sitemap.server";
+import { tenantContext } from "~/features/accounts/accounts";
+import { renderRobots } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/robots";
 

@@ -1,13 +1,9 @@
 import { siteOrigin } from "~/features/accounts/accounts.server";
-import { tenantContext } from "~/features/accounts/tenant";
-import { siteCacheContext } from "~/features/site/site-cache.server";
-import {
-  renderSitemap,
-  renderSitemapIndex,
-  siteSitemapIndex,
-} from "~/features/site/sitemap.server";
+import { tenantContext } from "~/features/accounts/accounts";
+import { siteCacheContext } from "~/features/site/site.server";
+import { renderSitemap, renderSitemapIndex, siteSitemapIndex } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
-import { platformSitemapPaths } from "./platform/marketing.server";
+import { platformSitemapPaths } from "../features/marketing/marketing.server";
 import type { Route } from "./+types/sitemap";
 
 /**

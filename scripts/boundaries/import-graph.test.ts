@@ -42,6 +42,24 @@ describe("I13 the boundary check fails on a planted violation of each kind", () 
     ).toEqual(["folder-cycle"]);
   });
 
+  test("tables files may name each other's tables, and nothing else of another feature", () => {
+    const schema = {
+      ...clean,
+      "app/features/auth/tables.server.ts": "export const users = 1;",
+      "app/features/auth/auth.server.ts": 'import { m } from "~/features/members/members.server";',
+      "app/features/members/members.server.ts": "export const m = 1;",
+      "app/features/members/tables.server.ts":
+        'import { users } from "~/features/auth/tables.server";',
+    };
+    expect(kinds(schema)).toEqual([]);
+    expect(
+      kinds({
+        ...schema,
+        "app/features/members/tables.server.ts": 'import { a } from "~/features/auth/auth.server";',
+      }),
+    ).toEqual(["layer", "folder-cycle"]);
+  });
+
   test("test code reached from production code, directly or through a script", () => {
     expect(
       kinds({

@@ -95,7 +95,8 @@ export function importEdges(tree: SourceTree): ImportEdge[] {
 function featureDoorViolations(edges: ImportEdge[]): Violation[] {
   const violations: Violation[] = [];
   for (const { from, to, specifier } of edges) {
-    if (isTestCode(from)) continue;
+    // The route config is loaded alone, before aliases, and must not pull in any component.
+    if (isTestCode(from) || from === "app/routes.ts") continue;
     const target = featureOf(to);
     if (!target || featureOf(from) === target) continue;
     const doors = featureDoors(target);
@@ -136,11 +137,32 @@ function layerViolations(edges: ImportEdge[]): Violation[] {
   return violations;
 }
 
+const isTables = (file: string) => /^app\/features\/[^/]+\/tables\.server\.ts$/.test(file);
+
+/**
+ * The tables files form one schema: a foreign key names another feature's table (a membership
+ * its person), a fact about the data that no code runs through. So a tables file may import
+ * only other tables files (and its own feature and the platform), and those imports are left out of the cycle check.
+ */
+function schemaViolations(edges: ImportEdge[]): Violation[] {
+  return edges
+    .filter(({ from, to }) => {
+      const target = featureOf(to);
+      return isTables(from) && target !== undefined && target !== featureOf(from) && !isTables(to);
+    })
+    .map(({ from, specifier }) => ({
+      kind: "layer" as const,
+      file: from,
+      message: `imports ${specifier}: a tables file imports only other features' tables files`,
+    }));
+}
+
 /** Strongly connected groups of folders (Tarjan), each group of two or more being a cycle. */
 export function folderCycles(edges: ImportEdge[]): string[][] {
   const next = new Map<string, Set<string>>();
   for (const { from, to } of edges) {
     if (isTestCode(from) || isTestCode(to)) continue;
+    if (isTables(from) && isTables(to)) continue;
     const a = folderOf(from);
     const b = folderOf(to);
     if (a === b) continue;
@@ -242,6 +264,7 @@ export function checkBoundaries(tree: SourceTree): Violation[] {
   return [
     ...featureDoorViolations(edges),
     ...layerViolations(edges),
+    ...schemaViolations(edges),
     ...folderCycles(edges).map((group) => ({
       kind: "folder-cycle" as const,
       file: group[0]!,

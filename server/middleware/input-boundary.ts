@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { MAX_AVATAR_BYTES } from "~/features/members/avatar.server";
-import { MAX_LOGO_BYTES } from "~/features/header/branding-validation";
+import { MAX_AVATAR_BYTES } from "~/features/members/members.server";
+import { MAX_LOGO_BYTES } from "~/features/header/header";
 import { AppError } from "~/platform/errors";
 import {
   checkFormData,

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import { hasSessionCookie } from "~/features/auth/session.server";
-import { cacheableContentType, cacheGroupOf, pageCacheKey } from "~/features/site/cacheable-pages";
+import { hasSessionCookie } from "~/features/auth/auth.server";
+import { cacheableContentType, cacheGroupOf, pageCacheKey } from "~/features/site/site";
 import { prepareSplicedGzip, splicedGzip } from "~/platform/cache/spliced-gzip";
-import type { SiteCache } from "~/features/site/site-cache.server";
+import type { SiteCache } from "~/features/site/site.server";
 import type { AppEnv } from "../app-env";
 import { acceptedEncoding, varyByEncoding } from "./compression";
 import { NONCE_LENGTH } from "./security-headers";

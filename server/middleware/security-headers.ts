@@ -1,6 +1,6 @@
 import { randomFillSync } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import { ownerScriptsAllowed } from "~/features/site/owner-scripts";
+import { ownerScriptsAllowed } from "~/features/site/site";
 import type { Env } from "~/platform/env.server";
 import type { AppEnv } from "../app-env";
 

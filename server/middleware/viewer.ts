@@ -1,8 +1,8 @@
 import { siteNameOf } from "~/features/accounts/accounts";
 import { createMiddleware } from "hono/factory";
-import type { Tenant } from "~/features/accounts/tenant";
-import { withTrustedHeaders, type RequestFacts } from "~/features/auth/request-headers";
-import { resolveViewerSession, withoutSessionCookies } from "~/features/auth/session.server";
+import type { Tenant } from "~/features/accounts/accounts";
+import { withTrustedHeaders, type RequestFacts } from "~/features/auth/auth";
+import { resolveViewerSession, withoutSessionCookies } from "~/features/auth/auth.server";
 import type { Env } from "~/platform/env.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import type { AppEnv } from "../app-env";

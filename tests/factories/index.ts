@@ -7,10 +7,8 @@ import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { authAccounts, users } from "~/features/auth/tables.server";
 import { joinAccount } from "~/features/members/members.server";
-import {
-  createAccount as createAccountWithRoles,
-  type Account,
-} from "~/features/accounts/accounts.server";
+import type { Account } from "~/features/accounts/accounts.server";
+import { createAccount as createAccountWithRoles } from "~/features/sign-up/sign-up.server";
 import type { AccountSettings } from "~/features/accounts/validation";
 import { courses, lessons } from "~/features/courses/tables.server";
 import { writeOption } from "~/features/options/queries.server";

@@ -1,13 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { createDefaultRoles } from "~/features/members/members.server";
-import type { Database, Tx } from "~/platform/db/database.server";
+import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { domainPattern } from "~/platform/patterns";
 import {
   deleteAccount,
   findAccountByDomain,
   findAccountBySlug,
-  insertAccount,
   lockAccountSettings,
   writeAccountSettings,
   type Account,
@@ -16,31 +13,6 @@ import type { AccountSummary, Tenant } from "./tenant";
 import type { AccountSettings } from "./validation";
 
 export type { Account };
-
-type NewAccount = {
-  accountId?: string;
-  slug: string;
-  domain?: string | null;
-  settings: AccountSettings;
-};
-
-/** Inside the caller's transaction (scoped to `accountId`): the account row and its default roles. */
-export async function insertAccountWithRoles(
-  tx: Tx,
-  { accountId, slug, domain = null, settings }: NewAccount & { accountId: string },
-): Promise<Account> {
-  const account = await insertAccount(tx, { accountId, slug, domain, settings });
-  await createDefaultRoles(tx, accountId);
-  return account;
-}
-
-/** A new account with its default roles, in one transaction. */
-export function createAccount(database: Database, values: NewAccount): Promise<Account> {
-  const accountId = values.accountId ?? randomUUID();
-  return database.forAccount(accountId, (tx) =>
-    insertAccountWithRoles(tx, { ...values, accountId }),
-  );
-}
 
 /** The account using this sub-domain, if any (custom domains aside). */
 export function findAccountForSlug(database: Database, slug: string): Promise<Account | undefined> {
@@ -165,3 +137,5 @@ export type TenantResolver = ReturnType<typeof createTenantResolver>;
 
 /** Bus topic: an account was created or changed; every instance forgets its host lookups. */
 export const ACCOUNT_CHANGED = "accounts.changed";
+export * from "./site-account.server";
+export { deleteAccount, findAccountBySlug, insertAccount } from "./queries.server";

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { Tenant } from "~/features/accounts/tenant";
+import type { Tenant } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";

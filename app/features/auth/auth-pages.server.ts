@@ -1,7 +1,7 @@
 import { siteNameOf } from "~/features/accounts/accounts";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { tenantContext } from "~/features/accounts/tenant";
-import { viewerContext } from "~/features/members/viewer-context";
+import { tenantContext } from "~/features/accounts/accounts";
+import { viewerContext } from "~/features/members/members";
 import { safeRedirect } from "./guards.server";
 
 /**

@@ -343,3 +343,10 @@ export function callAuth(
     }),
   );
 }
+export * from "./auth-pages.server";
+export * from "./guards.server";
+export * from "./outbox.server";
+export * from "./person.server";
+export * from "./profile.server";
+export * from "./session.server";
+export * from "./site-owner.server";

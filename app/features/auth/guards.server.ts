@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { Viewer } from "~/features/members/members.server";
-import { viewerContext } from "~/features/members/viewer-context";
+import { viewerContext } from "~/features/members/members";
 
 /** A page only for signed-in people: anyone else goes to /login and comes back after. */
 export function requireViewer({

@@ -1,9 +1,9 @@
 import { siteNameOf } from "~/features/accounts/accounts";
-import type { AccountSummary } from "~/features/accounts/tenant";
+import type { AccountSummary } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import { getSiteOptions } from "~/features/options/options.server";
 import { dashboardOption } from "./dashboard-option";
-import { accountFeatures } from "~/features/plans/entitlements";
+import { accountFeatures } from "~/features/plans/plans";
 import { findPlan } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -103,3 +103,4 @@ export async function loadMemberMenuSetting(
 
 export * from "./section-guard.server";
 export * from "./settings-screen.server";
+export * from "./home.server";

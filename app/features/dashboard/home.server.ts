@@ -1,10 +1,10 @@
-import type { AccountSummary } from "~/features/accounts/tenant";
+import type { AccountSummary } from "~/features/accounts/accounts";
 import { getAnalyticsSummary } from "~/features/analytics/analytics.server";
-import { summaryQuerySchema } from "~/features/analytics/validation";
+import { summaryQuerySchema } from "~/features/analytics/analytics";
 import { listCourses } from "~/features/courses/courses.server";
-import { loadMemberOverview, type MemberOverview } from "~/features/members/member-overview.server";
+import { loadMemberOverview, type MemberOverview } from "~/features/members/members.server";
 import type { Viewer } from "~/features/members/members.server";
-import { planLimit } from "~/features/plans/entitlements";
+import { planLimit } from "~/features/plans/plans";
 import { findPlan } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
 import { loadMenuContext } from "./dashboard.server";

@@ -1,5 +1,5 @@
-import type { AccountFeature } from "~/features/accounts/validation";
-import type { Capability } from "~/features/members/capabilities";
+import type { AccountFeature } from "~/features/accounts/accounts";
+import type { Capability } from "~/features/members/members";
 
 /**
  * The dashboard's menus (spec §2, checklist D5–D10). Client-safe and pure: the sidebar, the

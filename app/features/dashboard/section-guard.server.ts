@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { tenantContext } from "~/features/accounts/tenant";
-import { requireViewer } from "~/features/auth/guards.server";
+import { tenantContext } from "~/features/accounts/accounts";
+import { requireViewer } from "~/features/auth/auth.server";
 import { openDashboardSection } from "./dashboard.server";
 import { AppError } from "~/platform/errors";
 import { answerAppErrors } from "~/platform/http-errors";

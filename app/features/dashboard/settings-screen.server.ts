@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { siteNameOf, tenantContext, type AccountSummary } from "~/features/accounts/accounts";
-import { requireViewer } from "~/features/auth/guards.server";
+import { requireViewer } from "~/features/auth/auth.server";
 import { requireSiteManager, type Viewer } from "~/features/members/members.server";
 import {
   settingsSaveSchema,

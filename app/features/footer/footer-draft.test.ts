@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { footerOption } from "./footer-option";
-import { footerDraftOf, footerGaps, footerValueOf, moved } from "./footer-draft";
+import { moved } from "~/ui/settings/moved";
+import { footerDraftOf, footerGaps, footerValueOf } from "./footer-draft";
 
 const footer = footerOption.schema.parse({
   footer_columns: [

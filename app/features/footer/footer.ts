@@ -3,3 +3,4 @@
 export * from "./footer-option";
 export { FooterEditor } from "./components/footer-editor";
 export { SiteFooter } from "./components/site-footer";
+export * from "./footer-draft";

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
-import type { RequestFacts } from "~/features/auth/request-headers";
+import type { RequestFacts } from "~/features/auth/auth";
 import { requireSiteManager, type Viewer } from "~/features/members/members.server";
-import type { SiteCache } from "~/features/site/site-cache.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Storage } from "~/platform/storage/storage.server";
+import type { AccountCacheDropper } from "./branding.server";
 import { MAX_LOGO_BYTES } from "./branding-validation";
 import { saveBranding, storeLogo } from "./branding.server";
 
@@ -26,7 +26,7 @@ export function brandingApi({
 }: {
   database: Database;
   storage: Storage;
-  siteCache: SiteCache;
+  siteCache: AccountCacheDropper;
 }) {
   const api = new Hono<BrandingApiEnv>();
   // Who asks comes first: nobody else learns anything, not even what the input should be. A

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { OutputInfo } from "sharp";
 import { changeAccountSettings } from "~/features/accounts/accounts.server";
-import type { AccountSettings } from "~/features/accounts/validation";
-import { accountBucket } from "~/features/members/avatar.server";
+import type { AccountSettings } from "~/features/accounts/accounts";
+import { accountBucket } from "~/features/members/members.server";
 import { requireSiteManager, type Viewer } from "~/features/members/members.server";
-import type { SiteCache } from "~/features/site/site-cache.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Storage } from "~/platform/storage/storage.server";
@@ -15,6 +14,14 @@ import {
   type Branding,
   type LogoVariant,
 } from "./branding-validation";
+
+/**
+ * What a branding save needs of the site's caches: dropping one account's pages on every
+ * instance. The site frame's cache is one such; the header does not depend on the frame.
+ */
+export type AccountCacheDropper = {
+  invalidateAccount(accountId: string, key: null): Promise<unknown>;
+};
 
 type Caller = { viewer: Viewer | null; hostAccountId: string | null };
 
@@ -39,7 +46,7 @@ function managedAccount({ viewer, hostAccountId }: Caller): string {
  * instance, so the next anonymous request shows the new logo.
  */
 export async function saveBranding(
-  { database, siteCache }: { database: Database; siteCache: Pick<SiteCache, "invalidateAccount"> },
+  { database, siteCache }: { database: Database; siteCache: AccountCacheDropper },
   { input, ...caller }: Caller & { input: unknown },
 ): Promise<Branding> {
   const accountId = managedAccount(caller);

@@ -28,3 +28,4 @@ export function headerEditorData({
 }
 
 export * from "./branding.server";
+export * from "./branding-api.server";

@@ -235,3 +235,5 @@ export async function syncMemberEmail(
   await database.forAccount(accountId, (tx) => updateMemberEmail(tx, { accountId, userId, email }));
   invalidateMembership({ accountId, userId });
 }
+export * from "./avatar.server";
+export * from "./member-overview.server";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useNotificationSignal } from "~/features/realtime/use-realtime";
+import { useNotificationSignal } from "~/features/realtime/realtime";
 import type {
   NotificationHistory,
   NotificationItem,

@@ -93,3 +93,4 @@ export async function writeFirstOption<O extends SiteOption>(
 ): Promise<void> {
   await writeOption(tx, { accountId, key: option.key, value: option.schema.parse(value) });
 }
+export { writeOption } from "./queries.server";

@@ -1,4 +1,4 @@
-import { accountFeatureNames, type AccountFeature } from "~/features/accounts/validation";
+import { accountFeatureNames, type AccountFeature } from "~/features/accounts/accounts";
 
 type PlanTerms = { features: readonly string[]; limits: Record<string, number> };
 

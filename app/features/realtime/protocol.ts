@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deviceInfoSchema, type DeviceInfo } from "~/features/analytics/validation";
+import { deviceInfoSchema, type DeviceInfo } from "~/features/analytics/analytics";
 import type { ErrorCode } from "~/platform/errors";
 
 // The realtime WebSocket protocol (docs/decisions/014-notifications-and-realtime.md). JSON text

@@ -1,6 +1,6 @@
-import type { AccountSummary } from "~/features/accounts/tenant";
+import type { AccountSummary } from "~/features/accounts/accounts";
 import { can, type Viewer } from "~/features/members/members.server";
-import { accountFeatures } from "~/features/plans/entitlements";
+import { accountFeatures } from "~/features/plans/plans";
 import { findPlan } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
 import { deleteOtherSiteSessions } from "./queries.server";

@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { describeDevice } from "~/features/analytics/tracker";
+import { describeDevice } from "~/features/analytics/analytics";
 import {
   closeCodes,
   DEVICE_ID_KEY,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { siteOrigin } from "~/features/accounts/accounts.server";
-import type { Tenant } from "~/features/accounts/tenant";
+import type { Tenant } from "~/features/accounts/accounts";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { SiteCache } from "./site-cache.server";

@@ -1,10 +1,10 @@
-import { tenantContext } from "~/features/accounts/tenant";
-import { authPageData } from "~/features/auth/auth-pages.server";
-import { LoginForm } from "~/features/auth/components/login-form";
+import { tenantContext } from "~/features/accounts/accounts";
+import { authPageData } from "~/features/auth/auth.server";
+import { LoginForm } from "~/features/auth/auth";
 import { servicesContext } from "~/platform/request-context";
-import { FindSite } from "../platform/find-site";
-import { platformMeta } from "../platform/marketing.server";
-import { platformSeo } from "../platform/platform-seo";
+import { FindSite } from "~/features/marketing/marketing";
+import { platformMeta } from "../../features/marketing/marketing.server";
+import { platformSeo } from "~/features/marketing/marketing";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/login";
 

@@ -1,5 +1,5 @@
-import { authPageData } from "~/features/auth/auth-pages.server";
-import { ResetPasswordForm } from "~/features/auth/components/reset-password-form";
+import { authPageData } from "~/features/auth/auth.server";
+import { ResetPasswordForm } from "~/features/auth/auth";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/reset-password";

@@ -1,10 +1,10 @@
-import { tenantContext } from "~/features/accounts/tenant";
-import { authPageData } from "~/features/auth/auth-pages.server";
-import { SignupForm } from "~/features/auth/components/signup-form";
+import { tenantContext } from "~/features/accounts/accounts";
+import { authPageData } from "~/features/auth/auth.server";
+import { SignupForm } from "~/features/auth/auth";
 import { servicesContext } from "~/platform/request-context";
-import { planCards, platformMeta } from "../platform/marketing.server";
-import { platformSeo } from "../platform/platform-seo";
-import { PlatformSignupPage } from "../platform/signup-page";
+import { planCards, platformMeta } from "../../features/marketing/marketing.server";
+import { platformSeo } from "~/features/marketing/marketing";
+import { PlatformSignupPage } from "~/features/marketing/marketing";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/signup";
 

@@ -1,8 +1,8 @@
 import { Container } from "@mantine/core";
-import { tenantContext } from "~/features/accounts/tenant";
-import { requireViewer } from "~/features/auth/guards.server";
-import { DashboardHome } from "~/features/dashboard/components/dashboard-home";
-import { loadDashboardHome } from "~/features/dashboard/home.server";
+import { tenantContext } from "~/features/accounts/accounts";
+import { requireViewer } from "~/features/auth/auth.server";
+import { DashboardHome } from "~/features/dashboard/dashboard";
+import { loadDashboardHome } from "~/features/dashboard/dashboard.server";
 import { AppError } from "~/platform/errors";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";

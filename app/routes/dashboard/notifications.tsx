@@ -1,10 +1,10 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { NotificationsHistory } from "~/features/notifications/components/notifications-history";
+import { NotificationsHistory } from "~/features/notifications/notifications";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/notifications";
-import { guardDashboardSection } from "~/features/dashboard/section-guard.server";
+import { guardDashboardSection } from "~/features/dashboard/dashboard.server";
 
 /** The same check as every dashboard screen (any member of the site, or a super-admin). */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { Accordion, Badge, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { requireViewer } from "~/features/auth/guards.server";
-import { listOutbox } from "~/features/auth/outbox.server";
+import { requireViewer } from "~/features/auth/auth.server";
+import { listOutbox } from "~/features/auth/auth.server";
 import { servicesContext } from "~/platform/request-context";
 import { answerAppErrors } from "~/platform/http-errors";
 import { areaMessages } from "~/platform/i18n/area-messages.server";

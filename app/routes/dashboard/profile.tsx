@@ -2,19 +2,19 @@ import { Container, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { z } from "zod";
-import { tenantContext } from "~/features/accounts/tenant";
-import { authContext } from "~/features/auth/auth-context";
-import { ChangeEmail } from "~/features/auth/components/change-email";
-import { ChangePassword } from "~/features/auth/components/change-password";
-import { SessionsList } from "~/features/auth/components/sessions-list";
-import { TwoFactorSettings } from "~/features/auth/components/two-factor-settings";
-import { requireViewer } from "~/features/auth/guards.server";
+import { tenantContext } from "~/features/accounts/accounts";
+import { authContext } from "~/features/auth/auth";
+import { ChangeEmail } from "~/features/auth/auth";
+import { ChangePassword } from "~/features/auth/auth";
+import { SessionsList } from "~/features/auth/auth";
+import { TwoFactorSettings } from "~/features/auth/auth";
+import { requireViewer } from "~/features/auth/auth.server";
 import {
   loadProfile,
   revokeOtherSiteSessions,
   revokeSiteSession,
-} from "~/features/auth/profile.server";
-import { ProfileIdentity } from "~/features/members/components/profile-identity";
+} from "~/features/auth/auth.server";
+import { ProfileIdentity } from "~/features/members/members";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";

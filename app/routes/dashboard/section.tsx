@@ -4,7 +4,7 @@ import { textFromMatches } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/section";
-import { guardDashboardSection } from "~/features/dashboard/section-guard.server";
+import { guardDashboardSection } from "~/features/dashboard/dashboard.server";
 
 export async function loader(args: Route.LoaderArgs) {
   const { lang } = args.context.get(servicesContext);

@@ -1,11 +1,11 @@
 import { Card, SimpleGrid, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { MemberMenuEditor } from "~/features/dashboard/components/member-menu-editor";
+import { MemberMenuEditor } from "~/features/dashboard/dashboard";
 import { loadMemberMenuSetting } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/site-index";
-import { SettingsPage, settingsMeta } from "~/features/dashboard/components/settings-page";
-import { loadSettingsScreen } from "~/features/dashboard/settings-screen.server";
+import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
+import { loadSettingsScreen } from "~/features/dashboard/dashboard.server";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadSettingsScreen(

@@ -2,13 +2,13 @@ import { siteNameOf } from "~/features/accounts/accounts";
 import { Button, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { notFound, siteAccount } from "~/features/accounts/site-account.server";
+import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { listPostsPage } from "~/features/posts/posts.server";
-import { siteCacheContext } from "~/features/site/site-cache.server";
+import { siteCacheContext } from "~/features/site/site.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
-import { PostCard } from "./post-card";
-import { canonicalUrl, seo } from "./seo";
+import { PostCard } from "~/features/posts/posts";
+import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/blog";
 

@@ -1,8 +1,8 @@
 import { siteNameOf } from "~/features/accounts/accounts";
-import { siteAccount } from "~/features/accounts/site-account.server";
-import { CheckoutView } from "~/features/cart/components/checkout-view";
-import { viewerContext } from "~/features/members/viewer-context";
-import { SiteLogo } from "~/features/header/components/site-logo";
+import { siteAccount } from "~/features/accounts/accounts.server";
+import { CheckoutView } from "~/features/cart/cart";
+import { viewerContext } from "~/features/members/members";
+import { SiteLogo } from "~/features/header/header";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";

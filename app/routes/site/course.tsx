@@ -12,13 +12,13 @@ import {
   Title,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { AddToCartButton } from "~/features/cart/components/add-to-cart-button";
-import { minorToMajor } from "~/features/cart/money";
-import { notFound, siteAccount } from "~/features/accounts/site-account.server";
+import { AddToCartButton } from "~/features/cart/cart";
+import { minorToMajor } from "~/features/cart/cart";
+import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { getCourse } from "~/features/courses/courses.server";
 import { servicesContext } from "~/platform/request-context";
-import { formatPrice } from "./price";
-import { canonicalUrl, seo } from "./seo";
+import { formatPrice } from "~/features/courses/courses";
+import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/course";
 

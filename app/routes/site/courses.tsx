@@ -12,12 +12,12 @@ import {
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { siteAccount } from "~/features/accounts/site-account.server";
+import { siteAccount } from "~/features/accounts/accounts.server";
 import { listCourses } from "~/features/courses/courses.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
-import { formatPrice } from "./price";
-import { canonicalUrl, seo } from "./seo";
+import { formatPrice } from "~/features/courses/courses";
+import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/courses";
 

@@ -2,12 +2,12 @@ import { siteNameOf } from "~/features/accounts/accounts";
 import { Button, Container, Group, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { notFound, siteAccount } from "~/features/accounts/site-account.server";
-import { DocsLayout } from "~/features/pages/components/docs-layout";
-import { PageBlocks } from "~/features/pages/components/page-blocks";
+import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { DocsLayout } from "~/features/pages/pages";
+import { PageBlocks } from "~/features/pages/pages";
 import { getPage, listDocs } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
-import { canonicalUrl, seo } from "./seo";
+import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/doc";
 

@@ -1,22 +1,22 @@
 import { siteNameOf } from "~/features/accounts/accounts";
 import { Container, Title } from "@mantine/core";
-import { siteAccount, notFound } from "~/features/accounts/site-account.server";
-import { tenantContext } from "~/features/accounts/tenant";
-import { PageBlocks } from "~/features/pages/components/page-blocks";
+import { siteAccount, notFound } from "~/features/accounts/accounts.server";
+import { tenantContext } from "~/features/accounts/accounts";
+import { PageBlocks } from "~/features/pages/pages";
 import { getPage } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
-import { FeaturesPage } from "../platform/features";
+import { FeaturesPage } from "~/features/marketing/marketing";
 import {
   isMarketingSlug,
   planCards,
   platformMeta,
   type MarketingSlug,
-} from "../platform/marketing.server";
-import { platformSeo } from "../platform/platform-seo";
-import { PricingPage } from "../platform/pricing";
-import { ProductPage } from "../platform/product";
-import { UseCasesPage } from "../platform/use-cases";
-import { canonicalUrl, seo } from "./seo";
+} from "../../features/marketing/marketing.server";
+import { platformSeo } from "~/features/marketing/marketing";
+import { PricingPage } from "~/features/marketing/marketing";
+import { ProductPage } from "~/features/marketing/marketing";
+import { UseCasesPage } from "~/features/marketing/marketing";
+import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/page";
 

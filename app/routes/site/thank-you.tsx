@@ -1,12 +1,12 @@
 import { siteNameOf } from "~/features/accounts/accounts";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { siteAccount } from "~/features/accounts/site-account.server";
+import { siteAccount } from "~/features/accounts/accounts.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { useBrowserSearchParams } from "~/ui/browser-search";
-import { NoticePage } from "./notice-page";
-import { canonicalUrl, seo } from "./seo";
+import { NoticePage } from "~/features/site/site";
+import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/thank-you";
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { moved } from "~/features/footer/footer-draft";
-import classes from "~/features/footer/components/footer-editor.module.css";
+import { moved } from "./moved";
+import classes from "./settings.module.css";
 import { DownIcon, RemoveIcon, UpIcon } from "./settings-icons";
 
 /**

@@ -9,7 +9,7 @@ import {
 } from "@mantine/core";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import classes from "~/features/header/components/header-editor.module.css";
+import classes from "./settings.module.css";
 
 export type SaveStatus = "idle" | "saving" | "saved" | "invalid" | "failed";
 

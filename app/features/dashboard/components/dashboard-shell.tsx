@@ -16,7 +16,7 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from "@mantine/hooks";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { authClient } from "~/features/auth/client";
+import { authClient } from "~/features/auth/auth";
 import type { DashboardShell as Shell } from "../dashboard.server";
 import type { MenuItem } from "../menus";
 import { GuidedTour, TourRestartButton } from "./guided-tour";

@@ -2,7 +2,7 @@ import { siteNameOf } from "~/features/accounts/accounts";
 import { Box, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AccountSummary } from "~/features/accounts/tenant";
+import type { AccountSummary } from "~/features/accounts/accounts";
 import { readableTextColor } from "~/platform/color-contrast";
 import { cssColour } from "~/platform/safe-values";
 import type { FooterValue } from "../footer-option";

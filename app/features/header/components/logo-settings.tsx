@@ -21,6 +21,7 @@ import {
 } from "../branding-validation";
 import type { SaveStatus } from "~/ui/settings/save-controls";
 import classes from "./header-editor.module.css";
+import settingsClasses from "~/ui/settings/settings.module.css";
 import { SaveControls } from "../../../ui/settings/save-controls";
 import { SettingsSection } from "../../../ui/settings/settings-section";
 
@@ -90,7 +91,7 @@ function LogoField({
         ) : null}
       </Group>
       {uploadFailed ? (
-        <Text size="sm" className={classes.status} data-state="failed" role="alert">
+        <Text size="sm" className={settingsClasses.status} data-state="failed" role="alert">
           {t("siteSettings.logo.errors.upload")}
         </Text>
       ) : (

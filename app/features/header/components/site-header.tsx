@@ -13,7 +13,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AccountSummary } from "~/features/accounts/tenant";
+import type { AccountSummary } from "~/features/accounts/accounts";
 import type { MenusValue } from "~/features/menus/menus";
 import { useHeaderScroll } from "../use-header-scroll";
 import { SiteLogo } from "./site-logo";

@@ -15,7 +15,7 @@ import {
   type Menus,
 } from "../menu-validation";
 import type { SaveStatus } from "~/ui/settings/save-controls";
-import classes from "../../header/components/header-editor.module.css";
+import classes from "./menu-editor.module.css";
 import { MenuTree } from "./menu-tree";
 import { SaveControls } from "../../../ui/settings/save-controls";
 import { SettingsSection } from "../../../ui/settings/settings-section";

@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import type { MenuItem } from "../menus-option";
 import { menuHref } from "~/ui/site-links";
 import type { MenuKind } from "../menu-validation";
-import classes from "../../header/components/header-editor.module.css";
+import settingsClasses from "~/ui/settings/settings.module.css";
 
 type MegaMenu = NonNullable<MenuItem["mega_menu"]>;
 type ItemType = NonNullable<MenuItem["item_type"]>;
@@ -120,7 +120,7 @@ function MegaMenuFields({
         })}
       </SimpleGrid>
       {problem("columns") ? (
-        <Text size="sm" className={classes.status} data-state="invalid" role="alert">
+        <Text size="sm" className={settingsClasses.status} data-state="invalid" role="alert">
           {problem("columns")}
         </Text>
       ) : null}
@@ -207,7 +207,7 @@ export function MenuItemFields({
         </Group>
       </Radio.Group>
       {type === "megamenu" && !megaAllowed ? (
-        <Text size="sm" className={classes.warning} role="note">
+        <Text size="sm" className={settingsClasses.warning} role="note">
           {t(depth > 0 ? "siteSettings.menu.megaTopLevel" : "siteSettings.menu.megaNoChildren")}
         </Text>
       ) : null}

@@ -7,7 +7,7 @@ import type { MenuItem } from "../menus-option";
 import { menuHref } from "~/ui/site-links";
 import { canMove, type FlatItem, type MoveAction } from "../menu-tree";
 import type { MenuKind } from "../menu-validation";
-import classes from "../../header/components/header-editor.module.css";
+import classes from "./menu-editor.module.css";
 import { MenuItemFields } from "./menu-item-fields";
 import { StrokeIcon } from "../../../ui/settings/settings-icons";
 

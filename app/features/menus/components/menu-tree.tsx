@@ -30,7 +30,7 @@ import {
   type MoveAction,
 } from "../menu-tree";
 import type { MenuKind } from "../menu-validation";
-import classes from "../../header/components/header-editor.module.css";
+import classes from "./menu-editor.module.css";
 import { INDENT, MenuTreeRow, type RowAction } from "./menu-tree-row";
 
 /** The dragged item's sub-items travel with it and take no place of their own meanwhile. */

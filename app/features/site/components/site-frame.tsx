@@ -2,7 +2,7 @@ import { Box } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import type { AccountSummary } from "~/features/accounts/tenant";
+import type { AccountSummary } from "~/features/accounts/accounts";
 import type { SiteChrome } from "../site.server";
 import { BackToTop } from "./back-to-top";
 import { CookieNotice } from "./cookie-notice";

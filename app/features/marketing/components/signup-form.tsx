@@ -14,8 +14,8 @@ import {
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { postJson } from "~/features/auth/client";
-import { EmailField, FormError, NewPasswordField } from "~/features/auth/components/form-parts";
+import { postJson } from "~/features/auth/auth";
+import { EmailField, FormError, NewPasswordField } from "~/features/auth/auth";
 import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/patterns";
 import { useBrowserSearchParams } from "~/ui/browser-search";

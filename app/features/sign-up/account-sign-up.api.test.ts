@@ -4,7 +4,7 @@ import { menusOption } from "~/features/menus/menus";
 import { miscOption } from "~/features/site/site";
 import { themeOption } from "~/features/theme/theme";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createUserWithPassword } from "../../../tests/factories";
+import { createUserWithPassword } from "../../../tests/factories/index";
 import { createClient, lastMailLink, mailCount } from "../../../tests/support/http-client";
 import {
   backends,
@@ -18,7 +18,7 @@ import { getSiteOptions } from "~/features/options/options.server";
 import { getPage } from "~/features/pages/pages.server";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { listLatestPosts } from "~/features/posts/posts.server";
-import { findAccountForSlug } from "./accounts.server";
+import { findAccountForSlug } from "~/features/accounts/accounts.server";
 import { signUpAccount } from "./account-sign-up.server";
 import { roles } from "~/features/members/tables.server";
 import { eq } from "drizzle-orm";

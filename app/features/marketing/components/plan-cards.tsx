@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Divider, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { PlanPricing } from "~/features/plans/validation";
+import type { PlanPricing } from "~/features/plans/plans";
 import { CheckList } from "./marketing-parts";
 import classes from "./platform.module.css";
 

@@ -3,8 +3,8 @@ import { listPlans } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import { textIn } from "~/platform/i18n/messages.server";
-import { canonicalUrl } from "../site/seo";
-import type { PlanCardData } from "./plan-cards";
+import { canonicalUrl } from "~/features/site/site";
+import type { PlanCardData } from "./components/plan-cards";
 
 /** The marketing pages that share their paths with account pages (`/{pageSlug}`). */
 export const marketingSlugs = ["product", "use-cases", "features", "pricing"] as const;

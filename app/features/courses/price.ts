@@ -1,4 +1,4 @@
-import { formatMoney, minorToMajor } from "~/features/cart/money";
+import { formatMoney, minorToMajor } from "~/features/cart/cart";
 
 /** A price in minor units in the account's currency ("Free" for 0), with the currency's own digits. */
 export function formatPrice({

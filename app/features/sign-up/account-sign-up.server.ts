@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { AuthRegistry } from "~/features/auth/auth.server";
-import { insertPerson, sendVerification, uniqueViolation } from "~/features/auth/person.server";
-import { withTrustedHeaders, type RequestFacts } from "~/features/auth/request-headers";
-import { checkSiteOwner, type OwnerIdentity } from "~/features/auth/site-owner.server";
+import { insertPerson, sendVerification, uniqueViolation } from "~/features/auth/auth.server";
+import { withTrustedHeaders, type RequestFacts } from "~/features/auth/auth";
+import { checkSiteOwner, type OwnerIdentity } from "~/features/auth/auth.server";
 import { addMember } from "~/features/members/members.server";
 import { findPlan } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
@@ -11,16 +11,17 @@ import { AppError } from "~/platform/errors";
 import type { Logger } from "~/platform/logger.server";
 import type { Mailer } from "~/platform/mail/mail.server";
 import { renderMail, translate } from "~/platform/mail/templates.server";
-import { findAccountForSlug, insertAccountWithRoles } from "./accounts.server";
+import { findAccountForSlug } from "~/features/accounts/accounts.server";
+import { insertAccountWithRoles } from "./new-account.server";
 import { writeDefaultContent, type DefaultContent } from "./default-content.server";
-import { siteOrigin } from "./site-origin";
+import { siteOrigin } from "~/features/accounts/accounts";
 import {
   accountFeatureNames,
   accountSignUpSchema,
   newSlugSchema,
   reservedSlugs,
   type AccountFeature,
-} from "./validation";
+} from "~/features/accounts/accounts";
 
 export type AccountSignUpDeps = {
   database: Database;

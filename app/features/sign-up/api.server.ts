@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AuthRegistry } from "~/features/auth/auth.server";
-import type { RequestFacts } from "~/features/auth/request-headers";
+import type { RequestFacts } from "~/features/auth/auth";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Logger } from "~/platform/logger.server";
@@ -8,15 +8,15 @@ import type { Mailer } from "~/platform/mail/mail.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import { createRateLimiter } from "~/platform/rate-limit";
 import { signUpAccount, slugProblem } from "./account-sign-up.server";
-import { ACCOUNT_CHANGED } from "./accounts.server";
-import type { Tenant } from "./tenant";
+import { ACCOUNT_CHANGED } from "~/features/accounts/accounts.server";
+import type { Tenant } from "~/features/accounts/accounts";
 
-export type AccountsApiEnv = {
+export type SignUpApiEnv = {
   Variables: { tenant: Tenant; facts: RequestFacts; logger: Logger };
 };
 
 /** The platform's own API on the base domain: sign-up for a new account (P20). */
-export function accountsApi({
+export function signUpApi({
   database,
   auth,
   mailer,
@@ -29,7 +29,7 @@ export function accountsApi({
   pubsub: PubSub;
   baseDomain: string;
 }) {
-  const api = new Hono<AccountsApiEnv>();
+  const api = new Hono<SignUpApiEnv>();
   // Every attempt counts, refused ones too: they are how addresses and slugs would be probed.
   const signUpLimiter = createRateLimiter({ windowMs: 60 * 60_000, max: 10 });
   const slugCheckLimiter = createRateLimiter({ windowMs: 60_000, max: 120 });

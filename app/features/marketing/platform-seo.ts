@@ -1,4 +1,4 @@
-import { seo } from "../site/seo";
+import { seo } from "~/features/site/site";
 
 /** What a platform page's loader says about it (see platformMeta in marketing.server.ts). */
 export type PlatformMeta = {

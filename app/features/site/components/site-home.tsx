@@ -1,7 +1,7 @@
 import { Badge, Box, Container, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { PostSummary } from "~/features/posts/posts.server";
-import { PostCard } from "./post-card";
+import { PostCard } from "~/features/posts/posts";
 
 /** An account's home page: its name, tagline and latest posts. */
 export function SiteHome({

@@ -1,0 +1,2 @@
+// The gamification feature's door (client-safe): what other features and routes may use.
+export * from "./components/gamification-overlay";

@@ -1,0 +1,4 @@
+// The members feature's door (client-safe): what other features and routes may use.
+export * from "./capabilities";
+export * from "./components/profile-identity";
+export * from "./viewer-context";

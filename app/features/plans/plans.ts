@@ -1,0 +1,3 @@
+// The plans feature's door (client-safe): what other features and routes may use.
+export * from "./entitlements";
+export * from "./validation";

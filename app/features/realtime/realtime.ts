@@ -1,0 +1,3 @@
+// The realtime feature's door (client-safe): what other features and routes may use.
+export * from "./components/online-members-badge";
+export * from "./use-realtime";

@@ -1,0 +1,2 @@
+// The search feature's door (client-safe): what other features and routes may use.
+export * from "./components/site-search";

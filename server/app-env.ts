@@ -1,4 +1,5 @@
 import type { Tenant } from "~/features/accounts/accounts";
+import type { PageLifetime } from "~/platform/cache/page-lifetime";
 import type { AuthRegistry } from "~/features/auth/auth.server";
 import type { RequestFacts } from "~/features/auth/auth";
 import type { Viewer } from "~/features/members/members.server";
@@ -49,5 +50,7 @@ export type AppEnv = {
     sessionId: string | null;
     /** This response's CSP nonce (middleware/security-headers.ts). */
     nonce: string;
+    /** How long the page being rendered may be cached (set by middleware/page-cache.ts). */
+    pageLifetime?: PageLifetime;
   };
 };

@@ -1,4 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
+import { pageLifetimeContext } from "~/platform/cache/page-lifetime";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -120,6 +121,7 @@ export function createApp({
       context.set(siteCacheContext, services.siteCache);
       context.set(optionCachesContext, services.siteCache);
       context.set(nonceContext, c.var.nonce);
+      context.set(pageLifetimeContext, c.var.pageLifetime ?? null);
       context.set(authContext, {
         auth: services.auth.forOrigin(c.var.facts.origin),
         facts: c.var.facts,

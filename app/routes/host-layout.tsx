@@ -1,4 +1,5 @@
 import { MantineProvider } from "@mantine/core";
+import { pageLifetimeContext } from "~/platform/cache/page-lifetime";
 import type { ReactNode } from "react";
 import {
   Outlet,
@@ -44,6 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     tenant.account.accountId,
     context.get(siteCacheContext)?.options,
   );
+  // P14: a cached copy of this page must not outlive the header notice's next start or end.
+  context.get(pageLifetimeContext)?.until(chrome.staleAt);
   const viewer = context.get(viewerContext);
   const badge = viewer
     ? { name: viewer.user.name, avatar: viewer.membership?.avatar ?? viewer.user.image }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { hasSessionCookie } from "~/features/auth/auth.server";
 import { cacheableContentType, cacheGroupOf, pageCacheKey } from "~/features/site/site";
+import { createPageLifetime } from "~/platform/cache/page-lifetime";
 import { prepareSplicedGzip, splicedGzip } from "~/platform/cache/spliced-gzip";
 import type { SiteCache } from "~/features/site/site.server";
 import type { AppEnv } from "../app-env";
@@ -60,6 +61,8 @@ export function pageCache(cache: SiteCache) {
     }
 
     const generation = cache.pages.generation(accountId);
+    const lifetime = createPageLifetime();
+    c.set("pageLifetime", lifetime);
     await next();
     const response = c.res;
     const contentType = response.headers.get("content-type") ?? "";
@@ -97,6 +100,7 @@ export function pageCache(cache: SiteCache) {
             pathname,
           },
           generation,
+          lifetime.staleAt,
         );
       })
       .catch((error: unknown) => c.var.logger.warn({ err: error }, "page cache: store failed"));

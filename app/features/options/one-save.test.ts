@@ -30,7 +30,7 @@ describe("I13 every site option is saved through one use case", () => {
     const firstWriters = production.filter((file) =>
       /(?<!function )\bwriteFirstOption\(/.test(read(file)),
     );
-    expect(firstWriters).toEqual(["app/features/accounts/default-content.server.ts"]);
+    expect(firstWriters).toEqual(["app/features/sign-up/default-content.server.ts"]);
   });
 
   test("every route that writes an option calls saveSiteOption, directly or through the screens' save", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { createPageCache } from "./page-cache";
 
 const page = (pathname: string, text = pathname) => ({
@@ -53,4 +53,24 @@ describe("page cache", () => {
     cache.set("a", "k", page("/"), cache.generation("a"));
     expect(cache.get("a", "k")).toBeUndefined();
   });
+});
+
+test("P14 a page is kept until its own stale moment when that comes before the cache's lifetime", () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: 1_000_000 });
+  try {
+    const cache = createPageCache({ ttlMs: 60_000 });
+    expect(cache.set("a", "/", page("/"), cache.generation("a"), 1_000_000 + 5_000)).toBe(true);
+    expect(cache.set("a", "/blog", page("/blog"), cache.generation("a"))).toBe(true);
+    // A moment already past: nothing to keep.
+    expect(cache.set("a", "/docs", page("/docs"), cache.generation("a"), 1_000_000)).toBe(false);
+    vi.setSystemTime(1_000_000 + 4_999);
+    expect(cache.get("a", "/")).toBeDefined();
+    vi.setSystemTime(1_000_000 + 5_000);
+    expect(cache.get("a", "/")).toBeUndefined();
+    expect(cache.get("a", "/blog")).toBeDefined();
+    vi.setSystemTime(1_000_000 + 60_000);
+    expect(cache.get("a", "/blog")).toBeUndefined();
+  } finally {
+    vi.useRealTimers();
+  }
 });

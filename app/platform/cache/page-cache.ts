@@ -60,14 +60,20 @@ export function createPageCache({
       return page;
     },
 
-    /** Stores a page unless the account was invalidated since `generation` was read. */
+    /**
+     * Stores a page unless the account was invalidated since `generation` was read. It expires
+     * after the cache's lifetime, or at `staleAt` when that comes first (P14).
+     */
     set(
       accountId: string,
       key: string,
       page: Omit<CachedPage, "expires">,
       generation: string,
+      staleAt: number | null = null,
     ): boolean {
       if (`${epoch}.${generations.get(accountId) ?? 0}` !== generation) return false;
+      const expires = Math.min(Date.now() + ttlMs, staleAt ?? Number.POSITIVE_INFINITY);
+      if (expires <= Date.now()) return false;
       let pages = accounts.get(accountId);
       if (!pages) accounts.set(accountId, (pages = new Map()));
       if (!pages.has(key)) {
@@ -79,7 +85,7 @@ export function createPageCache({
       }
       order.delete(orderKey(accountId, key));
       order.set(orderKey(accountId, key), accountId);
-      pages.set(key, { ...page, expires: Date.now() + ttlMs });
+      pages.set(key, { ...page, expires });
       return true;
     },
 

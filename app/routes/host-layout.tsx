@@ -49,7 +49,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   context.get(pageLifetimeContext)?.until(chrome.staleAt);
   const viewer = context.get(viewerContext);
   const badge = viewer
-    ? { name: viewer.user.name, avatar: viewer.membership?.avatar ?? viewer.user.image }
+    ? {
+        id: viewer.user.id,
+        name: viewer.user.name,
+        avatar: viewer.membership?.avatar ?? viewer.user.image,
+      }
     : null;
   return {
     kind: "site" as const,

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
@@ -298,4 +299,45 @@ test("D11 D12 a notification posted elsewhere reaches an open dashboard within a
     "Maintenance tonight at 22:00",
   );
   await other.close();
+});
+
+test("D14 a picture that fails to load shows the initials and is remembered for the session under member_{user id}", async ({
+  page,
+}) => {
+  await signIn(page, "student@demo.test", "/dashboard/profile");
+  const picture = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: "#2f9e44" },
+  })
+    .png()
+    .toBuffer();
+  // Uploaded from the page, as the profile screen does.
+  const { status, userId } = await page.evaluate(async (base64) => {
+    const form = new FormData();
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    form.append("file", new Blob([bytes], { type: "image/png" }), "me.png");
+    const upload = await fetch("/api/account/avatar", { method: "POST", body: form });
+    const me = (await (await fetch("/api/account/me")).json()) as { user: { id: string } };
+    return { status: upload.status, userId: me.user.id };
+  }, picture.toString("base64"));
+  expect(status).toBe(200);
+
+  // From now on the picture cannot be fetched.
+  const broken = /\/avatars\/[^/]+\/avatar\.jpg/;
+  await page.route(broken, (route) => route.fulfill({ status: 404, body: "" }));
+  await open(page, site("/dashboard"));
+  const person = page.getByTestId("user-menu");
+  await expect(person.locator(".mantine-Avatar-placeholder")).toBeVisible();
+  await expect(person.locator("img")).toHaveCount(0);
+  const remembered = await page.evaluate((key) => sessionStorage.getItem(key), `member_${userId}`);
+  expect(JSON.parse(remembered ?? "null")).toMatchObject({ failed: true });
+
+  // The picture would load again, but this session knows it failed: the initials stay, at once.
+  await page.unroute(broken);
+  await open(page, site("/dashboard"));
+  await expect(person.locator(".mantine-Avatar-placeholder")).toBeVisible();
+  await expect(person.locator("img")).toHaveCount(0);
+  // A new session asks again and shows the picture.
+  await page.evaluate(() => sessionStorage.clear());
+  await open(page, site("/dashboard"));
+  await expect(person.locator("img")).toHaveCount(1);
 });

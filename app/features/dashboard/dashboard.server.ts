@@ -25,7 +25,13 @@ export type DashboardShell = {
   quickCreate: MenuItem[];
   /** Null when the viewer has no account menu (D1). */
   accountMenu: { manage: MenuItem[] } | null;
-  person: { name: string; email: string; avatar: string | null; role: string | null };
+  person: {
+    id: string;
+    name: string;
+    email: string;
+    avatar: string | null;
+    role: string | null;
+  };
 };
 
 /** The dashboard is for this site's members and the platform's super-admins. */
@@ -68,6 +74,7 @@ export async function loadDashboardShell(
       ? { manage: context.caps.includes("manage_options") ? profileMenu : [] }
       : null,
     person: {
+      id: viewer.user.id,
       name: viewer.membership?.name ?? viewer.user.name,
       email: viewer.user.email,
       avatar: viewer.membership?.avatar ?? viewer.user.image,

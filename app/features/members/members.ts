@@ -2,3 +2,4 @@
 export * from "./capabilities";
 export * from "./components/profile-identity";
 export * from "./viewer-context";
+export { MemberAvatar, type AvatarVariant } from "./components/member-avatar";

@@ -1,8 +1,9 @@
-import { Avatar, Button, Group, Menu, UnstyledButton } from "@mantine/core";
+import { Button, Group, Menu, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { MemberAvatar } from "~/features/members/members";
 
-export type ViewerBadge = { name: string; avatar: string | null };
+export type ViewerBadge = { id: string; name: string; avatar: string | null };
 
 async function signOut() {
   // Loaded on the click: every public page shows this area, few pages sign out (~13 KB).
@@ -31,11 +32,19 @@ export function UserArea({ viewer }: { viewer: ViewerBadge | null }) {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t("auth.userMenu.open")} data-testid="user-menu">
-          <Avatar src={viewer.avatar} name={viewer.name} color="initials" size={36} />
+          <MemberAvatar
+            variant="avatar"
+            userId={viewer.id}
+            name={viewer.name}
+            src={viewer.avatar}
+            size={36}
+          />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{viewer.name}</Menu.Label>
+        <Menu.Label>
+          <MemberAvatar variant="name" name={viewer.name} src={null} />
+        </Menu.Label>
         <Menu.Item component={Link} to="/dashboard">
           {t("auth.userMenu.dashboard")}
         </Menu.Item>

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Avatar,
   Card,
   Group,
   Paper,
@@ -12,6 +11,7 @@ import {
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { MemberAvatar } from "~/features/members/members";
 import type { ManagerHome, MemberHome } from "../home.server";
 import classes from "./dashboard-home.module.css";
 
@@ -99,23 +99,16 @@ function ManagerOverview({ home }: { home: ManagerHome }) {
           <Stack gap="sm" data-testid="newest-members">
             {home.members.newest.map((person) => (
               <Group key={person.id} justify="space-between" wrap="nowrap">
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar
-                    src={person.avatar}
-                    name={person.name}
-                    color="initials"
-                    variant="filled"
-                    size={32}
-                  />
-                  <div>
-                    <Text fw={600} size="sm">
-                      {person.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t(`roles.${person.role}`, { defaultValue: person.role })}
-                    </Text>
-                  </div>
-                </Group>
+                <MemberAvatar
+                  variant="member"
+                  filled
+                  type="membership"
+                  userId={person.id}
+                  name={person.name}
+                  src={person.avatar}
+                  size={32}
+                  detail={t(`roles.${person.role}`, { defaultValue: person.role })}
+                />
                 <Text size="sm" c="dimmed">
                   {date.format(new Date(person.joinedAt))}
                 </Text>

@@ -1,7 +1,6 @@
 import {
   Anchor,
   AppShell,
-  Avatar,
   Box,
   Burger,
   Button,
@@ -17,6 +16,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { authClient } from "~/features/auth/auth";
+import { MemberAvatar } from "~/features/members/members";
 import type { DashboardShell as Shell } from "../dashboard.server";
 import type { MenuItem } from "../menus";
 import { GuidedTour, TourRestartButton } from "./guided-tour";
@@ -74,11 +74,12 @@ function AccountMenu({ shell }: { shell: Shell }) {
           data-testid="account-menu"
           data-tour="account"
         >
-          <Avatar
-            src={shell.person.avatar}
+          <MemberAvatar
+            variant="avatar"
+            filled
+            userId={shell.person.id}
             name={shell.person.name}
-            color="initials"
-            variant="filled"
+            src={shell.person.avatar}
             size={34}
           />
         </UnstyledButton>
@@ -114,23 +115,15 @@ function PersonMenu({ person }: { person: Shell["person"] }) {
           aria-label={t("auth.userMenu.open")}
           data-testid="user-menu"
         >
-          <Group gap="sm" wrap="nowrap">
-            <Avatar
-              src={person.avatar}
-              name={person.name}
-              color="initials"
-              variant="filled"
-              size={32}
-            />
-            <div className={classes.personText}>
-              <Text size="sm" fw={600} truncate>
-                {person.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {person.email}
-              </Text>
-            </div>
-          </Group>
+          <MemberAvatar
+            variant="member"
+            filled
+            userId={person.id}
+            name={person.name}
+            src={person.avatar}
+            size={32}
+            detail={person.email}
+          />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -2,14 +2,13 @@ import { siteNameOf } from "~/features/accounts/accounts";
 import {
   ActionIcon,
   Box,
-  Burger,
   Container,
-  Drawer,
   Group,
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { NavBurger, NavDrawer } from "~/ui/nav-drawer";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -92,27 +91,26 @@ export function SiteHeader({
             {header?.header_cart !== false ? cart : null}
             {header?.header_darklight !== false ? <ThemeToggle /> : null}
             {header?.header_login !== false ? userArea : null}
-            <Burger
+            <NavBurger
               opened={opened}
-              onClick={toggle}
+              onToggle={toggle}
               hiddenFrom="sm"
-              aria-label={t("site.openMenu")}
+              label={t("site.openMenu")}
             />
           </Group>
         </Group>
       </Container>
-      <Drawer
+      <NavDrawer
         opened={opened}
         onClose={close}
         title={account.settings.sitetitle}
         hiddenFrom="sm"
         size="80%"
-        closeButtonProps={{ "aria-label": t("chrome.closeMenu") }}
+        closeLabel={t("chrome.closeMenu")}
+        navLabel={t("chrome.mobileMenu")}
       >
-        <nav aria-label={t("chrome.mobileMenu")}>
-          <MobileMenu items={chrome.menus.mobile} onNavigate={close} />
-        </nav>
-      </Drawer>
+        <MobileMenu items={chrome.menus.mobile} onNavigate={close} />
+      </NavDrawer>
     </Box>
   );
 }

@@ -1,10 +1,8 @@
 import {
   ActionIcon,
   Box,
-  Burger,
   Button,
   Container,
-  Drawer,
   Group,
   SimpleGrid,
   Stack,
@@ -13,6 +11,7 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { NavBurger, NavDrawer } from "~/ui/nav-drawer";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
@@ -140,36 +139,37 @@ export function PlatformFrame({ children, year }: { children: ReactNode; year: n
               <Group gap="xs" visibleFrom="md" wrap="nowrap">
                 <AuthButtons />
               </Group>
-              <Burger
+              <NavBurger
                 opened={opened}
-                onClick={toggle}
+                onToggle={toggle}
                 hiddenFrom="md"
-                aria-label={t("platform.nav.openMenu")}
+                label={t("platform.nav.openMenu")}
               />
             </Group>
           </Group>
         </Container>
       </Box>
-      <Drawer
+      <NavDrawer
         opened={opened}
         onClose={close}
         position="right"
         size="100%"
         title={<Brand />}
         hiddenFrom="md"
-        closeButtonProps={{ "aria-label": t("platform.nav.closeMenu") }}
+        closeLabel={t("platform.nav.closeMenu")}
+        navLabel={t("platform.nav.label")}
+        after={
+          <Stack mt="xl">
+            <AuthButtons onClick={close} full />
+          </Stack>
+        }
       >
-        <Box component="nav" aria-label={t("platform.nav.label")}>
-          {marketingNav.map((item) => (
-            <NavLink key={item.to} to={item.to} end className={classes.drawerLink} onClick={close}>
-              {t(`platform.nav.${item.key}`)}
-            </NavLink>
-          ))}
-        </Box>
-        <Stack mt="xl">
-          <AuthButtons onClick={close} full />
-        </Stack>
-      </Drawer>
+        {marketingNav.map((item) => (
+          <NavLink key={item.to} to={item.to} end className={classes.drawerLink} onClick={close}>
+            {t(`platform.nav.${item.key}`)}
+          </NavLink>
+        ))}
+      </NavDrawer>
       <Box component="main" className={classes.main}>
         {children}
       </Box>

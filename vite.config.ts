@@ -50,6 +50,9 @@ export default defineConfig(() => ({
       "better-auth",
       /^@better-auth\//,
       "kysely",
+      // Only the icons used end up in the bundle; left external, Node would load all ~6,000
+      // (~0.25 s and ~80 MB at every start).
+      "@tabler/icons-react",
     ],
   },
   plugins: [

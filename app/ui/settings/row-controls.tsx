@@ -1,8 +1,8 @@
 import { ActionIcon, Group } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { moved } from "./moved";
 import classes from "./settings.module.css";
-import { DownIcon, RemoveIcon, UpIcon } from "./settings-icons";
 
 /**
  * Move up, move down and remove for one row of a list (a footer column, a link), each button
@@ -34,7 +34,7 @@ export function RowControls<T>({
         aria-label={c("moveUp")}
         onClick={() => onChange(moved(list, index, -1))}
       >
-        <UpIcon />
+        <IconChevronUp size={16} aria-hidden />
       </ActionIcon>
       <ActionIcon
         variant="subtle"
@@ -44,7 +44,7 @@ export function RowControls<T>({
         aria-label={c("moveDown")}
         onClick={() => onChange(moved(list, index, 1))}
       >
-        <DownIcon />
+        <IconChevronDown size={16} aria-hidden />
       </ActionIcon>
       <ActionIcon
         variant="subtle"
@@ -53,7 +53,7 @@ export function RowControls<T>({
         aria-label={c("remove")}
         onClick={() => onChange(list.filter((_, i) => i !== index))}
       >
-        <RemoveIcon />
+        <IconTrash size={16} aria-hidden />
       </ActionIcon>
     </Group>
   );

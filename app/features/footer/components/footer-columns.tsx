@@ -10,11 +10,11 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { newKey, type ColumnDraft } from "../footer-draft";
 import { FooterLinks } from "./footer-links";
 import { RowControls } from "../../../ui/settings/row-controls";
-import { PlusIcon } from "../../../ui/settings/settings-icons";
 
 function ColumnFields({
   column,
@@ -153,7 +153,7 @@ export function FooterColumns({
       <Group justify="space-between" gap="sm">
         <Button
           variant="light"
-          leftSection={<PlusIcon />}
+          leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() =>
             onChange([
               ...columns,

@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { newKey, type LinkDraft } from "../footer-draft";
 import classes from "./footer-editor.module.css";
 import { RowControls } from "../../../ui/settings/row-controls";
-import { PlusIcon } from "../../../ui/settings/settings-icons";
 
 /**
  * A list of links (label and address) to add to, reorder and remove: a links column's content
@@ -78,7 +78,7 @@ export function FooterLinks({
         <Button
           variant="light"
           size="xs"
-          leftSection={<PlusIcon />}
+          leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => onChange([...links, { key: newKey("link"), label: "", url: "" }])}
         >
           {c("addLink")}

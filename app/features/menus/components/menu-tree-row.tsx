@@ -1,5 +1,15 @@
 import { ActionIcon, Badge, Group, Paper, Text, UnstyledButton } from "@mantine/core";
 import { useSortable } from "@dnd-kit/sortable";
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronDown,
+  IconGripVertical,
+  IconIndentDecrease,
+  IconIndentIncrease,
+  IconTrash,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import { CSS } from "@dnd-kit/utilities";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,28 +19,28 @@ import { canMove, type FlatItem, type MoveAction } from "../menu-tree";
 import type { MenuKind } from "../menu-validation";
 import classes from "./menu-editor.module.css";
 import { MenuItemFields } from "./menu-item-fields";
-import { StrokeIcon } from "../../../ui/settings/settings-icons";
 
 export type RowAction = MoveAction | "edit" | "remove";
 
 /** Pixels of indentation per level, and the sideways drag that changes a level. */
 export const INDENT = 28;
 
-const paths: Record<RowAction | "grip", string> = {
-  grip: "M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01",
-  up: "M12 19V5M6 11l6-6 6 6",
-  down: "M12 5v14M6 13l6 6 6-6",
-  indent: "M4 6h16M10 12h10M10 18h10M4 10l3 2-3 2",
-  outdent: "M4 6h16M10 12h10M10 18h10M7 10l-3 2 3 2",
-  edit: "M6 9l6 6 6-6",
-  remove: "M5 7h14M10 11v6M14 11v6M6 7l1 12h10l1-12M9 7V4h6v3",
+const icons: Record<RowAction | "grip", TablerIcon> = {
+  grip: IconGripVertical,
+  up: IconArrowUp,
+  down: IconArrowDown,
+  indent: IconIndentIncrease,
+  outdent: IconIndentDecrease,
+  edit: IconChevronDown,
+  remove: IconTrash,
 };
 
-function Icon({ name }: { name: keyof typeof paths }) {
+function Icon({ name }: { name: keyof typeof icons }) {
+  const Glyph = icons[name];
   return (
-    <StrokeIcon
-      d={paths[name]}
-      strokeWidth={name === "grip" ? 3.2 : 2}
+    <Glyph
+      size={16}
+      aria-hidden
       className={name === "indent" || name === "outdent" ? classes.flipInRtl : undefined}
     />
   );

@@ -1,11 +1,11 @@
 import { Alert, Stack, Textarea } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSettingsSave } from "~/features/options/options";
 import { scriptsPart } from "../site-option";
 import { SaveControls } from "../../../ui/settings/save-controls";
 import { SettingsSection } from "../../../ui/settings/settings-section";
-import { WarningIcon } from "../../../ui/settings/settings-icons";
 
 /**
  * D16 the owner's custom scripts (misc.scripts, P13): HTML added to the end of every public
@@ -36,7 +36,7 @@ export function FooterScriptsEditor({ saved }: { saved: string }) {
       <Stack gap="md">
         <Alert
           color="yellow"
-          icon={<WarningIcon />}
+          icon={<IconAlertTriangle size={16} aria-hidden />}
           title={s("warningTitle")}
           // Mantine's yellow on pale yellow is too faint to read (WCAG AA): plain text colour.
           styles={{ title: { color: "var(--mantine-color-text)" } }}

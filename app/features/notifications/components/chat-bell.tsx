@@ -1,11 +1,11 @@
 import { Anchor, Divider, Popover, ScrollArea, Text } from "@mantine/core";
+import { IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useUnreadChat } from "../use-notifications";
 import type { NotificationItem } from "../validation";
 import { BellButton, BellList } from "./bell-parts";
-import { ChatIcon } from "./icons";
 
 /**
  * D1/D11 chat bell: the badge counts unread chat notifications; opening it shows them (the chat
@@ -37,7 +37,7 @@ export function ChatBell({ messagesHref = "/dashboard/messages" }: { messagesHre
         <BellButton
           count={count}
           testId="chat-bell"
-          icon={<ChatIcon />}
+          icon={<IconMessage size={18} aria-hidden />}
           label={
             count > 0
               ? t("notifications.chat.openWithCount", { count })

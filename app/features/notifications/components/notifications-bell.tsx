@@ -8,12 +8,12 @@ import {
   ScrollArea,
   Text,
 } from "@mantine/core";
+import { IconBell, IconCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useUnreadNotifications } from "../use-notifications";
 import { BellButton, BellList } from "./bell-parts";
-import { BellIcon, CheckIcon } from "./icons";
 
 /**
  * D1/D11 notifications bell for the dashboard's top bar: the badge counts unread notifications
@@ -42,7 +42,7 @@ export function NotificationsBell({
         <BellButton
           count={count}
           testId="notifications-bell"
-          icon={<BellIcon />}
+          icon={<IconBell size={18} aria-hidden />}
           label={count > 0 ? t("notifications.openWithCount", { count }) : t("notifications.open")}
           onClick={() => setOpened((open) => !open)}
         />
@@ -76,7 +76,7 @@ export function NotificationsBell({
                   void markRead(item);
                 }}
               >
-                <CheckIcon />
+                <IconCheck size={14} aria-hidden />
               </ActionIcon>
             )}
           />

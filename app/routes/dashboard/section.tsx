@@ -1,4 +1,5 @@
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconSquarePlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { textFromMatches } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
@@ -35,18 +36,7 @@ export default function DashboardSection({ loaderData }: Route.ComponentProps) {
         <Paper withBorder radius="md" p="xl" data-testid="section-empty-state">
           <Stack align="center" gap="sm" ta="center">
             <ThemeIcon size={56} radius="xl" variant="light">
-              <svg
-                width="28"
-                height="28"
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <rect x="4" y="4" width="16" height="16" rx="3" />
-                <path d="M9 12h6M12 9v6" />
-              </svg>
+              <IconSquarePlus size={28} aria-hidden />
             </ThemeIcon>
             <Text fw={600} size="lg">
               {t("dashboard.sections.comingTitle")}

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Text, Title } from "@mantine/core";
+import { IconHelp } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -56,18 +57,7 @@ export function TourRestartButton() {
       aria-label={t("dashboard.tour.restart")}
       onClick={() => window.dispatchEvent(new Event(RESTART_EVENT))}
     >
-      <svg
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <circle cx="12" cy="12" r="9" />
-        <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5v.01" />
-      </svg>
+      <IconHelp size={18} aria-hidden />
     </ActionIcon>
   );
 }

@@ -1,25 +1,10 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { memberMenuIds } from "../menus";
 
 type Status = "idle" | "saving" | "saved" | "failed";
-
-function Arrow({ up }: { up: boolean }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d={up ? "M6 15l6-6 6 6" : "M6 9l6 6 6-6"} />
-    </svg>
-  );
-}
 
 /** The stored order first, then the items it leaves out, unchecked. */
 function initialRows(enabled: string[] | null) {
@@ -84,7 +69,7 @@ export function MemberMenuEditor({ enabled }: { enabled: string[] | null }) {
                 aria-label={t("dashboard.memberMenu.up", { item: t(`dashboard.menu.${row.id}`) })}
                 onClick={() => move(index, -1)}
               >
-                <Arrow up />
+                <IconChevronUp size={16} aria-hidden />
               </ActionIcon>
               <ActionIcon
                 variant="subtle"
@@ -92,7 +77,7 @@ export function MemberMenuEditor({ enabled }: { enabled: string[] | null }) {
                 aria-label={t("dashboard.memberMenu.down", { item: t(`dashboard.menu.${row.id}`) })}
                 onClick={() => move(index, 1)}
               >
-                <Arrow up={false} />
+                <IconChevronDown size={16} aria-hidden />
               </ActionIcon>
             </Group>
           </Group>

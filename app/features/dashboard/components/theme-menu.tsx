@@ -7,6 +7,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
+import { IconContrastFilled } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import {
   currentThemeChoice,
@@ -14,23 +15,6 @@ import {
   themeChoices,
   type ThemeChoice,
 } from "~/ui/color-scheme";
-
-function PaletteIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 3a9 9 0 0 0 0 18z" fill="currentColor" />
-    </svg>
-  );
-}
 
 /** The choices, rendered once the popover opens: the stored choice exists in the browser only. */
 function ThemeChoices({ onChoose }: { onChoose: (choice: ThemeChoice) => void }) {
@@ -61,7 +45,7 @@ export function ThemeMenu() {
     <Popover position="bottom-end" withArrow shadow="md" width={180}>
       <Popover.Target>
         <ActionIcon variant="default" size="lg" aria-label={t("dashboard.theme.label")}>
-          <PaletteIcon />
+          <IconContrastFilled size={18} aria-hidden />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>

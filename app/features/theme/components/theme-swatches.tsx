@@ -1,4 +1,5 @@
 import { DEFAULT_THEME, Text, VisuallyHidden } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { primaryColorSchema, type ThemeValue } from "../theme-option";
 import { readableTextColor } from "~/platform/color-contrast";
@@ -10,14 +11,6 @@ type PrimaryColor = ThemeValue["primaryColor"];
 export const primaryColors = primaryColorSchema.unwrap().options;
 
 const swatchOf = (color: PrimaryColor) => DEFAULT_THEME.colors[color][6];
-
-function Check({ color }: { color: string }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none">
-      <path d="M5 12.5l4.5 4.5L19 7.5" stroke={color} strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /**
  * The primary colour as a row of swatches: real radio buttons (arrow keys move between them,
@@ -54,7 +47,14 @@ export function ThemeSwatches({
               className={classes.radio}
             />
             <span className={classes.dot} style={{ background: swatchOf(color) }} aria-hidden>
-              {value === color ? <Check color={readableTextColor(swatchOf(color))} /> : null}
+              {value === color ? (
+                <IconCheck
+                  size={18}
+                  stroke={3}
+                  color={readableTextColor(swatchOf(color))}
+                  aria-hidden
+                />
+              ) : null}
             </span>
             <VisuallyHidden>{name(color)}</VisuallyHidden>
           </label>

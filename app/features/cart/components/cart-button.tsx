@@ -1,29 +1,11 @@
 import { ActionIcon, Anchor, Popover, Text } from "@mantine/core";
+import { IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCart } from "../cart-store";
 import { cartCount } from "../validation";
 import classes from "./cart.module.css";
-
-function BagIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M6 8h12l-1 12H7L6 8z" />
-      <path d="M9 8V6a3 3 0 0 1 6 0v2" />
-    </svg>
-  );
-}
 
 /**
  * The header's cart control (P11): a badge with the number of things in the cart; a click opens
@@ -54,7 +36,7 @@ export function CartButton() {
               if (!cart.openModal()) setEmptyNote((open) => !open);
             }}
           >
-            <BagIcon />
+            <IconShoppingBag size={18} aria-hidden />
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown>

@@ -1,27 +1,10 @@
 import { ActionIcon, Anchor, Box, Group, Image, Stack, Text } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney } from "../money";
 import { cartItemKey, cartTotals, type CartItem } from "../validation";
 import classes from "./cart.module.css";
-
-function TrashIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-    </svg>
-  );
-}
 
 function itemHref(item: CartItem): string | null {
   if (!item.slug) return null;
@@ -75,7 +58,7 @@ export function CartLines({
                 aria-label={t("cart.remove", { name: item.name })}
                 onClick={() => onRemove(item)}
               >
-                <TrashIcon />
+                <IconTrash size={18} aria-hidden />
               </ActionIcon>
             </li>
           );

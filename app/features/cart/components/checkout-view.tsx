@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -53,18 +54,7 @@ export function CheckoutView({ brand, email }: { brand: ReactNode; email: string
               {brand}
             </Link>
             <Group gap="xs" wrap="nowrap">
-              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none">
-                <rect
-                  x="5"
-                  y="11"
-                  width="14"
-                  height="10"
-                  rx="2"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                />
-                <path d="M8 11V8a4 4 0 0 1 8 0v3" stroke="currentColor" strokeWidth="2" />
-              </svg>
+              <IconLock size={16} aria-hidden />
               <Text size="sm" fw={600}>
                 {t("checkout.secure")}
               </Text>

@@ -7,6 +7,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
+import { IconMoon } from "@tabler/icons-react";
 import { useDisclosure } from "@mantine/hooks";
 import { NavBurger, NavDrawer } from "~/ui/nav-drawer";
 import { useRef, type ReactNode } from "react";
@@ -31,17 +32,7 @@ function ThemeToggle() {
       aria-label={t("site.toggleTheme")}
       onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
     >
-      <svg
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9z" />
-      </svg>
+      <IconMoon size={18} aria-hidden />
     </ActionIcon>
   );
 }

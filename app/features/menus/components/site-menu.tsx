@@ -8,20 +8,13 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
+import { IconChevronDown } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { MenuItem } from "../menus-option";
 import { menuHref } from "../../../ui/site-links";
 import { SiteLink } from "../../../ui/site-link";
 import classes from "./site-menu.module.css";
-
-function Caret() {
-  return (
-    <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
-      <path d="M2 3.5 5 6.5 8 3.5" stroke="currentColor" strokeWidth="1.5" fill="none" />
-    </svg>
-  );
-}
 
 function MenuEntries({ items }: { items: MenuItem[] }) {
   return items.map((item) => {
@@ -66,7 +59,7 @@ function MegaMenu({ item }: { item: MenuItem }) {
         <UnstyledButton className={classes.link} data-testid={`menu-${item.id}`}>
           <Group gap={4} wrap="nowrap">
             {item.label}
-            <Caret />
+            <IconChevronDown size={10} stroke={3.6} aria-hidden />
           </Group>
         </UnstyledButton>
       </HoverCard.Target>
@@ -110,7 +103,7 @@ export function SiteMenu({ items }: { items: MenuItem[] }) {
                 <UnstyledButton className={classes.link} data-testid={`menu-${item.id}`}>
                   <Group gap={4} wrap="nowrap">
                     {item.label}
-                    <Caret />
+                    <IconChevronDown size={10} stroke={3.6} aria-hidden />
                   </Group>
                 </UnstyledButton>
               </Menu.Target>

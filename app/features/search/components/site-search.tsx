@@ -10,6 +10,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
 import { useDisclosure, useHotkeys } from "@mantine/hooks";
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,24 +25,6 @@ import {
   type SearchScope,
 } from "../validation";
 import classes from "./site-search.module.css";
-
-function MagnifierIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </svg>
-  );
-}
 
 function HitPicture({ hit }: { hit: SearchHit }) {
   if (hit.kind === "members")
@@ -156,7 +139,7 @@ export function SiteSearch({ accountId }: { accountId: string | null }) {
         data-testid="search-button"
         onClick={open}
       >
-        <MagnifierIcon />
+        <IconSearch size={18} aria-hidden />
       </ActionIcon>
       <Modal
         opened={opened}
@@ -175,7 +158,7 @@ export function SiteSearch({ accountId }: { accountId: string | null }) {
           aria-autocomplete="list"
           aria-activedescendant={hits.length > 0 ? optionId(active) : undefined}
           placeholder={t("search.placeholder")}
-          leftSection={<MagnifierIcon />}
+          leftSection={<IconSearch size={18} aria-hidden />}
           value={term}
           onChange={(event) => setTerm(event.currentTarget.value)}
           onKeyDown={onKeyDown}

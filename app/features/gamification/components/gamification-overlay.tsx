@@ -1,26 +1,11 @@
 import { Paper, Stack, Text, ThemeIcon, Transition } from "@mantine/core";
+import { IconTrophy } from "@tabler/icons-react";
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { GAMIFICATION_EVENT, overlayStore, type GamificationMessage } from "../overlay-store";
 import classes from "./gamification-overlay.module.css";
 
 const empty: GamificationMessage[] = [];
-
-function Trophy() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 20h8" />
-    </svg>
-  );
-}
 
 /**
  * D17: celebrations over the page, announced to screen readers; each leaves after its duration.
@@ -60,7 +45,7 @@ export function GamificationOverlay() {
                 withBorder
               >
                 <ThemeIcon size={40} radius="xl" color="yellow" variant="filled">
-                  <Trophy />
+                  <IconTrophy size={22} aria-hidden />
                 </ThemeIcon>
                 <div>
                   <Text fw={800}>{message.title}</Text>

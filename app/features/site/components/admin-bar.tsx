@@ -1,37 +1,18 @@
 import { ActionIcon, Paper, Stack, Tooltip } from "@mantine/core";
+import {
+  IconLayoutBottombar,
+  IconLayoutNavbar,
+  IconPalette,
+  IconPencil,
+  IconRefresh,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { adminTargets, editTargetFor } from "../admin-targets";
 
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
-
-const icons = {
-  refresh: "M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7",
-  edit: "M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4",
-  theme:
-    "M12 3a9 9 0 1 0 0 18c1 0 1.5-.7 1.5-1.5S13 18 13 17s.8-1.5 2-1.5h2a4 4 0 0 0 4-4C21 7 17 3 12 3z",
-  header: "M4 5h16M4 5v5h16V5M7 15h10M7 19h6",
-  footer: "M4 19h16M4 19v-5h16v5M7 9h10M7 5h6",
-};
-
-function BarLink({ label, href, icon }: { label: string; href: string; icon: string }) {
+function BarLink({ label, href, icon: Icon }: { label: string; href: string; icon: TablerIcon }) {
   return (
     <Tooltip label={label} position="right" withArrow>
       <ActionIcon
@@ -42,7 +23,7 @@ function BarLink({ label, href, icon }: { label: string; href: string; icon: str
         size="lg"
         aria-label={label}
       >
-        <Icon d={icon} />
+        <Icon size={18} aria-hidden />
       </ActionIcon>
     </Tooltip>
   );
@@ -75,25 +56,25 @@ export function AdminBar({ accountId }: { accountId: string }) {
       key="edit"
       label={t("site.admin.editPage")}
       href={editTargetFor(pathname)}
-      icon={icons.edit}
+      icon={IconPencil}
     />,
     <BarLink
       key="theme"
       label={t("site.admin.theme")}
       href={adminTargets.theme}
-      icon={icons.theme}
+      icon={IconPalette}
     />,
     <BarLink
       key="header"
       label={t("site.admin.header")}
       href={adminTargets.header}
-      icon={icons.header}
+      icon={IconLayoutNavbar}
     />,
     <BarLink
       key="footer"
       label={t("site.admin.footer")}
       href={adminTargets.footer}
-      icon={icons.footer}
+      icon={IconLayoutBottombar}
     />,
   ];
   return (
@@ -125,7 +106,7 @@ export function AdminBar({ accountId }: { accountId: string }) {
             loading={cleared === "busy"}
             onClick={() => void clearPageCache()}
           >
-            <Icon d={icons.refresh} />
+            <IconRefresh size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
         {items}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { IconChevronUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import classes from "./chrome.module.css";
 
@@ -78,9 +79,7 @@ export function BackToTop() {
         />
       </svg>
       <span className={classes.percent} aria-hidden="true">
-        <svg className={classes.arrow} width="10" height="8" viewBox="0 0 10 8">
-          <path d="M1 6.5 5 2.5 9 6.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
-        </svg>
+        <IconChevronUp className={classes.arrow} size={16} stroke={2.7} />
         <span data-testid="back-to-top-percent">{state.percent}%</span>
       </span>
     </button>

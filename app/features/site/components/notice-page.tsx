@@ -1,4 +1,5 @@
 import { Button, Container, Group, Paper, Stack, ThemeIcon, Title } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -17,18 +18,7 @@ export function NoticePage({
       <Paper withBorder radius="lg" p={{ base: "lg", sm: 48 }} ta="center">
         <Stack align="center" gap="md">
           <ThemeIcon size={64} radius="xl" variant="light" color="teal" aria-hidden="true">
-            <svg
-              width="32"
-              height="32"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M5 12l5 5L20 7" />
-            </svg>
+            <IconCheck size={32} stroke={2.2} />
           </ThemeIcon>
           <Title order={1} fz={{ base: 28, sm: 36 }}>
             {title}

@@ -1,20 +1,33 @@
 import { Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Icon, type IconName } from "./icons";
-import { CtaBand, IconBubble, PageHero } from "./marketing-parts";
+import {
+  IconBook2,
+  IconBrowser,
+  IconCheck,
+  IconShoppingCart,
+  IconSpeakerphone,
+  IconUsers,
+  IconWorld,
+  type TablerIcon,
+} from "@tabler/icons-react";
+import { CtaBand, IconBubble, lineIcon, PageHero } from "./marketing-parts";
 import classes from "./platform.module.css";
 
-const groups: { key: string; icon: IconName; items: string[] }[] = [
-  { key: "site", icon: "site", items: ["pages", "blog", "menus", "theme"] },
-  { key: "learning", icon: "courses", items: ["lessons", "quizzes", "certificates", "progress"] },
-  { key: "commerce", icon: "shop", items: ["cart", "payments", "memberships", "coupons"] },
+const groups: { key: string; icon: TablerIcon; items: string[] }[] = [
+  { key: "site", icon: IconBrowser, items: ["pages", "blog", "menus", "theme"] },
+  { key: "learning", icon: IconBook2, items: ["lessons", "quizzes", "certificates", "progress"] },
+  {
+    key: "commerce",
+    icon: IconShoppingCart,
+    items: ["cart", "payments", "memberships", "coupons"],
+  },
   {
     key: "community",
-    icon: "community",
+    icon: IconUsers,
     items: ["groups", "messages", "notifications", "gamification"],
   },
-  { key: "marketing", icon: "marketing", items: ["forms", "emails", "funnels", "affiliates"] },
-  { key: "platform", icon: "global", items: ["languages", "domains", "security", "search"] },
+  { key: "marketing", icon: IconSpeakerphone, items: ["forms", "emails", "funnels", "affiliates"] },
+  { key: "platform", icon: IconWorld, items: ["languages", "domains", "security", "search"] },
 ];
 
 /** `/features` on the base domain: everything included, group by group. */
@@ -45,7 +58,7 @@ export function FeaturesPage() {
                 <Stack key={item} gap={6}>
                   <Group gap={8} wrap="nowrap">
                     <Text span c="teal" display="flex">
-                      <Icon name="check" size={18} />
+                      <IconCheck {...lineIcon} size={18} />
                     </Text>
                     <Title order={3} fz="md">
                       {t(`platform.features.groups.${key}.${item}.title`)}

@@ -11,11 +11,12 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { IconMoon } from "@tabler/icons-react";
 import { NavBurger, NavDrawer } from "~/ui/nav-drawer";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
-import { Icon } from "./icons";
+import { lineIcon } from "./marketing-parts";
 import classes from "./platform.module.css";
 
 /** The marketing navigation (spec §2): Home, Product, Use cases, Features, Pricing. */
@@ -49,7 +50,7 @@ function ThemeToggle() {
       aria-label={t("platform.nav.toggleTheme")}
       onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
     >
-      <Icon name="moon" size={18} />
+      <IconMoon {...lineIcon} size={18} />
     </ActionIcon>
   );
 }

@@ -11,21 +11,30 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import {
+  IconArrowRight,
+  IconBook2,
+  IconBrowser,
+  IconShoppingCart,
+  IconSpeakerphone,
+  IconUsers,
+  IconWorld,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Icon, type IconName } from "./icons";
-import { CtaBand, FeatureCard, SectionHeading } from "./marketing-parts";
+import { CtaBand, FeatureCard, lineIcon, SectionHeading } from "./marketing-parts";
 import { longestTrial, PlanGrid, type PlanCardData } from "./plan-cards";
 import classes from "./platform.module.css";
 import { SitePreview } from "./site-preview";
 
-const pillars: { key: string; icon: IconName }[] = [
-  { key: "courses", icon: "courses" },
-  { key: "site", icon: "site" },
-  { key: "shop", icon: "shop" },
-  { key: "community", icon: "community" },
-  { key: "marketing", icon: "marketing" },
-  { key: "global", icon: "global" },
+const pillars: { key: string; icon: TablerIcon }[] = [
+  { key: "courses", icon: IconBook2 },
+  { key: "site", icon: IconBrowser },
+  { key: "shop", icon: IconShoppingCart },
+  { key: "community", icon: IconUsers },
+  { key: "marketing", icon: IconSpeakerphone },
+  { key: "global", icon: IconWorld },
 ];
 
 const steps = ["create", "teach", "grow"] as const;
@@ -65,7 +74,7 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
                   size="lg"
                   variant="gradient"
                   gradient={{ from: "violet", to: "indigo", deg: 135 }}
-                  rightSection={<Icon name="arrow" size={18} />}
+                  rightSection={<IconArrowRight {...lineIcon} size={18} />}
                 >
                   {t("platform.home.primary")}
                 </Button>
@@ -133,7 +142,7 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
             component={Link}
             to="/pricing"
             variant="subtle"
-            rightSection={<Icon name="arrow" size={16} />}
+            rightSection={<IconArrowRight {...lineIcon} size={16} />}
           >
             {t("platform.home.pricingLink")}
           </Button>
@@ -160,7 +169,7 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
                 >
                   <Group justify="space-between" wrap="nowrap">
                     <Text fw={700}>{t("platform.visitDemo", { host: new URL(url).host })}</Text>
-                    <Icon name="arrow" size={18} />
+                    <IconArrowRight {...lineIcon} size={18} />
                   </Group>
                 </Card>
               ))}

@@ -1,8 +1,8 @@
 import { Box, Button, Card, Container, Group, List, Stack, Text, Title } from "@mantine/core";
+import { IconArrowRight, IconCheck, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Icon, type IconName } from "./icons";
 import classes from "./platform.module.css";
 
 /** The top band of a marketing page: eyebrow, the page's one heading, and its pitch. */
@@ -54,10 +54,13 @@ export function SectionHeading({ title, text }: { title: string; text?: string }
   );
 }
 
-export function IconBubble({ icon }: { icon: IconName }) {
+/** The marketing pages' line icons: lighter than the app's, and decorative. */
+export const lineIcon = { stroke: 1.8, "aria-hidden": true, focusable: "false" } as const;
+
+export function IconBubble({ icon: Icon }: { icon: TablerIcon }) {
   return (
     <span className={classes.iconBubble}>
-      <Icon name={icon} />
+      <Icon {...lineIcon} size={22} />
     </span>
   );
 }
@@ -67,7 +70,7 @@ export function FeatureCard({
   title,
   text,
 }: {
-  icon: IconName;
+  icon: TablerIcon;
   title: string;
   text: string;
 }) {
@@ -91,7 +94,7 @@ export function CheckList({ items }: { items: string[] }) {
       center
       icon={
         <Text span c="teal" display="flex">
-          <Icon name="check" size={18} />
+          <IconCheck {...lineIcon} size={18} />
         </Text>
       }
     >
@@ -124,7 +127,7 @@ export function CtaBand() {
             size="md"
             variant="outline"
             color="white"
-            rightSection={<Icon name="arrow" size={16} />}
+            rightSection={<IconArrowRight {...lineIcon} size={16} />}
           >
             {t("platform.home.secondary")}
           </Button>

@@ -1,20 +1,28 @@
 import { Box, Container, Grid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Icon, type IconName } from "./icons";
-import { CheckList, CtaBand, PageHero } from "./marketing-parts";
+import {
+  IconBook2,
+  IconBrowser,
+  IconShieldCheck,
+  IconShoppingCart,
+  IconSpeakerphone,
+  IconUsers,
+  type TablerIcon,
+} from "@tabler/icons-react";
+import { CheckList, CtaBand, lineIcon, PageHero } from "./marketing-parts";
 import classes from "./platform.module.css";
 
-const sections: { key: string; icon: IconName; tint: string }[] = [
-  { key: "site", icon: "site", tint: "violet" },
-  { key: "courses", icon: "courses", tint: "indigo" },
-  { key: "shop", icon: "shop", tint: "teal" },
-  { key: "community", icon: "community", tint: "orange" },
-  { key: "marketing", icon: "marketing", tint: "pink" },
-  { key: "control", icon: "control", tint: "cyan" },
+const sections: { key: string; icon: TablerIcon; tint: string }[] = [
+  { key: "site", icon: IconBrowser, tint: "violet" },
+  { key: "courses", icon: IconBook2, tint: "indigo" },
+  { key: "shop", icon: IconShoppingCart, tint: "teal" },
+  { key: "community", icon: IconUsers, tint: "orange" },
+  { key: "marketing", icon: IconSpeakerphone, tint: "pink" },
+  { key: "control", icon: IconShieldCheck, tint: "cyan" },
 ];
 
 /** A tinted panel with the section's icon: the picture beside each section's text. */
-function Visual({ icon, tint }: { icon: IconName; tint: string }) {
+function Visual({ icon: Icon, tint }: { icon: TablerIcon; tint: string }) {
   return (
     <Box
       aria-hidden="true"
@@ -28,7 +36,7 @@ function Visual({ icon, tint }: { icon: IconName; tint: string }) {
         border: `1px solid light-dark(var(--mantine-color-${tint}-2), var(--mantine-color-dark-5))`,
       }}
     >
-      <Icon name={icon} size={96} />
+      <Icon {...lineIcon} size={96} />
     </Box>
   );
 }

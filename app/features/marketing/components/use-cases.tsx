@@ -1,16 +1,24 @@
 import { Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { type IconName } from "./icons";
+import {
+  IconBook2,
+  IconShieldCheck,
+  IconSparkles,
+  IconSpeakerphone,
+  IconUsers,
+  IconWorld,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import { CheckList, CtaBand, IconBubble, PageHero } from "./marketing-parts";
 import classes from "./platform.module.css";
 
-const cases: { key: string; icon: IconName }[] = [
-  { key: "creators", icon: "spark" },
-  { key: "academies", icon: "courses" },
-  { key: "coaches", icon: "community" },
-  { key: "companies", icon: "control" },
-  { key: "communities", icon: "marketing" },
-  { key: "international", icon: "global" },
+const cases: { key: string; icon: TablerIcon }[] = [
+  { key: "creators", icon: IconSparkles },
+  { key: "academies", icon: IconBook2 },
+  { key: "coaches", icon: IconUsers },
+  { key: "companies", icon: IconShieldCheck },
+  { key: "communities", icon: IconSpeakerphone },
+  { key: "international", icon: IconWorld },
 ];
 
 /** `/use-cases` on the base domain: who Lyceum is for, and what each of them uses. */

@@ -1,15 +1,8 @@
 import { siteNameOf } from "~/features/accounts/accounts";
-import {
-  ActionIcon,
-  Box,
-  Container,
-  Group,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from "@mantine/core";
-import { IconMoon } from "@tabler/icons-react";
+import { Box, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { NavBurger, NavDrawer } from "~/ui/nav-drawer";
+import { ThemeToggle } from "~/ui/theme-toggle";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -20,22 +13,6 @@ import { SiteLogo } from "./site-logo";
 import { MobileMenu, SiteMenu } from "~/features/menus/menus";
 import type { HeaderValue } from "../header-option";
 import classes from "./site-header.module.css";
-
-function ThemeToggle() {
-  const { t } = useTranslation();
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: true });
-  return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label={t("site.toggleTheme")}
-      onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
-    >
-      <IconMoon size={18} aria-hidden />
-    </ActionIcon>
-  );
-}
 
 export function SiteHeader({
   account,
@@ -80,7 +57,9 @@ export function SiteHeader({
           <Group gap="xs" wrap="nowrap">
             {header?.header_search !== false ? search : null}
             {header?.header_cart !== false ? cart : null}
-            {header?.header_darklight !== false ? <ThemeToggle /> : null}
+            {header?.header_darklight !== false ? (
+              <ThemeToggle label={t("site.toggleTheme")} />
+            ) : null}
             {header?.header_login !== false ? userArea : null}
             <NavBurger
               opened={opened}

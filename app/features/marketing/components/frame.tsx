@@ -1,18 +1,7 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from "@mantine/core";
+import { Box, Button, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconMoon } from "@tabler/icons-react";
 import { NavBurger, NavDrawer } from "~/ui/nav-drawer";
+import { ThemeToggle } from "~/ui/theme-toggle";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
@@ -36,22 +25,6 @@ function Brand() {
       </span>
       Lyceum
     </Link>
-  );
-}
-
-function ThemeToggle() {
-  const { t } = useTranslation();
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: true });
-  return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label={t("platform.nav.toggleTheme")}
-      onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
-    >
-      <IconMoon {...lineIcon} size={18} />
-    </ActionIcon>
   );
 }
 
@@ -136,7 +109,7 @@ export function PlatformFrame({ children, year }: { children: ReactNode; year: n
               ))}
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <ThemeToggle />
+              <ThemeToggle label={t("platform.nav.toggleTheme")} />
               <Group gap="xs" visibleFrom="md" wrap="nowrap">
                 <AuthButtons />
               </Group>

@@ -1,8 +1,8 @@
-import { Button, Container, Group, SimpleGrid, Text, Title } from "@mantine/core";
+import { Button, Container, Group, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PostSummary } from "../posts.server";
-import { PostCard } from "./post-card";
+import { PostGrid } from "./post-grid";
 
 export type BlogScreenProps = {
   /** This page's posts, newest first. */
@@ -21,15 +21,7 @@ export function BlogScreen({ posts, page, pages }: BlogScreenProps) {
       <Title order={1} mb="xl">
         {t("site.blog.title")}
       </Title>
-      {posts.length === 0 ? (
-        <Text c="dimmed">{t("site.noPosts")}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {posts.map((post) => (
-            <PostCard key={post.id} post={post} level={2} />
-          ))}
-        </SimpleGrid>
-      )}
+      <PostGrid posts={posts} level={2} />
       {pages > 1 ? (
         <Group justify="space-between" mt="xl">
           {page > 1 ? (

@@ -1,10 +1,9 @@
-import { siteNameOf } from "~/features/accounts/accounts";
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
-import { canonicalUrl, seo } from "~/features/site/site";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { seo } from "~/features/site/site";
 import { PostScreen } from "~/features/posts/posts";
+import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -14,9 +13,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!post) notFound();
   return {
     post,
-    siteName: siteNameOf(account),
-    url: canonicalUrl(request),
-    messages: areaMessages(lang, "siteContent"),
+    ...sitePageData({ account, request, lang }, ["siteContent"]),
   };
 }
 

@@ -1,11 +1,9 @@
-import { siteNameOf } from "~/features/accounts/accounts";
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { listPostsPage } from "~/features/posts/posts.server";
-import { siteCacheContext } from "~/features/site/site.server";
+import { siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
-import { canonicalUrl, seo } from "~/features/site/site";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { seo } from "~/features/site/site";
 import { BlogScreen } from "~/features/posts/posts";
 import type { Route } from "./+types/blog";
 
@@ -23,9 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     ...result,
     title: textIn(lang, "site.blog.title"),
-    siteName: siteNameOf(account),
-    url: canonicalUrl(request, page > 1 ? ["page"] : []),
-    messages: areaMessages(lang, "siteContent"),
+    ...sitePageData({ account, request, lang }, ["siteContent"], page > 1 ? ["page"] : []),
   };
 }
 

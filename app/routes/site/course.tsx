@@ -1,10 +1,9 @@
-import { siteNameOf } from "~/features/accounts/accounts";
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { getCourse } from "~/features/courses/courses.server";
 import { servicesContext } from "~/platform/request-context";
-import { canonicalUrl, seo } from "~/features/site/site";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { seo } from "~/features/site/site";
 import { CourseScreen } from "~/features/courses/courses";
+import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/course";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -15,9 +14,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     course,
     currency: account.settings.currency ?? "USD",
-    siteName: siteNameOf(account),
-    url: canonicalUrl(request),
-    messages: areaMessages(lang, "siteContent"),
+    ...sitePageData({ account, request, lang }, ["siteContent"]),
   };
 }
 

@@ -1,11 +1,10 @@
-import { siteNameOf } from "~/features/accounts/accounts";
 import { siteAccount } from "~/features/accounts/accounts.server";
 import { listCourses } from "~/features/courses/courses.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
-import { canonicalUrl, seo } from "~/features/site/site";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { seo } from "~/features/site/site";
 import { CoursesScreen } from "~/features/courses/courses";
+import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/courses";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -15,9 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     title: textIn(lang, "site.courses.title"),
     courses: await listCourses(database, { accountId: account.accountId }),
     currency: account.settings.currency ?? "USD",
-    siteName: siteNameOf(account),
-    url: canonicalUrl(request),
-    messages: areaMessages(lang, "siteContent"),
+    ...sitePageData({ account, request, lang }, ["siteContent"]),
   };
 }
 

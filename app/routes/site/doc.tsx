@@ -1,10 +1,9 @@
-import { siteNameOf } from "~/features/accounts/accounts";
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { DocScreen } from "~/features/pages/pages";
 import { getPage, listDocs } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
-import { canonicalUrl, seo } from "~/features/site/site";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { seo } from "~/features/site/site";
+import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/doc";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -16,9 +15,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     doc,
     docs: await listDocs(database, { accountId }),
-    siteName: siteNameOf(account),
-    url: canonicalUrl(request),
-    messages: areaMessages(lang, "docsPages"),
+    ...sitePageData({ account, request, lang }, ["docsPages"]),
   };
 }
 

@@ -1,23 +1,19 @@
-import { siteNameOf } from "~/features/accounts/accounts";
 import { siteAccount } from "~/features/accounts/accounts.server";
 import { DocsScreen } from "~/features/pages/pages";
 import { listDocs } from "~/features/pages/pages.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
-import { canonicalUrl, seo } from "~/features/site/site";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { seo } from "~/features/site/site";
+import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/docs";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
   const { database, lang } = context.get(servicesContext);
-  const siteName = siteNameOf(account);
   return {
     docs: await listDocs(database, { accountId: account.accountId }),
-    siteName,
     title: textIn(lang, "sitePages.docs.title"),
-    url: canonicalUrl(request),
-    messages: areaMessages(lang, "docsPages"),
+    ...sitePageData({ account, request, lang }, ["docsPages"]),
   };
 }
 

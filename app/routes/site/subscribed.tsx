@@ -1,10 +1,9 @@
-import { siteNameOf } from "~/features/accounts/accounts";
 import { siteAccount } from "~/features/accounts/accounts.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { SubscribedScreen } from "~/features/site/site";
-import { canonicalUrl, seo } from "~/features/site/site";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { seo } from "~/features/site/site";
+import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/subscribed";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -12,9 +11,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const { lang } = context.get(servicesContext);
   return {
     title: textIn(lang, "sitePages.subscribed.title"),
-    siteName: siteNameOf(account),
-    url: canonicalUrl(request),
-    messages: areaMessages(lang, "subscribedPage"),
+    ...sitePageData({ account, request, lang }, ["subscribedPage"]),
   };
 }
 

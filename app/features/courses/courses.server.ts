@@ -37,11 +37,16 @@ export async function listCourseSlugs(
   return rows.map((row) => row.slug);
 }
 
+/** A published course as its page shows it: the catalogue's fields and the lessons' outline. */
+export type CourseDetail = CourseCard & {
+  lessons: { id: string; title: string; position: number }[];
+};
+
 /** A published course with its curriculum outline, or null. */
 export function getCourse(
   database: Database,
   { accountId, slug }: { accountId: string; slug: string },
-) {
+): Promise<CourseDetail | null> {
   return database.forAccount(accountId, async (tx) => {
     const course = await publishedCourseBySlug(tx, { accountId, slug });
     if (!course) return null;

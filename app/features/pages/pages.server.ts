@@ -1,9 +1,17 @@
 import type { Database, Tx } from "~/platform/db/database.server";
 import { publishedPageBySlug, publishedPageList, type PageKind } from "./queries.server";
 import { pages } from "./tables.server";
-import { pageDataSchema } from "./validation";
+import { pageDataSchema, type PageData } from "./validation";
 
 export type { PageKind };
+
+/** A published page or doc as its screen shows it. */
+export type PublishedPage = {
+  title: string;
+  slug: string;
+  description: string;
+  blocks: PageData["content"];
+};
 
 /**
  * A published page (or doc) and its blocks (Puck data), or null; a stored document that no
@@ -12,7 +20,7 @@ export type { PageKind };
 export async function getPage(
   database: Database,
   { accountId, slug, kind = "page" }: { accountId: string; slug: string; kind?: PageKind },
-) {
+): Promise<PublishedPage | null> {
   const page = await database.forAccount(accountId, (tx) =>
     publishedPageBySlug(tx, { accountId, slug, kind }),
   );

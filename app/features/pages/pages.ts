@@ -1,3 +1,4 @@
 // The pages feature's door (client-safe): what other features and routes may use.
-export * from "./components/docs-layout";
-export * from "./components/page-blocks";
+export * from "./components/doc-screen";
+export * from "./components/docs-screen";
+export * from "./components/page-screen";

@@ -111,11 +111,22 @@ export async function listPostLinkChunk(
   );
 }
 
+/** A published post as its page shows it. */
+export type PostDetail = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  /** Sanitised on the way out. */
+  html: string;
+  featured: string | null;
+  publishedAt: string | null;
+};
+
 /** A published post with its HTML made safe, or null. */
 export async function getPost(
   database: Database,
   { accountId, slug }: { accountId: string; slug: string },
-) {
+): Promise<PostDetail | null> {
   const post = await database.forAccount(accountId, (tx) =>
     publishedPostBySlug(tx, { accountId, slug }),
   );

@@ -8,6 +8,7 @@ export { AdminBar } from "./components/admin-bar";
 export { FooterScriptsEditor } from "./components/footer-scripts";
 export { SiteFrame } from "./components/site-frame";
 export { ownerScriptsAllowed } from "./owner-scripts";
-export * from "./components/notice-page";
+export * from "./components/subscribed-screen";
+export * from "./components/thank-you-screen";
 export * from "./components/site-home";
 export * from "./seo";

@@ -1,14 +1,9 @@
-import { siteNameOf } from "~/features/accounts/accounts";
-import { Button, Container, Group, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
-import { DocsLayout } from "~/features/pages/pages";
-import { PageBlocks } from "~/features/pages/pages";
+import { DocScreen } from "~/features/pages/pages";
 import { getPage, listDocs } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
-import { canonicalUrl, seo } from "~/features/site/site";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { seo } from "~/features/site/site";
+import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/doc";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -20,9 +15,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     doc,
     docs: await listDocs(database, { accountId }),
-    siteName: siteNameOf(account),
-    url: canonicalUrl(request),
-    messages: areaMessages(lang, "docsPages"),
+    ...sitePageData({ account, request, lang }, ["docsPages"]),
   };
 }
 
@@ -34,41 +27,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** `/docs/{slug}`: one doc, with the sidebar and the previous and next docs. */
 export default function Doc({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { doc, docs } = loaderData;
-  const index = docs.findIndex((d) => d.slug === doc.slug);
-  const previous = index > 0 ? docs[index - 1] : undefined;
-  const next = index >= 0 ? docs[index + 1] : undefined;
-  return (
-    <Container size="lg" py={48}>
-      <DocsLayout docs={docs} current={doc.slug}>
-        <Title order={1}>{doc.title}</Title>
-        <PageBlocks blocks={doc.blocks} />
-        <Group justify="space-between" mt="xl">
-          {previous ? (
-            <Button
-              component={Link}
-              to={`/docs/${previous.slug}`}
-              variant="default"
-              aria-label={`${t("sitePages.docs.previous")}: ${previous.title}`}
-            >
-              ← {previous.title}
-            </Button>
-          ) : (
-            <span />
-          )}
-          {next ? (
-            <Button
-              component={Link}
-              to={`/docs/${next.slug}`}
-              variant="light"
-              aria-label={`${t("sitePages.docs.next")}: ${next.title}`}
-            >
-              {next.title} →
-            </Button>
-          ) : null}
-        </Group>
-      </DocsLayout>
-    </Container>
-  );
+  return <DocScreen doc={loaderData.doc} docs={loaderData.docs} />;
 }

@@ -1,11 +1,10 @@
 import { siteNameOf } from "~/features/accounts/accounts";
-import { Container, Title } from "@mantine/core";
 import { siteAccount, notFound } from "~/features/accounts/accounts.server";
 import { tenantContext } from "~/features/accounts/accounts";
-import { PageBlocks } from "~/features/pages/pages";
+import { PageScreen } from "~/features/pages/pages";
 import { getPage } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
-import { FeaturesPage } from "~/features/marketing/marketing";
+import { MarketingPage } from "~/features/marketing/marketing";
 import {
   isMarketingSlug,
   planCards,
@@ -13,9 +12,6 @@ import {
   type MarketingSlug,
 } from "../../features/marketing/marketing.server";
 import { platformSeo } from "~/features/marketing/marketing";
-import { PricingPage } from "~/features/marketing/marketing";
-import { ProductPage } from "~/features/marketing/marketing";
-import { UseCasesPage } from "~/features/marketing/marketing";
 import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/page";
@@ -69,17 +65,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** A page built from blocks, or on the base domain a marketing page. */
 export default function Page({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "platform") {
-    if (loaderData.slug === "pricing") return <PricingPage plans={loaderData.plans} />;
-    if (loaderData.slug === "features") return <FeaturesPage />;
-    if (loaderData.slug === "use-cases") return <UseCasesPage />;
-    return <ProductPage />;
+    return <MarketingPage slug={loaderData.slug} plans={loaderData.plans} />;
   }
-  const { page } = loaderData;
-  const startsWithHeading = page.blocks[0]?.type === "Heading";
-  return (
-    <Container size="md" py={48} component="article">
-      {startsWithHeading ? null : <Title order={1}>{page.title}</Title>}
-      <PageBlocks blocks={page.blocks} headingIsTitle={startsWithHeading} />
-    </Container>
-  );
+  return <PageScreen page={loaderData.page} />;
 }

@@ -1,7 +1,7 @@
-import { Badge, Box, Container, SimpleGrid, Text, Title } from "@mantine/core";
+import { Badge, Box, Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { PostSummary } from "~/features/posts/posts.server";
-import { PostCard } from "~/features/posts/posts";
+import { PostGrid } from "~/features/posts/posts";
 
 /** An account's home page: its name, tagline and latest posts. */
 export function SiteHome({
@@ -36,15 +36,7 @@ export function SiteHome({
         <Title order={2} mb="lg">
           {t("site.latestPosts")}
         </Title>
-        {posts.length === 0 ? (
-          <Text c="dimmed">{t("site.noPosts")}</Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} level={3} />
-            ))}
-          </SimpleGrid>
-        )}
+        <PostGrid posts={posts} level={3} />
       </Container>
     </>
   );

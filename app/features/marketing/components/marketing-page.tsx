@@ -1,0 +1,20 @@
+import type { MarketingSlug } from "../marketing.server";
+import { FeaturesPage } from "./features";
+import type { PlanCardData } from "./plan-cards";
+import { PricingPage } from "./pricing";
+import { ProductPage } from "./product";
+import { UseCasesPage } from "./use-cases";
+
+export type MarketingPageProps = {
+  slug: MarketingSlug;
+  /** The plans' cards; only the pricing page shows them. */
+  plans: PlanCardData[];
+};
+
+/** The base domain's `/{pageSlug}`: one of the marketing pages. */
+export function MarketingPage({ slug, plans }: MarketingPageProps) {
+  if (slug === "pricing") return <PricingPage plans={plans} />;
+  if (slug === "features") return <FeaturesPage />;
+  if (slug === "use-cases") return <UseCasesPage />;
+  return <ProductPage />;
+}

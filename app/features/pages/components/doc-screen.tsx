@@ -1,0 +1,52 @@
+import { Button, Container, Group, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { DocLink, PublishedPage } from "../pages.server";
+import { DocsLayout } from "./docs-layout";
+import { PageBlocks } from "./page-blocks";
+
+export type DocScreenProps = {
+  doc: PublishedPage;
+  /** Every published doc in reading order, the one read among them. */
+  docs: DocLink[];
+};
+
+/** `/docs/{slug}`: one doc, with the sidebar and the previous and next docs. */
+export function DocScreen({ doc, docs }: DocScreenProps) {
+  const { t } = useTranslation();
+  const index = docs.findIndex((d) => d.slug === doc.slug);
+  const previous = index > 0 ? docs[index - 1] : undefined;
+  const next = index >= 0 ? docs[index + 1] : undefined;
+  return (
+    <Container size="lg" py={48}>
+      <DocsLayout docs={docs} current={doc.slug}>
+        <Title order={1}>{doc.title}</Title>
+        <PageBlocks blocks={doc.blocks} />
+        <Group justify="space-between" mt="xl">
+          {previous ? (
+            <Button
+              component={Link}
+              to={`/docs/${previous.slug}`}
+              variant="default"
+              aria-label={`${t("sitePages.docs.previous")}: ${previous.title}`}
+            >
+              ← {previous.title}
+            </Button>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Button
+              component={Link}
+              to={`/docs/${next.slug}`}
+              variant="light"
+              aria-label={`${t("sitePages.docs.next")}: ${next.title}`}
+            >
+              {next.title} →
+            </Button>
+          ) : null}
+        </Group>
+      </DocsLayout>
+    </Container>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, Container, Group, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { PostSummary } from "../posts.server";
+import { PostGrid } from "./post-grid";
+
+export type BlogScreenProps = {
+  /** This page's posts, newest first. */
+  posts: PostSummary[];
+  /** The page shown, from 1. */
+  page: number;
+  /** How many pages the blog has. */
+  pages: number;
+};
+
+/** The blog: newest posts first, nine a page. */
+export function BlogScreen({ posts, page, pages }: BlogScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <Container size="lg" py={48}>
+      <Title order={1} mb="xl">
+        {t("site.blog.title")}
+      </Title>
+      <PostGrid posts={posts} level={2} />
+      {pages > 1 ? (
+        <Group justify="space-between" mt="xl">
+          {page > 1 ? (
+            <Button component={Link} to={`/blog?page=${page - 1}`} variant="default">
+              {t("site.blog.newer")}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Text size="sm" c="dimmed">
+            {t("site.blog.pageOf", { page, pages })}
+          </Text>
+          {page < pages ? (
+            <Button component={Link} to={`/blog?page=${page + 1}`} variant="default">
+              {t("site.blog.older")}
+            </Button>
+          ) : (
+            <span />
+          )}
+        </Group>
+      ) : null}
+    </Container>
+  );
+}

@@ -1,0 +1,43 @@
+import { Anchor, AspectRatio, Container, Image, Text, Title, Typography } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { dateFormat } from "~/platform/i18n/formats";
+import type { PostDetail } from "../posts.server";
+
+export type PostScreenProps = {
+  /** The post, its HTML already sanitised on the server. */
+  post: PostDetail;
+};
+
+/** One blog post; its HTML was sanitised on the server. */
+export function PostScreen({ post }: PostScreenProps) {
+  const { t, i18n } = useTranslation();
+  const date = post.publishedAt
+    ? dateFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+        new Date(post.publishedAt),
+      )
+    : null;
+  return (
+    <Container size="md" py={48} component="article">
+      <Anchor component={Link} to="/blog" size="sm">
+        ← {t("site.blog.title")}
+      </Anchor>
+      <Title order={1} mt="md">
+        {post.title}
+      </Title>
+      {date ? (
+        <Text c="dimmed" size="sm" mt="xs">
+          {t("site.publishedOn", { date })}
+        </Text>
+      ) : null}
+      {post.featured ? (
+        <AspectRatio ratio={16 / 9} my="xl">
+          <Image src={post.featured} alt="" radius="md" />
+        </AspectRatio>
+      ) : null}
+      <Typography>
+        <div data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+      </Typography>
+    </Container>
+  );
+}

@@ -5,7 +5,6 @@ import { ThemeToggle } from "~/ui/theme-toggle";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
-import { lineIcon } from "./marketing-parts";
 import classes from "./platform.module.css";
 
 /** The marketing navigation (spec §2): Home, Product, Use cases, Features, Pricing. */

@@ -5,7 +5,7 @@ import type { AccountSummary } from "~/features/accounts/accounts";
 import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
 import {
   answerSettingsPartSave,
-  loadSettingsScreen,
+  loadDashboardScreen,
   openSettingsEditor,
 } from "~/features/dashboard/dashboard.server";
 import {
@@ -30,7 +30,7 @@ import type { MenuItem } from "~/features/menus/menus";
 import type { Route } from "./+types/site-header";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, ["siteHeaderPage"], async (database, request) => {
+  return loadDashboardScreen(args, ["siteHeaderPage"], async (database, request) => {
     const { section, siteName, options } = await openSettingsEditor(database, {
       ...request,
       options: [headerOption, menusOption],

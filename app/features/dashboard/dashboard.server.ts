@@ -108,6 +108,6 @@ export async function loadMemberMenuSetting(
   return { enabled: dashboard?.member_menu ?? null };
 }
 
-export * from "./section-guard.server";
+export * from "./dashboard-screen.server";
 export * from "./settings-screen.server";
 export * from "./home.server";

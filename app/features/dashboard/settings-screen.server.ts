@@ -1,7 +1,6 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { siteNameOf, tenantContext, type AccountSummary } from "~/features/accounts/accounts";
-import { requireViewer } from "~/features/auth/auth.server";
-import { requireSiteManager, type Viewer } from "~/features/members/members.server";
+import { data, type ActionFunctionArgs } from "react-router";
+import { siteNameOf } from "~/features/accounts/accounts";
+import { requireSiteManager } from "~/features/members/members.server";
 import {
   settingsSaveSchema,
   type OptionPart,
@@ -16,53 +15,11 @@ import {
 } from "~/features/options/options.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError, isAppError } from "~/platform/errors";
-import { answerAppErrors } from "~/platform/http-errors";
-import type { Messages } from "~/platform/i18n/i18n";
-import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";
-import { servicesContext } from "~/platform/request-context";
+import { dashboardRequestOf, type DashboardRequest } from "./dashboard-screen.server";
 import { openDashboardSection } from "./dashboard.server";
 
-/** Who asks, for which site, from which screen (the screen's access rule is found by its path). */
-export type SettingsRequest = { account: AccountSummary; viewer: Viewer; pathname: string };
-
 /** A save is also given the caches it drops, so the next anonymous request shows the change. */
-export type SettingsSaveRequest = SettingsRequest & { caches: OptionCaches | null };
-
-/**
- * The route's request as the use cases want it. Signing in comes first (a redirect to /login,
- * outside any error answer); the use case checks the screen's own rule from `pathname`.
- */
-function settingsRequestOf({ context, request }: LoaderFunctionArgs) {
-  const viewer = requireViewer({ context, request });
-  const tenant = context.get(tenantContext);
-  const { database } = context.get(servicesContext);
-  // A client-side navigation asks for the same path with React Router's ".data" suffix.
-  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
-  const screen = (): SettingsRequest => {
-    // The platform's own host has no site to set up.
-    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    return { account: tenant.account, viewer, pathname };
-  };
-  return { database, screen };
-}
-
-/**
- * A settings screen's loader: `load` (one use case, its answer shaped for the screen) runs for a
- * signed-in viewer on a site; an AppError becomes the error boundary's status (403, 404). The
- * answer comes with the screen's strings (`areas`).
- */
-export function loadSettingsScreen<T extends object>(
-  args: LoaderFunctionArgs,
-  areas: readonly MessageArea[],
-  load: (database: Database, request: SettingsRequest) => Promise<T>,
-): Promise<T & { messages: Messages }> {
-  const { database, screen } = settingsRequestOf(args);
-  const { lang } = args.context.get(servicesContext);
-  return answerAppErrors(async () => ({
-    ...(await load(database, screen())),
-    messages: areaMessages(lang, ...areas),
-  }));
-}
+export type SettingsSaveRequest = DashboardRequest & { caches: OptionCaches | null };
 
 /**
  * The editors send JSON (a fetcher with `encType: "application/json"`). A body of any other type
@@ -85,7 +42,7 @@ export async function answerSettingsSave<A extends { ok: boolean }>(
   args: ActionFunctionArgs,
   save: (database: Database, request: SettingsSaveRequest, body: unknown) => Promise<A>,
 ) {
-  const { database, screen } = settingsRequestOf(args);
+  const { database, screen } = dashboardRequestOf(args);
   try {
     const request = { ...screen(), caches: args.context.get(optionCachesContext) };
     const body = await jsonBody(args.request);
@@ -103,7 +60,7 @@ export async function answerSettingsSave<A extends { ok: boolean }>(
  */
 export async function openSettingsEditor<const O extends readonly SiteOption[]>(
   database: Database,
-  { account, viewer, pathname, options }: SettingsRequest & { options: O },
+  { account, viewer, pathname, options }: DashboardRequest & { options: O },
 ) {
   const section = await openDashboardSection(database, { account, viewer, pathname });
   const { accountId } = account;

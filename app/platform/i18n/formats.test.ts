@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { dateFormat, numberFormat } from "./formats";
+import { dateFormat, numberFormat, timestampFormat } from "./formats";
 
 test("I12 a formatter is built once per language and options, and formats as Intl does", () => {
   const options = { dateStyle: "medium", timeZone: "UTC" } as const;
@@ -11,4 +11,16 @@ test("I12 a formatter is built once per language and options, and formats as Int
   );
   expect(numberFormat("en", { style: "currency", currency: "JPY" }).format(1200)).toBe("¥1,200");
   expect(() => numberFormat("en", { style: "currency", currency: "NOPE!" })).toThrow(RangeError);
+});
+
+test("I13 a timestamp reads to the minute in UTC, whatever the zone of the machine that renders it", () => {
+  const moment = new Date("2026-03-04T23:30:59Z");
+  expect(timestampFormat("en").format(moment)).toBe(
+    new Intl.DateTimeFormat("en", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "UTC",
+    }).format(moment),
+  );
+  expect(timestampFormat("en").format(moment)).toMatch(/^Mar 4, 2026, 11:30\sPM$/);
 });

@@ -22,6 +22,11 @@ export function dateFormat(lang: string, options: Intl.DateTimeFormatOptions): I
   );
 }
 
+/** A moment to the minute as it is stored, in UTC: when a session began, when a mail was sent. */
+export function timestampFormat(lang: string): Intl.DateTimeFormat {
+  return dateFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+}
+
 /** Throws as `new Intl.NumberFormat` does for an unknown currency; a failure is not kept. */
 export function numberFormat(
   lang: string,

@@ -1,33 +1,21 @@
 import { Box } from "@mantine/core";
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { tenantContext } from "~/features/accounts/accounts";
-import { requireViewer } from "~/features/auth/auth.server";
 import { DashboardShell } from "~/features/dashboard/dashboard";
-import { loadDashboardShell } from "~/features/dashboard/dashboard.server";
+import { loadDashboardScreen, loadDashboardShell } from "~/features/dashboard/dashboard.server";
 import { GamificationOverlay } from "~/features/gamification/gamification";
 import { ChatBell } from "~/features/notifications/notifications";
 import { NotificationsBell } from "~/features/notifications/notifications";
 import { OnlineMembersBadge } from "~/features/realtime/realtime";
 import { RealtimeProvider } from "~/features/realtime/realtime";
-import { AppError } from "~/platform/errors";
-import { answerAppErrors } from "~/platform/http-errors";
-import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen } from "~/ui/error-screen";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/layout";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireViewer({ context, request });
-  const tenant = context.get(tenantContext);
-  const { database, lang } = context.get(servicesContext);
-  return answerAppErrors(async () => {
-    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    return {
-      shell: await loadDashboardShell(database, { account: tenant.account, viewer }),
-      // Comes before the dashboard renders, also on a client-side navigation from the site.
-      messages: areaMessages(lang, "dashboardShell"),
-    };
-  });
+// The shell's strings come before the dashboard renders, also on a client-side navigation
+// from the site.
+export async function loader(args: Route.LoaderArgs) {
+  return loadDashboardScreen(args, ["dashboardShell"], async (database, request) => ({
+    shell: await loadDashboardShell(database, request),
+  }));
 }
 
 export function meta() {

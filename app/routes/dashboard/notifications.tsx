@@ -1,18 +1,12 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { NotificationsHistory } from "~/features/notifications/notifications";
-import { servicesContext } from "~/platform/request-context";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/notifications";
-import { guardDashboardSection } from "~/features/dashboard/dashboard.server";
 
 /** The same check as every dashboard screen (any member of the site, or a super-admin). */
 export async function loader(args: Route.LoaderArgs) {
-  const { lang } = args.context.get(servicesContext);
-  return {
-    ...(await guardDashboardSection(args)),
-    messages: areaMessages(lang, "notificationsPage"),
-  };
+  return loadDashboardScreen(args, ["notificationsPage"], openDashboardSection);
 }
 
 export function meta() {

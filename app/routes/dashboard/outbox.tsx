@@ -5,6 +5,7 @@ import { listOutbox } from "~/features/auth/auth.server";
 import { servicesContext } from "~/platform/request-context";
 import { answerAppErrors } from "~/platform/http-errors";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { timestampFormat } from "~/platform/i18n/formats";
 import type { Route } from "./+types/outbox";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -23,11 +24,7 @@ export function meta() {
 /** Super-admins read the mail the platform would have sent (no SMTP relay configured). */
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
+  const format = timestampFormat(i18n.language);
   return (
     <Container size="md" py="xl">
       <Stack>

@@ -2,17 +2,12 @@ import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconSquarePlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { textFromMatches } from "~/platform/i18n/i18n";
-import { servicesContext } from "~/platform/request-context";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/section";
-import { guardDashboardSection } from "~/features/dashboard/dashboard.server";
 
+/** The screen's rule from the sections registry, found by the request's path. */
 export async function loader(args: Route.LoaderArgs) {
-  const { lang } = args.context.get(servicesContext);
-  return {
-    ...(await guardDashboardSection(args)),
-    messages: areaMessages(lang, "dashboardSections"),
-  };
+  return loadDashboardScreen(args, ["dashboardSections"], openDashboardSection);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

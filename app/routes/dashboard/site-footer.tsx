@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
 import {
   answerSettingsPartSave,
-  loadSettingsScreen,
+  loadDashboardScreen,
   openSettingsEditor,
 } from "~/features/dashboard/dashboard.server";
 import { FooterEditor, footerOption, footerPart } from "~/features/footer/footer";
@@ -17,7 +17,7 @@ import { FooterScriptsEditor, miscOption, scriptsPart } from "~/features/site/si
 import type { Route } from "./+types/site-footer";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, ["siteFooterPage"], async (database, request) => {
+  return loadDashboardScreen(args, ["siteFooterPage"], async (database, request) => {
     const { siteName, options } = await openSettingsEditor(database, {
       ...request,
       options: [footerOption, headerOption, miscOption],

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
 import {
   answerSettingsPartSave,
-  loadSettingsScreen,
+  loadDashboardScreen,
   openSettingsEditor,
 } from "~/features/dashboard/dashboard.server";
 import {
@@ -19,7 +19,7 @@ import { editableMenus, MenuEditor, menusOption } from "~/features/menus/menus";
 import type { Route } from "./+types/site-header";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, ["siteHeaderPage"], async (database, request) => {
+  return loadDashboardScreen(args, ["siteHeaderPage"], async (database, request) => {
     const { section, siteName, options } = await openSettingsEditor(database, {
       ...request,
       options: [headerOption, menusOption],

@@ -5,10 +5,10 @@ import { MemberMenuEditor } from "~/features/dashboard/dashboard";
 import { loadMemberMenuSetting } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/site-index";
 import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
-import { loadSettingsScreen } from "~/features/dashboard/dashboard.server";
+import { loadDashboardScreen } from "~/features/dashboard/dashboard.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(
+  return loadDashboardScreen(
     args,
     ["dashboardSections", "memberMenuEditor"],
     (database, { account, viewer }) => loadMemberMenuSetting(database, { account, viewer }),

@@ -2,14 +2,14 @@ import { useTranslation } from "react-i18next";
 import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
 import {
   answerSettingsPartSave,
-  loadSettingsScreen,
+  loadDashboardScreen,
   openSettingsEditor,
 } from "~/features/dashboard/dashboard.server";
 import { ThemeEditor, themeOption, themePart } from "~/features/theme/theme";
 import type { Route } from "./+types/site-theme";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadSettingsScreen(args, ["siteThemePage"], async (database, request) => {
+  return loadDashboardScreen(args, ["siteThemePage"], async (database, request) => {
     const { siteName, options } = await openSettingsEditor(database, {
       ...request,
       options: [themeOption],

@@ -1,34 +1,30 @@
-import { Alert, Button, Card, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Card, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient } from "../client";
 import { authErrorKey } from "../error-keys";
+import { FormStatus, StackedForm, SubmitButton, type FormMessage } from "./form-parts";
+import { useFormSend } from "./use-form-send";
 
 /** A new e-mail address: confirmed from the current one, then verified at the new one. */
 export function ChangeEmail({ email }: { email: string }) {
   const { t } = useTranslation();
+  const form = useFormSend<FormMessage>();
   const [newEmail, setNewEmail] = useState("");
-  const [message, setMessage] = useState<{ color: string; key: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    const { error } = await authClient().changeEmail({
-      newEmail,
-      callbackURL: "/dashboard/profile",
-    });
-    setBusy(false);
+    const { error } = await form.send(event, () =>
+      authClient().changeEmail({ newEmail, callbackURL: "/dashboard/profile" }),
+    );
     if (error) {
       const invalid = error.status === 400 || error.code === "INVALID_EMAIL";
-      return setMessage({
+      return form.setMessage({
         color: "red",
         key: invalid ? "auth.errors.invalidEmail" : authErrorKey(error),
       });
     }
     setNewEmail("");
-    setMessage({ color: "teal", key: "profile.email.sent" });
+    form.setMessage({ color: "teal", key: "profile.email.sent" });
   }
 
   return (
@@ -39,25 +35,22 @@ export function ChangeEmail({ email }: { email: string }) {
       <Text size="sm" c="dimmed" mb="md">
         {t("profile.email.current", { email })}
       </Text>
-      <form method="post" onSubmit={submit} noValidate>
-        <Stack>
-          {message ? (
-            <Alert color={message.color} role="status">
-              {t(message.key)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label={t("profile.email.new")}
-            type="email"
-            autoComplete="email"
-            value={newEmail}
-            onChange={(e) => setNewEmail(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={busy} disabled={!newEmail.trim()} w="fit-content">
-            {t("profile.email.submit")}
-          </Button>
-        </Stack>
-      </form>
+      <StackedForm onSubmit={submit}>
+        <FormStatus message={form.message} />
+        <TextInput
+          label={t("profile.email.new")}
+          type="email"
+          autoComplete="email"
+          value={newEmail}
+          onChange={(e) => setNewEmail(e.currentTarget.value)}
+        />
+        <SubmitButton
+          labelKey="profile.email.submit"
+          busy={form.busy}
+          disabled={!newEmail.trim()}
+          inline
+        />
+      </StackedForm>
     </Card>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient } from "../client";
 import { authErrorKey } from "../error-keys";
 import { AuthCard } from "./auth-card";
-import { FormError, EmailField } from "./form-parts";
+import { EmailField, FormError, LinkButton, StackedForm, SubmitButton } from "./form-parts";
+import { useFormSend } from "./use-form-send";
 
 /** Asks for a reset link; answers the same whether or not the address has an account. */
 export function ForgotPasswordForm({
@@ -15,21 +16,15 @@ export function ForgotPasswordForm({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
+  const form = useFormSend();
   const [email, setEmail] = useState(initialEmail);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const { error: failure } = await authClient().requestPasswordReset({
-      email,
-      redirectTo: "/login/reset-password",
-    });
-    setBusy(false);
-    if (failure) return setError(authErrorKey(failure));
+    const { error: failure } = await form.send(event, () =>
+      authClient().requestPasswordReset({ email, redirectTo: "/login/reset-password" }),
+    );
+    if (failure) return form.setMessage(authErrorKey(failure));
     setSent(true);
   }
 
@@ -40,21 +35,13 @@ export function ForgotPasswordForm({
           {t("auth.forgot.sentText", { email })}
         </Alert>
       ) : (
-        <form method="post" onSubmit={submit} noValidate>
-          <Stack>
-            <FormError messageKey={error} />
-            <EmailField value={email} onChange={setEmail} />
-            <Button type="submit" loading={busy} fullWidth>
-              {t("auth.forgot.submit")}
-            </Button>
-          </Stack>
-        </form>
+        <StackedForm onSubmit={submit}>
+          <FormError messageKey={form.message} />
+          <EmailField value={email} onChange={setEmail} />
+          <SubmitButton labelKey="auth.forgot.submit" busy={form.busy} />
+        </StackedForm>
       )}
-      <Text ta="center" size="sm">
-        <Anchor component="button" type="button" onClick={onBack}>
-          {t("auth.forgot.back")}
-        </Anchor>
-      </Text>
+      <LinkButton labelKey="auth.forgot.back" onClick={onBack} centred />
     </AuthCard>
   );
 }

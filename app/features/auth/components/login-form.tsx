@@ -1,26 +1,34 @@
-import { Alert, Anchor, Button, Stack } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import { authClient } from "../client";
 import { signInErrorMessage, type ErrorMessage } from "../sign-in-error";
 import { AuthCard } from "./auth-card";
-import { EmailField, PasswordField, PhoneField } from "./form-parts";
+import {
+  CurrentPasswordField,
+  EmailField,
+  FormError,
+  LinkButton,
+  PhoneField,
+  StackedForm,
+  SubmitButton,
+} from "./form-parts";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { PhoneResetForm } from "./phone-reset-form";
 import { TwoFactorChallenge } from "./two-factor-challenge";
+import { useFormSend } from "./use-form-send";
 
 type Mode = "password" | "forgot" | "twoFactor";
 
 /** Sign-in with e-mail and password, then the second factor when the person has one. */
 export function LoginForm({ siteName, redirectTo }: { siteName: string; redirectTo: string }) {
   const { t, i18n } = useTranslation();
+  const form = useFormSend<ErrorMessage>();
   const [mode, setMode] = useState<Mode>("password");
   const [byPhone, setByPhone] = useState(false);
   const [phone, setPhone] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<ErrorMessage | null>(null);
-  const [busy, setBusy] = useState(false);
   // A brand-new site's owner arrives from the platform with ?email=…&welcome=…, read in the
   // browser only: the server renders the same page for everyone (it may be cached).
   const hints = useBrowserSearchParams();
@@ -29,15 +37,13 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
   const email = typedEmail ?? hints.get("email") ?? "";
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const client = authClient();
-    const { data, error: failure } = byPhone
-      ? await client.signIn.phoneNumber({ phoneNumber: phone.trim(), password })
-      : await client.signIn.email({ email, password });
-    setBusy(false);
-    if (failure) return setError(signInErrorMessage(failure, i18n.language));
+    const { data, error: failure } = await form.send(event, () => {
+      const client = authClient();
+      return byPhone
+        ? client.signIn.phoneNumber({ phoneNumber: phone.trim(), password })
+        : client.signIn.email({ email, password });
+    });
+    if (failure) return form.setMessage(signInErrorMessage(failure, i18n.language));
     if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return setMode("twoFactor");
     // A full load so the server renders the signed-in page with the new session.
     window.location.assign(redirectTo);
@@ -59,49 +65,33 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
         to: "/signup",
       }}
     >
-      <form method="post" onSubmit={submit} noValidate>
-        <Stack>
-          {welcome === "verify" || welcome === "ready" ? (
-            <Alert color="teal" role="status" title={t("platform.welcome.title")}>
-              {t(welcome === "verify" ? "platform.welcome.verify" : "platform.welcome.ready", {
-                email,
-              })}
-            </Alert>
-          ) : null}
-          {error ? (
-            <Alert color="red" role="alert">
-              {t(error.key, error.values)}
-            </Alert>
-          ) : null}
-          {byPhone ? (
-            <PhoneField value={phone} onChange={setPhone} />
-          ) : (
-            <EmailField value={email} onChange={setEmail} />
-          )}
-          <PasswordField
-            label={t("auth.fields.password")}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            ta="end"
-            onClick={() => setMode("forgot")}
-          >
-            {t("auth.login.forgot")}
-          </Anchor>
-          <Button type="submit" loading={busy} fullWidth>
-            {t("auth.login.submit")}
-          </Button>
-          <Anchor component="button" type="button" size="sm" onClick={() => setByPhone(!byPhone)}>
-            {t(byPhone ? "auth.login.useEmail" : "auth.login.usePhone")}
-          </Anchor>
-        </Stack>
-      </form>
+      <StackedForm onSubmit={submit}>
+        {welcome === "verify" || welcome === "ready" ? (
+          <Alert color="teal" role="status" title={t("platform.welcome.title")}>
+            {t(welcome === "verify" ? "platform.welcome.verify" : "platform.welcome.ready", {
+              email,
+            })}
+          </Alert>
+        ) : null}
+        <FormError messageKey={form.message?.key ?? null} values={form.message?.values} />
+        {byPhone ? (
+          <PhoneField value={phone} onChange={setPhone} />
+        ) : (
+          <EmailField value={email} onChange={setEmail} />
+        )}
+        <CurrentPasswordField
+          required
+          labelKey="auth.fields.password"
+          value={password}
+          onChange={setPassword}
+        />
+        <LinkButton labelKey="auth.login.forgot" onClick={() => setMode("forgot")} align="end" />
+        <SubmitButton labelKey="auth.login.submit" busy={form.busy} />
+        <LinkButton
+          labelKey={byPhone ? "auth.login.useEmail" : "auth.login.usePhone"}
+          onClick={() => setByPhone(!byPhone)}
+        />
+      </StackedForm>
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { timestampFormat } from "~/platform/i18n/formats";
 import type { SiteSession } from "../profile.server";
 
 function device(userAgent: string | null, fallback: string): string {
@@ -17,11 +18,7 @@ function device(userAgent: string | null, fallback: string): string {
  */
 export function SessionsList({ sessions }: { sessions: SiteSession[] }) {
   const { t, i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
+  const format = timestampFormat(i18n.language);
   return (
     <Card withBorder padding="lg">
       <Title order={2} fz="lg" mb={4}>

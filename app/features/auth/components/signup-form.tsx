@@ -1,42 +1,28 @@
-import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { postJson } from "../client";
-import { signUpRefusal } from "../error-keys";
 import { AuthCard } from "./auth-card";
-import { FormError, NewPasswordField } from "./form-parts";
+import { EmailField, LinkButton } from "./form-parts";
 import { PhoneSignupForm } from "./phone-signup-form";
+import { SignUpDetails } from "./sign-up-details";
 import { TwoFactorChallenge } from "./two-factor-challenge";
+import { useSignUp } from "./use-sign-up";
 
 /** Sign-up on this site; the server answers "check your e-mail" unless it could sign you in. */
 export function SignupForm({ siteName, redirectTo }: { siteName: string; redirectTo: string }) {
   const { t } = useTranslation();
-  const [name, setName] = useState("");
+  const signUp = useSignUp(redirectTo);
   const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [reasons, setReasons] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [twoFactor, setTwoFactor] = useState(false);
   const [byPhone, setByPhone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const fieldError = (field: string) => (fieldErrors[field] ? t(fieldErrors[field]) : undefined);
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setReasons([]);
     setFieldErrors({});
-    const { status, answer } = await postJson("/api/account/sign-up", { name, email, password });
-    setBusy(false);
-    if (status === 202) return setSent(true);
-    if (status === 200 && answer.status === "two_factor") return setTwoFactor(true);
-    if (status === 200) return window.location.assign(redirectTo);
-    const refusal = signUpRefusal({ status, answer });
-    setReasons(refusal.reasons);
+    const refusal = await signUp.send(event, "/api/account/sign-up", { email });
+    if (!refusal) return;
     setFieldErrors(refusal.fields);
-    setError(refusal.message);
+    signUp.form.setMessage(refusal.message);
   }
 
   if (byPhone) {
@@ -49,9 +35,10 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
     );
   }
 
-  if (twoFactor) return <TwoFactorChallenge onDone={() => window.location.assign(redirectTo)} />;
+  if (signUp.step === "twoFactor")
+    return <TwoFactorChallenge onDone={() => window.location.assign(redirectTo)} />;
 
-  if (sent) {
+  if (signUp.step === "confirm") {
     return (
       <AuthCard title={t("auth.signup.checkEmailTitle")}>
         <Alert color="teal" role="status">
@@ -62,46 +49,13 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
   }
 
   return (
-    <AuthCard
-      title={t("auth.signup.title", { site: siteName })}
-      footer={{ text: t("auth.signup.haveAccount"), link: t("auth.signup.signIn"), to: "/login" }}
-    >
-      <form method="post" onSubmit={submit} noValidate>
-        <Stack>
-          <FormError messageKey={error} />
-          <TextInput
-            label={t("auth.fields.name")}
-            autoComplete="name"
-            required
-            value={name}
-            error={fieldErrors.name ? t(fieldErrors.name) : undefined}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t("auth.fields.email")}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            error={fieldErrors.email ? t(fieldErrors.email) : undefined}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <NewPasswordField
-            required
-            labelKey="auth.fields.password"
-            value={password}
-            onChange={setPassword}
-            reasons={reasons}
-            error={fieldErrors.password ? t(fieldErrors.password) : undefined}
-          />
-          <Button type="submit" loading={busy} fullWidth>
-            {t("auth.signup.submit")}
-          </Button>
-          <Anchor component="button" type="button" size="sm" onClick={() => setByPhone(true)}>
-            {t("auth.login.usePhone")}
-          </Anchor>
-        </Stack>
-      </form>
-    </AuthCard>
+    <SignUpDetails
+      siteName={siteName}
+      signUp={signUp}
+      onSubmit={submit}
+      fieldError={fieldError}
+      contact={<EmailField value={email} onChange={setEmail} error={fieldError("email")} />}
+      switchLink={<LinkButton labelKey="auth.login.usePhone" onClick={() => setByPhone(true)} />}
+    />
   );
 }

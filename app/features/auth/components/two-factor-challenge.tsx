@@ -1,30 +1,31 @@
-import { Anchor, Button, PinInput, Stack, Text, TextInput } from "@mantine/core";
+import { Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient } from "../client";
 import { authErrorKey } from "../error-keys";
 import { AuthCard } from "./auth-card";
-import { FormError } from "./form-parts";
+import { CodeField, codeLength } from "./code-field";
+import { FormError, LinkButton, StackedForm, SubmitButton } from "./form-parts";
+import { useFormSend } from "./use-form-send";
 
 /** The second step of signing in: a code from the authenticator app, or a backup code. */
 export function TwoFactorChallenge({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const form = useFormSend();
   const [backup, setBackup] = useState(false);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    setBusy(true);
-    setError(null);
-    const client = authClient();
-    const { error: failure } = backup
-      ? await client.twoFactor.verifyBackupCode({ code: code.trim() })
-      : await client.twoFactor.verifyTotp({ code });
-    setBusy(false);
+    const { error: failure } = await form.send(event, () => {
+      const client = authClient();
+      return backup
+        ? client.twoFactor.verifyBackupCode({ code: code.trim() })
+        : client.twoFactor.verifyTotp({ code });
+    });
     if (failure)
-      return setError(failure.status === 429 ? authErrorKey(failure) : "auth.twoFactor.invalid");
+      return form.setMessage(
+        failure.status === 429 ? authErrorKey(failure) : "auth.twoFactor.invalid",
+      );
     onDone();
   }
 
@@ -33,48 +34,37 @@ export function TwoFactorChallenge({ onDone }: { onDone: () => void }) {
       title={t("auth.twoFactor.title")}
       subtitle={t(backup ? "auth.twoFactor.backupText" : "auth.twoFactor.text")}
     >
-      <form method="post" onSubmit={submit} noValidate>
-        <Stack>
-          <FormError messageKey={error} />
-          {backup ? (
-            <TextInput
-              label={t("auth.twoFactor.backupCode")}
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-            />
-          ) : (
-            <Stack gap={6} align="center">
-              <Text size="sm" fw={500}>
-                {t("auth.twoFactor.code")}
-              </Text>
-              <PinInput
-                length={6}
-                type="number"
-                oneTimeCode
-                aria-label={t("auth.twoFactor.code")}
-                value={code}
-                onChange={setCode}
-              />
-            </Stack>
-          )}
-          <Button type="submit" loading={busy} fullWidth disabled={code.trim().length < 6}>
-            {t("auth.twoFactor.submit")}
-          </Button>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => {
-              setBackup(!backup);
-              setCode("");
-              setError(null);
-            }}
-          >
-            {t(backup ? "auth.twoFactor.useApp" : "auth.twoFactor.useBackup")}
-          </Anchor>
-        </Stack>
-      </form>
+      <StackedForm onSubmit={submit}>
+        <FormError messageKey={form.message} />
+        {backup ? (
+          <TextInput
+            label={t("auth.twoFactor.backupCode")}
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+        ) : (
+          <Stack gap={6} align="center">
+            <Text size="sm" fw={500}>
+              {t("auth.twoFactor.code")}
+            </Text>
+            <CodeField value={code} onChange={setCode} />
+          </Stack>
+        )}
+        <SubmitButton
+          labelKey="auth.twoFactor.submit"
+          busy={form.busy}
+          disabled={code.trim().length < codeLength}
+        />
+        <LinkButton
+          labelKey={backup ? "auth.twoFactor.useApp" : "auth.twoFactor.useBackup"}
+          onClick={() => {
+            setBackup(!backup);
+            setCode("");
+            form.setMessage(null);
+          }}
+        />
+      </StackedForm>
     </AuthCard>
   );
 }

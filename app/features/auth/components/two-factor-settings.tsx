@@ -1,23 +1,18 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Code,
-  Group,
-  Image,
-  PinInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Badge, Card, Code, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import QRCode from "qrcode";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { authClient } from "../client";
-import { FormError, PasswordField } from "./form-parts";
+import { CodeField, codeLength } from "./code-field";
+import {
+  CurrentPasswordField,
+  FormError,
+  FormStatus,
+  StackedForm,
+  SubmitButton,
+} from "./form-parts";
+import { useFormSend } from "./use-form-send";
 
 type Enrolment = { qr: string; secret: string; backupCodes: string[] };
 
@@ -25,28 +20,26 @@ type Enrolment = { qr: string; secret: string; backupCodes: string[] };
 export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
+  const form = useFormSend();
   const [password, setPassword] = useState("");
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function start(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const client = authClient();
     if (enabled) {
-      const { error: failure } = await client.twoFactor.disable({ password });
-      setBusy(false);
-      if (failure) return setError("auth.errors.invalidCredentials");
+      const { error: failure } = await form.send(event, () =>
+        authClient().twoFactor.disable({ password }),
+      );
+      if (failure) return form.setMessage("auth.errors.invalidCredentials");
       setPassword("");
       return revalidator.revalidate();
     }
-    const { data, error: failure } = await client.twoFactor.enable({ password });
-    setBusy(false);
-    if (failure || !data || !("totpURI" in data)) return setError("auth.errors.invalidCredentials");
+    const { data, error: failure } = await form.send(event, () =>
+      authClient().twoFactor.enable({ password }),
+    );
+    if (failure || !data || !("totpURI" in data))
+      return form.setMessage("auth.errors.invalidCredentials");
     const secret = new URL(data.totpURI).searchParams.get("secret") ?? "";
     setEnrolment({
       qr: await QRCode.toDataURL(data.totpURI, { margin: 1, width: 200 }),
@@ -57,12 +50,10 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   }
 
   async function confirm(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const { error: failure } = await authClient().twoFactor.verifyTotp({ code });
-    setBusy(false);
-    if (failure) return setError("auth.twoFactor.invalid");
+    const { error: failure } = await form.send(event, () =>
+      authClient().twoFactor.verifyTotp({ code }),
+    );
+    if (failure) return form.setMessage("auth.twoFactor.invalid");
     setConfirmed(true);
   }
 
@@ -77,12 +68,10 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         </Badge>
       </Group>
       <Stack>
-        <FormError messageKey={error} />
+        <FormError messageKey={form.message} />
         {confirmed && enrolment ? (
           <>
-            <Alert color="teal" role="status">
-              {t("profile.twoFactor.done")}
-            </Alert>
+            <FormStatus message={{ color: "teal", key: "profile.twoFactor.done" }} />
             <Text fw={600}>{t("profile.twoFactor.backupTitle")}</Text>
             <Text size="sm" c="dimmed">
               {t("profile.twoFactor.backupText")}
@@ -94,50 +83,39 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
             </SimpleGrid>
           </>
         ) : enrolment ? (
-          <form method="post" onSubmit={confirm} noValidate>
-            <Stack>
-              <Text size="sm">{t("profile.twoFactor.scan")}</Text>
-              <Image src={enrolment.qr} alt={t("profile.twoFactor.qrAlt")} w={200} h={200} />
-              <Text size="sm">
-                {t("profile.twoFactor.key")}:{" "}
-                <Code data-testid="totp-secret">{enrolment.secret}</Code>
-              </Text>
-              <PinInput
-                length={6}
-                type="number"
-                oneTimeCode
-                aria-label={t("auth.twoFactor.code")}
-                value={code}
-                onChange={setCode}
-              />
-              <Button type="submit" loading={busy} disabled={code.length < 6} w="fit-content">
-                {t("profile.twoFactor.verify")}
-              </Button>
-            </Stack>
-          </form>
+          <StackedForm onSubmit={confirm}>
+            <Text size="sm">{t("profile.twoFactor.scan")}</Text>
+            <Image src={enrolment.qr} alt={t("profile.twoFactor.qrAlt")} w={200} h={200} />
+            <Text size="sm">
+              {t("profile.twoFactor.key")}:{" "}
+              <Code data-testid="totp-secret">{enrolment.secret}</Code>
+            </Text>
+            <CodeField value={code} onChange={setCode} />
+            <SubmitButton
+              labelKey="profile.twoFactor.verify"
+              busy={form.busy}
+              disabled={code.length < codeLength}
+              inline
+            />
+          </StackedForm>
         ) : (
-          <form method="post" onSubmit={start} noValidate>
-            <Stack>
-              <Text size="sm" c="dimmed">
-                {t(enabled ? "profile.twoFactor.disableText" : "profile.twoFactor.enableText")}
-              </Text>
-              <PasswordField
-                label={t("profile.twoFactor.password")}
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              <Button
-                type="submit"
-                loading={busy}
-                disabled={!password}
-                color={enabled ? "red" : undefined}
-                w="fit-content"
-              >
-                {t(enabled ? "profile.twoFactor.disable" : "profile.twoFactor.enable")}
-              </Button>
-            </Stack>
-          </form>
+          <StackedForm onSubmit={start}>
+            <Text size="sm" c="dimmed">
+              {t(enabled ? "profile.twoFactor.disableText" : "profile.twoFactor.enableText")}
+            </Text>
+            <CurrentPasswordField
+              labelKey="profile.twoFactor.password"
+              value={password}
+              onChange={setPassword}
+            />
+            <SubmitButton
+              labelKey={enabled ? "profile.twoFactor.disable" : "profile.twoFactor.enable"}
+              busy={form.busy}
+              disabled={!password}
+              color={enabled ? "red" : undefined}
+              inline
+            />
+          </StackedForm>
         )}
       </Stack>
     </Card>

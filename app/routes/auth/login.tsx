@@ -3,7 +3,7 @@ import { authPageData } from "~/features/auth/auth.server";
 import { LoginForm } from "~/features/auth/auth";
 import { servicesContext } from "~/platform/request-context";
 import { FindSite } from "~/features/marketing/marketing";
-import { platformMeta } from "../../features/marketing/marketing.server";
+import { platformMeta } from "~/features/marketing/marketing.server";
 import { platformSeo } from "~/features/marketing/marketing";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/login";

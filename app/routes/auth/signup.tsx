@@ -2,7 +2,7 @@ import { tenantContext } from "~/features/accounts/accounts";
 import { authPageData } from "~/features/auth/auth.server";
 import { SignupForm } from "~/features/auth/auth";
 import { servicesContext } from "~/platform/request-context";
-import { planCards, platformMeta } from "../../features/marketing/marketing.server";
+import { planCards, platformMeta } from "~/features/marketing/marketing.server";
 import { platformSeo } from "~/features/marketing/marketing";
 import { PlatformSignupPage } from "~/features/marketing/marketing";
 import { areaMessages } from "~/platform/i18n/area-messages.server";

@@ -10,7 +10,7 @@ import {
   planCards,
   platformMeta,
   type MarketingSlug,
-} from "../../features/marketing/marketing.server";
+} from "~/features/marketing/marketing.server";
 import { platformSeo } from "~/features/marketing/marketing";
 import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";

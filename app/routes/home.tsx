@@ -3,7 +3,7 @@ import { tenantContext } from "~/features/accounts/accounts";
 import { listLatestPosts } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { PlatformHome } from "~/features/marketing/marketing";
-import { demoSiteUrls, planCards, platformMeta } from "../features/marketing/marketing.server";
+import { demoSiteUrls, planCards, platformMeta } from "~/features/marketing/marketing.server";
 import { platformSeo } from "~/features/marketing/marketing";
 import { SiteHome } from "~/features/site/site";
 import { canonicalUrl, seo } from "~/features/site/site";

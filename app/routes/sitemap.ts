@@ -3,7 +3,7 @@ import { tenantContext } from "~/features/accounts/accounts";
 import { siteCacheContext } from "~/features/site/site.server";
 import { renderSitemap, renderSitemapIndex, siteSitemapIndex } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
-import { platformSitemapPaths } from "../features/marketing/marketing.server";
+import { platformSitemapPaths } from "~/features/marketing/marketing.server";
 import type { Route } from "./+types/sitemap";
 
 /**

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Title } from "
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { moved } from "~/ui/settings/moved";
 import { memberMenuIds } from "../menus";
 
 type Status = "idle" | "saving" | "saved" | "failed";
@@ -25,13 +26,7 @@ export function MemberMenuEditor({ enabled }: { enabled: string[] | null }) {
   const [rows, setRows] = useState(() => initialRows(enabled));
   const [status, setStatus] = useState<Status>("idle");
 
-  const move = (index: number, by: -1 | 1) =>
-    setRows((current) => {
-      const next = [...current];
-      const [row] = next.splice(index, 1);
-      next.splice(index + by, 0, row!);
-      return next;
-    });
+  const move = (index: number, by: -1 | 1) => setRows((current) => moved(current, index, by));
 
   async function save(value: string[] | null) {
     setStatus("saving");

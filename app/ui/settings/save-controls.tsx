@@ -10,6 +10,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./settings.module.css";
+import { cornerToastStyle } from "../corner-toast";
 
 export type SaveStatus = "idle" | "saving" | "saved" | "invalid" | "failed";
 
@@ -31,13 +32,7 @@ function SavedToast({ message, onClose }: { message: string; onClose: () => void
         closeButtonProps={{ "aria-label": t("siteSettings.common.close") }}
         onClose={onClose}
         data-testid="settings-saved"
-        style={{
-          position: "fixed",
-          insetInlineEnd: "var(--mantine-spacing-md)",
-          bottom: "var(--mantine-spacing-md)",
-          zIndex: 1000,
-          maxWidth: "min(420px, calc(100vw - 2 * var(--mantine-spacing-md)))",
-        }}
+        style={cornerToastStyle}
       >
         {message}
       </Notification>

@@ -1,6 +1,7 @@
 import { Notification, Portal } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { cornerToastStyle } from "~/ui/corner-toast";
 
 /** Spec §9: toasts close after 5000 ms; then the page goes home, as a sign-out does. */
 export const SIGNED_OUT_TOAST_MS = 5_000;
@@ -25,13 +26,7 @@ export function SingleSessionToast() {
         closeButtonProps={{ "aria-label": t("realtime.goHome") }}
         onClose={() => window.location.assign("/")}
         data-testid="single-session-toast"
-        style={{
-          position: "fixed",
-          insetInlineEnd: "var(--mantine-spacing-md)",
-          bottom: "var(--mantine-spacing-md)",
-          zIndex: 1000,
-          maxWidth: "min(420px, calc(100vw - 2 * var(--mantine-spacing-md)))",
-        }}
+        style={cornerToastStyle}
       >
         {t("errors.singleSession")}
       </Notification>

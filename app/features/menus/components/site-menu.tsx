@@ -56,7 +56,12 @@ function MegaMenu({ item }: { item: MenuItem }) {
       openDelay={80}
     >
       <HoverCard.Target>
-        <MenuTrigger item={item} />
+        <UnstyledButton className={classes.link} data-testid={`menu-${item.id}`}>
+          <Group gap={4} wrap="nowrap">
+            {item.label}
+            <IconChevronDown size={10} stroke={3.6} aria-hidden />
+          </Group>
+        </UnstyledButton>
       </HoverCard.Target>
       <HoverCard.Dropdown>
         <SimpleGrid cols={mega.columnCount} spacing="md" className={classes.mega}>
@@ -84,18 +89,6 @@ function MegaMenu({ item }: { item: MenuItem }) {
 }
 
 /** The header's multi-level menu (P5): links, megamenus, plain labels and nested children. */
-/** A top-level item that opens a dropdown or a megamenu: its label and a caret. */
-function MenuTrigger({ item }: { item: MenuItem }) {
-  return (
-    <UnstyledButton className={classes.link} data-testid={`menu-${item.id}`}>
-      <Group gap={4} wrap="nowrap">
-        {item.label}
-        <IconChevronDown size={10} stroke={3.6} aria-hidden />
-      </Group>
-    </UnstyledButton>
-  );
-}
-
 export function SiteMenu({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
   return (
@@ -107,7 +100,12 @@ export function SiteMenu({ items }: { items: MenuItem[] }) {
           return (
             <Menu key={item.id} trigger="hover" openDelay={60} closeDelay={120} withinPortal>
               <Menu.Target>
-                <MenuTrigger item={item} />
+                <UnstyledButton className={classes.link} data-testid={`menu-${item.id}`}>
+                  <Group gap={4} wrap="nowrap">
+                    {item.label}
+                    <IconChevronDown size={10} stroke={3.6} aria-hidden />
+                  </Group>
+                </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
                 <MenuEntries items={item.children} />

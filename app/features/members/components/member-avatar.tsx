@@ -76,6 +76,7 @@ export function MemberAvatar({
       name={name}
       color="initials"
       variant={filled ? "filled" : "light"}
+      autoContrast
       size={size}
       alt={name}
       imageProps={{ onError: picture.onError }}

@@ -19,6 +19,7 @@ export function OnlineMembersBadge({ href = "/dashboard/messages" }: { href?: st
           <MemberAvatar
             key={person.id}
             variant="tooltip"
+            filled
             userId={person.id}
             name={person.name}
             src={person.avatar}

@@ -16,6 +16,8 @@ const acme = site("acme");
 const demoSessions = createSessions(demo);
 const acmeSessions = createSessions(acme);
 const env = { SUPER_ADMIN_EMAILS: "owner@acme.test" };
+// In file order, one at a time: D8 changes the demo's member menu that D7 reads.
+test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -83,4 +85,35 @@ test("D7 a student on a site with lms, groups and appointments off sees only the
   const courses = await page.goto(demo("/dashboard/courses"));
   expect(courses?.status()).toBe(403);
   await page.screenshot({ path: test.info().outputPath("student-features-off.png") });
+});
+
+test("D8 the owner hides and reorders member-menu items; a student sees the new menu, and reset brings the default back", async ({
+  page,
+  browser,
+}) => {
+  await demoSessions.use(page, "owner@demo.test");
+  await open(page, demo("/dashboard/manage/site"));
+  const editor = page.getByTestId("member-menu-editor");
+  await editor.getByRole("checkbox", { name: "Meetings" }).uncheck();
+  await editor.getByRole("button", { name: "Move Activity up" }).click();
+  await page.getByRole("button", { name: "Save menu" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  const student = await browser.newPage();
+  await demoSessions.use(student, "student@demo.test");
+  await student.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  await open(student, demo("/dashboard"));
+  await expect(sidebarLinks(student)).toHaveText(["Activity", "Dashboard", "Messages", "Orders"]);
+
+  await page.getByRole("button", { name: "Reset to default" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await open(student, demo("/dashboard"));
+  await expect(sidebarLinks(student)).toHaveText([
+    "Dashboard",
+    "Activity",
+    "Meetings",
+    "Messages",
+    "Orders",
+  ]);
+  await student.close();
 });

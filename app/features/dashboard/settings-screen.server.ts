@@ -3,7 +3,6 @@ import { siteNameOf } from "~/features/accounts/accounts";
 import { requireSiteManager } from "~/features/members/members.server";
 import {
   settingsSaveSchema,
-  type OptionPart,
   type SettingsSaveAnswer,
   type SiteOption,
 } from "~/features/options/options";
@@ -12,6 +11,7 @@ import {
   optionCachesContext,
   saveSiteOption,
   type OptionCaches,
+  type SavablePart,
 } from "~/features/options/options.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError, isAppError } from "~/platform/errors";
@@ -75,7 +75,7 @@ export async function openSettingsEditor<const O extends readonly SiteOption[]>(
  * value; a part the screen does not list is refused): the screen's access rule, then the
  * options' one save, which answers the refused fields or drops the caches on every instance.
  */
-export function answerSettingsPartSave(args: ActionFunctionArgs, parts: readonly OptionPart[]) {
+export function answerSettingsPartSave(args: ActionFunctionArgs, parts: readonly SavablePart[]) {
   return answerSettingsSave(args, async (database, request, body): Promise<SettingsSaveAnswer> => {
     const input = settingsSaveSchema.safeParse(body);
     if (!input.success) throw new AppError({ code: "request.invalid" });

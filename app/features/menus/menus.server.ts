@@ -1,5 +1,4 @@
-import { saveSiteOption, type OptionCaches } from "~/features/options/options.server";
-import type { Database } from "~/platform/db/database.server";
+import { savablePart } from "~/features/options/options.server";
 import { sanitizeUserHtml } from "~/platform/sanitize.server";
 import { menusPart, type MenuItem, type MenusValue } from "./menus-option";
 
@@ -25,10 +24,5 @@ export const sanitiseMenus = (menus: Partial<MenusValue> | undefined): MenusValu
   mobile: sanitiseMenuHtml(menus?.mobile ?? []),
 });
 
-/** The menus' save: the options' one save, with every megamenu's HTML sanitised first. */
-export function saveMenus(
-  database: Database,
-  input: { accountId: string; value: unknown; caches: OptionCaches | null },
-) {
-  return saveSiteOption(database, { ...input, part: menusPart, prepare: sanitiseMenus });
-}
+/** The menus as the options' one save stores them: every megamenu's HTML sanitised first. */
+export const menusSavePart = savablePart(menusPart, sanitiseMenus);

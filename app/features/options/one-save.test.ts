@@ -37,7 +37,6 @@ describe("I13 every site option is saved through one use case", () => {
     const savers = production.filter((file) => /\bsaveSiteOption\(/.test(read(file))).sort();
     expect(savers).toEqual([
       "app/features/dashboard/settings-screen.server.ts",
-      "app/features/menus/menus.server.ts",
       "app/features/site/api.server.ts",
     ]);
     // Route modules that save a part of an option: each answers through answerSettingsPartSave.
@@ -48,15 +47,25 @@ describe("I13 every site option is saved through one use case", () => {
     expect(optionRoutes.sort()).toEqual([
       "app/routes/dashboard/site-footer.tsx",
       "app/routes/dashboard/site-header.tsx",
+      "app/routes/dashboard/site-index.tsx",
       "app/routes/dashboard/site-theme.tsx",
     ]);
     for (const file of optionRoutes) {
       const action = read(file).split("export async function action")[1] ?? "";
       expect(action, file).toMatch(/answerSettingsPartSave\(args, \[/);
     }
-    // The options API maps each key to saveSiteOption (menus through saveMenus, which calls it).
+    // The options API saves each key whole through the same save (the menus with their sanitiser).
     const api = read("app/features/site/api.server.ts");
-    expect(api).toMatch(/menus: saveMenus/);
-    expect(read("app/features/menus/menus.server.ts")).toMatch(/saveSiteOption\(database/);
+    expect(api).toMatch(/menusSavePart,/);
+    expect(api).toMatch(/saveSiteOption\(database, \{/);
+  });
+
+  test("every settings editor saves through its screen's action, none through the API", () => {
+    const editors = production.filter((file) => /\buseSettingsSave\(/.test(read(file)));
+    expect(editors.length).toBeGreaterThanOrEqual(6);
+    const apiCallers = production.filter((file) =>
+      /fetch\(\s*["'`]\/api\/site\/options/.test(read(file)),
+    );
+    expect(apiCallers).toEqual([]);
   });
 });

@@ -38,9 +38,23 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
+ * A part as the server saves it: `prepare` makes a checked value ready to store (the menus'
+ * megamenu HTML sanitised). It lives on the server because what it uses (the sanitiser) does.
+ */
+export type SavablePart<P extends OptionPart = OptionPart> = P & {
+  // A method, so a part of one option is still a part of any (its value is checked first).
+  prepare?(value: OptionValue<P>): OptionValue<P>;
+};
+
+export const savablePart = <P extends OptionPart>(
+  part: P,
+  prepare: (value: OptionValue<P>) => OptionValue<P>,
+): SavablePart<P> => ({ ...part, prepare });
+
+/**
  * The one save of a site option, whoever asks (a settings screen's action, the options API):
  * the part's value is checked against its schema (the refused fields answered as issues), made
- * ready by `prepare` (the menus' HTML sanitised), written into the option as stored at that
+ * ready by the part's `prepare` (the menus' HTML sanitised), written into the option as stored at that
  * moment inside the account's transaction, and then the account's option and page caches are
  * dropped on every instance, so the next request anywhere shows it. Callers check who may save.
  */
@@ -51,13 +65,11 @@ export async function saveSiteOption<P extends OptionPart>(
     part,
     value,
     caches,
-    prepare = (ready) => ready,
   }: {
     accountId: string;
-    part: P;
+    part: SavablePart<P>;
     value: unknown;
     caches: OptionCaches | null;
-    prepare?: (value: OptionValue<P>) => OptionValue<P>;
   },
 ): Promise<SettingsSaveAnswer & { value?: OptionValue<P> }> {
   const checked = part.schema.safeParse(value);
@@ -69,7 +81,8 @@ export async function saveSiteOption<P extends OptionPart>(
       issues: fieldIssuesOf(checked.error),
     };
   }
-  const ready = prepare(checked.data as OptionValue<P>);
+  const parsed = checked.data as OptionValue<P>;
+  const ready = part.prepare ? part.prepare(parsed) : parsed;
   await database.forAccount(accountId, async (tx) => {
     let next: unknown = ready;
     if (part.field || part.fields) {

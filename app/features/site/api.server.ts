@@ -5,9 +5,9 @@ import { dashboardOption } from "~/features/dashboard/dashboard";
 import { footerOption } from "~/features/footer/footer";
 import { headerOption } from "~/features/header/header";
 import { requireSiteManager, type Viewer } from "~/features/members/members.server";
-import { saveMenus } from "~/features/menus/menus.server";
-import type { OptionPart } from "~/features/options/options";
-import { saveSiteOption, type OptionCaches } from "~/features/options/options.server";
+import { menusSavePart } from "~/features/menus/menus.server";
+import type { SiteOption } from "~/features/options/options";
+import { saveSiteOption, type SavablePart } from "~/features/options/options.server";
 import { themeOption } from "~/features/theme/theme";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -31,29 +31,16 @@ const invalidateSchema = z.object({
 
 const cacheTokenSchema = z.object({ days: z.number().int().min(1).max(730).default(365) });
 
-const whole = (option: { key: OptionPart["key"]; schema: OptionPart["schema"] }): OptionPart => ({
-  name: option.key,
-  ...option,
-});
-
-type OptionSave = (
-  database: Database,
-  input: { accountId: string; value: unknown; caches: OptionCaches },
-) => ReturnType<typeof saveSiteOption>;
-
 /** `PUT /api/site/options/:key`: each key saved whole, through the options' one save. */
-const optionSaves: Record<string, OptionSave> = {
-  menus: saveMenus,
-  ...Object.fromEntries(
-    [headerOption, footerOption, themeOption, miscOption, settingsOption, dashboardOption].map(
-      (option) => [
-        option.key,
-        ((database, input) =>
-          saveSiteOption(database, { ...input, part: whole(option) })) satisfies OptionSave,
-      ],
+const wholeOption = (option: SiteOption): SavablePart => ({ name: option.key, ...option });
+const optionParts: Record<string, SavablePart> = Object.fromEntries(
+  [
+    menusSavePart,
+    ...[headerOption, footerOption, themeOption, miscOption, settingsOption, dashboardOption].map(
+      wholeOption,
     ),
-  ),
-};
+  ].map((part) => [part.key, part]),
+);
 
 /**
  * Who may refresh an account's cache with a GET (spec §7 keeps these GET): a machine holding a
@@ -111,10 +98,15 @@ export function siteApi({
     const accountId = hostAccountOf(c.var.tenant);
     requireSiteManager(c.var.viewer, { accountId: accountId ?? "", hostAccountId: accountId });
     const key = c.req.param("key");
-    const save = Object.hasOwn(optionSaves, key) ? optionSaves[key] : undefined;
-    if (!save) throw new AppError({ code: "request.invalid" });
+    const part = Object.hasOwn(optionParts, key) ? optionParts[key] : undefined;
+    if (!part) throw new AppError({ code: "request.invalid" });
     const body: unknown = await c.req.json().catch(() => undefined);
-    const answer = await save(database, { accountId: accountId!, value: body, caches: siteCache });
+    const answer = await saveSiteOption(database, {
+      accountId: accountId!,
+      part,
+      value: body,
+      caches: siteCache,
+    });
     if (!answer.ok) throw new AppError({ code: "request.invalid", details: answer.issues });
     return c.json({ key, value: answer.value });
   });

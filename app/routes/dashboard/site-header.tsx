@@ -16,6 +16,7 @@ import {
 } from "~/features/header/header";
 import { headerEditorData } from "~/features/header/header.server";
 import { editableMenus, MenuEditor, menusOption } from "~/features/menus/menus";
+import { menusSavePart } from "~/features/menus/menus.server";
 import type { Route } from "./+types/site-header";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -33,9 +34,9 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-/** D16 save of the header's style and switches (the logo and menus save through the API). */
+/** D16 save of the header's style and switches, and of the menus (the logo is the account's). */
 export async function action(args: Route.ActionArgs) {
-  return answerSettingsPartSave(args, [headerPart]);
+  return answerSettingsPartSave(args, [headerPart, menusSavePart]);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -45,7 +46,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** Links in a preview are for looking at: following one would leave unsaved work behind. */
 /** D16: header style and switches, logo, and the header and mobile menus, each with a preview. */
 export default function SiteHeaderEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

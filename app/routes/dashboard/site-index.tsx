@@ -1,11 +1,18 @@
 import { Card, SimpleGrid, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { MemberMenuEditor } from "~/features/dashboard/dashboard";
-import { loadMemberMenuSetting } from "~/features/dashboard/dashboard.server";
+import {
+  MemberMenuEditor,
+  memberMenuPart,
+  SettingsPage,
+  settingsMeta,
+} from "~/features/dashboard/dashboard";
+import {
+  answerSettingsPartSave,
+  loadDashboardScreen,
+  loadMemberMenuSetting,
+} from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/site-index";
-import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
-import { loadDashboardScreen } from "~/features/dashboard/dashboard.server";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadDashboardScreen(
@@ -13,6 +20,11 @@ export async function loader(args: Route.LoaderArgs) {
     ["dashboardSections", "memberMenuEditor"],
     (database, { account, viewer }) => loadMemberMenuSetting(database, { account, viewer }),
   );
+}
+
+/** D8 save of the member menu's items and order. */
+export async function action(args: Route.ActionArgs) {
+  return answerSettingsPartSave(args, [memberMenuPart]);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -2,10 +2,10 @@ import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Title } from "
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSettingsSave } from "~/features/options/options";
 import { moved } from "~/ui/settings/moved";
+import { memberMenuPart } from "../dashboard-option";
 import { memberMenuIds } from "../menus";
-
-type Status = "idle" | "saving" | "saved" | "failed";
 
 /** The stored order first, then the items it leaves out, unchecked. */
 function initialRows(enabled: string[] | null) {
@@ -19,24 +19,15 @@ function initialRows(enabled: string[] | null) {
 
 /**
  * D8: which member-menu items members see, and in which order. Items a member may not see
- * (a feature off, a capability missing) stay hidden whatever is chosen here.
+ * (a feature off, a capability missing) stay hidden whatever is chosen here. Saved through the
+ * site hub's action, as every settings editor is.
  */
 export function MemberMenuEditor({ enabled }: { enabled: string[] | null }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState(() => initialRows(enabled));
-  const [status, setStatus] = useState<Status>("idle");
+  const { save, status } = useSettingsSave(memberMenuPart);
 
   const move = (index: number, by: -1 | 1) => setRows((current) => moved(current, index, by));
-
-  async function save(value: string[] | null) {
-    setStatus("saving");
-    const response = await fetch("/api/site/options/dashboard", {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ member_menu: value }),
-    }).catch(() => null);
-    setStatus(response?.ok ? "saved" : "failed");
-  }
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -81,7 +72,7 @@ export function MemberMenuEditor({ enabled }: { enabled: string[] | null }) {
       <Group mt="md" gap="sm">
         <Button
           loading={status === "saving"}
-          onClick={() => void save(rows.filter((row) => row.on).map((row) => row.id))}
+          onClick={() => save(rows.filter((row) => row.on).map((row) => row.id))}
         >
           {t("dashboard.memberMenu.save")}
         </Button>
@@ -89,14 +80,14 @@ export function MemberMenuEditor({ enabled }: { enabled: string[] | null }) {
           variant="default"
           onClick={() => {
             setRows(initialRows(null));
-            void save(null);
+            save(null);
           }}
         >
           {t("dashboard.memberMenu.reset")}
         </Button>
-        <Text size="sm" role="status" c={status === "failed" ? "red" : "dimmed"}>
+        <Text size="sm" role="status" c={status === "saved" ? "dimmed" : "red"}>
           {status === "saved" ? t("dashboard.memberMenu.saved") : null}
-          {status === "failed" ? t("dashboard.memberMenu.failed") : null}
+          {status === "failed" || status === "invalid" ? t("dashboard.memberMenu.failed") : null}
         </Text>
       </Group>
     </Paper>

@@ -1,8 +1,8 @@
 import { Alert, Badge, Box, Button, Group, Stack, Tabs, Text } from "@mantine/core";
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { MenuItem } from "../menus-option";
-import type { FieldIssue } from "~/platform/field-issues";
+import { useSettingsSave } from "~/features/options/options";
+import { menusPart, type MenuItem } from "../menus-option";
 import { previewMenu } from "../menu-preview-html";
 import { findItem, newItemId, removeItem, withUniqueIds } from "../menu-tree";
 import {
@@ -14,7 +14,6 @@ import {
   type MenuProblems,
   type Menus,
 } from "../menu-validation";
-import type { SaveStatus } from "~/ui/settings/save-controls";
 import classes from "./menu-editor.module.css";
 import { MenuTree } from "./menu-tree";
 import { SaveControls } from "../../../ui/settings/save-controls";
@@ -38,8 +37,8 @@ function ancestorsOf(items: MenuItem[], id: string, trail: string[] = []): strin
 
 /**
  * D16 the header menu and the separate mobile menu, as nested trees (drag and drop, or the
- * keyboard controls), each item a link, megamenu or label; saved together through
- * `PUT /api/site/options/menus`. `renderPreview` draws a menu as the public site would.
+ * keyboard controls), each item a link, megamenu or label; saved together through the screen's
+ * action, as every settings editor is. `renderPreview` draws a menu as the public site would.
  */
 export function MenuEditor({
   value,
@@ -57,8 +56,10 @@ export function MenuEditor({
   const [saved, setSaved] = useState(initial);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [checking, setChecking] = useState(false);
-  const [serverProblems, setServerProblems] = useState<MenuProblems>(noProblems);
-  const [state, setState] = useState<SaveStatus>("idle");
+  const [locallyInvalid, setLocallyInvalid] = useState(false);
+  // What was last sent: the server's issues point into it, and it becomes the saved state.
+  const [sent, setSent] = useState<Menus | null>(null);
+  const saving = useSettingsSave(menusPart);
   const [announcement, setAnnouncement] = useState("");
   const [undo, setUndo] = useState<{ menus: Menus; label: string } | null>(null);
   // The preview draws in the browser only (its HTML is made safe with the browser's parser).
@@ -68,6 +69,19 @@ export function MenuEditor({
     () => false,
   );
 
+  // A save the server accepted: what was sent is now the saved state (once per answer).
+  useEffect(() => {
+    if (saving.savedAt === 0 || !sent) return;
+    setSaved(sent);
+    onChange(sent);
+    setChecking(false);
+    setUndo(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [saving.savedAt]);
+
+  // The server's refusals stand until the menus change from what was sent.
+  const answered = sent !== null && saving.status === "invalid" && same(value, sent);
+  const serverProblems = answered ? problemsFromIssues(sent, saving.issues) : noProblems();
   const local = checking ? checkMenus(cleanMenus(value)) : noProblems();
   const problems: MenuProblems = {
     header: { ...serverProblems.header, ...local.header },
@@ -75,11 +89,15 @@ export function MenuEditor({
   };
   const count = problemCount(problems);
   const dirty = !same(value, saved);
+  const state = locallyInvalid
+    ? "invalid"
+    : saving.status === "invalid" && !answered
+      ? "idle"
+      : saving.status;
 
   function change(kind: MenuKind, items: MenuItem[]) {
     onChange({ ...value, [kind]: items });
-    setServerProblems(noProblems());
-    setState((current) => (current === "saved" ? "idle" : current));
+    saving.dismissSaved();
   }
 
   function toggle(id: string) {
@@ -117,40 +135,25 @@ export function MenuEditor({
     if (first) setTab(first);
   }
 
-  async function save() {
+  function save() {
     setChecking(true);
     const found = checkMenus(cleanMenus(value));
+    setLocallyInvalid(problemCount(found) > 0);
     if (problemCount(found) > 0) {
       reveal(found);
-      setState("invalid");
       return;
     }
     const body = cleanMenus(value);
-    setState("saving");
-    const res = await fetch("/api/site/options/menus", {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }).catch(() => null);
-    if (res?.ok) {
-      setSaved(body);
-      onChange(body);
-      setChecking(false);
-      setServerProblems(noProblems());
-      setUndo(null);
-      setState("saved");
-      return;
-    }
-    const answer = (await res?.json().catch(() => null)) as {
-      error?: { details?: FieldIssue[] };
-    } | null;
-    const fromServer = problemsFromIssues(body, answer?.error?.details ?? []);
-    if (problemCount(fromServer) > 0) {
-      setServerProblems(fromServer);
-      reveal(fromServer);
-      setState("invalid");
-    } else setState("failed");
+    setSent(body);
+    saving.save(body);
   }
+
+  // Refusals the browser could not foresee: open the items they point at.
+  const refused = saving.status === "invalid" ? saving.issues : null;
+  useEffect(() => {
+    if (refused && sent) reveal(problemsFromIssues(sent, refused));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [refused]);
 
   return (
     <SettingsSection

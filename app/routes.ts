@@ -24,6 +24,8 @@ export default [
       route("dashboard/manage/site/theme", "routes/dashboard/site-theme.tsx"),
       route("dashboard/manage/site/header", "routes/dashboard/site-header.tsx"),
       route("dashboard/manage/site/footer", "routes/dashboard/site-footer.tsx"),
+      route("dashboard/posts", "routes/dashboard/posts.tsx"),
+      route("dashboard/post/:id?", "routes/dashboard/post.tsx"),
       // Screens of the menus still to be built: an empty state behind their final check.
       ...dashboardSections
         .filter((section) => !section.screen)

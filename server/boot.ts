@@ -7,6 +7,8 @@ import { createAuthRegistry } from "~/features/auth/auth.server";
 import { listPlans, upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createRealtimeHub } from "~/features/realtime/realtime.server";
 import { createCacheTokens } from "~/features/site/site.server";
+import { startPublicationScheduler } from "~/features/content/content.server";
+import { postPublisher } from "~/features/posts/posts.server";
 import { createSiteCache } from "~/features/site/site.server";
 import { createMailer } from "~/platform/mail/mail.server";
 import {
@@ -173,6 +175,19 @@ export async function prepareContent({
   }
 }
 
+/**
+ * Scheduled posts go live on time: every instance looks for due items (publishing is
+ * idempotent), and stops looking once the process begins to shut down.
+ */
+function startPublishing({ database, siteCache, logger, lifecycle }: ServerServices) {
+  const scheduler = startPublicationScheduler(database, {
+    publishers: { post: postPublisher(siteCache) },
+    active: () => !lifecycle.shuttingDown,
+    onError: (error, item) => logger.error({ err: error, item }, "scheduled publication failed"),
+  });
+  return scheduler;
+}
+
 /** Everything a server process needs, wired; the caller listens and handles signals. */
 export async function boot({
   source = process.env,
@@ -196,6 +211,7 @@ export async function boot({
     pubsub: await createPubSub(env, logger),
   });
   const app = createApp({ services, build, assetsDir });
+  startPublishing(services);
   return {
     app,
     services,

@@ -13,6 +13,7 @@ export const GLOBAL_TABLES = [
   "mail_outbox",
   "rate_limits",
   "sign_in_limits",
+  "publication_schedule",
 ] as const;
 
 export async function listTables(database: Database): Promise<string[]> {

@@ -21,6 +21,8 @@ const owner = (c: MenuContext) => c.isOwner || c.isSuperAdmin;
 const superAdmin = (c: MenuContext) => c.isSuperAdmin;
 const manager = (c: MenuContext) => can(c, "manage_options");
 const managerOrSuperAdmin = (c: MenuContext) => manager(c) || c.isSuperAdmin;
+/** Posts: managers and super-admins (every post), edit_posts holders (their own). */
+const postWriter = (c: MenuContext) => managerOrSuperAdmin(c) || can(c, "edit_posts");
 const teacher = (c: MenuContext) =>
   can(c, "manage_options") || can(c, "create_courses") || can(c, "edit_posts");
 const withFeature = (feature: MenuContext["features"][number]) => (c: MenuContext) =>
@@ -61,8 +63,8 @@ export const dashboardSections: DashboardSection[] = [
   section("tickets", "tickets", owner),
   // Site content (the platform's own for super-admins)
   section("pages", "pages", managerOrSuperAdmin),
-  section("posts", "posts", managerOrSuperAdmin),
-  section("newPost", "post", manager),
+  screen("posts", "posts", postWriter),
+  screen("newPost", "post", postWriter),
   section("media", "media", manager),
   // Managing the site
   section("manage", "manage", manager),

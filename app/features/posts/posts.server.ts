@@ -1,7 +1,7 @@
 import type { Database, Tx } from "~/platform/db/database.server";
 import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import { safeUrl } from "~/platform/safe-values";
-import { sanitizeUserHtml } from "~/platform/sanitize.server";
+import { sanitizeContentHtml } from "~/platform/sanitize.server";
 import { MARK_EVERY, chunksOf, locate, type PostOrder } from "./post-order";
 import {
   countPublishedPostsFrom,
@@ -135,7 +135,7 @@ export async function getPost(
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt,
-    html: sanitizeUserHtml(post.content),
+    html: sanitizeContentHtml(post.content),
     featured: safeUrl(post.settings.featured),
     publishedAt: post.publishedAt?.toISOString() ?? null,
   };
@@ -145,7 +145,8 @@ export async function getPost(
 export async function addPost(tx: Tx, values: typeof posts.$inferInsert) {
   const [row] = await tx
     .insert(posts)
-    .values({ ...values, content: sanitizeUserHtml(values.content ?? "") })
+    .values({ ...values, content: sanitizeContentHtml(values.content ?? "") })
     .returning({ id: posts.id });
   return row!;
 }
+export * from "./post-editor.server";

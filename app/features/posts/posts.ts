@@ -2,3 +2,6 @@
 export * from "./components/blog-screen";
 export * from "./components/post-grid";
 export * from "./components/post-screen";
+export * from "./post-editing";
+export { PostEditor } from "./components/post-editor";
+export { PostList } from "./components/post-list";

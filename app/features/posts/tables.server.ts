@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   check,
   foreignKey,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -14,7 +15,19 @@ import {
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
 import { accounts } from "../accounts/tables.server";
 
+/** Spec §3: `featured` is the post's featured (cover) image address. */
 export type PostSettings = { featured?: string };
+
+/** What a search engine and a shared link show; empty fields fall back to the post's own. */
+export type PostSeo = { title?: string; description?: string; image?: string };
+
+/**
+ * A post's life: a draft; scheduled (goes live at `published_at` through the publication
+ * schedule); published; or in the trash (`trashed_at`), which remembers the state it left so a
+ * restore puts it back. Only `published` is public: every public query, search included, asks
+ * for it, so neither a scheduled nor a trashed post can leak.
+ */
+export const postStatuses = ["draft", "scheduled", "published", "trashed"] as const;
 
 export const posts = pgTable(
   "posts",
@@ -27,11 +40,26 @@ export const posts = pgTable(
     /** Sanitised HTML. */
     content: text("content").notNull().default(""),
     settings: jsonb("settings").$type<PostSettings>().notNull().default({}),
-    status: text("status", { enum: ["draft", "published"] })
-      .notNull()
-      .default("draft"),
+    status: text("status", { enum: postStatuses }).notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The person who writes it (users.id); null for seeded or orphaned posts. */
+    authorId: text("author_id"),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    seo: jsonb("seo").$type<PostSeo>().notNull().default({}),
+    /** Bumped by every save: an editor sends the version it loaded, so no save is lost unseen. */
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    trashedAt: timestamp("trashed_at", { withTimezone: true }),
+    /** The state a trashed post returns to. */
+    trashedFrom: text("trashed_from", { enum: ["draft", "scheduled", "published"] }),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
@@ -39,7 +67,12 @@ export const posts = pgTable(
     // The blog's order (newest first, then id) read backwards: keyset pages and sitemap chunks.
     index("posts_account_published").on(t.accountId, t.status, t.publishedAt, t.id),
     // That order must be total: a published post always has its date.
-    check("posts_published_dated", sql`${t.status} <> 'published' or ${t.publishedAt} is not null`),
+    check(
+      "posts_published_dated",
+      sql`${t.status} not in ('published', 'scheduled') or ${t.publishedAt} is not null`,
+    ),
+    // The editors' list: newest change first, per state.
+    index("posts_account_updated").on(t.accountId, t.status, t.updatedAt),
     // Site search (features/search): trigram matching on the title.
     index("posts_title_trgm").using("gin", t.title.op("gin_trgm_ops")),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(

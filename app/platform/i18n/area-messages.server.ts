@@ -120,6 +120,14 @@ export const messageAreas = {
   /** Every dashboard screen's title and description: empty states and the site settings index. */
   dashboardSections: ["dashboard.sections"],
   memberMenuEditor: ["dashboard.memberMenu"],
+  /** The posts list and the post editor. */
+  postsEditor: [
+    "posts",
+    "content",
+    "siteSettings.common.errors",
+    "dashboard.sections.posts",
+    "dashboard.sections.newPost",
+  ],
   siteThemePage: ["siteSettings.common", "siteSettings.theme", "dashboard.sections.manageTheme"],
   siteHeaderPage: [
     "siteSettings.common",

@@ -1,0 +1,5 @@
+// The content machinery's client-safe door: rules editors share (trash, reading time, slugs),
+// the embeds posts may hold, and the rich-text editor.
+export * from "./content-rules";
+export * from "./embeds";
+export { ContentEditor } from "./components/rich-text-editor";

@@ -1,0 +1,123 @@
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import type { Tx } from "~/platform/db/database.server";
+import { contentRevisions, type ContentKind } from "./tables.server";
+
+export type RevisionSummary = {
+  id: string;
+  version: number;
+  authorName: string;
+  autosave: boolean;
+  createdAt: string;
+};
+
+/** An autosave of the same person within this long replaces their last one. */
+const AUTOSAVE_WINDOW_MS = 10 * 60_000;
+/** Revisions kept per item: the newest, so a long-lived post does not grow without end. */
+export const REVISIONS_KEPT = 100;
+
+type Item = { accountId: string; itemKind: ContentKind; itemId: string };
+
+/**
+ * Keeps the item's state as saved, inside the save's transaction. A person's autosaves fold
+ * into one revision per ten minutes; a deliberate save always gets its own.
+ */
+export async function recordRevision(
+  tx: Tx,
+  {
+    snapshot,
+    version,
+    author,
+    autosave = false,
+    now = new Date(),
+    ...item
+  }: Item & {
+    snapshot: Record<string, unknown>;
+    version: number;
+    author: { id: string; name: string } | null;
+    autosave?: boolean;
+    now?: Date;
+  },
+): Promise<void> {
+  const [last] = await tx
+    .select()
+    .from(contentRevisions)
+    .where(itemIs(item))
+    .orderBy(desc(contentRevisions.createdAt))
+    .limit(1);
+  const folds =
+    autosave &&
+    last?.autosave &&
+    last.authorId === (author?.id ?? null) &&
+    now.getTime() - last.createdAt.getTime() < AUTOSAVE_WINDOW_MS;
+  if (folds) {
+    await tx
+      .update(contentRevisions)
+      .set({ snapshot, version, createdAt: now })
+      .where(and(eq(contentRevisions.accountId, item.accountId), eq(contentRevisions.id, last.id)));
+    return;
+  }
+  await tx.insert(contentRevisions).values({
+    ...item,
+    snapshot,
+    version,
+    authorId: author?.id ?? null,
+    authorName: author?.name ?? "",
+    autosave,
+    createdAt: now,
+  });
+  await dropOldRevisions(tx, item);
+}
+
+const itemIs = ({ accountId, itemKind, itemId }: Item) =>
+  and(
+    eq(contentRevisions.accountId, accountId),
+    eq(contentRevisions.itemKind, itemKind),
+    eq(contentRevisions.itemId, itemId),
+  );
+
+async function dropOldRevisions(tx: Tx, item: Item) {
+  const kept = tx
+    .select({ id: contentRevisions.id })
+    .from(contentRevisions)
+    .where(itemIs(item))
+    .orderBy(desc(contentRevisions.createdAt))
+    .limit(REVISIONS_KEPT);
+  await tx.delete(contentRevisions).where(and(itemIs(item), notInArray(contentRevisions.id, kept)));
+}
+
+/** The item's revisions, newest first. */
+export async function listRevisions(tx: Tx, item: Item): Promise<RevisionSummary[]> {
+  const rows = await tx
+    .select({
+      id: contentRevisions.id,
+      version: contentRevisions.version,
+      authorName: contentRevisions.authorName,
+      autosave: contentRevisions.autosave,
+      createdAt: contentRevisions.createdAt,
+    })
+    .from(contentRevisions)
+    .where(itemIs(item))
+    .orderBy(desc(contentRevisions.createdAt))
+    .limit(REVISIONS_KEPT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** One revision's saved state, if it belongs to the item. */
+export async function readRevision(
+  tx: Tx,
+  { revisionId, ...item }: Item & { revisionId: string },
+): Promise<{ snapshot: Record<string, unknown>; version: number; createdAt: string } | null> {
+  const [row] = await tx
+    .select()
+    .from(contentRevisions)
+    .where(and(itemIs(item), eq(contentRevisions.id, revisionId)))
+    .limit(1);
+  return row
+    ? { snapshot: row.snapshot, version: row.version, createdAt: row.createdAt.toISOString() }
+    : null;
+}
+
+/** Revisions go with their item when it is deleted for good. */
+export async function dropRevisions(tx: Tx, item: Item): Promise<void> {
+  await tx.delete(contentRevisions).where(itemIs(item));
+}

@@ -1,0 +1,134 @@
+import { and, asc, eq, lte } from "drizzle-orm";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { publicationSchedule, type ContentKind } from "./tables.server";
+
+type Item = { accountId: string; itemKind: ContentKind; itemId: string };
+
+/** Puts (or moves) an item's publication moment, inside the save's transaction. */
+export async function schedulePublication(
+  tx: Tx,
+  { publishAt, ...item }: Item & { publishAt: Date },
+) {
+  await tx
+    .insert(publicationSchedule)
+    .values({ ...item, publishAt })
+    .onConflictDoUpdate({
+      target: [
+        publicationSchedule.accountId,
+        publicationSchedule.itemKind,
+        publicationSchedule.itemId,
+      ],
+      set: { publishAt },
+    });
+}
+
+/** The item no longer goes live by itself (published now, back to draft, trashed). */
+export async function cancelPublication(tx: Tx, item: Item) {
+  await tx
+    .delete(publicationSchedule)
+    .where(
+      and(
+        eq(publicationSchedule.accountId, item.accountId),
+        eq(publicationSchedule.itemKind, item.itemKind),
+        eq(publicationSchedule.itemId, item.itemId),
+      ),
+    );
+}
+
+/**
+ * Publishes one due item in its own account; answers whether it changed anything. It must be
+ * idempotent: two instances may both find the same item due.
+ */
+export type Publisher = (
+  database: Database,
+  item: { accountId: string; itemId: string; publishAt: Date },
+) => Promise<boolean>;
+
+/**
+ * Publishes what is due at `now` (oldest first, `limit` at a time): each item by its kind's
+ * publisher, then its schedule row is removed — only if nobody moved it meanwhile. A publisher
+ * that fails leaves its row, so the next round tries again.
+ */
+export async function publishDue(
+  database: Database,
+  {
+    publishers,
+    now = new Date(),
+    limit = 50,
+    onError = () => undefined,
+  }: {
+    publishers: Partial<Record<ContentKind, Publisher>>;
+    now?: Date;
+    limit?: number;
+    onError?: (error: unknown, item: Item) => void;
+  },
+): Promise<number> {
+  const due = await database.asApp((tx) =>
+    tx
+      .select()
+      .from(publicationSchedule)
+      .where(lte(publicationSchedule.publishAt, now))
+      .orderBy(asc(publicationSchedule.publishAt))
+      .limit(limit),
+  );
+  let published = 0;
+  for (const row of due) {
+    const publish = publishers[row.itemKind];
+    if (!publish) continue;
+    try {
+      if (await publish(database, row)) published += 1;
+      await database.asApp((tx) =>
+        tx
+          .delete(publicationSchedule)
+          .where(
+            and(
+              eq(publicationSchedule.accountId, row.accountId),
+              eq(publicationSchedule.itemKind, row.itemKind),
+              eq(publicationSchedule.itemId, row.itemId),
+              eq(publicationSchedule.publishAt, row.publishAt),
+            ),
+          ),
+      );
+    } catch (error) {
+      onError(error, row);
+    }
+  }
+  return published;
+}
+
+/**
+ * Looks for due items every `intervalMs` (10 s: a post scheduled for 09:00 is live by 09:00:10)
+ * until stopped. One indexed read of a small table per round, on every instance; publishing
+ * is idempotent, so instances need no coordination.
+ */
+export function startPublicationScheduler(
+  database: Database,
+  {
+    publishers,
+    intervalMs = 10_000,
+    active = () => true,
+    onError,
+  }: {
+    publishers: Partial<Record<ContentKind, Publisher>>;
+    intervalMs?: number;
+    /** False once the process shuts down: no round starts on a closing database. */
+    active?: () => boolean;
+    onError?: (error: unknown, item?: Item) => void;
+  },
+): { stop(): void } {
+  let running = false;
+  const round = async () => {
+    if (running || !active()) return;
+    running = true;
+    try {
+      await publishDue(database, { publishers, onError });
+    } catch (error) {
+      onError?.(error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void round(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,346 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ContentEditor, readingMinutes } from "~/features/content/content";
+import { fieldIssueMessage } from "~/platform/field-issues";
+import type { PostDraft, PostEditorState } from "../post-editing";
+import { PostRevisions, type RevisionRow } from "./post-revisions";
+import { SearchPreview } from "./search-preview";
+import { usePostSave } from "./use-post-save";
+
+/** The value of a datetime-local field for an instant, in the browser's time zone. */
+const localInput = (iso: string | null) => {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+const AUTOSAVE_AFTER_MS = 4000;
+
+/**
+ * M2 the post editor: title, rich content, excerpt; publish now, schedule or keep as a draft
+ * (drafts save themselves while you write); address, featured image, categories, tags and what
+ * search engines show; every save's revision, restorable; duplicate and trash.
+ */
+export function PostEditor({
+  state,
+  revisions,
+  siteUrl,
+}: {
+  state: PostEditorState | null;
+  revisions: RevisionRow[];
+  siteUrl: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState<PostDraft>(
+    state?.post ?? {
+      title: "",
+      slug: "",
+      excerpt: "",
+      content: "",
+      featured: "",
+      categories: [],
+      tags: [],
+      seoTitle: "",
+      seoDescription: "",
+      seoImage: "",
+    },
+  );
+  const [publishAt, setPublishAt] = useState(localInput(state?.publishedAt ?? null));
+  const saving = usePostSave({
+    id: state?.id ?? null,
+    version: state?.version ?? 0,
+    status: state?.status ?? "draft",
+    publishedAt: state?.publishedAt ?? null,
+  });
+  const { saved, answer } = saving;
+  const sentRef = useRef(JSON.stringify(draft));
+  const dirty = JSON.stringify(draft) !== sentRef.current;
+
+  const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  function save(intent: Parameters<typeof saving.save>[0], overwrite = false) {
+    sentRef.current = JSON.stringify(draft);
+    saving.save(intent, draft, {
+      overwrite,
+      publishAt: intent === "schedule" && publishAt ? new Date(publishAt).toISOString() : undefined,
+    });
+  }
+
+  // Drafts save themselves a few seconds after the last keystroke.
+  useEffect(() => {
+    if (!dirty || saved.status !== "draft" || !draft.title.trim() || saving.busy) return;
+    const timer = setTimeout(() => save("autosave"), AUTOSAVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  });
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const issues = answer && !answer.ok ? answer.issues : [];
+  const errorAt = (path: string) => {
+    const issue = issues.find((candidate) => candidate.path === path);
+    return issue ? fieldIssueMessage(t, issue) : undefined;
+  };
+  const conflict =
+    answer && !answer.ok && answer.code === "content.conflict" ? answer.conflict : null;
+  const failed = answer && !answer.ok && !conflict && issues.length === 0;
+  const status = saved.status;
+  const address = `/blog/${draft.slug || "…"}`;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            {t(saved.id ? "posts.editor.editTitle" : "posts.editor.newTitle")}
+          </Title>
+          <Badge
+            variant="light"
+            color={status === "published" ? "green" : status === "scheduled" ? "blue" : "gray"}
+          >
+            {t(`posts.status.${status}`)}
+          </Badge>
+        </Group>
+        <Group gap="sm">
+          <Anchor href="/dashboard/posts" size="sm">
+            {t("posts.editor.allPosts")}
+          </Anchor>
+          {status === "published" ? (
+            <Anchor href={`/blog/${draft.slug}`} target="_blank" size="sm">
+              {t("posts.editor.view")}
+            </Anchor>
+          ) : null}
+        </Group>
+      </Group>
+
+      {conflict ? (
+        <Alert color="orange" role="alert" title={t("content.conflict.title")}>
+          <Text size="sm">
+            {t("content.conflict.text", {
+              name: conflict.authorName || t("content.someone"),
+              time: new Date(conflict.updatedAt).toLocaleString(i18n.language),
+            })}
+          </Text>
+          <Group mt="sm">
+            <Button size="xs" color="orange" onClick={() => save("save", true)}>
+              {t("content.conflict.overwrite")}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => window.location.reload()}>
+              {t("content.conflict.reload")}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {failed ? (
+        <Alert color="red" role="alert">
+          {t(answer.code === "content.trashed" ? "content.trashedText" : "content.saveFailed")}
+        </Alert>
+      ) : null}
+
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <TextInput
+              label={t("posts.editor.title")}
+              size="lg"
+              value={draft.title}
+              error={errorAt("title")}
+              onChange={(event) => set("title", event.currentTarget.value)}
+              required
+            />
+            <ContentEditor
+              label={t("posts.editor.content")}
+              value={draft.content}
+              onChange={(html) => set("content", html)}
+            />
+            <Text size="xs" c="dimmed">
+              {t("content.readingTime", { count: readingMinutes(draft.content) })}
+            </Text>
+            <Textarea
+              label={t("posts.editor.excerpt")}
+              description={t("posts.editor.excerptHelp")}
+              autosize
+              minRows={2}
+              value={draft.excerpt}
+              error={errorAt("excerpt")}
+              onChange={(event) => set("excerpt", event.currentTarget.value)}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} size="h5" mb="sm">
+                {t("posts.editor.publishing")}
+              </Title>
+              <Stack gap="sm">
+                <Text size="sm" role="status" data-testid="save-status">
+                  {saving.busy
+                    ? t("content.saving")
+                    : answer?.ok
+                      ? t(saving.lastIntent === "autosave" ? "content.autosaved" : "content.saved")
+                      : dirty
+                        ? t("content.unsaved")
+                        : status === "scheduled" && saved.publishedAt
+                          ? t("posts.editor.scheduledFor", {
+                              time: new Date(saved.publishedAt).toLocaleString(i18n.language),
+                            })
+                          : ""}
+                </Text>
+                <Group grow>
+                  <Button
+                    variant="default"
+                    loading={saving.busy && saving.lastIntent === "save"}
+                    onClick={() => save("save")}
+                  >
+                    {t(status === "draft" ? "posts.editor.saveDraft" : "posts.editor.update")}
+                  </Button>
+                  {status !== "published" ? (
+                    <Button onClick={() => save("publish")}>{t("posts.editor.publish")}</Button>
+                  ) : null}
+                </Group>
+                <TextInput
+                  type="datetime-local"
+                  label={t("posts.editor.publishAt")}
+                  value={publishAt}
+                  error={errorAt("publishAt")}
+                  onChange={(event) => setPublishAt(event.currentTarget.value)}
+                />
+                <Button variant="light" disabled={!publishAt} onClick={() => save("schedule")}>
+                  {t("posts.editor.schedule")}
+                </Button>
+                {status === "published" || status === "scheduled" ? (
+                  <Button variant="subtle" color="gray" onClick={() => save("unpublish")}>
+                    {t("posts.editor.unpublish")}
+                  </Button>
+                ) : null}
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} size="h5" mb="sm">
+                {t("posts.editor.settings")}
+              </Title>
+              <Stack gap="sm">
+                <TextInput
+                  label={t("posts.editor.slug")}
+                  description={t("posts.editor.slugHelp")}
+                  value={draft.slug}
+                  error={errorAt("slug")}
+                  onChange={(event) => set("slug", event.currentTarget.value.toLowerCase())}
+                />
+                <TextInput
+                  label={t("posts.editor.featured")}
+                  description={t("posts.editor.featuredHelp")}
+                  value={draft.featured}
+                  error={errorAt("featured")}
+                  onChange={(event) => set("featured", event.currentTarget.value)}
+                />
+                {draft.featured && !errorAt("featured") ? (
+                  <Image src={draft.featured} alt="" radius="sm" h={120} fit="cover" />
+                ) : null}
+                <TagsInput
+                  label={t("posts.editor.categories")}
+                  value={draft.categories}
+                  onChange={(value) => set("categories", value)}
+                  maxTags={10}
+                  clearable
+                />
+                <TagsInput
+                  label={t("posts.editor.tags")}
+                  value={draft.tags}
+                  onChange={(value) => set("tags", value)}
+                  maxTags={20}
+                  clearable
+                />
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} size="h5" mb="sm">
+                {t("content.seo.title")}
+              </Title>
+              <Stack gap="sm">
+                <TextInput
+                  label={t("content.seo.metaTitle")}
+                  value={draft.seoTitle}
+                  error={errorAt("seoTitle")}
+                  onChange={(event) => set("seoTitle", event.currentTarget.value)}
+                />
+                <Textarea
+                  label={t("content.seo.metaDescription")}
+                  autosize
+                  minRows={2}
+                  value={draft.seoDescription}
+                  error={errorAt("seoDescription")}
+                  onChange={(event) => set("seoDescription", event.currentTarget.value)}
+                />
+                <TextInput
+                  label={t("content.seo.socialImage")}
+                  value={draft.seoImage}
+                  error={errorAt("seoImage")}
+                  onChange={(event) => set("seoImage", event.currentTarget.value)}
+                />
+                <SearchPreview
+                  title={draft.seoTitle || draft.title}
+                  url={`${siteUrl}${address}`}
+                  description={draft.seoDescription || draft.excerpt}
+                />
+              </Stack>
+            </Paper>
+            {saved.id ? (
+              <PostRevisions
+                revisions={revisions}
+                onRestore={(revisionId) =>
+                  saving.command({ intent: "restoreRevision", revisionId, version: saved.version })
+                }
+              />
+            ) : null}
+            {saved.id ? (
+              <Box>
+                <Group gap="sm">
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() => saving.command({ intent: "duplicate" })}
+                  >
+                    {t("content.duplicate")}
+                  </Button>
+                  <Button
+                    color="red"
+                    variant="light"
+                    size="xs"
+                    onClick={() => saving.command({ intent: "trash" })}
+                  >
+                    {t("content.trash")}
+                  </Button>
+                </Group>
+              </Box>
+            ) : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import type { PostDraft, PostSaveAnswer, PostStatus } from "../post-editing";
+
+export type SaveIntent = "save" | "autosave" | "publish" | "schedule" | "unpublish";
+export type PostCommand =
+  | { intent: "trash" | "restore" | "deleteForever" | "duplicate" }
+  | { intent: "restoreRevision"; revisionId: string; version: number };
+
+type Saved = { id: string | null; version: number; status: PostStatus; publishedAt: string | null };
+
+/**
+ * The editor's one transport: saves and commands go to the screen's action as JSON (a fetcher,
+ * so the loader's revisions refresh). Keeps the version the next save must name, moves a new
+ * post to its own address after its first save, and follows a command to where it leads.
+ */
+export function usePostSave(initial: Saved) {
+  const fetcher = useFetcher<PostSaveAnswer>();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState(initial);
+  const [answer, setAnswer] = useState<PostSaveAnswer | null>(null);
+  const [lastIntent, setLastIntent] = useState<SaveIntent | PostCommand["intent"] | null>(null);
+  const handled = useRef<PostSaveAnswer | null>(null);
+
+  const data = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!data || handled.current === data) return;
+    handled.current = data;
+    setAnswer(data);
+    if (!data.ok) return;
+    setSaved({
+      id: data.id,
+      version: data.version,
+      status: data.status,
+      publishedAt: data.publishedAt,
+    });
+    if (data.goTo) navigate(data.goTo);
+    else if (!saved.id) navigate(`/dashboard/post/${data.id}`, { replace: true });
+  }, [data, navigate, saved.id]);
+
+  function send(body: object, intent: SaveIntent | PostCommand["intent"]) {
+    setLastIntent(intent);
+    setAnswer(null);
+    void fetcher.submit(body as never, { method: "post", encType: "application/json" });
+  }
+
+  return {
+    saved,
+    answer,
+    lastIntent,
+    busy: fetcher.state !== "idle",
+    save(
+      intent: SaveIntent,
+      post: PostDraft,
+      { publishAt, overwrite = false }: { publishAt?: string; overwrite?: boolean } = {},
+    ) {
+      send({ intent, version: saved.version, overwrite, publishAt, post }, intent);
+    },
+    command(command: PostCommand) {
+      send(command, command.intent);
+    },
+  };
+}

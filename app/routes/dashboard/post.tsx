@@ -1,0 +1,81 @@
+import "@mantine/tiptap/styles.css";
+import { Container } from "@mantine/core";
+import { settingsMeta } from "~/features/dashboard/dashboard";
+import {
+  answerSettingsSave,
+  loadDashboardScreen,
+  openDashboardSection,
+} from "~/features/dashboard/dashboard.server";
+import { PostEditor } from "~/features/posts/posts";
+import {
+  checkPostAuthor,
+  commandPost,
+  loadPostForEditor,
+  savePost,
+} from "~/features/posts/posts.server";
+import { AppError } from "~/platform/errors";
+import type { Route } from "./+types/post";
+
+/** Both the new post (/dashboard/post) and one post (/dashboard/post/{id}) open by one rule. */
+const screenPath = "/dashboard/post";
+const saveIntents = new Set(["save", "autosave", "publish", "schedule", "unpublish"]);
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function postId(params: { id?: string }): string | null {
+  if (params.id === undefined) return null;
+  if (!uuid.test(params.id)) throw new AppError({ code: "route.notFound" });
+  return params.id;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadDashboardScreen(args, ["postsEditor"], async (database, request) => {
+    await openDashboardSection(database, { ...request, pathname: screenPath });
+    const id = postId(args.params);
+    const siteUrl = new URL(args.request.url).origin;
+    if (id === null) {
+      checkPostAuthor(request.viewer);
+      return { state: null, revisions: [], siteUrl };
+    }
+    const found = await loadPostForEditor(database, {
+      accountId: request.account.accountId,
+      viewer: request.viewer,
+      id,
+    });
+    return { ...found, siteUrl };
+  });
+}
+
+/** M2 saves (draft, autosave, publish, schedule, unpublish) and commands, through one action. */
+export async function action(args: Route.ActionArgs) {
+  return answerSettingsSave(args, async (database, request, body) => {
+    await openDashboardSection(database, { ...request, pathname: screenPath });
+    const id = postId(args.params);
+    const editing = {
+      accountId: request.account.accountId,
+      viewer: request.viewer,
+      caches: request.caches,
+    };
+    const intent = (body as { intent?: unknown } | null)?.intent;
+    if (typeof intent === "string" && saveIntents.has(intent))
+      return savePost(database, { ...editing, id, input: body });
+    if (id === null) throw new AppError({ code: "request.invalid" });
+    return commandPost(database, { ...editing, id, input: body });
+  });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return settingsMeta(matches, { titleKey: "dashboard.sections.newPost.title", fallback: "Post" });
+}
+
+export default function Post({ loaderData }: Route.ComponentProps) {
+  return (
+    <Container size="xl" py="md">
+      <PostEditor
+        key={loaderData.state?.id ?? "new"}
+        state={loaderData.state}
+        revisions={loaderData.revisions}
+        siteUrl={loaderData.siteUrl}
+      />
+    </Container>
+  );
+}

@@ -47,6 +47,9 @@ export default defineConfig(() => ({
       "drizzle-orm",
       "@mantine/core",
       "@mantine/hooks",
+      // Its components read the bundled core's context: one copy of Mantine, or no provider is found.
+      "@mantine/tiptap",
+      "@mantine/dropzone",
       "better-auth",
       /^@better-auth\//,
       "kysely",

@@ -1,3 +1,4 @@
+import { recordRevision } from "~/features/content/content.server";
 /**
  * Factories shared by the tests and the demo seed. Each writes through the same unit of work as
  * a request (app role, one account), so what they create obeys row-level security too.
@@ -239,5 +240,19 @@ export async function createUserWithPassword(
   // One transaction: a person is never left without the credential they sign in with.
   return database.owner.transaction((tx) =>
     insertUserWithPasswordHash(tx, { email, name, passwordHash }),
+  );
+}
+
+/** A revision of some item (content's revisions table), for the isolation matrix. */
+export function createRevision(database: Database, { accountId }: { accountId: string }) {
+  return database.forAccount(accountId, (tx) =>
+    recordRevision(tx, {
+      accountId,
+      itemKind: "post",
+      itemId: crypto.randomUUID(),
+      version: 1,
+      author: null,
+      snapshot: { title: "A revision" },
+    }),
   );
 }

@@ -142,7 +142,9 @@ function nextState(
     };
   if (intent === "schedule") return { status: "scheduled", publishedAt: publishAt };
   if (intent === "unpublish") return { status: "draft", publishedAt: null };
-  return current ?? { status: "draft", publishedAt: null };
+  return current
+    ? { status: current.status, publishedAt: current.publishedAt }
+    : { status: "draft", publishedAt: null };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   createMember,
   createPage,
   createPost,
+  createRevision,
   setOption,
 } from "../../../tests/factories";
 import { createAnalyticsRows } from "../../../tests/factories/analytics";
@@ -29,6 +30,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     const accountId = account.accountId;
     await setOption(database, { accountId, key: "theme", value: { bodyStyle: "full" } });
     await createPost(database, { accountId });
+    await createRevision(database, { accountId });
     await createPage(database, { accountId });
     await createCourse(database, { accountId, lessonTitles: ["one", "two"] });
     const { user } = await createMember(database, { accountId });

@@ -119,7 +119,7 @@ export const messageAreas = {
   notificationsPage: ["dashboard.sections.notifications"],
   /** Every dashboard screen's title and description: empty states and the site settings index. */
   dashboardSections: ["dashboard.sections"],
-  memberMenuEditor: ["dashboard.memberMenu"],
+  memberMenuEditor: ["dashboard.memberMenu", "siteSettings.common.errors"],
   /** The posts list and the post editor. */
   postsEditor: [
     "posts",

@@ -1,5 +1,6 @@
 import "@mantine/tiptap/styles.css";
 import { Container } from "@mantine/core";
+import { useLocation } from "react-router";
 import { settingsMeta } from "~/features/dashboard/dashboard";
 import {
   answerSettingsSave,
@@ -68,10 +69,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Post({ loaderData }: Route.ComponentProps) {
+  // A new post keeps its editor when its first save gives it an address; another post gets its own.
+  const kept = (useLocation().state as { editor?: string } | null)?.editor;
   return (
     <Container size="xl" py="md">
       <PostEditor
-        key={loaderData.state?.id ?? "new"}
+        key={kept ?? loaderData.state?.id ?? "new"}
         state={loaderData.state}
         revisions={loaderData.revisions}
         siteUrl={loaderData.siteUrl}

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ContentEditor, readingMinutes } from "~/features/content/content";
 import { fieldIssueMessage } from "~/platform/field-issues";
@@ -70,14 +70,14 @@ export function PostEditor({
     publishedAt: state?.publishedAt ?? null,
   });
   const { saved, answer } = saving;
-  const sentRef = useRef(JSON.stringify(draft));
-  const dirty = JSON.stringify(draft) !== sentRef.current;
+  const [sent, setSent] = useState(() => JSON.stringify(draft));
+  const dirty = JSON.stringify(draft) !== sent;
 
   const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
 
   function save(intent: Parameters<typeof saving.save>[0], overwrite = false) {
-    sentRef.current = JSON.stringify(draft);
+    setSent(JSON.stringify(draft));
     saving.save(intent, draft, {
       overwrite,
       publishAt: intent === "schedule" && publishAt ? new Date(publishAt).toISOString() : undefined,
@@ -107,6 +107,8 @@ export function PostEditor({
   const conflict =
     answer && !answer.ok && answer.code === "content.conflict" ? answer.conflict : null;
   const failed = answer && !answer.ok && !conflict && issues.length === 0;
+  const trashed = answer && !answer.ok && answer.code === "content.trashed";
+  const failedMessage = trashed ? "content.trashedText" : "content.saveFailed";
   const status = saved.status;
   const address = `/blog/${draft.slug || "…"}`;
 
@@ -118,7 +120,8 @@ export function PostEditor({
             {t(saved.id ? "posts.editor.editTitle" : "posts.editor.newTitle")}
           </Title>
           <Badge
-            variant="light"
+            variant="filled"
+            autoContrast
             color={status === "published" ? "green" : status === "scheduled" ? "blue" : "gray"}
           >
             {t(`posts.status.${status}`)}
@@ -156,7 +159,7 @@ export function PostEditor({
       ) : null}
       {failed ? (
         <Alert color="red" role="alert">
-          {t(answer.code === "content.trashed" ? "content.trashedText" : "content.saveFailed")}
+          {t(failedMessage)}
         </Alert>
       ) : null}
 

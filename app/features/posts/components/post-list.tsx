@@ -155,7 +155,7 @@ export function PostList({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={statusColour[row.status]}>
+                    <Badge variant="filled" autoContrast color={statusColour[row.status]}>
                       {t(`posts.status.${row.status}`)}
                     </Badge>
                   </Table.Td>

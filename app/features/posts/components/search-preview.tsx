@@ -1,5 +1,6 @@
 import { Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import classes from "./search-preview.module.css";
 
 /** How a search result might show the item: its title, address and description, cut as engines do. */
 export function SearchPreview({
@@ -19,10 +20,10 @@ export function SearchPreview({
       <Text size="xs" c="dimmed" mb={2}>
         {t("content.seo.preview")}
       </Text>
-      <Text size="xs" c="green.8" style={{ overflowWrap: "anywhere" }}>
+      <Text size="xs" className={classes.url}>
         {url}
       </Text>
-      <Text size="md" c="blue.8" fw={500} lineClamp={1}>
+      <Text size="md" className={classes.title} fw={500} lineClamp={1}>
         {cut(title, 60) || t("content.seo.untitled")}
       </Text>
       <Text size="sm" c="dimmed" lineClamp={2}>

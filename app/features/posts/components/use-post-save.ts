@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { PostDraft, PostSaveAnswer, PostStatus } from "../post-editing";
 
@@ -20,23 +20,31 @@ export function usePostSave(initial: Saved) {
   const [saved, setSaved] = useState(initial);
   const [answer, setAnswer] = useState<PostSaveAnswer | null>(null);
   const [lastIntent, setLastIntent] = useState<SaveIntent | PostCommand["intent"] | null>(null);
-  const handled = useRef<PostSaveAnswer | null>(null);
+  const [handled, setHandled] = useState<PostSaveAnswer | undefined>(undefined);
+  const [goTo, setGoTo] = useState<{ to: string; editor?: string } | null>(null);
 
+  // A new answer, once its revalidation is done (adjusting state in render, once per answer).
   const data = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (!data || handled.current === data) return;
-    handled.current = data;
+  if (data && data !== handled) {
+    setHandled(data);
     setAnswer(data);
-    if (!data.ok) return;
-    setSaved({
-      id: data.id,
-      version: data.version,
-      status: data.status,
-      publishedAt: data.publishedAt,
-    });
-    if (data.goTo) navigate(data.goTo);
-    else if (!saved.id) navigate(`/dashboard/post/${data.id}`, { replace: true });
-  }, [data, navigate, saved.id]);
+    if (data.ok) {
+      setSaved({
+        id: data.id,
+        version: data.version,
+        status: data.status,
+        publishedAt: data.publishedAt,
+      });
+      // The same editor goes on (focus, cursor and all) at a new post's own address.
+      if (data.goTo) setGoTo({ to: data.goTo });
+      else if (!saved.id) setGoTo({ to: `/dashboard/post/${data.id}`, editor: "new" });
+    }
+  }
+
+  useEffect(() => {
+    if (!goTo) return;
+    void navigate(goTo.to, goTo.editor ? { replace: true, state: { editor: goTo.editor } } : {});
+  }, [goTo, navigate]);
 
   function send(body: object, intent: SaveIntent | PostCommand["intent"]) {
     setLastIntent(intent);

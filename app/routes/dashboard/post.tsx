@@ -23,7 +23,8 @@ const saveIntents = new Set(["save", "autosave", "publish", "schedule", "unpubli
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function postId(params: { id?: string }): string | null {
-  if (params.id === undefined) return null;
+  // "/dashboard/post/" (the quick-create link) is the new post too.
+  if (!params.id) return null;
   if (!uuid.test(params.id)) throw new AppError({ code: "route.notFound" });
   return params.id;
 }

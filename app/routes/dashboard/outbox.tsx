@@ -47,15 +47,17 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                       </Text>
                     </div>
                     <Stack gap={2} align="flex-end">
-                      <Badge variant="light">{mail.site}</Badge>
-                      <Text size="xs" c="dimmed">
+                      <Badge variant="light" data-testid="outbox-site">
+                        {mail.site}
+                      </Badge>
+                      <Text size="xs" c="dimmed" data-testid="outbox-sent-at">
                         {format.format(new Date(mail.createdAt))}
                       </Text>
                     </Stack>
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
-                  <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                  <Text size="sm" style={{ whiteSpace: "pre-wrap" }} data-testid="outbox-mail-text">
                     {mail.text}
                   </Text>
                 </Accordion.Panel>

@@ -58,7 +58,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" data-testid="two-factor-card">
       <Group justify="space-between" mb="md">
         <Title order={2} fz="lg">
           {t("profile.twoFactor.title")}

@@ -18,10 +18,12 @@ import classes from "./dashboard-home.module.css";
 function Stat({
   label,
   value,
+  testId,
   children,
 }: {
   label: string;
   value: string;
+  testId?: string;
   children?: React.ReactNode;
 }) {
   return (
@@ -29,7 +31,7 @@ function Stat({
       <Text size="sm" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text fz={32} fw={800} lh={1.2} mt={4}>
+      <Text fz={32} fw={800} lh={1.2} mt={4} data-testid={testId}>
         {value}
       </Text>
       {children}
@@ -47,7 +49,12 @@ function ViewsChart({ byDay }: { byDay: ManagerHome["pageViews"]["byDay"] }) {
     timeZone: "UTC",
   });
   return (
-    <div className={classes.chart} role="img" aria-label={t("dashboard.home.viewsChart")}>
+    <div
+      className={classes.chart}
+      role="img"
+      aria-label={t("dashboard.home.viewsChart")}
+      data-testid="page-views-chart"
+    >
       {byDay.map((entry) => (
         <span
           key={entry.day}
@@ -69,7 +76,11 @@ function ManagerOverview({ home }: { home: ManagerHome }) {
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stat label={t("dashboard.home.members")} value={number.format(home.members.total)} />
-        <Stat label={t("dashboard.home.pageViews")} value={number.format(home.pageViews.total)}>
+        <Stat
+          label={t("dashboard.home.pageViews")}
+          value={number.format(home.pageViews.total)}
+          testId="page-views-total"
+        >
           <ViewsChart byDay={home.pageViews.byDay} />
         </Stat>
         <Stat
@@ -109,7 +120,7 @@ function ManagerOverview({ home }: { home: ManagerHome }) {
                   size={32}
                   detail={t(`roles.${person.role}`, { defaultValue: person.role })}
                 />
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" data-testid="member-joined">
                   {date.format(new Date(person.joinedAt))}
                 </Text>
               </Group>

@@ -218,7 +218,7 @@ export function AccountSignupForm({
             autoCapitalize="none"
             spellCheck={false}
             rightSection={
-              <Text size="sm" c="dimmed" pe="sm">
+              <Text size="sm" c="dimmed" pe="sm" data-testid="slug-host">
                 {hostSuffix}
               </Text>
             }
@@ -234,6 +234,7 @@ export function AccountSignupForm({
                       ? "dimmed"
                       : "red"
                 }
+                data-testid="slug-hint"
               >
                 {slugHint}
               </Text>

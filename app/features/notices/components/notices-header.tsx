@@ -203,10 +203,14 @@ export function HeaderNoticeEditor({ saved }: { saved: Notices }) {
           </Text>
         ) : null}
         {state === "scheduled" && validDate(value.header_notice_start) ? (
-          <Text size="sm">{n("startsAt", { date: validDate(value.header_notice_start) })}</Text>
+          <Text size="sm" data-testid="header-notice-when">
+            {n("startsAt", { date: validDate(value.header_notice_start) })}
+          </Text>
         ) : null}
         {state === "showing" && validDate(value.header_notice_expire) ? (
-          <Text size="sm">{n("endsAt", { date: validDate(value.header_notice_expire) })}</Text>
+          <Text size="sm" data-testid="header-notice-when">
+            {n("endsAt", { date: validDate(value.header_notice_expire) })}
+          </Text>
         ) : null}
         <NoticeStrip
           kind="header"

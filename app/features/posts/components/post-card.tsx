@@ -31,7 +31,7 @@ export function PostCard({ post, level }: { post: PostSummary; level: 2 | 3 }) {
       ) : null}
       <Stack gap={6} mt="md">
         {date ? (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" data-testid="post-date">
             {t("site.publishedOn", { date })}
           </Text>
         ) : null}

@@ -26,7 +26,7 @@ export function PostScreen({ post }: PostScreenProps) {
         {post.title}
       </Title>
       {date ? (
-        <Text c="dimmed" size="sm" mt="xs">
+        <Text c="dimmed" size="sm" mt="xs" data-testid="post-date">
           {t("site.publishedOn", { date })}
         </Text>
       ) : null}

@@ -20,6 +20,24 @@ export default defineConfig({
   // "Unable to capture screenshot" on an unchanged page); the report still names such a test flaky.
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
+  // Screenshot baselines (tests/e2e/support/screenshot.ts compares against them), one folder per
+  // spec file. No platform in the path: they are rendered by Debian's Chromium on this machine
+  // kind, as CI is (README, "Screenshot baselines").
+  snapshotPathTemplate: "tests/e2e/__screenshots__/{testFilePath}/{arg}{ext}",
+  expect: {
+    toHaveScreenshot: {
+      // Same browser, same fonts, software rendering: repeated runs match to the pixel, so the
+      // tolerances only absorb anti-aliasing noise at edges. A pixel counts as different past
+      // 0.1 (YIQ distance, 0 to 1; Playwright's default 0.2 lets a light grey border vanish
+      // unnoticed), and a screen may have 50 such pixels: a glyph's worth. A layout regression
+      // (a shifted block, a changed colour, a missing control) moves thousands.
+      threshold: 0.1,
+      maxDiffPixels: 50,
+      animations: "disabled",
+      caret: "hide",
+      scale: "css",
+    },
+  },
   use: {
     browserName: "chromium",
     launchOptions: {

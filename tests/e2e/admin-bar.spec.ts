@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 
 const site = (slug: string, path = "/") =>
   `http://${slug}.localhost:${process.env.E2E_PORT}${path}`;
@@ -50,7 +51,7 @@ test("P17 the owner gets the quick-edit bar with the spec's targets; clearing th
   expect(fresh?.headers()["x-page-cache"]).toBe("miss");
   // And the visitor never sees the bar.
   await expect(visitor.getByRole("navigation", { name: "Site admin" })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath("admin-bar.png") });
+  await expectScreen(page, "admin-bar");
   await anonymous.close();
 
   // Edit targets follow the kind of page: a course opens the course list.

@@ -275,6 +275,7 @@ test("P21 with cookie_consent=disabled nothing is sent, not even a funnel start"
     .getByRole("link", { name: "Home" })
     .click();
   await expect.poll(() => sent.pageViews().map((b) => b.path)).toEqual(["/"]);
+  // Not compared: nothing of analytics shows; site-quality.spec.ts compares demo's home.
   await page.screenshot({ path: test.info().outputPath("analytics-consent-required.png") });
 });
 
@@ -366,6 +367,7 @@ test("P21 the analytics tag loads only after consent 'all' and gets page_view wi
     tenant_id: demoAccountId,
   });
   expect(gtagRequests).toBe(1);
+  // Not compared: nothing of analytics shows; site-quality.spec.ts compares a demo post.
   await page.screenshot({ path: test.info().outputPath("analytics-tag-loaded.png") });
 
   // Withdrawn: nothing more reaches the tag.

@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { createSessions } from "./support/session";
 
@@ -84,7 +85,7 @@ test("D7 a student on a site with lms, groups and appointments off sees only the
   // The screens behind the missing items refuse the student too.
   const courses = await page.goto(demo("/dashboard/courses"));
   expect(courses?.status()).toBe(403);
-  await page.screenshot({ path: test.info().outputPath("student-features-off.png") });
+  await expectScreen(page, "student-features-off");
 });
 
 test("D8 the owner hides and reorders member-menu items; a student sees the new menu, and reset brings the default back", async ({

@@ -5,6 +5,7 @@ import { expect, test, type Page } from "./support/test";
 import { send } from "./support/http";
 import { startMailCatcher } from "./support/mail-catcher";
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
 // P7 header switches and P4 the header logo, on accounts made for these tests through the
@@ -143,10 +144,7 @@ test("P7 with every switch on, the header shows theme toggle, search, cart, log 
     await expect(controls[name](page), name).toBeVisible();
   }
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign up" })).toBeVisible();
-  await page.screenshot({
-    path: test.info().outputPath("all-switches-on.png"),
-    animations: "disabled",
-  });
+  await expectScreen(page, "all-switches-on");
 });
 
 const cases: { key: Switch; control: string }[] = [
@@ -182,10 +180,7 @@ for (const { key, control } of cases) {
     for (const other of Object.keys(controls) as Switch[]) {
       if (other !== key) await expect(controls[other](fresh), other).toBeVisible();
     }
-    await fresh.screenshot({
-      path: test.info().outputPath(`${key}-off.png`),
-      animations: "disabled",
-    });
+    await expectScreen(fresh, `${key}-off`);
     // The cached copy now served is the new one too.
     const again = await open(fresh, url(switches.slug));
     expect(again?.headers()["x-page-cache"]).toBe("hit");
@@ -227,13 +222,9 @@ test("P4 P9 the logo, 64 px wide by default, switches to the dark variant in dar
   expect(light.src).toBe("/media/demo/logo.svg");
   expect(light.width).toBe(64);
   expect(light.height).toBeLessThanOrEqual(64);
-  await page
-    .getByRole("banner")
-    .getByRole("img", { name: logo.siteName })
-    .first()
-    .screenshot({
-      path: test.info().outputPath("logo-light.png"),
-    });
+  await expectScreen(page, "logo-light", {
+    part: page.getByRole("banner").getByRole("img", { name: logo.siteName }).first(),
+  });
 
   await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
@@ -241,7 +232,7 @@ test("P4 P9 the logo, 64 px wide by default, switches to the dark variant in dar
   expect(dark.src).toBe("/media/demo/logo-dark.svg");
   expect(dark.width).toBe(64);
   expect(dark.height).toBeLessThanOrEqual(64);
-  await page.screenshot({ path: test.info().outputPath("logo-dark.png"), animations: "disabled" });
+  await expectScreen(page, "logo-dark");
 
   // Still dark after a reload, before and after hydration.
   await page.reload();

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 
 const port = () => process.env.E2E_PORT!;
 const demo = (path: string) => `http://demo.localhost:${port()}${path}`;
@@ -20,6 +21,7 @@ test("P1 /docs shows the account's documentation with a sidebar, inside the site
     "Taking a course",
     "Payments and refunds",
   ]);
+  // Not compared: site-quality.spec.ts compares /docs (1280 light, 375 dark).
   await page.screenshot({ path: test.info().outputPath("docs-index.png"), fullPage: true });
   await sidebar.getByRole("link", { name: "Taking a course" }).click();
   await expect(page).toHaveURL(demo("/docs/taking-a-course"));
@@ -32,7 +34,7 @@ test("P1 /docs shows the account's documentation with a sidebar, inside the site
   await page.getByRole("link", { name: "Next: Payments and refunds" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payments and refunds");
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: test.info().outputPath("doc-375.png"), fullPage: true });
+  await expectScreen(page, "doc-375");
 });
 
 test("P1 /thankyou shows the order reference from the address, inside the site frame", async ({
@@ -44,7 +46,7 @@ test("P1 /thankyou shows the order reference from the address, inside the site f
   await expect(page.getByTestId("order-reference")).toHaveText("Order reference: DA-2041");
   await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   await expect(page.locator("footer")).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("thankyou.png"), fullPage: true });
+  await expectScreen(page, "thankyou-order");
   // Anything but a plain reference is not echoed back.
   await open(page, demo("/thankyou?order=%3Cscript%3Ealert(1)%3C%2Fscript%3E"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
@@ -65,7 +67,7 @@ test("P1 /subscribed confirms the newsletter subscription, inside the site frame
   await page.getByRole("link", { name: "Read the blog" }).click();
   await expect(page).toHaveURL(demo("/blog"));
   await open(page, demo("/subscribed"));
-  await page.screenshot({ path: test.info().outputPath("subscribed-dark.png"), fullPage: true });
+  await expectScreen(page, "subscribed-dark");
 });
 
 test("I12 a public page never downloads the dashboard's code", async ({ page }) => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type BrowserContext, type Page } from "./support/test";
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { demoPassword } from "./support/session";
 
@@ -72,7 +73,7 @@ test("A11 one person on demo and acme: signing out of one leaves the other, each
   expect(await sessionRows(page, "demo")).toBe(1);
   expect(await sessionRows(page, "acme")).toBe(1);
   await expect(page.getByText("This device")).toBeVisible();
-  await page.screenshot({ path: "test-results/a11-profile-sessions-acme.png", fullPage: true });
+  await expectScreen(page, "profile-sessions-acme");
 
   // Sign out of demo through its user menu.
   await open(page, url("demo", "/"));

@@ -1,4 +1,5 @@
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 import { expect, test, type Page } from "./support/test";
 
 const port = () => process.env.E2E_PORT!;
@@ -137,7 +138,7 @@ for (const s of sites) {
       );
       expect(expected).toBeGreaterThan(0);
       await expect(page.getByTestId("back-to-top-percent")).toHaveText(`${expected}%`);
-      await page.screenshot({ path: test.info().outputPath(`${s.slug}-back-to-top.png`) });
+      await expectScreen(page, `${s.slug}-back-to-top`);
       await button.click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await expect(button).toBeHidden();
@@ -209,7 +210,7 @@ for (const s of sites) {
       await expect(modal.getByTestId("cart-item")).toHaveCount(2);
       await expect(modal.getByTestId("cart-item").first()).toContainText(first.title);
       await expect(modal.getByTestId("cart-item").first()).toContainText(first.label);
-      await page.screenshot({ path: test.info().outputPath(`${s.slug}-cart-modal.png`) });
+      await expectScreen(page, `${s.slug}-cart-modal`);
       await modal.getByRole("button", { name: `Remove ${first.title}` }).click();
       await expect(modal.getByTestId("cart-item")).toHaveCount(1);
       await expect(modal.getByTestId("cart-item")).toContainText(second.title);
@@ -236,10 +237,7 @@ for (const s of sites) {
       await expect(page.getByTestId("cart-item")).toContainText(second.title);
       await expect(page.getByTestId("coupon-pending")).toContainText("SPRING20");
       await expect(page.getByTestId("place-order")).toBeDisabled();
-      await page.screenshot({
-        path: test.info().outputPath(`${s.slug}-checkout.png`),
-        fullPage: true,
-      });
+      await expectScreen(page, `${s.slug}-checkout`);
       expect(problems).toEqual([]);
     });
 
@@ -301,7 +299,7 @@ test("P13 the footer notice wears the owner's colour in light and only a tint of
   // Dark enough to sit in a dark page: no channel above a third of full brightness.
   expect(Math.max(r!, g!, b!)).toBeLessThan(85);
   await page.getByTestId("footer-notice").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath("acme-footer-notice-dark.png") });
+  await expectScreen(page, "acme-footer-notice-dark");
 });
 
 test("P8 a header that is not fixed hides while scrolling down and returns at ≤ 100 px or scrolling up (acme)", async ({
@@ -403,15 +401,12 @@ test("P6 at 375 px the drawer still works and nothing overflows sideways", async
       return box.right <= link.right + 0.5 && box.width > 60;
     });
     expect(fits, slug).toBe(true);
-    await page.screenshot({ path: test.info().outputPath(`${slug}-375.png`) });
+    await expectScreen(page, `${slug}-375`);
     await expect(page.getByTestId("cart-button")).toBeVisible();
     await page.getByRole("button", { name: "Open the menu" }).click();
     const drawer = page.getByRole("navigation", { name: "Mobile menu" });
     await expect(drawer.getByRole("link").first()).toBeVisible();
-    await page.screenshot({
-      path: test.info().outputPath(`${slug}-375-drawer.png`),
-      animations: "disabled",
-    });
+    await expectScreen(page, `${slug}-375-drawer`);
     await drawer.getByRole("link").nth(1).click();
     await expect(drawer).toBeHidden();
   }
@@ -474,7 +469,7 @@ test("P19 boxed and full body styles and each account's colours and fonts", asyn
   expect(acme.heading).toContain("Georgia");
   const orange = await primaryColours(page, "orange");
   expect(orange.actual).toBe(orange.expected);
-  await page.screenshot({ path: test.info().outputPath("acme-boxed-1440.png") });
+  await expectScreen(page, "acme-boxed-1440");
 
   await open(page, site("demo"));
   await expect(frame).toHaveAttribute("data-body-style", "full");

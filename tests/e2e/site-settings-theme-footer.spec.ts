@@ -2,6 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "./support/test";
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
@@ -115,7 +116,7 @@ test("D16 the owner changes the theme colour and font: the preview follows at on
       return background(visitor, signUpButton);
     }),
   ).toBe(before);
-  await page.screenshot({ path: test.info().outputPath("theme-preview-unsaved.png") });
+  await expectScreen(page, "theme-preview-unsaved");
 
   await saveButton.click();
   await expect(page.getByTestId("settings-saved")).toContainText("The theme is saved");
@@ -130,7 +131,7 @@ test("D16 the owner changes the theme colour and font: the preview follows at on
       "data-body-style",
       "boxed",
     );
-    await visitor.screenshot({ path: test.info().outputPath("public-after-theme.png") });
+    await expectScreen(visitor, "public-after-theme");
   });
   // The dashboard takes the saved colour too, and the editor opens with it.
   await expect
@@ -283,11 +284,10 @@ for (const scheme of ["light", "dark"] as const) {
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
         await page.evaluate(() => document.fonts.ready);
         if (width === 1280) expect(await seriousViolations(page), `${name} ${scheme}`).toEqual([]);
-        await page.screenshot({
-          path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
-          fullPage: true,
-          animations: "disabled",
-        });
+        const shot = `${name}-${width}-${scheme}`;
+        if ((width === 1280) === (scheme === "light")) await expectScreen(page, shot);
+        // Not compared: 1280 light and 375 dark are compared; these two keep baselines small.
+        else await page.screenshot({ path: test.info().outputPath(`${shot}.png`), fullPage: true });
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         );

@@ -1,4 +1,5 @@
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 import { expect, test, type Page } from "./support/test";
 
 const port = () => process.env.E2E_PORT!;
@@ -32,6 +33,7 @@ test("P1 the demo account's home shows its title, menu and latest posts from the
   );
   await expect(page.getByText("Spring enrolment is open")).toBeVisible();
   await expect(page.locator("footer")).toContainText("Teach with us");
+  // Not compared: site-chrome.spec.ts compares a first visit (cookie notice) on each site.
   await page.screenshot({ path: test.info().outputPath("demo-desktop-light.png"), fullPage: true });
   expect(problems).toEqual([]);
 });
@@ -51,6 +53,7 @@ test("P1 the acme account shows its own content and theme, nothing of demo's", a
   await expect(page.locator("[data-body-style]")).toHaveAttribute("data-body-style", "boxed");
   const font = await page.locator("h1").evaluate((el) => getComputedStyle(el).fontFamily);
   expect(font).toContain("Georgia");
+  // Not compared: site-chrome.spec.ts compares a first visit (cookie notice) on each site.
   await page.screenshot({ path: test.info().outputPath("acme-desktop.png"), fullPage: true });
 });
 
@@ -77,10 +80,8 @@ test("P6 under 768 px the drawer shows the separate mobile menu", async ({ page 
   const drawer = page.getByRole("navigation", { name: "Mobile menu" });
   await expect(drawer.getByRole("link", { name: "Our story" })).toBeVisible();
   await expect(drawer.getByText("Community forum")).toHaveCount(0);
-  await page.screenshot({
-    path: test.info().outputPath("demo-375-drawer.png"),
-    animations: "disabled",
-  });
+  // Not compared: site-chrome.spec.ts compares the drawer at 375 px (P6).
+  await page.screenshot({ path: test.info().outputPath("demo-375-drawer.png") });
 });
 
 test("P9 dark theme is remembered under the local key theme", async ({ page }) => {
@@ -90,7 +91,8 @@ test("P9 dark theme is remembered under the local key theme", async ({ page }) =
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
-  await page.screenshot({ path: test.info().outputPath("demo-desktop-dark.png"), fullPage: true });
+  // Not compared: site-quality.spec.ts compares the home page in dark at 375 px.
+  await page.screenshot({ path: test.info().outputPath("demo-desktop-dark.png") });
 });
 
 test("P20 the platform's home on the base domain names the product and its plans", async ({
@@ -102,6 +104,7 @@ test("P20 the platform's home on the base domain names the product and its plans
   await expect(page.getByTestId("plan-card")).toHaveCount(4);
   await expect(page.getByTestId("plan-card").first()).toContainText("Starter");
   await expect(page.getByTestId("plan-card").first()).toContainText("$29");
+  // Not compared here: platform.spec.ts compares this page (home-1280-light, home-375-dark).
   await page.screenshot({ path: test.info().outputPath("platform.png"), fullPage: true });
   expect(problems).toEqual([]);
 });
@@ -110,7 +113,7 @@ test("P2 an unknown host gets the styled 'no such site' page with status 404", a
   const response = await page.goto(site("nowhere"));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "No such site" })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("no-such-site.png") });
+  await expectScreen(page, "no-such-site");
 });
 
 test("P1 an unknown path is a styled 404 inside the account's frame", async ({ page }) => {
@@ -127,7 +130,7 @@ test("V4 an Arabic account renders right-to-left in Arabic", async ({ page }) =>
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).not.toHaveText(
     "Latest posts",
   );
-  await page.screenshot({ path: test.info().outputPath("souk-rtl.png"), fullPage: true });
+  await expectScreen(page, "souk-home-rtl");
 });
 
 test("P1 the blog lists the account's posts and a post renders with its tags", async ({ page }) => {
@@ -160,6 +163,7 @@ test("P1 the course catalogue and a course page with price and curriculum", asyn
   await expect(page).toHaveURL(/\/course\/design-foundations$/);
   await expect(page.getByTestId("course-price")).toHaveText("$49.00");
   await expect(page.getByTestId("curriculum").locator("li")).toHaveCount(5);
+  // Not compared here: site-quality.spec.ts compares this course page (1280 light, 375 dark).
   await page.screenshot({ path: test.info().outputPath("course.png"), fullPage: true });
   // Acme's courses are priced in its own currency and never show on demo.
   await open(page, site("acme", "/course/robotics-101"));

@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test, type Browser, type BrowserContext, type Page } from "./support/test";
 import { open } from "./support/page";
+import { expectScreen } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { demoPassword } from "./support/session";
 
@@ -601,10 +602,7 @@ test("A11 payloads in every owner- and member-writable field never run, as visit
   await visitorPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(visitorPage.getByText(text("notice"))).toBeVisible();
   await expect(visitorPage.locator("footer")).toContainText(text("bottom"));
-  await visitorPage.screenshot({
-    path: test.info().outputPath("xss-demo-visitor.png"),
-    fullPage: true,
-  });
+  await expectScreen(visitorPage, "demo-visitor");
   await visitorPage.goto(url("xss-lab", "/"));
   await expect(visitorPage).toHaveTitle(
     new RegExp(
@@ -628,10 +626,7 @@ test("A11 payloads in every owner- and member-writable field never run, as visit
     if (host === "demo") {
       await open(page, url(host, "/dashboard/profile"));
       await expect(page.getByTestId("profile-name")).toHaveText(short("name"));
-      await page.screenshot({
-        path: test.info().outputPath("xss-demo-member-profile.png"),
-        fullPage: true,
-      });
+      await expectScreen(page, "demo-member-profile");
     }
     await member.close();
   }

@@ -1,18 +1,18 @@
 import sanitizeHtml from "sanitize-html";
 
+const userTags = [...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== "iframe"), "img"];
+const linkAttributes = ["href", "title", "target", "rel"];
+const imageAttributes = ["src", "alt", "width", "height", "loading"];
+const safeLinks = { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) };
+const schemes = ["http", "https", "mailto", "tel"];
+
 /** User HTML made safe: formatting, links and images only; no scripts, styles or handlers. */
 export function sanitizeUserHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== "iframe"), "img"],
-    allowedAttributes: {
-      a: ["href", "title", "target", "rel"],
-      img: ["src", "alt", "width", "height", "loading"],
-      "*": ["class"],
-    },
-    allowedSchemes: ["http", "https", "mailto", "tel"],
-    transformTags: {
-      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
-    },
+    allowedTags: userTags,
+    allowedAttributes: { a: linkAttributes, img: imageAttributes, "*": ["class"] },
+    allowedSchemes: schemes,
+    transformTags: safeLinks,
   });
 }
 
@@ -25,29 +25,22 @@ const contentIframeHosts = ["www.youtube-nocookie.com", "player.vimeo.com"];
  */
 export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== "iframe"),
-      "img",
-      "figure",
-      "figcaption",
-      "iframe",
-      "audio",
-    ],
+    allowedTags: [...userTags, "figure", "figcaption", "iframe", "audio"],
     allowedAttributes: {
-      a: ["href", "title", "target", "rel"],
-      img: ["src", "alt", "width", "height", "loading", "srcset", "sizes"],
+      a: linkAttributes,
+      img: [...imageAttributes, "srcset", "sizes"],
       iframe: ["src", "title", "allow", "allowfullscreen", "loading", "width", "height"],
       audio: ["src", "controls", "preload"],
       th: ["colspan", "rowspan"],
       td: ["colspan", "rowspan"],
       "*": ["class"],
     },
-    allowedSchemes: ["http", "https", "mailto", "tel"],
+    allowedSchemes: schemes,
     allowedSchemesByTag: { iframe: ["https"], audio: ["https"] },
     allowedIframeHostnames: contentIframeHosts,
     allowIframeRelativeUrls: false,
     transformTags: {
-      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
+      ...safeLinks,
       iframe: (tagName, attribs) => ({
         tagName,
         attribs: { ...attribs, loading: "lazy", allow: "fullscreen; picture-in-picture" },

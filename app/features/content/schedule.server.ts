@@ -4,6 +4,13 @@ import { publicationSchedule, type ContentKind } from "./tables.server";
 
 type Item = { accountId: string; itemKind: ContentKind; itemId: string };
 
+const scheduleOf = (item: Item) =>
+  and(
+    eq(publicationSchedule.accountId, item.accountId),
+    eq(publicationSchedule.itemKind, item.itemKind),
+    eq(publicationSchedule.itemId, item.itemId),
+  );
+
 /** Puts (or moves) an item's publication moment, inside the save's transaction. */
 export async function schedulePublication(
   tx: Tx,
@@ -24,15 +31,7 @@ export async function schedulePublication(
 
 /** The item no longer goes live by itself (published now, back to draft, trashed). */
 export async function cancelPublication(tx: Tx, item: Item) {
-  await tx
-    .delete(publicationSchedule)
-    .where(
-      and(
-        eq(publicationSchedule.accountId, item.accountId),
-        eq(publicationSchedule.itemKind, item.itemKind),
-        eq(publicationSchedule.itemId, item.itemId),
-      ),
-    );
+  await tx.delete(publicationSchedule).where(scheduleOf(item));
 }
 
 /**
@@ -80,14 +79,7 @@ export async function publishDue(
       await database.asApp((tx) =>
         tx
           .delete(publicationSchedule)
-          .where(
-            and(
-              eq(publicationSchedule.accountId, row.accountId),
-              eq(publicationSchedule.itemKind, row.itemKind),
-              eq(publicationSchedule.itemId, row.itemId),
-              eq(publicationSchedule.publishAt, row.publishAt),
-            ),
-          ),
+          .where(and(scheduleOf(row), eq(publicationSchedule.publishAt, row.publishAt))),
       );
     } catch (error) {
       onError(error, row);

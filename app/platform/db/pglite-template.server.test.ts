@@ -10,6 +10,7 @@ import {
   createMember,
   createPage,
   createPost,
+  createRevision,
   setOption,
 } from "../../../tests/factories";
 import { createAnalyticsRows } from "../../../tests/factories/analytics";
@@ -97,6 +98,7 @@ describe("I12 PGlite template for a first start", () => {
       for (const { accountId } of [a, b]) {
         await setOption(database, { accountId, key: "theme", value: { bodyStyle: "full" } });
         await createPost(database, { accountId });
+        await createRevision(database, { accountId });
         await createPage(database, { accountId });
         await createCourse(database, { accountId, lessonTitles: ["one"] });
         const { user } = await createMember(database, { accountId });

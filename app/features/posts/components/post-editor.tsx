@@ -19,7 +19,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ContentEditor, readingMinutes } from "~/features/content/content";
 import { fieldIssueMessage } from "~/platform/field-issues";
-import type { PostDraft, PostEditorState } from "../post-editing";
+import { emptyPostDraft, type PostDraft, type PostEditorState } from "../post-editing";
 import { PostRevisions, type RevisionRow } from "./post-revisions";
 import { SearchPreview } from "./search-preview";
 import { usePostSave } from "./use-post-save";
@@ -32,6 +32,8 @@ const localInput = (iso: string | null) => {
 };
 
 const AUTOSAVE_AFTER_MS = 4000;
+
+type TextField = "title" | "excerpt" | "featured" | "seoTitle" | "seoDescription" | "seoImage";
 
 /**
  * M2 the post editor: title, rich content, excerpt; publish now, schedule or keep as a draft
@@ -48,20 +50,7 @@ export function PostEditor({
   siteUrl: string;
 }) {
   const { t, i18n } = useTranslation();
-  const [draft, setDraft] = useState<PostDraft>(
-    state?.post ?? {
-      title: "",
-      slug: "",
-      excerpt: "",
-      content: "",
-      featured: "",
-      categories: [],
-      tags: [],
-      seoTitle: "",
-      seoDescription: "",
-      seoImage: "",
-    },
-  );
+  const [draft, setDraft] = useState<PostDraft>(state?.post ?? emptyPostDraft);
   const [publishAt, setPublishAt] = useState(localInput(state?.publishedAt ?? null));
   const saving = usePostSave({
     id: state?.id ?? null,
@@ -104,6 +93,12 @@ export function PostEditor({
     const issue = issues.find((candidate) => candidate.path === path);
     return issue ? fieldIssueMessage(t, issue) : undefined;
   };
+  /** A text field of the draft: its value, its refusal and its change. */
+  const bind = (key: TextField) => ({
+    value: draft[key],
+    error: errorAt(key),
+    onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value),
+  });
   const conflict =
     answer && !answer.ok && answer.code === "content.conflict" ? answer.conflict : null;
   const failed = answer && !answer.ok && !conflict && issues.length === 0;
@@ -166,14 +161,7 @@ export function PostEditor({
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <TextInput
-              label={t("posts.editor.title")}
-              size="lg"
-              value={draft.title}
-              error={errorAt("title")}
-              onChange={(event) => set("title", event.currentTarget.value)}
-              required
-            />
+            <TextInput label={t("posts.editor.title")} size="lg" {...bind("title")} required />
             <ContentEditor
               label={t("posts.editor.content")}
               value={draft.content}
@@ -187,9 +175,7 @@ export function PostEditor({
               description={t("posts.editor.excerptHelp")}
               autosize
               minRows={2}
-              value={draft.excerpt}
-              error={errorAt("excerpt")}
-              onChange={(event) => set("excerpt", event.currentTarget.value)}
+              {...bind("excerpt")}
             />
           </Stack>
         </Grid.Col>
@@ -257,9 +243,7 @@ export function PostEditor({
                 <TextInput
                   label={t("posts.editor.featured")}
                   description={t("posts.editor.featuredHelp")}
-                  value={draft.featured}
-                  error={errorAt("featured")}
-                  onChange={(event) => set("featured", event.currentTarget.value)}
+                  {...bind("featured")}
                 />
                 {draft.featured && !errorAt("featured") ? (
                   <Image src={draft.featured} alt="" radius="sm" h={120} fit="cover" />
@@ -285,26 +269,14 @@ export function PostEditor({
                 {t("content.seo.title")}
               </Title>
               <Stack gap="sm">
-                <TextInput
-                  label={t("content.seo.metaTitle")}
-                  value={draft.seoTitle}
-                  error={errorAt("seoTitle")}
-                  onChange={(event) => set("seoTitle", event.currentTarget.value)}
-                />
+                <TextInput label={t("content.seo.metaTitle")} {...bind("seoTitle")} />
                 <Textarea
                   label={t("content.seo.metaDescription")}
                   autosize
                   minRows={2}
-                  value={draft.seoDescription}
-                  error={errorAt("seoDescription")}
-                  onChange={(event) => set("seoDescription", event.currentTarget.value)}
+                  {...bind("seoDescription")}
                 />
-                <TextInput
-                  label={t("content.seo.socialImage")}
-                  value={draft.seoImage}
-                  error={errorAt("seoImage")}
-                  onChange={(event) => set("seoImage", event.currentTarget.value)}
-                />
+                <TextInput label={t("content.seo.socialImage")} {...bind("seoImage")} />
                 <SearchPreview
                   title={draft.seoTitle || draft.title}
                   url={`${siteUrl}${address}`}

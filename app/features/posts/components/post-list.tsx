@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Pagination,
+  ScrollArea,
   SegmentedControl,
   Stack,
   Table,
@@ -101,12 +102,15 @@ export function PostList({
         </Button>
       </Group>
       <Group justify="space-between" wrap="wrap">
-        <SegmentedControl
-          value={query.status}
-          onChange={(status) => go({ status, page: "1" })}
-          data={filters.map((value) => ({ value, label: t(`posts.list.filter.${value}`) }))}
-          aria-label={t("posts.list.filterLabel")}
-        />
+        {/* At 375 px the five filters scroll sideways inside their strip, not the page. */}
+        <ScrollArea type="never" maw="100%">
+          <SegmentedControl
+            value={query.status}
+            onChange={(status) => go({ status, page: "1" })}
+            data={filters.map((value) => ({ value, label: t(`posts.list.filter.${value}`) }))}
+            aria-label={t("posts.list.filterLabel")}
+          />
+        </ScrollArea>
         <TextInput
           leftSection={<IconSearch size={16} aria-hidden />}
           placeholder={t("posts.list.search")}
@@ -126,7 +130,7 @@ export function PostList({
           {t(query.q ? "posts.list.noMatch" : "posts.list.empty")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>

@@ -115,4 +115,17 @@ test("I12 a public page never downloads the dashboard's code", async ({ page }) 
   expect(dashboardOnly.size).toBeGreaterThan(5);
   expect(scripts.size).toBeGreaterThan(5);
   expect([...scripts].filter((file) => dashboardOnly.has(file))).toEqual([]);
+  // Nor does a chunk shared with the dashboard bring an editor along (a barrel re-exporting the
+  // post editor once put Tiptap in a chunk every page loaded).
+  const editorMarks = /ProseMirror|tiptap|@puckeditor|measured\/puck/;
+  const withEditors = await page.evaluate(
+    async ({ files, marks }) => {
+      const found: string[] = [];
+      for (const file of files)
+        if (new RegExp(marks).test(await (await fetch(file)).text())) found.push(file);
+      return found;
+    },
+    { files: [...scripts], marks: editorMarks.source },
+  );
+  expect(withEditors).toEqual([]);
 });

@@ -36,7 +36,7 @@ export function pageCache(cache: SiteCache) {
     const tenant = c.var.tenant;
     const method = c.req.method;
     if ((method !== "GET" && method !== "HEAD") || tenant.kind !== "account") return next();
-    const key = pageCacheKey(new URL(c.req.url));
+    const key = pageCacheKey(new URL(c.req.url), c.req.header("accept-language") ?? null);
     if (!key || hasSessionCookie(c.req.raw.headers)) return next();
 
     const accountId = tenant.account.accountId;

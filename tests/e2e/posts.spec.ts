@@ -81,6 +81,70 @@ test("M2 the owner writes a post with an embedded video and a featured image, pu
   });
 });
 
+test("M2 the owner adds the Spanish version of a post; a visitor whose browser speaks Spanish reads it, with hreflang links and a language switcher", async ({
+  page,
+}) => {
+  await sessions.use(page, "owner@demo.test");
+  await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  await open(page, site("/dashboard/posts?q=Filming"));
+  await page.getByRole("link", { name: "Filming your first lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit post");
+  const translations = page.getByTestId("post-translations");
+  await expect(translations.getByText("No translations yet.")).toBeVisible();
+  await translations.getByLabel("Language").selectOption("es");
+  await translations.getByRole("button", { name: "Translate" }).click();
+  await expect(page.getByTestId("post-translations")).toContainText(
+    "Español translation of “Filming your first lesson”",
+  );
+  await expect(page.getByLabel("Address")).toBeDisabled();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Grabar tu primera lección");
+  await content(page).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("La luz y el sonido importan más que la cámara.");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved.");
+  await expect(page.getByText("Published", { exact: true })).toBeVisible();
+
+  const spanish = await page.context().browser()!.newContext({ locale: "es-ES" });
+  try {
+    const visitor = await spanish.newPage();
+    await open(visitor, site("/blog/filming-your-first-lesson"));
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
+      "Grabar tu primera lección",
+    );
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "es");
+    await expect(visitor.getByTestId("post-body")).toContainText("La luz y el sonido");
+    await expect(visitor.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute(
+      "href",
+      site("/blog/filming-your-first-lesson?lang=es"),
+    );
+    await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      site("/blog/filming-your-first-lesson?lang=es"),
+    );
+    const switcher = visitor.getByRole("navigation", { name: "Languages" });
+    await switcher.getByRole("link", { name: "English" }).click();
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
+      "Filming your first lesson",
+    );
+  } finally {
+    await spanish.close();
+  }
+  // A visitor in English is served the original, and the blog lists the post once.
+  await asVisitor(page, async (visitor) => {
+    await open(visitor, site("/blog/filming-your-first-lesson"));
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
+      "Filming your first lesson",
+    );
+    await expect(visitor.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+      "href",
+      site("/blog/filming-your-first-lesson"),
+    );
+    await open(visitor, site("/blog"));
+    await expect(visitor.getByText("Grabar tu primera lección")).toHaveCount(0);
+  });
+});
+
 test("M2 a post scheduled a few seconds ahead appears on /blog by itself", async ({ page }) => {
   test.setTimeout(90_000);
   await newPost(page);

@@ -3,3 +3,5 @@
 export * from "./content-rules";
 export * from "./embeds";
 export { ContentEditor } from "./components/rich-text-editor";
+export * from "./content-languages";
+export { LanguageSwitcher } from "./components/language-switcher";

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { members } from "~/features/members/tables.server";
 import type { Tx } from "~/platform/db/database.server";
 import type { PostDraft, PostListQuery, PostListRow, PostStatus } from "./post-editing";
@@ -28,6 +41,8 @@ export async function editorPostList(
     eq(posts.accountId, accountId),
     mine(authorId),
     query.status === "all" ? ne(posts.status, "trashed") : eq(posts.status, query.status),
+    // Translations are opened from their original, but each shows in the trash on its own.
+    query.status === "trashed" ? undefined : isNull(posts.translationOf),
     query.q.trim()
       ? or(
           ilike(posts.title, `%${escapeLike(query.q.trim())}%`),
@@ -46,6 +61,7 @@ export async function editorPostList(
         publishedAt: posts.publishedAt,
         updatedAt: posts.updatedAt,
         trashedAt: posts.trashedAt,
+        language: posts.language,
       })
       .from(posts)
       .leftJoin(
@@ -96,6 +112,7 @@ export async function slugInUse(
       and(
         eq(posts.accountId, accountId),
         eq(posts.slug, slug),
+        isNull(posts.translationOf),
         except ? ne(posts.id, except) : undefined,
       ),
     )
@@ -133,16 +150,42 @@ export const draftOf = (row: PostRow): PostDraft => ({
   seoImage: row.seo.image ?? "",
 });
 
-/** Posts in the trash longer than `days` are deleted for good (their revisions with them). */
+/** An original's translations. */
+export async function translationIds(
+  tx: Tx,
+  { accountId, id }: { accountId: string; id: string },
+): Promise<string[]> {
+  const rows = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.accountId, accountId), eq(posts.translationOf, id)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Posts in the trash longer than `days` are deleted for good, an original with its
+ * translations; the ids of all that went, for their revisions to go too.
+ */
 export async function purgeTrash(
   tx: Tx,
   { accountId, days, now = new Date() }: { accountId: string; days: number; now?: Date },
 ): Promise<string[]> {
   const before = new Date(now.getTime() - days * 86_400_000);
+  const expired = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(eq(posts.accountId, accountId), eq(posts.status, "trashed"), lt(posts.trashedAt, before)),
+    );
+  if (expired.length === 0) return [];
+  const ids = expired.map((row) => row.id);
   const gone = await tx
     .delete(posts)
     .where(
-      and(eq(posts.accountId, accountId), eq(posts.status, "trashed"), lt(posts.trashedAt, before)),
+      and(
+        eq(posts.accountId, accountId),
+        or(inArray(posts.id, ids), inArray(posts.translationOf, ids)),
+      ),
     )
     .returning({ id: posts.id });
   return gone.map((row) => row.id);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";
 import { linkUrlSchema, plainTextSchema } from "~/platform/safe-value-schemas";
 
 /** An address part: lower-case letters, digits and single dashes (the public /blog/{slug}). */
@@ -64,6 +65,8 @@ export const postCommandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore") }),
   z.object({ intent: z.literal("deleteForever") }),
   z.object({ intent: z.literal("duplicate") }),
+  /** Opens the post's version in `language`, made as a draft copy the first time. */
+  z.object({ intent: z.literal("translate"), language: z.enum(languageCodes) }),
   z.object({
     intent: z.literal("restoreRevision"),
     revisionId: z.uuid(),
@@ -83,6 +86,18 @@ export type PostListRow = {
   publishedAt: string | null;
   updatedAt: string;
   trashedAt: string | null;
+  /** Set on a translation (shown in the trash only). */
+  language: string | null;
+};
+
+/** Where a post stands among its languages (decision 025). */
+export type PostLanguages = {
+  /** The site's language, which originals are written in. */
+  siteLanguage: LanguageCode;
+  /** Set when this post is a translation: its language and its original. */
+  translationOf: { id: string; title: string; language: LanguageCode } | null;
+  /** An original's translations. */
+  translations: { id: string; language: LanguageCode; status: PostStatus }[];
 };
 
 /** The editor's whole state as loaded. */

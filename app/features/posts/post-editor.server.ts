@@ -8,11 +8,12 @@ import {
   schedulePublication,
   type Publisher,
 } from "~/features/content/content.server";
-import { slugify, TRASH_DAYS } from "~/features/content/content";
+import { TRASH_DAYS } from "~/features/content/content";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
+import type { LanguageCode } from "~/platform/i18n/languages";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
 import {
   draftColumns,
@@ -20,15 +21,16 @@ import {
   editorPostList,
   postById,
   purgeTrash,
-  slugInUse,
+  translationIds,
   type PostRow,
 } from "./editor-queries.server";
+import { nextState, slugFor } from "./post-save-rules.server";
+import { postLanguages, translatePost } from "./post-translations.server";
 import {
   postCommandSchema,
   postDraftSchema,
   postListQuerySchema,
   postSaveSchema,
-  type PostDraft,
   type PostEditorState,
   type PostSaveAnswer,
   type PostStatus,
@@ -80,16 +82,17 @@ const stateOf = (post: PostRow & { authorName: string }): PostEditorState => ({
   post: draftOf(post),
 });
 
-/** One post as its editor opens it, with its revisions. */
+/** One post as its editor opens it, with its revisions and languages. */
 export function loadPostForEditor(
   database: Database,
-  { accountId, viewer, id }: Editing & { id: string },
+  { accountId, viewer, id, siteLanguage }: Editing & { id: string; siteLanguage: LanguageCode },
 ) {
   return database.forAccount(accountId, async (tx) => {
     const post = await ownPost(tx, { accountId, viewer, id });
     return {
       state: stateOf(post),
       revisions: await listRevisions(tx, { accountId, itemKind: "post", itemId: id }),
+      languages: await postLanguages(tx, { accountId, post, siteLanguage }),
     };
   });
 }
@@ -107,45 +110,9 @@ const refused = (issues: FieldIssue[], code = "request.invalid"): Refusal => ({
   issues,
 });
 
-/** A free slug: the asked one (refused if taken), else the title's, numbered until free. */
-async function slugFor(
-  tx: Tx,
-  { accountId, draft, id }: { accountId: string; draft: PostDraft; id: string | null },
-): Promise<string | FieldIssue> {
-  if (draft.slug) {
-    return (await slugInUse(tx, { accountId, slug: draft.slug, except: id }))
-      ? { path: "slug", code: "custom", origin: "slugTaken" }
-      : draft.slug;
-  }
-  const base = slugify(draft.title) || "post";
-  for (let n = 1; n < 1000; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`;
-    if (!(await slugInUse(tx, { accountId, slug, except: id }))) return slug;
-  }
-  return { path: "slug", code: "custom", origin: "slugTaken" };
-}
-
 type Author = { id: string; name: string } | null;
 const authorOf = (viewer: Viewer | null): Author =>
   viewer ? { id: viewer.user.id, name: viewer.user.name } : null;
-
-/** The state after a save's intent, and the date it goes (or went) live. */
-function nextState(
-  intent: "save" | "autosave" | "publish" | "schedule" | "unpublish",
-  current: { status: PostStatus; publishedAt: Date | null } | null,
-  { now, publishAt }: { now: Date; publishAt: Date | null },
-): { status: PostStatus; publishedAt: Date | null } {
-  if (intent === "publish")
-    return {
-      status: "published",
-      publishedAt: current?.status === "published" ? current.publishedAt : now,
-    };
-  if (intent === "schedule") return { status: "scheduled", publishedAt: publishAt };
-  if (intent === "unpublish") return { status: "draft", publishedAt: null };
-  return current
-    ? { status: current.status, publishedAt: current.publishedAt }
-    : { status: "draft", publishedAt: null };
-}
 
 /**
  * The post editor's save: checked, sanitised, refused over a newer version unless the person
@@ -193,7 +160,10 @@ export async function savePost(
           authorName: current.authorName,
         },
       } satisfies Refusal;
-    const slug = await slugFor(tx, { accountId, draft, id });
+    // A translation keeps its original's address.
+    const slug = current?.translationOf
+      ? current.slug
+      : await slugFor(tx, { accountId, draft, id });
     if (typeof slug !== "string") return refused([slug]);
     const author = authorOf(viewer);
     const keepOnly = intent === "autosave" && current !== null && current.status !== "draft";
@@ -264,11 +234,34 @@ export async function commandPost(
     id,
     input,
     caches,
+    siteLanguage,
     now = new Date(),
-  }: Editing & { id: string; input: unknown; caches: PostCaches | null; now?: Date },
+  }: Editing & {
+    id: string;
+    input: unknown;
+    caches: PostCaches | null;
+    /** The site's language, which a translation may not be in (needed by `translate`). */
+    siteLanguage?: LanguageCode;
+    now?: Date;
+  },
 ): Promise<PostSaveAnswer> {
   const command = postCommandSchema.safeParse(input);
   if (!command.success) throw new AppError({ code: "request.invalid" });
+  if (command.data.intent === "translate") {
+    if (!siteLanguage) throw new AppError({ code: "request.invalid" });
+    const original = await database.forAccount(accountId, (tx) =>
+      ownPost(tx, { accountId, viewer, id }),
+    );
+    const { language } = command.data;
+    return translatePost(database, {
+      accountId,
+      original,
+      language,
+      siteLanguage,
+      author: authorOf(viewer),
+      now,
+    });
+  }
   if (command.data.intent === "restoreRevision") {
     const { revisionId, version } = command.data;
     const revision = await database.forAccount(accountId, async (tx) => {
@@ -337,11 +330,15 @@ export async function commandPost(
     }
     if (intent === "deleteForever") {
       if (post.status !== "trashed") throw new AppError({ code: "request.invalid" });
+      // Its translations go with it (the key cascades), and their revisions too.
+      for (const itemId of [id, ...(await translationIds(tx, { accountId, id }))])
+        await dropRevisions(tx, { ...item, itemId });
       await tx.delete(posts).where(where);
-      await dropRevisions(tx, item);
       return { ...done("trashed"), goTo: "/dashboard/posts?status=trashed" };
     }
-    // duplicate: a new draft with the same content, by the one who asked.
+    // duplicate: a new draft with the same content, by the one who asked; a translation is
+    // copied through its original.
+    if (post.translationOf) throw new AppError({ code: "request.invalid" });
     const draft = draftOf(post);
     const slug = await slugFor(tx, { accountId, draft: { ...draft, slug: "" }, id: null });
     const [copy] = await tx

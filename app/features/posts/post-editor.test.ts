@@ -58,7 +58,12 @@ describe.each(backends)("M2 the post editor's use cases on %s", (backend) => {
       post: post("Mine"),
     });
     expect(forced).toMatchObject({ ok: true, version: 3 });
-    const loaded = await loadPostForEditor(db.database, { accountId, viewer: owner, id });
+    const loaded = await loadPostForEditor(db.database, {
+      accountId,
+      viewer: owner,
+      id,
+      siteLanguage: "en",
+    });
     expect(loaded.state.post.title).toBe("Mine");
     expect(loaded.revisions.map((r) => r.version)).toEqual([3, 2, 1]);
   });
@@ -118,7 +123,12 @@ describe.each(backends)("M2 the post editor's use cases on %s", (backend) => {
     const later = new Date(Date.now() + 1000);
     expect(await publishDue(db.database, { publishers, now: later })).toBe(1);
     expect(await publishDue(db.database, { publishers, now: later })).toBe(0);
-    const loaded = await loadPostForEditor(db.database, { accountId, viewer: owner, id });
+    const loaded = await loadPostForEditor(db.database, {
+      accountId,
+      viewer: owner,
+      id,
+      siteLanguage: "en",
+    });
     expect(loaded.state.status).toBe("published");
   });
 });

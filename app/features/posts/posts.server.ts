@@ -1,5 +1,6 @@
 import type { Database, Tx } from "~/platform/db/database.server";
 import { readThrough, type Remember } from "~/platform/cache/account-memo";
+import { isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
 import { safeUrl } from "~/platform/safe-values";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
 import { MARK_EVERY, chunksOf, locate, type PostOrder } from "./post-order";
@@ -9,6 +10,7 @@ import {
   publishedPostLinksFrom,
   publishedPostMarks,
   publishedPostsFrom,
+  publishedTranslationsOf,
   type PostSummary,
 } from "./queries.server";
 import { posts } from "./tables.server";
@@ -113,6 +115,10 @@ export async function listPostLinkChunk(
 
 /** A published post as its page shows it. */
 export type PostDetail = {
+  /** The version shown: null for the original, else the translation's language. */
+  language: LanguageCode | null;
+  /** The languages it is also published in. */
+  translations: LanguageCode[];
   title: string;
   slug: string;
   excerpt: string;
@@ -122,22 +128,42 @@ export type PostDetail = {
   publishedAt: string | null;
 };
 
-/** A published post with its HTML made safe, or null. */
+/**
+ * A published post with its HTML made safe, or null; `choose` picks the version to show among
+ * the languages it is published in (the original when it answers null or none is given).
+ */
 export async function getPost(
   database: Database,
-  { accountId, slug }: { accountId: string; slug: string },
+  {
+    accountId,
+    slug,
+    choose,
+  }: {
+    accountId: string;
+    slug: string;
+    choose?: (translations: LanguageCode[]) => LanguageCode | null;
+  },
 ): Promise<PostDetail | null> {
-  const post = await database.forAccount(accountId, (tx) =>
-    publishedPostBySlug(tx, { accountId, slug }),
-  );
-  if (!post) return null;
+  const found = await database.forAccount(accountId, async (tx) => {
+    const original = await publishedPostBySlug(tx, { accountId, slug });
+    if (!original) return null;
+    const versions = await publishedTranslationsOf(tx, { accountId, originalId: original.id });
+    const translations = versions.map((row) => row.language).filter(isLanguageCode);
+    const wanted = choose?.(translations) ?? null;
+    const shown = versions.find((row) => row.language === wanted) ?? original;
+    return { original, shown, translations };
+  });
+  if (!found) return null;
+  const { original, shown: post, translations } = found;
   return {
+    language: isLanguageCode(post.language) ? post.language : null,
+    translations,
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt,
     html: sanitizeContentHtml(post.content),
-    featured: safeUrl(post.settings.featured),
-    publishedAt: post.publishedAt?.toISOString() ?? null,
+    featured: safeUrl(post.settings.featured ?? original.settings.featured),
+    publishedAt: original.publishedAt?.toISOString() ?? null,
   };
 }
 

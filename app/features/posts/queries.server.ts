@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
 import { posts } from "./tables.server";
@@ -18,8 +18,9 @@ export type PostSummary = {
  */
 export type PostMark = { publishedAt: string; id: string };
 
+/** The blog's posts: published originals (a translation is read through its original). */
 const published = (accountId: string) =>
-  and(eq(posts.accountId, accountId), eq(posts.status, "published"));
+  and(eq(posts.accountId, accountId), eq(posts.status, "published"), isNull(posts.translationOf));
 
 /** The blog's order; `posts_account_published` (account, status, date, id) serves it backwards. */
 const newestFirst = [desc(posts.publishedAt), desc(posts.id)];
@@ -106,6 +107,23 @@ export async function publishedPostBySlug(
     .where(and(published(accountId), eq(posts.slug, slug)))
     .limit(1);
   return row;
+}
+
+/** An original's published translations, whole: a post has a handful at most. */
+export function publishedTranslationsOf(
+  tx: Tx,
+  { accountId, originalId }: { accountId: string; originalId: string },
+) {
+  return tx
+    .select()
+    .from(posts)
+    .where(
+      and(
+        eq(posts.accountId, accountId),
+        eq(posts.translationOf, originalId),
+        eq(posts.status, "published"),
+      ),
+    );
 }
 
 /** Published posts' addresses and dates from `mark` (the newest when null), as above. */

@@ -60,10 +60,29 @@ export const posts = pgTable(
     trashedAt: timestamp("trashed_at", { withTimezone: true }),
     /** The state a trashed post returns to. */
     trashedFrom: text("trashed_from", { enum: ["draft", "scheduled", "published"] }),
+    /**
+     * A translation is a post of its own (its editor, revisions, schedule and trash are the
+     * post's) tied to its original: `translation_of` names it and `language` says which of the
+     * spec's languages it is in; both are null on an original, which is in the site's language
+     * (docs/decisions/025-content-translations.md).
+     */
+    translationOf: uuid("translation_of"),
+    language: text("language"),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
-    uniqueIndex("posts_account_slug").on(t.accountId, t.slug),
+    // A translation answers at its original's address: only originals claim a slug.
+    uniqueIndex("posts_account_slug")
+      .on(t.accountId, t.slug)
+      .where(sql`${t.translationOf} is null`),
+    uniqueIndex("posts_translation_language")
+      .on(t.accountId, t.translationOf, t.language)
+      .where(sql`${t.translationOf} is not null`),
+    check("posts_translation_pair", sql`(${t.translationOf} is null) = (${t.language} is null)`),
+    foreignKey({
+      columns: [t.accountId, t.translationOf],
+      foreignColumns: [t.accountId, t.id],
+    }).onDelete("cascade"),
     // The blog's order (newest first, then id) read backwards: keyset pages and sitemap chunks.
     index("posts_account_published").on(t.accountId, t.status, t.publishedAt, t.id),
     // That order must be total: a published post always has its date.

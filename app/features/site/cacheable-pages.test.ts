@@ -19,7 +19,25 @@ describe("cacheable pages", () => {
     "/sitemap-pages.xml",
     "/sitemap-posts-12.xml",
   ])("P18 %s is served from the cache", (path) => {
-    expect(key(path)).toBe(`demo.localhost:3000${path}`);
+    const inLanguages = path === "/blog/a-post" || path === "/about";
+    expect(key(path)).toBe(`demo.localhost:3000${path}${inLanguages ? "#-" : ""}`);
+  });
+
+  test("M2 a post or page is kept once per visitor language and per ?lang=", () => {
+    const at = (path: string, acceptLanguage: string | null) =>
+      pageCacheKey(new URL(`http://demo.localhost:3000${path}`), acceptLanguage);
+    expect(at("/blog/a-post", "es-MX,es;q=0.9,en;q=0.5")).toBe(
+      "demo.localhost:3000/blog/a-post#es",
+    );
+    expect(at("/about", "xx, fr;q=0.2")).toBe("demo.localhost:3000/about#fr");
+    expect(at("/about", "xx")).toBe("demo.localhost:3000/about#-");
+    expect(at("/blog/a-post?lang=es", "fr")).toBe("demo.localhost:3000/blog/a-post?lang=es");
+    expect(at("/blog/a-post?lang=xx", "fr")).toBeNull();
+    expect(at("/blog/a-post?lang=es&lang=fr", null)).toBeNull();
+    // The blog's list and the screens are one page whatever the language.
+    expect(at("/blog", "es")).toBe("demo.localhost:3000/blog");
+    expect(at("/login", "es")).toBe("demo.localhost:3000/login");
+    expect(at("/blog?lang=es", null)).toBeNull();
   });
 
   test.each([

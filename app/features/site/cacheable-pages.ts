@@ -1,3 +1,5 @@
+import { isLanguageCode, preferredLanguage } from "~/platform/i18n/languages";
+
 /**
  * Which anonymous requests the page cache may answer (spec §2, P18): `/`, `/blog`,
  * `/blog/[slug]`, `/course`, `/course/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
@@ -25,16 +27,24 @@ const notPages = new Set(["checkout", "dashboard", "docs", "api", "files", "medi
 /** Query parameters only the browser reads (analytics, funnels): they do not change the HTML. */
 const clientOnlyParameter = /^(?:utm_[a-z]+|gclid|fbclid|msclkid)$/;
 
+/** A post's or a page's own address: it may be read in a translation (decision 025). */
+const translatable = new RegExp(
+  `^/(?:blog/${segment}|(?!(?:blog|course|login|signup|thankyou|subscribed)$)${segment})$`,
+);
+
 /**
  * The cache key for a request URL: host, path and the query parameters that shape the page
- * (only `/blog?page=N`), or null when the request must not be answered from the cache — an
- * unknown query parameter may change the page (`/login?redirectedFrom=`), and caching every
- * variant would let anyone fill the cache.
+ * (`/blog?page=N`; `?lang=xx` on a post or page), or null when the request must not be
+ * answered from the cache — an unknown query parameter may change the page
+ * (`/login?redirectedFrom=`), and caching every variant would let anyone fill the cache. A
+ * post or page is shown in the visitor's language when it has that translation, so its key
+ * also carries that language: at most one copy per language.
  */
-export function pageCacheKey(url: URL): string | null {
+export function pageCacheKey(url: URL, acceptLanguage: string | null = null): string | null {
   const { pathname } = url;
   if (!cacheablePath.test(pathname) && !sitemapFile.test(pathname)) return null;
   if (notPages.has(pathname.slice(1))) return null;
+  const inLanguages = translatable.test(pathname);
   let shaping = "";
   for (const [name, value] of url.searchParams) {
     if (clientOnlyParameter.test(name)) continue;
@@ -42,9 +52,14 @@ export function pageCacheKey(url: URL): string | null {
       shaping = `?page=${value}`;
       continue;
     }
+    if (inLanguages && name === "lang" && isLanguageCode(value) && !shaping) {
+      shaping = `?lang=${value}`;
+      continue;
+    }
     return null;
   }
-  return `${url.host}${pathname}${shaping}`;
+  const visitor = inLanguages && !shaping ? `#${preferredLanguage(acceptLanguage) ?? "-"}` : "";
+  return `${url.host}${pathname}${shaping}${visitor}`;
 }
 
 /** Option keys of spec §7 invalidateCache, each dropping the account's option cache and pages. */

@@ -49,6 +49,7 @@ export const messageAreas = {
     "site.publishedOn",
     "site.blog",
     "site.courses",
+    "site.languages",
   ],
   checkoutPage: ["checkout"],
   docsPages: ["sitePages.docs"],

@@ -15,6 +15,7 @@ import {
   savePost,
 } from "~/features/posts/posts.server";
 import { AppError } from "~/platform/errors";
+import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/post";
 
 /** Both the new post (/dashboard/post) and one post (/dashboard/post/{id}) open by one rule. */
@@ -34,14 +35,17 @@ export async function loader(args: Route.LoaderArgs) {
     await openDashboardSection(database, { ...request, pathname: screenPath });
     const id = postId(args.params);
     const siteUrl = new URL(args.request.url).origin;
+    const siteLanguage = args.context.get(servicesContext).lang;
     if (id === null) {
       checkPostAuthor(request.viewer);
-      return { state: null, revisions: [], siteUrl };
+      const languages = { siteLanguage, translationOf: null, translations: [] };
+      return { state: null, revisions: [], languages, siteUrl };
     }
     const found = await loadPostForEditor(database, {
       accountId: request.account.accountId,
       viewer: request.viewer,
       id,
+      siteLanguage,
     });
     return { ...found, siteUrl };
   });
@@ -61,7 +65,8 @@ export async function action(args: Route.ActionArgs) {
     if (typeof intent === "string" && saveIntents.has(intent))
       return savePost(database, { ...editing, id, input: body });
     if (id === null) throw new AppError({ code: "request.invalid" });
-    return commandPost(database, { ...editing, id, input: body });
+    const siteLanguage = args.context.get(servicesContext).lang;
+    return commandPost(database, { ...editing, id, input: body, siteLanguage });
   });
 }
 
@@ -78,6 +83,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
         key={kept ?? loaderData.state?.id ?? "new"}
         state={loaderData.state}
         revisions={loaderData.revisions}
+        languages={loaderData.languages}
         siteUrl={loaderData.siteUrl}
       />
     </Container>

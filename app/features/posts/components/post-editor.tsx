@@ -17,10 +17,16 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ContentEditor, readingMinutes } from "~/features/content/content";
+import { ContentEditor, nativeLanguageName, readingMinutes } from "~/features/content/content";
 import { fieldIssueMessage } from "~/platform/field-issues";
-import { emptyPostDraft, type PostDraft, type PostEditorState } from "../post-editing";
+import {
+  emptyPostDraft,
+  type PostDraft,
+  type PostEditorState,
+  type PostLanguages,
+} from "../post-editing";
 import { PostRevisions, type RevisionRow } from "./post-revisions";
+import { PostTranslations } from "./post-translations";
 import { SearchPreview } from "./search-preview";
 import { usePostSave } from "./use-post-save";
 
@@ -43,10 +49,12 @@ type TextField = "title" | "excerpt" | "featured" | "seoTitle" | "seoDescription
 export function PostEditor({
   state,
   revisions,
+  languages,
   siteUrl,
 }: {
   state: PostEditorState | null;
   revisions: RevisionRow[];
+  languages: PostLanguages;
   siteUrl: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -105,7 +113,8 @@ export function PostEditor({
   const trashed = answer && !answer.ok && answer.code === "content.trashed";
   const failedMessage = trashed ? "content.trashedText" : "content.saveFailed";
   const status = saved.status;
-  const address = `/blog/${draft.slug || "…"}`;
+  const translation = languages.translationOf;
+  const address = `/blog/${draft.slug || "…"}${translation ? `?lang=${translation.language}` : ""}`;
 
   return (
     <Stack gap="lg">
@@ -121,13 +130,18 @@ export function PostEditor({
           >
             {t(`posts.status.${status}`)}
           </Badge>
+          {translation ? (
+            <Badge variant="outline" color="gray" c="dark" lang={translation.language}>
+              {nativeLanguageName(translation.language)}
+            </Badge>
+          ) : null}
         </Group>
         <Group gap="sm">
           <Anchor href="/dashboard/posts" size="sm">
             {t("posts.editor.allPosts")}
           </Anchor>
           {status === "published" ? (
-            <Anchor href={`/blog/${draft.slug}`} target="_blank" size="sm">
+            <Anchor href={address} target="_blank" size="sm">
               {t("posts.editor.view")}
             </Anchor>
           ) : null}
@@ -238,6 +252,7 @@ export function PostEditor({
                   description={t("posts.editor.slugHelp")}
                   value={draft.slug}
                   error={errorAt("slug")}
+                  disabled={translation !== null}
                   onChange={(event) => set("slug", event.currentTarget.value.toLowerCase())}
                 />
                 <TextInput
@@ -293,15 +308,24 @@ export function PostEditor({
               />
             ) : null}
             {saved.id ? (
+              <PostTranslations
+                languages={languages}
+                busy={saving.busy}
+                onTranslate={(language) => saving.command({ intent: "translate", language })}
+              />
+            ) : null}
+            {saved.id ? (
               <Box>
                 <Group gap="sm">
-                  <Button
-                    variant="default"
-                    size="xs"
-                    onClick={() => saving.command({ intent: "duplicate" })}
-                  >
-                    {t("content.duplicate")}
-                  </Button>
+                  {translation ? null : (
+                    <Button
+                      variant="default"
+                      size="xs"
+                      onClick={() => saving.command({ intent: "duplicate" })}
+                    >
+                      {t("content.duplicate")}
+                    </Button>
+                  )}
                   <Button
                     color="red"
                     variant="light"

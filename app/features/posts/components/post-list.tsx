@@ -156,6 +156,7 @@ export function PostList({
                     )}
                     <Text size="xs" c="dimmed">
                       /blog/{row.slug}
+                      {row.language ? `?lang=${row.language}` : ""}
                     </Text>
                   </Table.Td>
                   <Table.Td>

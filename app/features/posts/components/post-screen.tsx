@@ -1,4 +1,5 @@
 import { Anchor, AspectRatio, Container, Image, Text, Title, Typography } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
@@ -7,11 +8,15 @@ import type { PostDetail } from "../posts.server";
 export type PostScreenProps = {
   /** The post, its HTML already sanitised on the server. */
   post: PostDetail;
+  /** The post's other languages (the content feature's switcher), shown under its date. */
+  languages?: ReactNode;
 };
 
 /** One blog post; its HTML was sanitised on the server. */
-export function PostScreen({ post }: PostScreenProps) {
+export function PostScreen({ post, languages }: PostScreenProps) {
   const { t, i18n } = useTranslation();
+  // A translation's own words carry its language; the site's chrome around them keeps the site's.
+  const lang = post.language ?? undefined;
   const date = post.publishedAt
     ? dateFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
         new Date(post.publishedAt),
@@ -22,7 +27,7 @@ export function PostScreen({ post }: PostScreenProps) {
       <Anchor component={Link} to="/blog" size="sm">
         ← {t("site.blog.title")}
       </Anchor>
-      <Title order={1} mt="md">
+      <Title order={1} mt="md" lang={lang}>
         {post.title}
       </Title>
       {date ? (
@@ -30,12 +35,13 @@ export function PostScreen({ post }: PostScreenProps) {
           {t("site.publishedOn", { date })}
         </Text>
       ) : null}
+      {languages}
       {post.featured ? (
         <AspectRatio ratio={16 / 9} my="xl">
           <Image src={post.featured} alt="" radius="md" />
         </AspectRatio>
       ) : null}
-      <Typography>
+      <Typography lang={lang}>
         <div data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
       </Typography>
     </Container>

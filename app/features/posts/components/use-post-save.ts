@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import type { LanguageCode } from "~/platform/i18n/languages";
 import type { PostDraft, PostSaveAnswer, PostStatus } from "../post-editing";
 
 export type SaveIntent = "save" | "autosave" | "publish" | "schedule" | "unpublish";
 export type PostCommand =
   | { intent: "trash" | "restore" | "deleteForever" | "duplicate" }
-  | { intent: "restoreRevision"; revisionId: string; version: number };
+  | { intent: "restoreRevision"; revisionId: string; version: number }
+  | { intent: "translate"; language: LanguageCode };
 
 type Saved = { id: string | null; version: number; status: PostStatus; publishedAt: string | null };
 

@@ -25,6 +25,7 @@ export default [
       route("dashboard/manage/site/header", "routes/dashboard/site-header.tsx"),
       route("dashboard/manage/site/footer", "routes/dashboard/site-footer.tsx"),
       route("dashboard/posts", "routes/dashboard/posts.tsx"),
+      route("dashboard/posts/:slug", "routes/dashboard/post-by-address.tsx"),
       route("dashboard/post/:id?", "routes/dashboard/post.tsx"),
       // Screens of the menus still to be built: an empty state behind their final check.
       ...dashboardSections

@@ -162,6 +162,43 @@ const routes: MatrixRoute[] = [
       return actor === "superAdmin" ? 200 : 403;
     },
   },
+  ...["/dashboard/posts", "/dashboard/post", "/dashboard/posts/no-such-post"].map(
+    (path): MatrixRoute => ({
+      name: `GET ${path} (page, M2: post writers — managers, edit_posts, super-admins)`,
+      method: "GET",
+      path,
+      expect: (actor, place) => {
+        if (!atHome(actor, place)) return 302;
+        if (actor === "student") return 403;
+        return path.endsWith("no-such-post") ? 404 : 200;
+      },
+    }),
+  ),
+  {
+    name: "POST /dashboard/post (page action, M2: a new draft by a post writer)",
+    method: "POST",
+    path: "/dashboard/post",
+    body: () => ({
+      intent: "save",
+      version: 0,
+      post: {
+        title: "Matrix draft",
+        slug: "",
+        excerpt: "",
+        content: "<p>x</p>",
+        featured: "",
+        categories: [],
+        tags: [],
+        seoTitle: "",
+        seoDescription: "",
+        seoImage: "",
+      },
+    }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "student" ? 403 : 200;
+    },
+  },
   {
     name: "GET /login while signed in goes on to the profile",
     method: "GET",

@@ -60,6 +60,13 @@ test("P17 the owner gets the quick-edit bar with the spec's targets; clearing th
     "href",
     "/dashboard/course/",
   );
+  // A post opens its own editor.
+  await open(page, site("demo", "/blog/colour-theory"));
+  const title = await page.getByRole("heading", { level: 1 }).textContent();
+  await bar.getByRole("link", { name: "Edit this page" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/post\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit post");
+  await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title!);
 });
 
 test("P17 a student gets no quick-edit bar", async ({ page }) => {

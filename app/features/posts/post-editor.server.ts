@@ -43,7 +43,7 @@ export type PostCaches = { invalidateAccount(accountId: string, key: null): Prom
 type Editing = { accountId: string; viewer: Viewer | null };
 
 /** Who writes posts: managers and super-admins (every post), edit_posts holders (their own). */
-function authorScope(viewer: Viewer | null): string | null {
+export function authorScope(viewer: Viewer | null): string | null {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
   if (viewer.isSuperAdmin || can(viewer, "manage_options")) return null;
   if (can(viewer, "edit_posts")) return viewer.user.id;

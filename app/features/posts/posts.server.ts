@@ -176,3 +176,4 @@ export async function addPost(tx: Tx, values: typeof posts.$inferInsert) {
   return row!;
 }
 export * from "./post-editor.server";
+export * from "./post-addresses.server";

@@ -1,13 +1,14 @@
 /**
  * Where the admin bar's "edit page" goes for a public path (spec §2, P17). The spec names an
  * editor per item (`/dashboard/pages/{slug}`, `/dashboard/posts/{slug}`, `/dashboard/course/{slug}`);
- * until those editors have routes, the link opens the list the item belongs to, so it never
- * answers 404. The spellings are the spec's, `caetgory` included, because the dashboard's
+ * a post opens its editor; until the other editors have routes, the link opens the list the
+ * item belongs to, so it never answers 404. The spellings are the spec's, `caetgory` included, because the dashboard's
  * sections are named so.
  */
 export function editTargetFor(pathname: string): string {
   const [first, second] = pathname.split("/").filter(Boolean);
-  if (first === "blog") return "/dashboard/posts/";
+  // A post's own editor, found by its address; the blog itself opens the list.
+  if (first === "blog") return second ? `/dashboard/posts/${second}` : "/dashboard/posts/";
   if (first === "course") {
     return second === "category" ? "/dashboard/manage/elearning/caetgory" : "/dashboard/course/";
   }

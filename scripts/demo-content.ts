@@ -21,6 +21,8 @@ export type DemoSite = {
     content: string;
     featured: string;
     daysAgo: number;
+    /** Published versions in other languages (decision 025), read at the same address. */
+    translations?: { language: string; title: string; excerpt: string; content: string }[];
   }[];
   pages: { title: string; slug: string; description: string; text: string }[];
   /** Documentation pages at /docs/{slug}, in this order: a heading and paragraphs each. */
@@ -183,6 +185,20 @@ export const demoSite: DemoSite = {
       content: "<p>Start with value: squint at your design.</p>",
       featured: "/media/demo/post-colour.svg",
       daysAgo: 4,
+      translations: [
+        {
+          language: "es",
+          title: "Teoría del color en diez minutos",
+          excerpt: "Tono, valor y saturación, explicados con una imagen cada uno.",
+          content: "<p>Empieza por el valor: entrecierra los ojos ante tu diseño.</p>",
+        },
+        {
+          language: "fr",
+          title: "La théorie des couleurs en dix minutes",
+          excerpt: "Teinte, valeur et saturation, expliquées avec une image chacune.",
+          content: "<p>Commencez par la valeur : plissez les yeux devant votre maquette.</p>",
+        },
+      ],
     },
     {
       title: "Why we teach HTML before frameworks",

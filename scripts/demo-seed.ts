@@ -66,15 +66,24 @@ async function seedSite(
     ];
     for (const [key, value] of optionValues) await writeOption(tx, { accountId, key, value });
     for (const post of site.posts) {
-      await insertPost(tx, {
+      const publishedAt = new Date(Date.now() - post.daysAgo * 86_400_000);
+      const original = await insertPost(tx, {
         accountId,
         title: post.title,
         slug: post.slug,
         excerpt: post.excerpt,
         content: post.content,
         settings: { featured: post.featured },
-        publishedAt: new Date(Date.now() - post.daysAgo * 86_400_000),
+        publishedAt,
       });
+      for (const translation of post.translations ?? [])
+        await insertPost(tx, {
+          accountId,
+          ...translation,
+          slug: post.slug,
+          translationOf: original.id,
+          publishedAt,
+        });
     }
     for (const page of site.pages) {
       await insertPage(tx, {

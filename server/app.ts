@@ -18,6 +18,7 @@ import { optionCachesContext } from "~/features/options/options.server";
 import { siteCacheContext } from "~/features/site/site.server";
 import { sitemapRoute } from "~/features/site/site.server";
 import { brandingApi } from "~/features/header/header.server";
+import { mediaApi } from "~/features/media/api.server";
 import { AppError } from "~/platform/errors";
 import { nonceContext } from "~/platform/csp-nonce";
 import { servicesContext } from "~/platform/request-context";
@@ -95,6 +96,7 @@ export function createApp({
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));
   app.route("/api", brandingApi(services));
+  app.route("/api", mediaApi(services));
   app.route("/api", analyticsApi(services));
   app.route("/api", searchApi(services));
   app.route("/api", notificationsApi(services));

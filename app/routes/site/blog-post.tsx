@@ -1,4 +1,6 @@
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { ResponsiveImage } from "~/features/media/media";
+import { libraryImage } from "~/features/media/media.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
@@ -13,6 +15,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!post) notFound();
   return {
     post,
+    featuredImage: await libraryImage(database, {
+      accountId: account.accountId,
+      url: post.featured,
+    }),
     ...sitePageData({ account, request, lang }, ["siteContent"]),
   };
 }
@@ -25,5 +31,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** One blog post; its HTML was sanitised on the server. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  return <PostScreen post={loaderData.post} />;
+  const image = loaderData.featuredImage;
+  return (
+    <PostScreen
+      post={loaderData.post}
+      featured={image ? <ResponsiveImage image={image} priority /> : undefined}
+    />
+  );
 }

@@ -1,4 +1,5 @@
-import { Anchor, AspectRatio, Container, Image, Text, Title, Typography } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Anchor, AspectRatio, Box, Container, Image, Text, Title, Typography } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
@@ -7,10 +8,12 @@ import type { PostDetail } from "../posts.server";
 export type PostScreenProps = {
   /** The post, its HTML already sanitised on the server. */
   post: PostDetail;
+  /** The featured image drawn by its owner (the media library's responsive picture). */
+  featured?: ReactNode;
 };
 
 /** One blog post; its HTML was sanitised on the server. */
-export function PostScreen({ post }: PostScreenProps) {
+export function PostScreen({ post, featured }: PostScreenProps) {
   const { t, i18n } = useTranslation();
   const date = post.publishedAt
     ? dateFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
@@ -30,7 +33,11 @@ export function PostScreen({ post }: PostScreenProps) {
           {t("site.publishedOn", { date })}
         </Text>
       ) : null}
-      {post.featured ? (
+      {featured ? (
+        <Box my="xl" style={{ borderRadius: "var(--mantine-radius-md)", overflow: "hidden" }}>
+          {featured}
+        </Box>
+      ) : post.featured ? (
         <AspectRatio ratio={16 / 9} my="xl">
           <Image src={post.featured} alt="" radius="md" />
         </AspectRatio>

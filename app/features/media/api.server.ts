@@ -10,6 +10,7 @@ import { bunnyStream, readBunnyCreds } from "./bunny.server";
 import {
   accountDefaults,
   deleteMedia,
+  type FindUses,
   listMedia,
   mediaUsage,
   requireUploader,
@@ -34,10 +35,12 @@ export function mediaApi({
   database,
   storage,
   env,
+  findUses,
 }: {
   database: Database;
   storage: Storage;
   env: { BUNNY_STREAM_API_URL: string };
+  findUses: FindUses;
 }) {
   const api = new Hono<MediaApiEnv>();
   const bunnyApiUrl = env.BUNNY_STREAM_API_URL;
@@ -91,11 +94,14 @@ export function mediaApi({
 
   api.get("/media/:id/usage", async (c) => {
     const site = siteOf(c.var.tenant);
-    const uses = await mediaUsage(database, {
-      viewer: c.var.viewer,
-      accountId: site.accountId,
-      id: c.req.param("id"),
-    });
+    const uses = await mediaUsage(
+      { database, findUses },
+      {
+        viewer: c.var.viewer,
+        accountId: site.accountId,
+        id: c.req.param("id"),
+      },
+    );
     return c.json({ uses });
   });
 
@@ -109,6 +115,7 @@ export function mediaApi({
       {
         database,
         storage,
+        findUses,
         deleteBunnyVideo: creds
           ? (videoId) => bunnyStream({ apiUrl: bunnyApiUrl, creds }).remove(videoId)
           : undefined,

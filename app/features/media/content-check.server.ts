@@ -108,7 +108,7 @@ function unsafeSvgNode(node: unknown, depth = 0): boolean {
     if (key.startsWith("@_")) {
       if (local.startsWith("on")) return true;
       const text = String(value)
-        .replace(/[\s\u0000-\u001f]/g, "")
+        .replace(/[\s\p{Cc}]/gu, "")
         .toLowerCase();
       if (/^(javascript|vbscript|data:text\/html)/.test(text) || text.includes("javascript:"))
         return true;

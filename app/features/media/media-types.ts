@@ -62,3 +62,6 @@ export function normaliseFolder(value: string): string | null {
     return null;
   return segments.join("/");
 }
+
+/** A post, page or doc that shows a file (the library's "where used"). */
+export type MediaUse = { type: "post" | "page" | "doc"; id: string; title: string };

@@ -14,16 +14,12 @@ import {
   type BunnyCredsView,
 } from "./bunny.server";
 
-const bunnyCredsPart = defineOptionPart({
-  name: "bunnyCreds",
-  key: "bunnyCreds",
-  schema: bunnyCredsSchema,
-});
 import { mediaBucket, mediaUrl, responsiveOf, toMediaItem } from "./media-item.server";
 import {
   mediaKindList,
   normaliseFolder,
   type MediaItem,
+  type MediaUse,
   type ResponsiveImageData,
 } from "./media-types";
 import {
@@ -32,17 +28,27 @@ import {
   findMediaRow,
   listMediaRows,
   mediaFolders,
-  mediaUses,
   storageUsed,
   updateMediaRow,
-  type MediaUse,
 } from "./queries.server";
 import { storageLimitBytes } from "./store.server";
+
+const bunnyCredsPart = defineOptionPart({
+  name: "bunnyCreds",
+  key: "bunnyCreds",
+  schema: bunnyCredsSchema,
+});
 
 export { bunnyCredsOption, readBunnyCreds } from "./bunny.server";
 export { storeUploads } from "./store.server";
 export { receiveUpload } from "./upload.server";
 export type { MediaUse };
+
+/**
+ * Where a file is used, asked of the features that show files (posts, pages) at the moment it
+ * matters; the server's wiring passes it in, so the library depends on none of them.
+ */
+export type FindUses = (tx: Tx, file: { accountId: string; url: string }) => Promise<MediaUse[]>;
 
 /** Who may upload: everyone who makes content (managers, writers, course makers). */
 export const canUploadMedia = (viewer: Viewer | null | undefined) =>
@@ -149,13 +155,13 @@ export async function updateMedia(
 }
 
 export async function mediaUsage(
-  database: Database,
+  { database, findUses }: { database: Database; findUses: FindUses },
   { viewer, accountId, id }: { viewer: Viewer | null; accountId: string; id: string },
 ): Promise<MediaUse[]> {
   const who = requireUploader(viewer);
   return database.forAccount(accountId, async (tx) => {
     const row = await editableRow(tx, who, accountId, id);
-    return mediaUses(tx, accountId, mediaUrl(row));
+    return findUses(tx, { accountId, url: mediaUrl(row) });
   });
 }
 
@@ -167,10 +173,12 @@ export async function deleteMedia(
   {
     database,
     storage,
+    findUses,
     deleteBunnyVideo,
   }: {
     database: Database;
     storage: Storage;
+    findUses: FindUses;
     deleteBunnyVideo?: (videoId: string) => Promise<void>;
   },
   {
@@ -183,7 +191,7 @@ export async function deleteMedia(
   const who = requireUploader(viewer);
   const row = await database.forAccount(accountId, async (tx) => {
     const found = await editableRow(tx, who, accountId, id);
-    const uses = await mediaUses(tx, accountId, mediaUrl(found));
+    const uses = await findUses(tx, { accountId, url: mediaUrl(found) });
     if (uses.length > 0 && !force) throw new AppError({ code: "media.inUse", details: { uses } });
     await deleteMediaRow(tx, accountId, id);
     return found;

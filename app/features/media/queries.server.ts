@@ -1,7 +1,5 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
-import { pages } from "../pages/tables.server";
-import { posts } from "../posts/tables.server";
 import type { MediaKind } from "./media-types";
 import { media } from "./tables.server";
 
@@ -94,42 +92,4 @@ export async function updateMediaRow(
 
 export async function deleteMediaRow(tx: Tx, accountId: string, id: string) {
   await tx.delete(media).where(and(eq(media.accountId, accountId), eq(media.id, id)));
-}
-
-export type MediaUse = { type: "post" | "page" | "doc"; id: string; title: string };
-
-/**
- * Where a file is used: posts whose HTML, featured or social image name its address, and pages
- * (and docs) whose block data does. Searched at the moment it is asked, so it is always true.
- */
-export async function mediaUses(tx: Tx, accountId: string, url: string): Promise<MediaUse[]> {
-  const pattern = `%${escapeLike(url)}%`;
-  const postRows = await tx
-    .select({ id: posts.id, title: posts.title })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.accountId, accountId),
-        sql`${posts.status} <> 'trashed'`,
-        or(
-          ilike(posts.content, pattern),
-          sql`${posts.settings}->>'featured' = ${url}`,
-          sql`${posts.seo}->>'image' = ${url}`,
-        ),
-      ),
-    )
-    .limit(50);
-  const pageRows = await tx
-    .select({ id: pages.id, title: pages.title, kind: pages.kind })
-    .from(pages)
-    .where(and(eq(pages.accountId, accountId), sql`${pages.data}::text ilike ${pattern}`))
-    .limit(50);
-  return [
-    ...postRows.map((row) => ({ type: "post" as const, ...row })),
-    ...pageRows.map((row) => ({
-      type: row.kind === "doc" ? ("doc" as const) : ("page" as const),
-      id: row.id,
-      title: row.title,
-    })),
-  ];
 }

@@ -31,7 +31,7 @@ export const MAX_FILES_PER_REQUEST = 20;
 export function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = base
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\p{Cc}/gu, "")
     .trim()
     .slice(0, 200);
   return clean || "file";

@@ -150,3 +150,4 @@ export async function addPost(tx: Tx, values: typeof posts.$inferInsert) {
   return row!;
 }
 export * from "./post-editor.server";
+export { postsUsingFile } from "./post-usage.server";

@@ -18,7 +18,7 @@ import { formatBytes, mediaClient, type MediaUseRow } from "./media-client";
 const editorOf = (use: MediaUseRow) =>
   use.type === "post" ? `/dashboard/post/${use.id}` : `/dashboard/pages/${use.id}`;
 
-/** One file: preview, alt text, folder, its address to copy, where it is used, delete. */
+/** One file (render it with `key={item.id}`): preview, alt text, folder, its address to copy, where it is used, delete. */
 export function MediaDetails({
   item,
   onChanged,
@@ -35,17 +35,13 @@ export function MediaDetails({
   const [uses, setUses] = useState<MediaUseRow[] | null>(null);
   const [confirming, setConfirming] = useState(false);
 
+  // The parent keys this panel by file, so the fields start afresh for each one.
   useEffect(() => {
-    setAlt(item.alt);
-    setFolder(item.folder);
-    setStatus("idle");
-    setConfirming(false);
-    setUses(null);
     void mediaClient.usage(item.id).then(
       (answer) => setUses(answer.uses),
       () => setUses([]),
     );
-  }, [item]);
+  }, [item.id]);
 
   async function save() {
     setStatus("saving");

@@ -50,6 +50,7 @@ export function MediaLibraryScreen({
   const onUploaded = useCallback(() => void refresh(), [refresh]);
   const details = selected ? (
     <MediaDetails
+      key={selected.id}
       item={selected}
       onChanged={(item) => {
         setSelected(item);

@@ -161,7 +161,9 @@ export async function checkContent(file: string, name: string): Promise<ContentV
   const ext = extensionOf(name);
   const { size } = await fs.stat(file);
   if (size === 0) return { ok: false, reason: "empty" };
-  const detected = await fileTypeFromFile(file).catch(() => undefined);
+  const found = await fileTypeFromFile(file).catch(() => undefined);
+  // XML (an SVG with its declaration) is text: checked below, like any other text format.
+  const detected = found && !/xml/.test(found.mime) ? found : undefined;
   if (detected) {
     const known = binaryTypes[detected.mime];
     if (known) return { ok: true, ...known, mime: detected.mime };

@@ -34,6 +34,9 @@ export function createS3Storage(settings: S3Settings): Storage {
           secretAccessKey: settings.secretAccessKey,
         },
         forcePathStyle: true,
+        // A streamed body would otherwise be sent aws-chunked with a trailing checksum, which
+        // S3-compatible stores (MinIO, R2, s3rver) do not all understand.
+        requestChecksumCalculation: "WHEN_REQUIRED",
       }),
     })));
   const ready = new Set<string>();

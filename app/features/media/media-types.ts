@@ -4,7 +4,7 @@ export type MediaKind = "image" | "video" | "audio" | "document" | "other";
 export const mediaKindList: readonly MediaKind[] = ["image", "video", "audio", "document", "other"];
 
 /** Largest single upload (a lesson video fits; the server streams it to disk, never to memory). */
-export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** One upload request: a file and its few form fields. */
 export const MAX_MEDIA_REQUEST_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 export const MEDIA_UPLOAD_PATH = "/api/media/upload";

@@ -1,4 +1,6 @@
 import "@mantine/dropzone/styles.css";
+import { Loader } from "@mantine/core";
+import { Suspense } from "react";
 import { settingsMeta } from "~/features/dashboard/dashboard";
 import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/dashboard.server";
 import { BunnySettings, MediaLibraryScreen } from "~/features/media/media";
@@ -27,8 +29,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function Media({ loaderData }: Route.ComponentProps) {
   return (
-    <MediaLibraryScreen scope={loaderData.scope} initial={loaderData.library}>
-      {loaderData.bunny !== null ? <BunnySettings initial={loaderData.bunny} /> : null}
-    </MediaLibraryScreen>
+    <Suspense fallback={<Loader />}>
+      <MediaLibraryScreen scope={loaderData.scope} initial={loaderData.library}>
+        {loaderData.bunny !== null ? <BunnySettings initial={loaderData.bunny} /> : null}
+      </MediaLibraryScreen>
+    </Suspense>
   );
 }

@@ -11,7 +11,7 @@ import { mediaBucket, toMediaItem } from "./media-item.server";
 import type { MediaItem, MediaVariant } from "./media-types";
 import { insertMedia, storageUsed } from "./queries.server";
 import type { ReceivedUpload } from "./upload.server";
-import { imageSize, makeVariants } from "./variants.server";
+import { imageSize, makeVariants, oneImageAtATime } from "./variants.server";
 
 export type Rejected = { name: string; reason: MediaRejection; format?: string };
 
@@ -89,7 +89,10 @@ export async function storeUploads(
           rejected.push({ name: received.name, reason: "mismatch", format: verdict.ext });
           continue;
         }
-        const made = await makeVariants(received.file, { ...dims, keyBase });
+        const measured = dims;
+        const made = await oneImageAtATime(() =>
+          makeVariants(received.file, { ...measured, keyBase }),
+        );
         for (const variant of made) {
           await storage.putFile({
             bucket,

@@ -164,17 +164,19 @@ export async function benchMedia({ print }: { print: Print }) {
       goal: "reported",
       met: null,
     });
+    // Issue 14 asks for the figures; the growth goal is ours: one image at a time should cost
+    // about one image's decode and encode buffers, whatever the number of uploads.
     record({
       figure: "media: RSS growth while uploading",
       measured: mb(peak - idle),
-      goal: "reported",
-      met: null,
+      goal: "≤ 100 MB (ours)",
+      met: atMost(peak - idle, 100),
     });
     record({
       figure: "media: peak RSS while uploading",
       measured: mb(peak),
-      goal: "≤ 350 MB",
-      met: atMost(peak, 350),
+      goal: "reported",
+      met: null,
     });
   } finally {
     clearInterval(sampler);

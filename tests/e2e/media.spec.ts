@@ -99,6 +99,16 @@ test("M2 the owner picks the image as a post's featured image; a visitor sees it
   await expect(page.getByLabel("Featured image")).toHaveValue(
     /^\/files\/account-[0-9a-f-]+\/media\/[0-9a-f-]+\/original\.jpg$/,
   );
+  // The rich-text toolbar inserts a library image too (image by address stays beside it).
+  await page.getByRole("button", { name: "Image from the media library" }).click();
+  await page
+    .getByRole("dialog", { name: "Media library" })
+    .getByRole("button", { name: "Open sunset.jpg" })
+    .click();
+  await expect(page.getByRole("textbox", { name: "Content" }).locator("img")).toHaveAttribute(
+    "alt",
+    ALT,
+  );
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByTestId("save-status")).toHaveText("Saved.");
 
@@ -122,6 +132,10 @@ test("M2 the owner picks the image as a post's featured image; a visitor sees it
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))
       .toBeGreaterThan(0);
+    await expect(visitor.getByTestId("post-body").locator("img")).toHaveAttribute(
+      "src",
+      /\/files\/account-[0-9a-f-]+\/media\/[0-9a-f-]+\/original\.jpg$/,
+    );
   } finally {
     await context.close();
   }

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { IMAGE_QUALITY, VARIANT_WIDTHS, type MediaVariant } from "./media-types";
 
 // One libvips thread per image: on a 2-core box the server keeps a core for requests, and
-// memory stays flat (glibc arenas grow with threads; run with MALLOC_ARENA_MAX=2, decision 025).
+// memory stays flat (glibc arenas grow with threads; run with MALLOC_ARENA_MAX=2, decision 026).
 sharp.concurrency(1);
 sharp.cache({ memory: 32, files: 0, items: 20 });
 

@@ -27,6 +27,10 @@ export default [
       route("dashboard/posts", "routes/dashboard/posts.tsx"),
       route("dashboard/posts/:slug", "routes/dashboard/post-by-address.tsx"),
       route("dashboard/post/:id?", "routes/dashboard/post.tsx"),
+      route("dashboard/media", "routes/dashboard/media.tsx", { id: "dashboard-media" }),
+      route("dashboard/manage/media", "routes/dashboard/media.tsx", {
+        id: "dashboard-manage-media",
+      }),
       // Screens of the menus still to be built: an empty state behind their final check.
       ...dashboardSections
         .filter((section) => !section.screen)

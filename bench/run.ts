@@ -2,7 +2,7 @@
 // against issue 12's goals. Each section prints its details; a summary of every figure with its
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
-// lighthouse, cache, latency, renders, memory, postgres, sitemap, search.
+// lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -10,6 +10,7 @@ import path from "node:path";
 import { runnerImport } from "vite";
 import { benchLatency } from "./latency.ts";
 import { benchLighthouse } from "./lighthouse.ts";
+import { benchMedia } from "./media.ts";
 import { benchPageCache } from "./page-cache.ts";
 import { benchPostgres } from "./postgres.ts";
 import { benchRenders } from "./renders.ts";
@@ -33,6 +34,7 @@ const sections = [
   "postgres",
   "sitemap",
   "search",
+  "media",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -137,5 +139,7 @@ if (wanted("search")) {
   const { benchSearch } = await importWithAppAliases<typeof import("./search.ts")>("search.ts");
   await benchSearch({ print });
 }
+
+if (wanted("media")) await benchMedia({ print });
 
 printSummary();

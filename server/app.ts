@@ -18,6 +18,10 @@ import { optionCachesContext } from "~/features/options/options.server";
 import { siteCacheContext } from "~/features/site/site.server";
 import { sitemapRoute } from "~/features/site/site.server";
 import { brandingApi } from "~/features/header/header.server";
+import { mediaApi } from "~/features/media/api.server";
+import { pagesUsingFile } from "~/features/pages/pages.server";
+import { postsUsingFile } from "~/features/posts/posts.server";
+import type { FindUses } from "~/features/media/media.server";
 import { AppError } from "~/platform/errors";
 import { nonceContext } from "~/platform/csp-nonce";
 import { servicesContext } from "~/platform/request-context";
@@ -34,6 +38,12 @@ import { tenant } from "./middleware/tenant";
 import { compression } from "./middleware/compression";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { siteFacts, viewer } from "./middleware/viewer";
+
+/** A library file's "where used": the posts and the pages (and docs) that show it. */
+const filesInUse: FindUses = async (tx, file) => [
+  ...(await postsUsingFile(tx, file)).map((post) => ({ type: "post" as const, ...post })),
+  ...(await pagesUsingFile(tx, file)).map(({ kind, ...page }) => ({ type: kind, ...page })),
+];
 
 /**
  * The whole HTTP surface: operations probes, the JSON API, static assets and every page through
@@ -95,6 +105,7 @@ export function createApp({
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));
   app.route("/api", brandingApi(services));
+  app.route("/api", mediaApi({ ...services, findUses: filesInUse }));
   app.route("/api", analyticsApi(services));
   app.route("/api", searchApi(services));
   app.route("/api", notificationsApi(services));

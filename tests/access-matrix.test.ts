@@ -353,6 +353,76 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    // M2: everyone who makes content uploads (a PDF with no file is refused after the check).
+    name: "POST /api/media/upload (M2: managers, writers, course makers)",
+    method: "POST",
+    path: "/api/media/upload",
+    body: () => ({}),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return ["owner", "otherOwner", "instructor"].includes(actor) ? 400 : 403;
+    },
+  },
+  {
+    name: "GET /api/media (M2: one's own files)",
+    method: "GET",
+    path: "/api/media",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return ["owner", "otherOwner", "instructor"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /api/media?scope=all (M2: every file, managers)",
+    method: "GET",
+    path: "/api/media?scope=all",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return ["owner", "otherOwner"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /api/account/defaults (M9: the host's managers; another account's id is refused)",
+    method: "POST",
+    path: "/api/account/defaults",
+    body: (world: World) => ({ account_id: world.demo.accountId, type: "bunny" }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      if (actor === "otherOwner") return 403;
+      return actor === "owner" ? 200 : 403;
+    },
+  },
+  {
+    name: "PUT /api/account/bunny (M9: the host's managers)",
+    method: "PUT",
+    path: "/api/account/bunny",
+    body: () => ({ library_id: "x" }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return ["owner", "otherOwner"].includes(actor) ? 400 : 403;
+    },
+  },
+  {
+    name: "GET /dashboard/media (page: M2 uploaders)",
+    method: "GET",
+    path: "/dashboard/media",
+    expect: (actor, place) => {
+      if (actor === "anonymous") return 302;
+      if (!atHome(actor, place)) return 302;
+      return ["owner", "otherOwner", "instructor"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /dashboard/manage/media (page: M2 managers)",
+    method: "GET",
+    path: "/dashboard/manage/media",
+    expect: (actor, place) => {
+      if (actor === "anonymous") return 302;
+      if (!atHome(actor, place)) return 302;
+      return ["owner", "otherOwner"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
     // Accounts are created on the platform's own domain; no account's site has the route.
     name: "POST /api/platform/sign-up (base domain only)",
     method: "POST",

@@ -35,6 +35,8 @@ export const envSchema = z
     TWILIO_API_URL: z.url().default("https://api.twilio.com"),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     S3_ENDPOINT: z.url().optional(),
+    /** Bunny Stream's HTTP API (a local fake in tests). */
+    BUNNY_STREAM_API_URL: z.url().default("https://video.bunnycdn.com"),
     S3_REGION: z.string().default("auto"),
     S3_BUCKET_PREFIX: z.string().default("lyceum-"),
     S3_ACCESS_KEY_ID: z.string().optional(),

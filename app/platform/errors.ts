@@ -23,6 +23,10 @@ export const errorCatalogue = {
   "accounts.slugReserved": { status: 400, key: "errors.slugReserved" },
   "accounts.unknownPlan": { status: 400, key: "errors.unknownPlan" },
   "upload.invalidImage": { status: 400, key: "errors.invalidImage" },
+  "media.notFound": { status: 404, key: "errors.mediaNotFound" },
+  /** Every file of an upload was refused; the answer lists each one's reason. */
+  "media.rejected": { status: 400, key: "errors.mediaRejected" },
+  "media.inUse": { status: 409, key: "errors.mediaInUse" },
   "notifications.notFound": { status: 404, key: "errors.notificationNotFound" },
   "realtime.upgradeRequired": { status: 426, key: "errors.upgradeRequired" },
   "route.notFound": { status: 404, key: "errors.pageNotFound" },

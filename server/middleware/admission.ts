@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { createFairQueue, QueueFullError, type FairQueue } from "~/platform/load/fair-queue";
 import { AppError } from "~/platform/errors";
+import { MEDIA_UPLOAD_PATH } from "~/features/media/media";
 import type { AppEnv } from "../app-env";
 import { handleError } from "../error-handler";
 
@@ -15,6 +16,10 @@ const RETRY_AFTER_SECONDS = 2;
  */
 export function admission(queue: FairQueue) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // A media upload spends its time receiving bytes and resizing images, not in the database:
+    // holding one of the two turns for that would stall every render behind a slow connection.
+    // Its image work has a queue of its own (features/media/variants.server.ts).
+    if (c.req.method === "POST" && c.req.path === MEDIA_UPLOAD_PATH) return next();
     try {
       await queue.run(c.var.facts.clientIp, next);
     } catch (error) {

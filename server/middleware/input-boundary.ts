@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { MAX_AVATAR_BYTES } from "~/features/members/members.server";
 import { MAX_LOGO_BYTES } from "~/features/header/header";
+import { MAX_MEDIA_REQUEST_BYTES, MEDIA_UPLOAD_PATH } from "~/features/media/media";
 import { AppError } from "~/platform/errors";
 import {
   checkFormData,
@@ -22,6 +23,7 @@ const UPLOAD_SLACK = 64 * KB;
 export function bodyLimitFor(path: string): number {
   if (path === "/api/account/avatar") return MAX_AVATAR_BYTES + UPLOAD_SLACK;
   if (path === "/api/account/branding/logo") return MAX_LOGO_BYTES + UPLOAD_SLACK;
+  if (path === MEDIA_UPLOAD_PATH) return MAX_MEDIA_REQUEST_BYTES;
   if (path.startsWith("/api/site/options/") || path === "/api/account/branding")
     return OPTION_BODY_LIMIT;
   if (/^\/dashboard\/manage\/site(\/|$)/.test(path)) return OPTION_BODY_LIMIT;
@@ -98,6 +100,9 @@ export function inputBoundary() {
     const limit = bodyLimitFor(url.pathname);
     const declared = Number(request.headers.get("content-length") ?? 0);
     if (declared > limit) throw new AppError({ code: "request.tooLarge" });
+    // The media upload streams its files to disk (busboy) and checks its few text fields itself:
+    // read here, a 20 MB video would sit in memory whole.
+    if (url.pathname === MEDIA_UPLOAD_PATH) return next();
     const body = await readBody(request, limit);
     if (body === null) throw new AppError({ code: "request.tooLarge" });
     const bodyFault = await checkBody(request, body, url.pathname);

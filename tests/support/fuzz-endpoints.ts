@@ -199,6 +199,46 @@ const apiEndpoints: FuzzEndpoint[] = [
       limit: bodyLimitFor("/api/account/branding/logo"),
     }),
   },
+  // M2 the media library (features/media/api.server.ts): the upload streams, its fields are few.
+  {
+    name: "POST /api/media/upload",
+    method: "POST",
+    path: "/api/media/upload",
+    route: "POST /media/upload",
+    shape: () => ({
+      kind: "multipart",
+      valid: { folder: "events/2026" },
+      fileField: "file",
+      limit: bodyLimitFor("/api/media/upload"),
+    }),
+    managerEvery: 40,
+  },
+  get("/media", () => ({ scope: "all", kind: "image", folder: "events", q: "photo" })),
+  {
+    name: "PUT /api/media/:id",
+    method: "PUT",
+    path: `/api/media/${uuid}`,
+    route: "PUT /media/:id",
+    shape: () => json(`/api/media/${uuid}`, { alt: "A photo", folder: "events" }),
+  },
+  {
+    name: "PUT /api/media/:id (path)",
+    method: "PUT",
+    path: "/api/media/:id",
+    route: "PUT /media/:id",
+    shape: () => ({ kind: "path", valid: uuid }),
+  },
+  get(`/media/${uuid}/usage`, () => ({}), { route: "GET /media/:id/usage" }),
+  post(`/media/${uuid}/delete`, () => ({ force: false }), { route: "POST /media/:id/delete" }),
+  post("/account/defaults", (w) => ({ account_id: w.accountId, type: "bunny" })),
+  {
+    name: "PUT /api/account/bunny",
+    method: "PUT",
+    path: "/api/account/bunny",
+    route: "PUT /account/bunny",
+    shape: () =>
+      json("/api/account/bunny", { library_id: "4242", api_key: "stream-key-1234", cdn_host: "" }),
+  },
   post(
     "/platform/sign-up",
     () => ({

@@ -25,6 +25,8 @@ const managerOrSuperAdmin = (c: MenuContext) => manager(c) || c.isSuperAdmin;
 const postWriter = (c: MenuContext) => managerOrSuperAdmin(c) || can(c, "edit_posts");
 const teacher = (c: MenuContext) =>
   can(c, "manage_options") || can(c, "create_courses") || can(c, "edit_posts");
+/** Media: whoever makes content (the server's rule: features/media canUploadMedia). */
+const uploader = teacher;
 const withFeature = (feature: MenuContext["features"][number]) => (c: MenuContext) =>
   c.features.includes(feature);
 
@@ -65,7 +67,8 @@ export const dashboardSections: DashboardSection[] = [
   section("pages", "pages", managerOrSuperAdmin),
   screen("posts", "posts", postWriter),
   screen("newPost", "post", postWriter),
-  section("media", "media", manager),
+  // Everyone who makes content uploads: their own files here, every file under manage/media.
+  screen("media", "media", uploader),
   // Managing the site
   section("manage", "manage", manager),
   screen("manageSite", "manage/site", manager),
@@ -74,7 +77,7 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageFooter", "manage/site/footer", manager),
   section("manageUsers", "manage/users", manager),
   section("manageUser", "manage/user", manager),
-  section("manageMedia", "manage/media", manager),
+  screen("manageMedia", "manage/media", manager),
   section("manageEcommerce", "manage/ecommerce", manager),
   section("manageMemberships", "manage/ecommerce/memberships", manager),
   section("manageElearning", "manage/elearning", manager),

@@ -1,3 +1,4 @@
+import { serveStoredFile } from "~/platform/storage/serve-file.server";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
@@ -85,13 +86,9 @@ export function filesRoute({ storage }: { storage: Storage }) {
       throw new AppError({ code: "route.notFound" });
     }
     const key = c.req.path.slice(`/files/${bucket}/`.length);
-    const file = await storage.get({ bucket, key });
-    if (!file) throw new AppError({ code: "route.notFound" });
-    return c.body(new Uint8Array(file.body), 200, {
-      "content-type": file.contentType,
-      "cache-control": "public, max-age=86400",
-      "x-content-type-options": "nosniff",
-    });
+    const answer = await serveStoredFile(storage, { bucket, key }, c.req.raw);
+    if (!answer) throw new AppError({ code: "route.notFound" });
+    return answer;
   });
   return files;
 }

@@ -14,6 +14,7 @@ export const optionKeys = [
   "theme",
   "misc",
   "dashboard",
+  "bunnyCreds",
 ] as const;
 export type OptionKey = (typeof optionKeys)[number];
 

@@ -60,3 +60,4 @@ export async function addPage(tx: Tx, values: typeof pages.$inferInsert) {
     .returning({ id: pages.id });
   return row!;
 }
+export { pagesUsingFile } from "./page-usage.server";

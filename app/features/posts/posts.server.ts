@@ -177,3 +177,4 @@ export async function addPost(tx: Tx, values: typeof posts.$inferInsert) {
 }
 export * from "./post-editor.server";
 export * from "./post-addresses.server";
+export { postsUsingFile } from "./post-usage.server";

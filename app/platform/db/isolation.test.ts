@@ -10,6 +10,7 @@ import {
   setOption,
 } from "../../../tests/factories";
 import { createAnalyticsRows } from "../../../tests/factories/analytics";
+import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
 import {
   GLOBAL_TABLES,
@@ -31,6 +32,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await setOption(database, { accountId, key: "theme", value: { bodyStyle: "full" } });
     await createPost(database, { accountId });
     await createRevision(database, { accountId });
+    await createMediaRow(database, { accountId });
     await createPage(database, { accountId });
     await createCourse(database, { accountId, lessonTitles: ["one", "two"] });
     const { user } = await createMember(database, { accountId });

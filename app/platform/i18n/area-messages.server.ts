@@ -125,10 +125,13 @@ export const messageAreas = {
   postsEditor: [
     "posts",
     "content",
+    "media",
     "siteSettings.common.errors",
     "dashboard.sections.posts",
     "dashboard.sections.newPost",
   ],
+  /** The media library screens (and, with the post editor, its picker). */
+  mediaLibrary: ["media", "dashboard.sections.media", "dashboard.sections.manageMedia"],
   siteThemePage: ["siteSettings.common", "siteSettings.theme", "dashboard.sections.manageTheme"],
   siteHeaderPage: [
     "siteSettings.common",

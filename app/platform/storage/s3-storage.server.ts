@@ -1,5 +1,7 @@
 import type { S3Client, S3ServiceException } from "@aws-sdk/client-s3";
-import type { Storage } from "./storage.server";
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import { publicFileUrl, type Storage } from "./storage.server";
 
 export type S3Settings = {
   endpoint: string;
@@ -9,6 +11,9 @@ export type S3Settings = {
   /** Prefixed to every bucket name, so one S3 account can hold several installations. */
   bucketPrefix: string;
 };
+
+const notFound = (error: unknown) =>
+  (error as S3ServiceException).$metadata?.httpStatusCode === 404;
 
 /**
  * S3-compatible storage (AWS, R2, MinIO, Bunny's S3 API...). Buckets are made on first use.
@@ -29,6 +34,9 @@ export function createS3Storage(settings: S3Settings): Storage {
           secretAccessKey: settings.secretAccessKey,
         },
         forcePathStyle: true,
+        // A streamed body would otherwise be sent aws-chunked with a trailing checksum, which
+        // S3-compatible stores (MinIO, R2, s3rver) do not all understand.
+        requestChecksumCalculation: "WHEN_REQUIRED",
       }),
     })));
   const ready = new Set<string>();
@@ -57,6 +65,48 @@ export function createS3Storage(settings: S3Settings): Storage {
         new sdk.PutObjectCommand({ Bucket: name, Key: key, Body: body, ContentType: contentType }),
       );
     },
+    async putFile({ bucket, key, path, contentType }) {
+      const name = bucketName(bucket);
+      await ensureBucket(name);
+      const { sdk, client } = await s3();
+      const { size } = await fs.stat(path);
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: name,
+          Key: key,
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async stat({ bucket, key }) {
+      const { sdk, client } = await s3();
+      try {
+        const head = await client.send(
+          new sdk.HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }),
+        );
+        return {
+          size: head.ContentLength ?? 0,
+          contentType: head.ContentType ?? "application/octet-stream",
+        };
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
+    },
+    async read({ bucket, key, start, end }) {
+      const { sdk, client } = await s3();
+      const range = start === undefined ? undefined : `bytes=${start}-${end ?? ""}`;
+      const object = await client.send(
+        new sdk.GetObjectCommand({ Bucket: bucketName(bucket), Key: key, Range: range }),
+      );
+      return object.Body!.transformToWebStream() as ReadableStream<Uint8Array>;
+    },
+    async delete({ bucket, key }) {
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+    },
     async get({ bucket, key }) {
       const { sdk, client } = await s3();
       try {
@@ -69,13 +119,10 @@ export function createS3Storage(settings: S3Settings): Storage {
           contentType: object.ContentType ?? "application/octet-stream",
         };
       } catch (error) {
-        const status = (error as S3ServiceException).$metadata?.httpStatusCode;
-        if (error instanceof sdk.NoSuchKey || status === 404) return null;
+        if (error instanceof sdk.NoSuchKey || notFound(error)) return null;
         throw error;
       }
     },
-    publicUrl({ bucket, key }) {
-      return `/files/${bucket}/${key}`;
-    },
+    publicUrl: publicFileUrl,
   };
 }

@@ -57,6 +57,25 @@ describe.each(drivers)("storage on %s", (_name, make) => {
     expect(storage.publicUrl(file)).toBe(`/files/${file.bucket}/${file.key}`);
   });
 
+  test("M2 a file stored from disk: its size and type, a byte range of it, then deleted", async () => {
+    const storage = make();
+    const source = path.join(root, `upload-${Math.random()}.bin`);
+    const bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 256));
+    fs.writeFileSync(source, bytes);
+    const file = {
+      bucket: "account-7a1d4c2e-0000-4000-8000-000000000002",
+      key: "media/x/original.mp4",
+    };
+    await storage.putFile({ ...file, path: source, contentType: "video/mp4" });
+    expect(await storage.stat(file)).toEqual({ size: 5000, contentType: "video/mp4" });
+    const part = Buffer.from(
+      await new Response(await storage.read({ ...file, start: 100, end: 199 })).arrayBuffer(),
+    );
+    expect(part.equals(bytes.subarray(100, 200))).toBe(true);
+    await storage.delete(file);
+    expect(await storage.stat(file)).toBeNull();
+  });
+
   test("a key cannot climb out of its bucket", async () => {
     const storage = make();
     expect(await storage.get({ bucket: "account-x", key: "../../etc/passwd" })).toBeNull();

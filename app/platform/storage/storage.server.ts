@@ -1,16 +1,30 @@
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 
 export type StoredFile = { body: Buffer; contentType: string };
+export type FileFacts = { size: number; contentType: string };
+export type FileRef = { bucket: string; key: string };
 
 /** Where uploaded files live: local disk under DATA_DIR, or S3-compatible storage (s3-storage.server.ts). */
 export type Storage = {
   driver: "local" | "s3";
-  put(file: { bucket: string; key: string; body: Buffer; contentType: string }): Promise<void>;
-  get(file: { bucket: string; key: string }): Promise<StoredFile | null>;
+  put(file: FileRef & { body: Buffer; contentType: string }): Promise<void>;
+  /** Stores a file from a path on this machine, streamed: a large upload is never held in memory. */
+  putFile(file: FileRef & { path: string; contentType: string }): Promise<void>;
+  get(file: FileRef): Promise<StoredFile | null>;
+  /** Size and type without the bytes; null when missing. */
+  stat(file: FileRef): Promise<FileFacts | null>;
+  /** The bytes from `start` to `end` inclusive (the whole file without them), streamed. */
+  read(file: FileRef & { start?: number; end?: number }): Promise<ReadableStream<Uint8Array>>;
+  delete(file: FileRef): Promise<void>;
   /** The public address of a stored file, served by GET /files/{bucket}/{key}. */
-  publicUrl(file: { bucket: string; key: string }): string;
+  publicUrl(file: FileRef): string;
 };
+
+/** Every driver's files are served by the app at GET /files/{bucket}/{key}, which checks the host. */
+export const publicFileUrl = ({ bucket, key }: FileRef) => `/files/${bucket}/${key}`;
 
 const safeSegment = /^[a-z0-9][a-z0-9._-]*$/i;
 
@@ -23,42 +37,92 @@ function resolveInside(root: string, bucket: string, key: string): string {
   return path.join(root, bucket, ...segments);
 }
 
-const contentTypes: Record<string, string> = {
+/** The type a stored file is served with, by the extension our own code gave its key. */
+export const contentTypes: Record<string, string> = {
   ".jpg": "image/jpeg",
   ".png": "image/png",
   ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".bmp": "image/bmp",
+  ".svg": "image/svg+xml",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".mov": "video/quicktime",
+  ".mkv": "video/x-matroska",
+  ".ogv": "video/ogg",
+  ".mp3": "audio/mpeg",
+  ".m4a": "audio/mp4",
+  ".wav": "audio/wav",
+  ".ogg": "audio/ogg",
+  ".oga": "audio/ogg",
+  ".flac": "audio/flac",
+  ".pdf": "application/pdf",
+  ".json": "application/json",
+  ".gz": "application/gzip",
+  ".zip": "application/zip",
+  ".doc": "application/msword",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  ".xls": "application/vnd.ms-excel",
+  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ".ppt": "application/vnd.ms-powerpoint",
+  ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ".csv": "text/csv; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml",
 };
 
+const typeOf = (file: string) => contentTypes[path.extname(file)] ?? "application/octet-stream";
+
 export function createLocalStorage({ root }: { root: string }): Storage {
+  const locate = ({ bucket, key }: FileRef) => {
+    try {
+      return resolveInside(root, bucket, key);
+    } catch {
+      return null;
+    }
+  };
+  // Write then rename: a reader never sees half a file.
+  async function writeAtomically(file: string, write: (temporary: string) => Promise<void>) {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await write(temporary);
+    await fs.rename(temporary, file);
+  }
   return {
     driver: "local",
     async put({ bucket, key, body }) {
       const file = resolveInside(root, bucket, key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename: a reader never sees half a file.
-      const temporary = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, body);
-      await fs.rename(temporary, file);
+      await writeAtomically(file, (temporary) => fs.writeFile(temporary, body));
     },
-    async get({ bucket, key }) {
-      let file: string;
+    async putFile({ bucket, key, path: source }) {
+      const file = resolveInside(root, bucket, key);
+      await writeAtomically(file, (temporary) => fs.copyFile(source, temporary));
+    },
+    async get(ref) {
+      const file = locate(ref);
+      if (!file) return null;
       try {
-        file = resolveInside(root, bucket, key);
-      } catch {
-        return null;
-      }
-      try {
-        const body = await fs.readFile(file);
-        return {
-          body,
-          contentType: contentTypes[path.extname(file)] ?? "application/octet-stream",
-        };
+        return { body: await fs.readFile(file), contentType: typeOf(file) };
       } catch {
         return null;
       }
     },
-    publicUrl({ bucket, key }) {
-      return `/files/${bucket}/${key}`;
+    async stat(ref) {
+      const file = locate(ref);
+      if (!file) return null;
+      const facts = await fs.stat(file).catch(() => null);
+      return facts?.isFile() ? { size: facts.size, contentType: typeOf(file) } : null;
     },
+    async read({ start, end, ...ref }) {
+      const file = locate(ref);
+      if (!file) throw new Error("invalid storage path");
+      return Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+    },
+    async delete(ref) {
+      const file = locate(ref);
+      if (file) await fs.rm(file, { force: true });
+    },
+    publicUrl: publicFileUrl,
   };
 }

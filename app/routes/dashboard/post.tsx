@@ -1,4 +1,5 @@
 import "@mantine/tiptap/styles.css";
+import "@mantine/dropzone/styles.css";
 import { Container } from "@mantine/core";
 import { useLocation } from "react-router";
 import { settingsMeta } from "~/features/dashboard/dashboard";

@@ -5,6 +5,8 @@ import {
   languageVersions,
   LanguageSwitcher,
 } from "~/features/content/content";
+import { ResponsiveImage } from "~/features/media/media";
+import { libraryImage } from "~/features/media/media.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
@@ -40,7 +42,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
   // A translation's canonical address is its own `?lang=` address, whichever way it was reached.
   const url = versions.find((version) => version.current)?.href ?? page.url;
-  return { post, versions, ...page, url };
+  const featuredImage = await libraryImage(database, {
+    accountId: account.accountId,
+    url: post.featured,
+  });
+  return { post, versions, featuredImage, ...page, url };
 }
 
 export function headers() {
@@ -59,10 +65,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** One blog post, in the visitor's language when it has that translation. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const image = loaderData.featuredImage;
   return (
     <PostScreen
       post={loaderData.post}
       languages={<LanguageSwitcher versions={loaderData.versions} />}
+      featured={image ? <ResponsiveImage image={image} priority /> : undefined}
     />
   );
 }

@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { Link, RichTextEditor } from "@mantine/tiptap";
-import { IconMovie, IconPhoto } from "@tabler/icons-react";
+import { IconLibraryPhoto, IconMovie, IconPhoto } from "@tabler/icons-react";
 import Image from "@tiptap/extension-image";
 import { TableKit } from "@tiptap/extension-table";
 import { CharacterCount, Placeholder } from "@tiptap/extensions";
 import { useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useState } from "react";
+import { Suspense, useState } from "react";
+import { MediaPicker } from "~/features/media/media";
 import { useTranslation } from "react-i18next";
 import { embedOf } from "../embeds";
 import { EmbedNode } from "./embed-node";
@@ -118,6 +119,7 @@ export function ContentEditor({
 }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<"image" | "embed" | null>(null);
+  const [picking, setPicking] = useState(false);
   const editor = useEditor({
     // Rendered on the server too: the editor starts in the browser, after hydration.
     immediatelyRender: false,
@@ -176,6 +178,14 @@ export function ContentEditor({
               <IconPhoto size={16} stroke={1.5} aria-hidden />
             </RichTextEditor.Control>
             <RichTextEditor.Control
+              onClick={() => setPicking(true)}
+              aria-label={t("media.picker.insertImage")}
+              title={t("media.picker.insertImage")}
+              data-testid="image-from-library"
+            >
+              <IconLibraryPhoto size={16} stroke={1.5} aria-hidden />
+            </RichTextEditor.Control>
+            <RichTextEditor.Control
               onClick={() => setDialog("embed")}
               aria-label={t("content.editor.insertEmbed")}
               title={t("content.editor.insertEmbed")}
@@ -194,6 +204,18 @@ export function ContentEditor({
       <Text size="xs" c="dimmed" mt={4} data-testid="word-count">
         {t("content.editor.words", { count: words })}
       </Text>
+      {editor && picking ? (
+        <Suspense fallback={null}>
+          <MediaPicker
+            opened={picking}
+            onClose={() => setPicking(false)}
+            kind="image"
+            onPick={(item) =>
+              editor.chain().focus().setImage({ src: item.url, alt: item.alt }).run()
+            }
+          />
+        </Suspense>
+      ) : null}
       {editor ? (
         <InsertDialog kind={dialog} onClose={() => setDialog(null)} editor={editor} />
       ) : null}

@@ -15,9 +15,10 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ContentEditor, nativeLanguageName, readingMinutes } from "~/features/content/content";
+import { MediaPicker } from "~/features/media/media";
 import { fieldIssueMessage } from "~/platform/field-issues";
 import {
   emptyPostDraft,
@@ -60,6 +61,7 @@ export function PostEditor({
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<PostDraft>(state?.post ?? emptyPostDraft);
   const [publishAt, setPublishAt] = useState(localInput(state?.publishedAt ?? null));
+  const [picking, setPicking] = useState(false);
   const saving = usePostSave({
     id: state?.id ?? null,
     version: state?.version ?? 0,
@@ -260,6 +262,24 @@ export function PostEditor({
                   description={t("posts.editor.featuredHelp")}
                   {...bind("featured")}
                 />
+                <Button
+                  variant="light"
+                  size="xs"
+                  onClick={() => setPicking(true)}
+                  data-testid="featured-from-library"
+                >
+                  {t("media.picker.chooseFeatured")}
+                </Button>
+                {picking ? (
+                  <Suspense fallback={null}>
+                    <MediaPicker
+                      opened={picking}
+                      onClose={() => setPicking(false)}
+                      kind="image"
+                      onPick={(item) => set("featured", item.url)}
+                    />
+                  </Suspense>
+                ) : null}
                 {draft.featured && !errorAt("featured") ? (
                   <Image src={draft.featured} alt="" radius="sm" h={120} fit="cover" />
                 ) : null}

@@ -1,5 +1,5 @@
-import { Anchor, AspectRatio, Container, Image, Text, Title, Typography } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Anchor, AspectRatio, Box, Container, Image, Text, Title, Typography } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
@@ -10,10 +10,12 @@ export type PostScreenProps = {
   post: PostDetail;
   /** The post's other languages (the content feature's switcher), shown under its date. */
   languages?: ReactNode;
+  /** The featured image drawn by its owner (the media library's responsive picture). */
+  featured?: ReactNode;
 };
 
 /** One blog post; its HTML was sanitised on the server. */
-export function PostScreen({ post, languages }: PostScreenProps) {
+export function PostScreen({ post, languages, featured }: PostScreenProps) {
   const { t, i18n } = useTranslation();
   // A translation's own words carry its language; the site's chrome around them keeps the site's.
   const lang = post.language ?? undefined;
@@ -36,7 +38,11 @@ export function PostScreen({ post, languages }: PostScreenProps) {
         </Text>
       ) : null}
       {languages}
-      {post.featured ? (
+      {featured ? (
+        <Box my="xl" style={{ borderRadius: "var(--mantine-radius-md)", overflow: "hidden" }}>
+          {featured}
+        </Box>
+      ) : post.featured ? (
         <AspectRatio ratio={16 / 9} my="xl">
           <Image src={post.featured} alt="" radius="md" />
         </AspectRatio>

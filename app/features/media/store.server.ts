@@ -1,0 +1,165 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { findPlan } from "~/features/plans/plans.server";
+import type { Database } from "~/platform/db/database.server";
+import type { Logger } from "~/platform/logger.server";
+import type { Storage } from "~/platform/storage/storage.server";
+import { bunnyStream, type BunnyCreds } from "./bunny.server";
+import { checkContent, type MediaRejection } from "./content-check.server";
+import { mediaBucket, toMediaItem } from "./media-item.server";
+import type { MediaItem, MediaVariant } from "./media-types";
+import { insertMedia, storageUsed } from "./queries.server";
+import type { ReceivedUpload } from "./upload.server";
+import { imageSize, makeVariants, oneImageAtATime } from "./variants.server";
+
+export type Rejected = { name: string; reason: MediaRejection; format?: string };
+
+/** The plan's storage limit in bytes (plan limits are in MB); null: no limit. */
+export async function storageLimitBytes(
+  database: Database,
+  planId: string | null | undefined,
+): Promise<number | null> {
+  const plan = planId ? await findPlan(database, planId) : undefined;
+  const mb = plan?.limits.storage;
+  return typeof mb === "number" && Number.isFinite(mb) && mb > 0 ? mb * 1024 * 1024 : null;
+}
+
+type StoreServices = {
+  database: Database;
+  storage: Storage;
+  bunnyApiUrl: string;
+  logger?: Logger;
+};
+
+/**
+ * Files received by the upload route, one by one: checked by content, measured against the
+ * plan's storage, images given their variants, videos sent to Bunny Stream when the site has
+ * credentials; each accepted file becomes a library row, each refused one says why.
+ */
+export async function storeUploads(
+  { database, storage, bunnyApiUrl, logger }: StoreServices,
+  {
+    accountId,
+    ownerId,
+    planId,
+    bunny,
+    upload,
+  }: {
+    accountId: string;
+    ownerId: string;
+    planId: string | null | undefined;
+    bunny: BunnyCreds | null;
+    upload: ReceivedUpload;
+  },
+): Promise<{ uploaded: MediaItem[]; rejected: Rejected[] }> {
+  const uploaded: MediaItem[] = [];
+  const rejected: Rejected[] = [];
+  const limit = await storageLimitBytes(database, planId);
+  const bucket = mediaBucket(accountId);
+  for (const received of upload.files) {
+    if (received.truncated) {
+      rejected.push({ name: received.name, reason: "tooLarge" });
+      continue;
+    }
+    const verdict = await checkContent(received.file, received.name);
+    if (!verdict.ok) {
+      rejected.push({ name: received.name, reason: verdict.reason, format: verdict.format });
+      continue;
+    }
+    const id = crypto.randomUUID();
+    const keyBase = `media/${id}`;
+    const storageKey = `${keyBase}/original.${verdict.ext}`;
+    const written: string[] = [];
+    let variants: MediaVariant[] = [];
+    let size = received.size;
+    let dims: { width: number; height: number } | null = null;
+    let bunnyVideo: { videoId: string; url: string } | null = null;
+    try {
+      if (limit !== null) {
+        const used = await database.forAccount(accountId, (tx) => storageUsed(tx, accountId));
+        if (used + size > limit) {
+          rejected.push({ name: received.name, reason: "quota" });
+          continue;
+        }
+      }
+      if (verdict.kind === "image" && verdict.mime !== "image/svg+xml") {
+        dims = await imageSize(received.file);
+        if (!dims) {
+          rejected.push({ name: received.name, reason: "mismatch", format: verdict.ext });
+          continue;
+        }
+        const measured = dims;
+        const made = await oneImageAtATime(() =>
+          makeVariants(received.file, { ...measured, keyBase }),
+        );
+        for (const variant of made) {
+          await storage.putFile({
+            bucket,
+            key: variant.key,
+            path: variant.file,
+            contentType: `image/${variant.format}`,
+          });
+          written.push(variant.key);
+        }
+        await fs.rm(path.dirname(made[0]!.file), { recursive: true, force: true });
+        variants = made.map(({ file: _file, ...variant }) => variant);
+        size += variants.reduce((sum, variant) => sum + variant.size, 0);
+      }
+      if (verdict.kind === "video" && bunny) {
+        bunnyVideo = await bunnyStream({ apiUrl: bunnyApiUrl, creds: bunny }).upload({
+          file: received.file,
+          title: received.name,
+        });
+      } else {
+        await storage.putFile({
+          bucket,
+          key: storageKey,
+          path: received.file,
+          contentType: verdict.mime,
+        });
+        written.push(storageKey);
+      }
+      const row = await database.forAccount(accountId, async (tx) => {
+        // One upload at a time per account past this point, so two cannot both squeeze under the limit.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${accountId}`}))`);
+        if (limit !== null && (await storageUsed(tx, accountId)) + size > limit) return null;
+        return insertMedia(tx, {
+          accountId,
+          id,
+          ownerId,
+          kind: verdict.kind,
+          mime: verdict.mime,
+          originalName: received.name,
+          sizeBytes: size,
+          width: dims?.width ?? null,
+          height: dims?.height ?? null,
+          folder: upload.folder,
+          storageKey: bunnyVideo ? null : storageKey,
+          variants,
+          bunnyVideoId: bunnyVideo?.videoId ?? null,
+          bunnyUrl: bunnyVideo?.url ?? null,
+        });
+      });
+      if (!row) {
+        await removeStored(storage, bucket, written);
+        rejected.push({ name: received.name, reason: "quota" });
+        continue;
+      }
+      uploaded.push(toMediaItem(row));
+    } catch (error) {
+      await removeStored(storage, bucket, written);
+      if (bunnyVideo)
+        await bunnyStream({ apiUrl: bunnyApiUrl, creds: bunny! })
+          .remove(bunnyVideo.videoId)
+          .catch(() => undefined);
+      logger?.warn({ err: error }, "media upload failed");
+      rejected.push({ name: received.name, reason: "failed" });
+    }
+  }
+  return { uploaded, rejected };
+}
+
+async function removeStored(storage: Storage, bucket: string, keys: string[]) {
+  for (const key of keys) await storage.delete({ bucket, key }).catch(() => undefined);
+}

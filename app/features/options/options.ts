@@ -14,6 +14,7 @@ export const optionKeys = [
   "theme",
   "misc",
   "dashboard",
+  "comments",
 ] as const;
 export type OptionKey = (typeof optionKeys)[number];
 

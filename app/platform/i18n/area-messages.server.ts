@@ -50,6 +50,8 @@ export const messageAreas = {
     "site.blog",
     "site.courses",
   ],
+  /** A post's comments: the thread and the form (the public post page). */
+  postComments: ["comments"],
   checkoutPage: ["checkout"],
   docsPages: ["sitePages.docs"],
   thankYouPage: ["sitePages.thankyou"],

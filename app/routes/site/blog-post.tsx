@@ -1,9 +1,14 @@
+import { data } from "react-router";
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { PostComments } from "~/features/comments/comments";
+import { addComment, loadPostComments } from "~/features/comments/comments.server";
+import { viewerContext } from "~/features/members/members";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
 import { PostScreen } from "~/features/posts/posts";
-import { sitePageData } from "~/features/site/site.server";
+import { siteCacheContext, sitePageData } from "~/features/site/site.server";
+import { isAppError } from "~/platform/errors";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -11,10 +16,37 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { database, lang } = context.get(servicesContext);
   const post = await getPost(database, { accountId: account.accountId, slug: params.slug });
   if (!post) notFound();
+  // An anonymous visitor's thread is everyone's (approved comments only): the page stays cacheable.
+  const comments = await loadPostComments(database, {
+    accountId: account.accountId,
+    postId: post.id,
+    viewer: context.get(viewerContext),
+  });
   return {
     post,
-    ...sitePageData({ account, request, lang }, ["siteContent"]),
+    comments,
+    ...sitePageData({ account, request, lang }, ["siteContent", "postComments"]),
   };
+}
+
+/** A member's comment (or reply) on this post; answered as data beside the form. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const account = siteAccount(context);
+  const { database } = context.get(servicesContext);
+  try {
+    const form = await request.formData().catch(() => null);
+    const answer = await addComment(database, {
+      accountId: account.accountId,
+      viewer: context.get(viewerContext),
+      slug: params.slug,
+      input: form ? Object.fromEntries(form) : null,
+      caches: context.get(siteCacheContext),
+    });
+    return data(answer, { status: answer.ok ? 200 : 400 });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ ok: false as const, code: error.code, issues: [] }, { status: error.status });
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -23,7 +55,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return seo({ title: post.title, siteName, description: post.excerpt, url, image: post.featured });
 }
 
-/** One blog post; its HTML was sanitised on the server. */
+/** One blog post and its comments; its HTML was sanitised on the server. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  return <PostScreen post={loaderData.post} />;
+  const { post, comments } = loaderData;
+  return (
+    <PostScreen post={post}>
+      <PostComments {...comments} path={`/blog/${post.slug}`} />
+    </PostScreen>
+  );
 }

@@ -2,6 +2,7 @@ import type { Database, Tx } from "~/platform/db/database.server";
 import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import { safeUrl } from "~/platform/safe-values";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
+import { readingMinutes, slugify } from "~/features/content/content";
 import { MARK_EVERY, chunksOf, locate, type PostOrder } from "./post-order";
 import {
   countPublishedPostsFrom,
@@ -9,11 +10,14 @@ import {
   publishedPostLinksFrom,
   publishedPostMarks,
   publishedPostsFrom,
+  publishedPostsWithTerm,
+  publishedTerms,
   type PostSummary,
+  type TermKind,
 } from "./queries.server";
 import { posts } from "./tables.server";
 
-export type { PostSummary };
+export type { PostSummary, TermKind };
 
 export const POSTS_PER_PAGE = 9;
 
@@ -111,8 +115,15 @@ export async function listPostLinkChunk(
   );
 }
 
+/** A category or tag with the address of its archive (`/blog/category/{slug}`). */
+export type Term = { name: string; slug: string };
+
+const termsOf = (names: string[]): Term[] =>
+  names.map((name) => ({ name, slug: slugify(name) })).filter((term) => term.slug !== "");
+
 /** A published post as its page shows it. */
 export type PostDetail = {
+  id: string;
   title: string;
   slug: string;
   excerpt: string;
@@ -120,6 +131,11 @@ export type PostDetail = {
   html: string;
   featured: string | null;
   publishedAt: string | null;
+  /** The author's name on this site; empty for a seeded or orphaned post. */
+  authorName: string;
+  readingMinutes: number;
+  categories: Term[];
+  tags: Term[];
 };
 
 /** A published post with its HTML made safe, or null. */
@@ -131,14 +147,73 @@ export async function getPost(
     publishedPostBySlug(tx, { accountId, slug }),
   );
   if (!post) return null;
+  const html = sanitizeContentHtml(post.content);
   return {
+    id: post.id,
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt,
-    html: sanitizeContentHtml(post.content),
+    html,
     featured: safeUrl(post.settings.featured),
     publishedAt: post.publishedAt?.toISOString() ?? null,
+    authorName: post.authorName,
+    readingMinutes: readingMinutes(html),
+    categories: termsOf(post.categories),
+    tags: termsOf(post.tags),
   };
+}
+
+/**
+ * The categories (or tags) of the account's published posts, by archive address: several
+ * names may share one slug ("News", "news"), and an archive lists them all. Kept through
+ * `remember`, so an archive's page and the sitemap do not read every post each time.
+ */
+export function termsByKind(
+  database: Database,
+  {
+    accountId,
+    kind,
+    remember = readThrough,
+  }: { accountId: string; kind: TermKind; remember?: Remember },
+): Promise<Record<string, string[]>> {
+  return remember(accountId, `terms-${kind}`, async () => {
+    const names = await database.forAccount(accountId, (tx) =>
+      publishedTerms(tx, { accountId, kind }),
+    );
+    const bySlug: Record<string, string[]> = {};
+    for (const { name, slug } of termsOf(names)) (bySlug[slug] ??= []).push(name);
+    return bySlug;
+  });
+}
+
+/**
+ * One page of a category's (or tag's) archive, newest first, nine a page as the blog; null
+ * for a term no published post carries, or a page past the last.
+ */
+export async function listTermArchivePage(
+  database: Database,
+  {
+    accountId,
+    kind,
+    slug,
+    page,
+    remember = readThrough,
+  }: { accountId: string; kind: TermKind; slug: string; page: number; remember?: Remember },
+) {
+  const names = (await termsByKind(database, { accountId, kind, remember }))[slug];
+  if (!names) return null;
+  const { posts, total } = await database.forAccount(accountId, (tx) =>
+    publishedPostsWithTerm(tx, {
+      accountId,
+      kind,
+      names,
+      skip: (page - 1) * POSTS_PER_PAGE,
+      limit: POSTS_PER_PAGE,
+    }),
+  );
+  const pages = Math.max(1, Math.ceil(total / POSTS_PER_PAGE));
+  if (page > pages) return null;
+  return { name: names[0]!, posts, page, pages };
 }
 
 /** Inside the caller's transaction: a new post, its HTML sanitised on the way in. */
@@ -150,3 +225,4 @@ export async function addPost(tx: Tx, values: typeof posts.$inferInsert) {
   return row!;
 }
 export * from "./post-editor.server";
+export * from "./revision-compare.server";

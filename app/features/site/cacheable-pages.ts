@@ -1,13 +1,18 @@
 /**
  * Which anonymous requests the page cache may answer (spec §2, P18): `/`, `/blog`,
- * `/blog/[slug]`, `/course`, `/course/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
+ * `/blog/[slug]`, the blog's archives (`/blog/category/[slug]`, `/blog/tag/[slug]`), `/course`, `/course/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
  * `/subscribed`, and the sitemap (`/sitemap.xml`, `/sitemap-*.xml`). Everything else renders
  * every time.
  */
 
 const segment = "[^/.]+";
 const sitemapFile = /^\/sitemap(?:-[a-z0-9-]+)?\.xml$/;
-const cacheablePath = new RegExp(`^/(?:|blog|course|(?:blog|course)/${segment}|${segment})$`);
+const blogArchive = new RegExp(`^/blog/(?:category|tag)/${segment}$`);
+const cacheablePath = new RegExp(
+  `^/(?:|blog|course|(?:blog|course)/${segment}|blog/(?:category|tag)/${segment}|${segment})$`,
+);
+/** Paths whose `?page=N` makes another page: the blog and its archives. */
+const paged = (pathname: string) => pathname === "/blog" || blogArchive.test(pathname);
 
 /** Content types the cache keeps: HTML pages and the sitemap's XML. */
 export const cacheableContentType = /^(?:text\/html|application\/xml)\b/;
@@ -27,7 +32,7 @@ const clientOnlyParameter = /^(?:utm_[a-z]+|gclid|fbclid|msclkid)$/;
 
 /**
  * The cache key for a request URL: host, path and the query parameters that shape the page
- * (only `/blog?page=N`), or null when the request must not be answered from the cache — an
+ * (only `?page=N` on the blog and its archives), or null when the request must not be answered from the cache — an
  * unknown query parameter may change the page (`/login?redirectedFrom=`), and caching every
  * variant would let anyone fill the cache.
  */
@@ -38,7 +43,7 @@ export function pageCacheKey(url: URL): string | null {
   let shaping = "";
   for (const [name, value] of url.searchParams) {
     if (clientOnlyParameter.test(name)) continue;
-    if (pathname === "/blog" && name === "page" && /^[1-9]\d{0,4}$/.test(value) && !shaping) {
+    if (paged(pathname) && name === "page" && /^[1-9]\d{0,4}$/.test(value) && !shaping) {
       shaping = `?page=${value}`;
       continue;
     }

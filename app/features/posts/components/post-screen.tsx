@@ -1,16 +1,58 @@
-import { Anchor, AspectRatio, Container, Image, Text, Title, Typography } from "@mantine/core";
+import {
+  Anchor,
+  AspectRatio,
+  Badge,
+  Container,
+  Group,
+  Image,
+  Text,
+  Title,
+  Typography,
+} from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
-import type { PostDetail } from "../posts.server";
+import type { PostDetail, Term } from "../posts.server";
 
 export type PostScreenProps = {
   /** The post, its HTML already sanitised on the server. */
   post: PostDetail;
+  /** What follows the post (its comments). */
+  children?: ReactNode;
 };
 
-/** One blog post; its HTML was sanitised on the server. */
-export function PostScreen({ post }: PostScreenProps) {
+function TermLinks({
+  terms,
+  kind,
+  label,
+}: {
+  terms: Term[];
+  kind: "category" | "tag";
+  label: string;
+}) {
+  if (terms.length === 0) return null;
+  return (
+    <Group gap={6} component="ul" aria-label={label} p={0} m={0} style={{ listStyle: "none" }}>
+      {terms.map((term) => (
+        <li key={term.slug}>
+          <Badge
+            component={Link}
+            to={`/blog/${kind}/${term.slug}`}
+            variant={kind === "category" ? "light" : "outline"}
+            style={{ cursor: "pointer", textTransform: "none" }}
+            data-testid={`post-${kind}`}
+          >
+            {kind === "tag" ? `#${term.name}` : term.name}
+          </Badge>
+        </li>
+      ))}
+    </Group>
+  );
+}
+
+/** One blog post: cover, author, date, reading time, its categories and tags as links. */
+export function PostScreen({ post, children }: PostScreenProps) {
   const { t, i18n } = useTranslation();
   const date = post.publishedAt
     ? dateFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
@@ -18,26 +60,43 @@ export function PostScreen({ post }: PostScreenProps) {
       )
     : null;
   return (
-    <Container size="md" py={48} component="article">
-      <Anchor component={Link} to="/blog" size="sm">
-        ← {t("site.blog.title")}
-      </Anchor>
-      <Title order={1} mt="md">
-        {post.title}
-      </Title>
-      {date ? (
-        <Text c="dimmed" size="sm" mt="xs" data-testid="post-date">
-          {t("site.publishedOn", { date })}
-        </Text>
-      ) : null}
-      {post.featured ? (
-        <AspectRatio ratio={16 / 9} my="xl">
-          <Image src={post.featured} alt="" radius="md" />
-        </AspectRatio>
-      ) : null}
-      <Typography>
-        <div data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
-      </Typography>
+    <Container size="md" py={48}>
+      <article>
+        <Anchor component={Link} to="/blog" size="sm">
+          ← {t("site.blog.title")}
+        </Anchor>
+        <Title order={1} mt="md">
+          {post.title}
+        </Title>
+        <Group gap="xs" mt="xs" wrap="wrap">
+          {post.authorName ? (
+            <Text c="dimmed" size="sm" data-testid="post-author">
+              {t("site.blog.by", { name: post.authorName })}
+            </Text>
+          ) : null}
+          {date ? (
+            <Text c="dimmed" size="sm" data-testid="post-date">
+              {t("site.publishedOn", { date })}
+            </Text>
+          ) : null}
+          <Text c="dimmed" size="sm" data-testid="post-reading">
+            {t("site.blog.readingTime", { minutes: post.readingMinutes })}
+          </Text>
+        </Group>
+        <Group gap="xs" mt="sm">
+          <TermLinks terms={post.categories} kind="category" label={t("site.blog.categories")} />
+          <TermLinks terms={post.tags} kind="tag" label={t("site.blog.tags")} />
+        </Group>
+        {post.featured ? (
+          <AspectRatio ratio={16 / 9} my="xl">
+            <Image src={post.featured} alt="" radius="md" />
+          </AspectRatio>
+        ) : null}
+        <Typography mt="lg">
+          <div data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+        </Typography>
+      </article>
+      {children}
     </Container>
   );
 }

@@ -3,3 +3,9 @@
 export * from "./content-rules";
 export * from "./embeds";
 export { ContentEditor } from "./components/rich-text-editor";
+export { contentText, diffFields, type DiffPart, type FieldDiff } from "./revision-diff";
+export {
+  RevisionCompare,
+  type CompareSide,
+  type RevisionCompareProps,
+} from "./components/revision-compare";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   createAccount,
+  createComment,
   createCourse,
   createMember,
   createPage,
@@ -31,6 +32,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await setOption(database, { accountId, key: "theme", value: { bodyStyle: "full" } });
     await createPost(database, { accountId });
     await createRevision(database, { accountId });
+    await createComment(database, { accountId });
     await createPage(database, { accountId });
     await createCourse(database, { accountId, lessonTitles: ["one", "two"] });
     const { user } = await createMember(database, { accountId });

@@ -10,6 +10,7 @@ import {
   createMember,
   createPage,
   createPost,
+  createComment,
   createRevision,
   setOption,
 } from "../../../tests/factories";
@@ -99,6 +100,7 @@ describe("I12 PGlite template for a first start", () => {
         await setOption(database, { accountId, key: "theme", value: { bodyStyle: "full" } });
         await createPost(database, { accountId });
         await createRevision(database, { accountId });
+        await createComment(database, { accountId });
         await createPage(database, { accountId });
         await createCourse(database, { accountId, lessonTitles: ["one"] });
         const { user } = await createMember(database, { accountId });

@@ -127,6 +127,7 @@ export const messageAreas = {
     "posts",
     "content",
     "siteSettings.common.errors",
+    "siteSettings.common.close",
     "dashboard.sections.posts",
     "dashboard.sections.newPost",
   ],

@@ -35,7 +35,8 @@ function Command({
   return (
     <Button
       size="compact-sm"
-      variant="light"
+      variant="filled"
+      autoContrast
       color={color}
       loading={fetcher.state !== "idle"}
       onClick={() =>
@@ -136,16 +137,21 @@ export function CommentModeration({
                   <Text fw={600}>{comment.authorName}</Text>
                   <Text size="sm" c="dimmed">
                     {t("posts.comments.on")}{" "}
-                    <Anchor component={Link} to={`/blog/${comment.postSlug}`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/blog/${comment.postSlug}`}
+                      size="sm"
+                      underline="always"
+                    >
                       {comment.postTitle}
                     </Anchor>{" "}
                     · {format.format(new Date(comment.createdAt))}
                   </Text>
                 </Stack>
                 <Badge
-                  variant="light"
+                  variant="filled"
                   autoContrast
-                  color={status === "approved" ? "green" : status === "spam" ? "red" : "yellow"}
+                  color={status === "approved" ? "green" : status === "spam" ? "red.9" : "yellow"}
                 >
                   {t(`posts.comments.state.${comment.status}`)}
                 </Badge>
@@ -172,14 +178,14 @@ export function CommentModeration({
                     <Command
                       commentId={comment.id}
                       intent="spam"
-                      color="orange"
+                      color="yellow"
                       label={t("posts.comments.spam")}
                     />
                   ) : null}
                   <Command
                     commentId={comment.id}
                     intent="delete"
-                    color="red"
+                    color="red.9"
                     label={t("posts.comments.delete")}
                   />
                 </Group>

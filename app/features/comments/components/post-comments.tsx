@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Badge, Box, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
@@ -95,7 +84,7 @@ function CommentItem({
             {date}
           </Text>
           {comment.status === "pending" ? (
-            <Badge variant="light" color="yellow" autoContrast>
+            <Badge variant="filled" color="yellow" autoContrast>
               {t("comments.awaiting")}
             </Badge>
           ) : null}
@@ -186,11 +175,18 @@ export function PostComments({ comments, count, canComment, path }: PostComments
       {canComment ? (
         <CommentForm />
       ) : (
-        <Alert variant="light" title={t("comments.joinTitle")}>
-          <Anchor component={Link} to={`/login?redirectedFrom=${encodeURIComponent(path)}`}>
+        <Paper withBorder p="md" radius="md">
+          <Text fw={600} mb="xs">
+            {t("comments.joinTitle")}
+          </Text>
+          <Button
+            component={Link}
+            to={`/login?redirectedFrom=${encodeURIComponent(path)}`}
+            variant="default"
+          >
             {t("comments.signIn")}
-          </Anchor>
-        </Alert>
+          </Button>
+        </Paper>
       )}
     </Box>
   );

@@ -120,6 +120,7 @@ export function PostRevisions({
         onClose={() => setOpen(false)}
         title={t("content.compare.title")}
         size="xl"
+        closeButtonProps={{ "aria-label": t("siteSettings.common.close") }}
       >
         {pair ? (
           <Stack gap="md">

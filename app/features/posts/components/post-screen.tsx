@@ -1,7 +1,6 @@
 import {
   Anchor,
   AspectRatio,
-  Badge,
   Container,
   Group,
   Image,
@@ -33,20 +32,31 @@ function TermLinks({
 }) {
   if (terms.length === 0) return null;
   return (
-    <Group gap={6} component="ul" aria-label={label} p={0} m={0} style={{ listStyle: "none" }}>
-      {terms.map((term) => (
-        <li key={term.slug}>
-          <Badge
-            component={Link}
-            to={`/blog/${kind}/${term.slug}`}
-            variant={kind === "category" ? "light" : "outline"}
-            style={{ cursor: "pointer", textTransform: "none" }}
-            data-testid={`post-${kind}`}
-          >
-            {kind === "tag" ? `#${term.name}` : term.name}
-          </Badge>
-        </li>
-      ))}
+    <Group gap={6} wrap="wrap" align="baseline">
+      <Text size="sm" c="dimmed" id={`post-${kind}-label`}>
+        {label}:
+      </Text>
+      <Group
+        gap="xs"
+        component="ul"
+        aria-labelledby={`post-${kind}-label`}
+        p={0}
+        m={0}
+        style={{ listStyle: "none" }}
+      >
+        {terms.map((term) => (
+          <li key={term.slug}>
+            <Anchor
+              component={Link}
+              to={`/blog/${kind}/${term.slug}`}
+              size="sm"
+              data-testid={`post-${kind}`}
+            >
+              {kind === "tag" ? `#${term.name}` : term.name}
+            </Anchor>
+          </li>
+        ))}
+      </Group>
     </Group>
   );
 }
@@ -83,7 +93,7 @@ export function PostScreen({ post, children }: PostScreenProps) {
             {t("site.blog.readingTime", { minutes: post.readingMinutes })}
           </Text>
         </Group>
-        <Group gap="xs" mt="sm">
+        <Group gap="lg" mt="sm">
           <TermLinks terms={post.categories} kind="category" label={t("site.blog.categories")} />
           <TermLinks terms={post.tags} kind="tag" label={t("site.blog.tags")} />
         </Group>

@@ -180,7 +180,8 @@ export function termsByKind(
     const names = await database.forAccount(accountId, (tx) =>
       publishedTerms(tx, { accountId, kind }),
     );
-    const bySlug: Record<string, string[]> = {};
+    // No prototype: a slug such as "__proto__" or "constructor" is only ever a key here.
+    const bySlug: Record<string, string[]> = Object.create(null);
     for (const { name, slug } of termsOf(names)) (bySlug[slug] ??= []).push(name);
     return bySlug;
   });
@@ -200,7 +201,8 @@ export async function listTermArchivePage(
     remember = readThrough,
   }: { accountId: string; kind: TermKind; slug: string; page: number; remember?: Remember },
 ) {
-  const names = (await termsByKind(database, { accountId, kind, remember }))[slug];
+  const terms = await termsByKind(database, { accountId, kind, remember });
+  const names = Object.hasOwn(terms, slug) ? terms[slug] : undefined;
   if (!names) return null;
   const { posts, total } = await database.forAccount(accountId, (tx) =>
     publishedPostsWithTerm(tx, {

@@ -90,6 +90,8 @@ describe.each(backends)("M2 categories and tags on %s", (backend) => {
       ["category", "elsewhere", 1],
       ["category", "news", 3],
       ["tag", "news", 1],
+      ["category", "__proto__", 1],
+      ["tag", "constructor", 1],
     ] as const)
       expect(await listTermArchivePage(db.database, { accountId, kind, slug, page })).toBeNull();
   });

@@ -25,6 +25,8 @@ export default [
       route("dashboard/manage/site/header", "routes/dashboard/site-header.tsx"),
       route("dashboard/manage/site/footer", "routes/dashboard/site-footer.tsx"),
       route("dashboard/posts", "routes/dashboard/posts.tsx"),
+      // The comments on posts: a tab of the posts screen, opened by its rule.
+      route("dashboard/posts/comments", "routes/dashboard/post-comments.tsx"),
       route("dashboard/posts/:slug", "routes/dashboard/post-by-address.tsx"),
       route("dashboard/post/:id?", "routes/dashboard/post.tsx"),
       route("dashboard/media", "routes/dashboard/media.tsx", { id: "dashboard-media" }),
@@ -41,6 +43,9 @@ export default [
         ),
     ]),
     route("blog", "routes/site/blog.tsx"),
+    // Three segments: ranked apart from `blog/:slug`, so a post may even be called "category".
+    route("blog/category/:slug", "routes/site/blog-archive.tsx", { id: "blog-category" }),
+    route("blog/tag/:slug", "routes/site/blog-archive.tsx", { id: "blog-tag" }),
     route("blog/:slug", "routes/site/blog-post.tsx"),
     route("course", "routes/site/courses.tsx"),
     route("course/:slug", "routes/site/course.tsx"),

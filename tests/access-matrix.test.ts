@@ -68,6 +68,44 @@ const routes: MatrixRoute[] = [
     expect: (actor, place) => (atHome(actor, place) ? 404 : 302),
   },
   {
+    name: "POST /blog/{slug}.data comment (page action, V2: members of the site)",
+    method: "POST",
+    path: "/blog/a-post.data",
+    // An empty comment: who may write (signed in here; a super-admin counts as a member of
+    // every site) is checked before the text and the post.
+    form: () => ({ intent: "comment", body: "" }),
+    expect: (actor, place) => (atHome(actor, place) ? 400 : 401),
+  },
+  {
+    name: "GET /dashboard/posts/comments (page, V2: managers and post writers)",
+    method: "GET",
+    path: "/dashboard/posts/comments",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "student" ? 403 : 200;
+    },
+  },
+  {
+    name: "POST /dashboard/posts/comments approve (page action, V2: managers only)",
+    method: "POST",
+    path: "/dashboard/posts/comments",
+    body: () => ({ intent: "approve", commentId: "00000000-0000-4000-8000-000000000000" }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 404 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/posts/comments hold setting (page action, V2: managers only)",
+    method: "POST",
+    path: "/dashboard/posts/comments",
+    body: () => ({ part: "comments", value: { hold: "first" } }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
     name: "GET /dashboard/maintenance/outbox (page)",
     method: "GET",
     path: "/dashboard/maintenance/outbox",

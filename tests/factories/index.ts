@@ -17,6 +17,7 @@ import type { OptionKey } from "~/features/options/options";
 import { pages } from "~/features/pages/tables.server";
 import type { PageData } from "~/features/pages/validation";
 import { posts } from "~/features/posts/tables.server";
+import { postComments } from "~/features/comments/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 
 let counter = 0;
@@ -255,4 +256,18 @@ export function createRevision(database: Database, { accountId }: { accountId: s
       snapshot: { title: "A revision" },
     }),
   );
+}
+
+/** A post with one approved comment and a reply (post_comments), for the isolation matrix. */
+export async function createComment(database: Database, { accountId }: { accountId: string }) {
+  return database.forAccount(accountId, async (tx) => {
+    const post = await insertPost(tx, { accountId });
+    const author = { accountId, postId: post.id, authorId: randomUUID(), authorName: "Ada" };
+    const [comment] = await tx
+      .insert(postComments)
+      .values({ ...author, body: "A comment", status: "approved" })
+      .returning();
+    await tx.insert(postComments).values({ ...author, parentId: comment!.id, body: "A reply" });
+    return comment!;
+  });
 }

@@ -504,6 +504,31 @@ const pageEndpoints: FuzzEndpoint[] = [
     shape: () =>
       json("/dashboard/posts", { id: "00000000-0000-4000-8000-000000000000", intent: "trash" }),
   },
+  {
+    name: "POST /blog/:slug.data (comment)",
+    method: "POST",
+    path: "/blog/hello.data",
+    routeFile: "routes/site/blog-post.tsx",
+    shape: () => ({
+      kind: "form",
+      valid: { intent: "comment", body: "A fuzzed comment", parentId: "" },
+      limit: bodyLimitFor("/blog/hello.data"),
+    }),
+  },
+  {
+    name: "POST /dashboard/posts/comments",
+    method: "POST",
+    path: "/dashboard/posts/comments",
+    routeFile: "routes/dashboard/post-comments.tsx",
+    shape: () =>
+      json("/dashboard/posts/comments", {
+        intent: "approve",
+        commentId: "00000000-0000-4000-8000-000000000000",
+      }),
+  },
+  page("/dashboard/posts/comments", "routes/dashboard/post-comments.tsx", { status: "spam" }),
+  segment("/blog/category/:slug", "routes/site/blog-archive.tsx", "news"),
+  page("/blog/tag/news", "routes/site/blog-archive.tsx", { page: "2" }),
   page("/login", "routes/auth/login.tsx", { redirectedFrom: "/dashboard" }),
   page("/login/reset-password", "routes/auth/reset-password.tsx", { token: "not-a-token" }),
   page("/signup", "routes/auth/signup.tsx", { redirectedFrom: "/dashboard" }),

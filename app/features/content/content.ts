@@ -5,3 +5,9 @@ export * from "./embeds";
 export { ContentEditor } from "./components/rich-text-editor";
 export * from "./content-languages";
 export { LanguageSwitcher } from "./components/language-switcher";
+export { contentText, diffFields, type DiffPart, type FieldDiff } from "./revision-diff";
+export {
+  RevisionCompare,
+  type CompareSide,
+  type RevisionCompareProps,
+} from "./components/revision-compare";

@@ -106,14 +106,24 @@ export async function listRevisions(tx: Tx, item: Item): Promise<RevisionSummary
 export async function readRevision(
   tx: Tx,
   { revisionId, ...item }: Item & { revisionId: string },
-): Promise<{ snapshot: Record<string, unknown>; version: number; createdAt: string } | null> {
+): Promise<{
+  snapshot: Record<string, unknown>;
+  version: number;
+  createdAt: string;
+  authorName: string;
+} | null> {
   const [row] = await tx
     .select()
     .from(contentRevisions)
     .where(and(itemIs(item), eq(contentRevisions.id, revisionId)))
     .limit(1);
   return row
-    ? { snapshot: row.snapshot, version: row.version, createdAt: row.createdAt.toISOString() }
+    ? {
+        snapshot: row.snapshot,
+        version: row.version,
+        createdAt: row.createdAt.toISOString(),
+        authorName: row.authorName,
+      }
     : null;
 }
 

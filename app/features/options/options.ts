@@ -15,6 +15,7 @@ export const optionKeys = [
   "misc",
   "dashboard",
   "bunnyCreds",
+  "comments",
 ] as const;
 export type OptionKey = (typeof optionKeys)[number];
 

@@ -50,7 +50,7 @@ export function authorScope(viewer: Viewer | null): string | null {
   throw new AppError({ code: "auth.forbidden" });
 }
 
-async function ownPost(tx: Tx, { accountId, viewer, id }: Editing & { id: string }) {
+export async function ownPost(tx: Tx, { accountId, viewer, id }: Editing & { id: string }) {
   const scope = authorScope(viewer);
   const post = await postById(tx, { accountId, id });
   if (!post || (scope !== null && post.authorId !== scope))

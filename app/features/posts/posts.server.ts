@@ -3,6 +3,7 @@ import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import { isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
 import { safeUrl } from "~/platform/safe-values";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
+import { readingMinutes, slugify } from "~/features/content/content";
 import { MARK_EVERY, chunksOf, locate, type PostOrder } from "./post-order";
 import {
   countPublishedPostsFrom,
@@ -11,11 +12,14 @@ import {
   publishedPostMarks,
   publishedPostsFrom,
   publishedTranslationsOf,
+  publishedPostsWithTerm,
+  publishedTerms,
   type PostSummary,
+  type TermKind,
 } from "./queries.server";
 import { posts } from "./tables.server";
 
-export type { PostSummary };
+export type { PostSummary, TermKind };
 
 export const POSTS_PER_PAGE = 9;
 
@@ -113,8 +117,16 @@ export async function listPostLinkChunk(
   );
 }
 
+/** A category or tag with the address of its archive (`/blog/category/{slug}`). */
+export type Term = { name: string; slug: string };
+
+const termsOf = (names: string[]): Term[] =>
+  names.map((name) => ({ name, slug: slugify(name) })).filter((term) => term.slug !== "");
+
 /** A published post as its page shows it. */
 export type PostDetail = {
+  /** The original's id (a translation shares its original's comments). */
+  id: string;
   /** The version shown: null for the original, else the translation's language. */
   language: LanguageCode | null;
   /** The languages it is also published in. */
@@ -126,6 +138,11 @@ export type PostDetail = {
   html: string;
   featured: string | null;
   publishedAt: string | null;
+  /** The author's name on this site; empty for a seeded or orphaned post. */
+  authorName: string;
+  readingMinutes: number;
+  categories: Term[];
+  tags: Term[];
 };
 
 /**
@@ -155,16 +172,78 @@ export async function getPost(
   });
   if (!found) return null;
   const { original, shown: post, translations } = found;
+  const html = sanitizeContentHtml(post.content);
   return {
+    id: original.id,
     language: isLanguageCode(post.language) ? post.language : null,
     translations,
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt,
-    html: sanitizeContentHtml(post.content),
+    html,
     featured: safeUrl(post.settings.featured ?? original.settings.featured),
     publishedAt: original.publishedAt?.toISOString() ?? null,
+    authorName: original.authorName,
+    readingMinutes: readingMinutes(html),
+    // The archives are the originals' terms: a translation links to the same ones.
+    categories: termsOf(original.categories),
+    tags: termsOf(original.tags),
   };
+}
+
+/**
+ * The categories (or tags) of the account's published posts, by archive address: several
+ * names may share one slug ("News", "news"), and an archive lists them all. Kept through
+ * `remember`, so an archive's page and the sitemap do not read every post each time.
+ */
+export function termsByKind(
+  database: Database,
+  {
+    accountId,
+    kind,
+    remember = readThrough,
+  }: { accountId: string; kind: TermKind; remember?: Remember },
+): Promise<Record<string, string[]>> {
+  return remember(accountId, `terms-${kind}`, async () => {
+    const names = await database.forAccount(accountId, (tx) =>
+      publishedTerms(tx, { accountId, kind }),
+    );
+    // No prototype: a slug such as "__proto__" or "constructor" is only ever a key here.
+    const bySlug: Record<string, string[]> = Object.create(null);
+    for (const { name, slug } of termsOf(names)) (bySlug[slug] ??= []).push(name);
+    return bySlug;
+  });
+}
+
+/**
+ * One page of a category's (or tag's) archive, newest first, nine a page as the blog; null
+ * for a term no published post carries, or a page past the last.
+ */
+export async function listTermArchivePage(
+  database: Database,
+  {
+    accountId,
+    kind,
+    slug,
+    page,
+    remember = readThrough,
+  }: { accountId: string; kind: TermKind; slug: string; page: number; remember?: Remember },
+) {
+  const terms = await termsByKind(database, { accountId, kind, remember });
+  const names = Object.hasOwn(terms, slug) ? terms[slug] : undefined;
+  if (!names) return null;
+  const { posts, total } = await database.forAccount(accountId, (tx) =>
+    publishedPostsWithTerm(tx, {
+      accountId,
+      kind,
+      names,
+      skip: (page - 1) * POSTS_PER_PAGE,
+      limit: POSTS_PER_PAGE,
+    }),
+  );
+  const pages = Math.max(1, Math.ceil(total / POSTS_PER_PAGE));
+  if (page > pages) return null;
+  return { name: names[0]!, posts, page, pages };
 }
 
 /** Inside the caller's transaction: a new post, its HTML sanitised on the way in. */
@@ -178,3 +257,4 @@ export async function addPost(tx: Tx, values: typeof posts.$inferInsert) {
 export * from "./post-editor.server";
 export * from "./post-addresses.server";
 export { postsUsingFile } from "./post-usage.server";
+export * from "./revision-compare.server";

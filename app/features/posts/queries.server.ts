@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { members } from "~/features/members/tables.server";
 import type { Tx } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
 import { posts } from "./tables.server";
@@ -102,11 +103,72 @@ export async function publishedPostBySlug(
   { accountId, slug }: { accountId: string; slug: string },
 ) {
   const [row] = await tx
-    .select()
+    .select({ post: posts, authorName: sql<string>`coalesce(${members.name}, '')` })
     .from(posts)
+    .leftJoin(
+      members,
+      and(eq(members.accountId, posts.accountId), eq(members.userId, posts.authorId)),
+    )
     .where(and(published(accountId), eq(posts.slug, slug)))
     .limit(1);
-  return row;
+  return row ? { ...row.post, authorName: row.authorName } : undefined;
+}
+
+export type TermKind = "category" | "tag";
+const termColumn = (kind: TermKind) => (kind === "category" ? posts.categories : posts.tags);
+
+/** Every distinct category (or tag) name on the account's published posts. */
+export async function publishedTerms(
+  tx: Tx,
+  { accountId, kind }: { accountId: string; kind: TermKind },
+): Promise<string[]> {
+  const { rows } = await tx.execute<{ term: string }>(sql`
+    select distinct unnest(${termColumn(kind)}) as term from ${posts}
+     where ${published(accountId)} order by 1 limit 5000`);
+  return rows.map((row) => row.term);
+}
+
+/**
+ * Published posts carrying any of `names` as a category (or tag), newest first: an archive's
+ * page. OFFSET paging: an archive holds a share of the blog, and the blog's own keyset marks
+ * are kept for the whole order only.
+ */
+export async function publishedPostsWithTerm(
+  tx: Tx,
+  {
+    accountId,
+    kind,
+    names,
+    skip,
+    limit,
+  }: { accountId: string; kind: TermKind; names: string[]; skip: number; limit: number },
+): Promise<{ posts: PostSummary[]; total: number }> {
+  const where = and(published(accountId), arrayOverlaps(termColumn(kind), names));
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select({
+        id: posts.id,
+        title: posts.title,
+        slug: posts.slug,
+        excerpt: posts.excerpt,
+        settings: posts.settings,
+        publishedAt: posts.publishedAt,
+      })
+      .from(posts)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(skip),
+    tx.select({ n: count() }).from(posts).where(where),
+  ]);
+  return {
+    posts: rows.map(({ settings, publishedAt, ...row }) => ({
+      ...row,
+      featured: safeUrl(settings.featured),
+      publishedAt: publishedAt?.toISOString() ?? null,
+    })),
+    total: Number(total?.n ?? 0),
+  };
 }
 
 /** An original's published translations, whole: a post has a handful at most. */

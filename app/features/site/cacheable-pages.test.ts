@@ -8,6 +8,8 @@ describe("cacheable pages", () => {
     "/",
     "/blog",
     "/blog/a-post",
+    "/blog/category/news",
+    "/blog/tag/how-to",
     "/course",
     "/course/intro",
     "/about",
@@ -48,6 +50,9 @@ describe("cacheable pages", () => {
     "/api/health",
     "/robots.txt",
     "/blog/a/b",
+    "/blog/author/x",
+    "/blog/category/news/more",
+    "/blog/tag/x?q=1",
     "/login?redirectedFrom=%2Fdashboard",
     "/blog?page=2&page=3",
     "/blog?page=abc",
@@ -62,6 +67,8 @@ describe("cacheable pages", () => {
   test("P18 blog pages keep their page number; campaign parameters are ignored", () => {
     expect(key("/blog?page=2")).toBe("demo.localhost:3000/blog?page=2");
     expect(key("/?utm_source=a&utm_medium=b&utm_campaign=c")).toBe("demo.localhost:3000/");
+    expect(key("/blog/category/news?page=3")).toBe("demo.localhost:3000/blog/category/news?page=3");
+    expect(key("/course/intro?page=2")).toBeNull();
   });
 
   test("I12 every sitemap file drops with /sitemap.xml; other paths drop alone", () => {

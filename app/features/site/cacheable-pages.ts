@@ -2,14 +2,19 @@ import { isLanguageCode, preferredLanguage } from "~/platform/i18n/languages";
 
 /**
  * Which anonymous requests the page cache may answer (spec §2, P18): `/`, `/blog`,
- * `/blog/[slug]`, `/course`, `/course/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
+ * `/blog/[slug]`, the blog's archives (`/blog/category/[slug]`, `/blog/tag/[slug]`), `/course`, `/course/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
  * `/subscribed`, and the sitemap (`/sitemap.xml`, `/sitemap-*.xml`). Everything else renders
  * every time.
  */
 
 const segment = "[^/.]+";
 const sitemapFile = /^\/sitemap(?:-[a-z0-9-]+)?\.xml$/;
-const cacheablePath = new RegExp(`^/(?:|blog|course|(?:blog|course)/${segment}|${segment})$`);
+const blogArchive = new RegExp(`^/blog/(?:category|tag)/${segment}$`);
+const cacheablePath = new RegExp(
+  `^/(?:|blog|course|(?:blog|course)/${segment}|blog/(?:category|tag)/${segment}|${segment})$`,
+);
+/** Paths whose `?page=N` makes another page: the blog and its archives. */
+const paged = (pathname: string) => pathname === "/blog" || blogArchive.test(pathname);
 
 /** Content types the cache keeps: HTML pages and the sitemap's XML. */
 export const cacheableContentType = /^(?:text\/html|application\/xml)\b/;
@@ -34,8 +39,8 @@ const translatable = new RegExp(
 
 /**
  * The cache key for a request URL: host, path and the query parameters that shape the page
- * (`/blog?page=N`; `?lang=xx` on a post or page), or null when the request must not be
- * answered from the cache — an unknown query parameter may change the page
+ * (`?page=N` on the blog and its archives; `?lang=xx` on a post or page), or null when the
+ * request must not be answered from the cache — an unknown query parameter may change the page
  * (`/login?redirectedFrom=`), and caching every variant would let anyone fill the cache. A
  * post or page is shown in the visitor's language when it has that translation, so its key
  * also carries that language: at most one copy per language.
@@ -48,7 +53,7 @@ export function pageCacheKey(url: URL, acceptLanguage: string | null = null): st
   let shaping = "";
   for (const [name, value] of url.searchParams) {
     if (clientOnlyParameter.test(name)) continue;
-    if (pathname === "/blog" && name === "page" && /^[1-9]\d{0,4}$/.test(value) && !shaping) {
+    if (paged(pathname) && name === "page" && /^[1-9]\d{0,4}$/.test(value) && !shaping) {
       shaping = `?page=${value}`;
       continue;
     }

@@ -1,6 +1,6 @@
 import { listCourseSlugs } from "~/features/courses/courses.server";
 import { listPublishedPages } from "~/features/pages/pages.server";
-import { listPostChunks, listPostLinkChunk } from "~/features/posts/posts.server";
+import { listPostChunks, listPostLinkChunk, termsByKind } from "~/features/posts/posts.server";
 import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import type { Database } from "~/platform/db/database.server";
 
@@ -100,10 +100,12 @@ export async function siteSitemapPart(
       return nonEmpty(docs.map((doc) => ({ path: `/docs/${segment(doc.slug)}` })));
     }
     case "pages": {
-      const [chunks, pages, docs] = await Promise.all([
+      const [chunks, pages, docs, categories, tags] = await Promise.all([
         listPostChunks(database, { accountId, size: SITEMAP_MAX_URLS, remember }),
         listPublishedPages(database, { accountId, kind: "page", limit: SITEMAP_MAX_URLS - 4 }),
         listPublishedPages(database, { accountId, kind: "doc", limit: 1 }),
+        termsByKind(database, { accountId, kind: "category", remember }),
+        termsByKind(database, { accountId, kind: "tag", remember }),
       ]);
       // Home and /blog change with the newest post.
       const latestPost = chunks[0]?.newest ?? null;
@@ -113,7 +115,10 @@ export async function siteSitemapPart(
         { path: "/course" },
         ...(docs.length > 0 ? [{ path: "/docs" }] : []),
         ...pages.map((page) => ({ path: `/${segment(page.slug)}` })),
-      ];
+        // The blog's archives, in what room the file has left.
+        ...Object.keys(categories).map((slug) => ({ path: `/blog/category/${segment(slug)}` })),
+        ...Object.keys(tags).map((slug) => ({ path: `/blog/tag/${segment(slug)}` })),
+      ].slice(0, SITEMAP_MAX_URLS);
     }
   }
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   createAccount,
+  createComment,
   createCourse,
   createMember,
   createPage,
@@ -33,6 +34,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createPost(database, { accountId });
     await createRevision(database, { accountId });
     await createMediaRow(database, { accountId });
+    await createComment(database, { accountId });
     await createPage(database, { accountId });
     await createCourse(database, { accountId, lessonTitles: ["one", "two"] });
     const { user } = await createMember(database, { accountId });

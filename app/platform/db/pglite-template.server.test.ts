@@ -10,10 +10,12 @@ import {
   createMember,
   createPage,
   createPost,
+  createComment,
   createRevision,
   setOption,
 } from "../../../tests/factories";
 import { createAnalyticsRows } from "../../../tests/factories/analytics";
+import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
 import { findIsolationLeaks } from "../../../tests/support/isolation-probe";
 import { openDatabase, type Database } from "./database.server";
@@ -99,6 +101,8 @@ describe("I12 PGlite template for a first start", () => {
         await setOption(database, { accountId, key: "theme", value: { bodyStyle: "full" } });
         await createPost(database, { accountId });
         await createRevision(database, { accountId });
+        await createComment(database, { accountId });
+        await createMediaRow(database, { accountId });
         await createPage(database, { accountId });
         await createCourse(database, { accountId, lessonTitles: ["one"] });
         const { user } = await createMember(database, { accountId });

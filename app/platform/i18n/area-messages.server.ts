@@ -51,6 +51,8 @@ export const messageAreas = {
     "site.courses",
     "site.languages",
   ],
+  /** A post's comments: the thread and the form (the public post page). */
+  postComments: ["comments"],
   checkoutPage: ["checkout"],
   docsPages: ["sitePages.docs"],
   thankYouPage: ["sitePages.thankyou"],
@@ -127,6 +129,7 @@ export const messageAreas = {
     "content",
     "media",
     "siteSettings.common.errors",
+    "siteSettings.common.close",
     "dashboard.sections.posts",
     "dashboard.sections.newPost",
   ],

@@ -12,6 +12,7 @@ import { PostEditor } from "~/features/posts/posts";
 import {
   checkPostAuthor,
   commandPost,
+  comparePostRevisions,
   loadPostForEditor,
   savePost,
 } from "~/features/posts/posts.server";
@@ -35,20 +36,23 @@ export async function loader(args: Route.LoaderArgs) {
   return loadDashboardScreen(args, ["postsEditor"], async (database, request) => {
     await openDashboardSection(database, { ...request, pathname: screenPath });
     const id = postId(args.params);
-    const siteUrl = new URL(args.request.url).origin;
+    const url = new URL(args.request.url);
+    const siteUrl = url.origin;
     const siteLanguage = args.context.get(servicesContext).lang;
     if (id === null) {
       checkPostAuthor(request.viewer);
       const languages = { siteLanguage, translationOf: null, translations: [] };
-      return { state: null, revisions: [], languages, siteUrl };
+      return { state: null, revisions: [], languages, siteUrl, compared: null };
     }
-    const found = await loadPostForEditor(database, {
-      accountId: request.account.accountId,
-      viewer: request.viewer,
-      id,
-      siteLanguage,
-    });
-    return { ...found, siteUrl };
+    const editing = { accountId: request.account.accountId, viewer: request.viewer, id };
+    const found = await loadPostForEditor(database, { ...editing, siteLanguage });
+    // ?compare=A&compare=B: two revisions as text, for the revisions panel's compare view.
+    const ids = url.searchParams.getAll("compare");
+    const compared =
+      ids.length === 2
+        ? await comparePostRevisions(database, { ...editing, revisionIds: [ids[0]!, ids[1]!] })
+        : null;
+    return { ...found, siteUrl, compared };
   });
 }
 

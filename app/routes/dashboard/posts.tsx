@@ -5,7 +5,7 @@ import {
   loadDashboardScreen,
   openDashboardSection,
 } from "~/features/dashboard/dashboard.server";
-import { PostList } from "~/features/posts/posts";
+import { PostList, PostsTabs } from "~/features/posts/posts";
 import { commandPost, listPostsForEditor } from "~/features/posts/posts.server";
 import { AppError } from "~/platform/errors";
 import type { Route } from "./+types/posts";
@@ -47,5 +47,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Posts({ loaderData }: Route.ComponentProps) {
-  return <PostList rows={loaderData.rows} total={loaderData.total} query={loaderData.query} />;
+  return (
+    <>
+      <PostsTabs active="posts" />
+      <PostList rows={loaderData.rows} total={loaderData.total} query={loaderData.query} />
+    </>
+  );
 }

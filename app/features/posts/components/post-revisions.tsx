@@ -1,5 +1,19 @@
-import { Button, Group, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFetcher, useParams } from "react-router";
+import { RevisionCompare } from "~/features/content/content";
+import type { ComparedRevision } from "../revision-compare.server";
 
 export type RevisionRow = {
   id: string;
@@ -9,7 +23,12 @@ export type RevisionRow = {
   createdAt: string;
 };
 
-/** Every save's revision, newest first; restoring one saves it again as the newest. */
+const compareFields = ["title", "slug", "excerpt", "content", "categories", "tags"] as const;
+
+/**
+ * Every save's revision, newest first; two chosen are compared (the older's words struck
+ * through, the newer's underlined), and restoring one saves it again as the newest.
+ */
 export function PostRevisions({
   revisions,
   onRestore,
@@ -18,6 +37,30 @@ export function PostRevisions({
   onRestore: (revisionId: string) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { id } = useParams();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<{ compared: [ComparedRevision, ComparedRevision] | null }>();
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const toggle = (revisionId: string) =>
+    setChosen((current) =>
+      current.includes(revisionId)
+        ? current.filter((x) => x !== revisionId)
+        : [...current, revisionId].slice(-2),
+    );
+  const compare = () => {
+    setOpen(true);
+    void fetcher.load(
+      `/dashboard/post/${id}?${chosen.map((x) => `compare=${encodeURIComponent(x)}`).join("&")}`,
+    );
+  };
+  const pair = fetcher.state === "idle" ? fetcher.data?.compared : null;
+  const sideLabel = (revision: ComparedRevision) =>
+    t("content.compare.side", {
+      time: when(revision.createdAt),
+      name: revision.authorName || t("content.someone"),
+    });
+  const newest = revisions[0]?.id;
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h5" mb="sm">
@@ -27,8 +70,14 @@ export function PostRevisions({
         <Stack gap={6} data-testid="revisions">
           {revisions.map((revision, index) => (
             <Group key={revision.id} justify="space-between" wrap="nowrap" gap="xs">
-              <div>
-                <Text size="sm">{new Date(revision.createdAt).toLocaleString(i18n.language)}</Text>
+              <Checkbox
+                checked={chosen.includes(revision.id)}
+                onChange={() => toggle(revision.id)}
+                aria-label={t("content.compare.choose", { time: when(revision.createdAt) })}
+                data-testid="revision-choose"
+              />
+              <div style={{ flex: 1 }}>
+                <Text size="sm">{when(revision.createdAt)}</Text>
                 <Text size="xs" c="dimmed">
                   {revision.authorName || t("content.someone")}
                   {revision.autosave ? ` · ${t("content.revisions.autosave")}` : ""}
@@ -41,7 +90,7 @@ export function PostRevisions({
                   variant="subtle"
                   onClick={() => onRestore(revision.id)}
                   aria-label={t("content.revisions.restoreFrom", {
-                    time: new Date(revision.createdAt).toLocaleString(i18n.language),
+                    time: when(revision.createdAt),
                   })}
                 >
                   {t("content.revisions.restore")}
@@ -51,6 +100,59 @@ export function PostRevisions({
           ))}
         </Stack>
       </ScrollArea.Autosize>
+      {revisions.length > 1 ? (
+        <Group mt="sm" gap="xs">
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={chosen.length !== 2}
+            onClick={compare}
+          >
+            {t("content.compare.button")}
+          </Button>
+          <Text size="xs" c="dimmed">
+            {t("content.compare.hint")}
+          </Text>
+        </Group>
+      ) : null}
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t("content.compare.title")}
+        size="xl"
+        closeButtonProps={{ "aria-label": t("siteSettings.common.close") }}
+      >
+        {pair ? (
+          <Stack gap="md">
+            <RevisionCompare
+              before={{ label: sideLabel(pair[0]), fields: pair[0].fields }}
+              after={{ label: sideLabel(pair[1]), fields: pair[1].fields }}
+              fields={compareFields.map((key) => ({
+                key,
+                label: t(`content.compare.fields.${key}`),
+              }))}
+            />
+            <Group gap="xs">
+              {pair
+                .filter((revision) => revision.id !== newest)
+                .map((revision) => (
+                  <Button
+                    key={revision.id}
+                    variant="light"
+                    onClick={() => {
+                      setOpen(false);
+                      onRestore(revision.id);
+                    }}
+                  >
+                    {t("content.revisions.restoreFrom", { time: when(revision.createdAt) })}
+                  </Button>
+                ))}
+            </Group>
+          </Stack>
+        ) : (
+          <Text c="dimmed">{t("content.compare.loading")}</Text>
+        )}
+      </Modal>
     </Paper>
   );
 }

@@ -1,0 +1,4 @@
+// The comments feature's client-safe door: the rules, the post page's thread and the queue.
+export * from "./comment-rules";
+export { PostComments, type PostCommentsProps } from "./components/post-comments";
+export { CommentModeration, type CommentModerationProps } from "./components/comment-moderation";

@@ -1,0 +1,55 @@
+import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { listTermArchivePage } from "~/features/posts/posts.server";
+import { siteCacheContext, sitePageData } from "~/features/site/site.server";
+import { textIn } from "~/platform/i18n/messages.server";
+import { servicesContext } from "~/platform/request-context";
+import { seo } from "~/features/site/site";
+import { BlogScreen } from "~/features/posts/posts";
+import type { Route } from "./+types/blog-archive";
+
+/** `/blog/category/{slug}` and `/blog/tag/{slug}`: one module, the kind read from the path. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const account = siteAccount(context);
+  const url = new URL(request.url);
+  const kind = url.pathname.replace(/\.data$/, "").startsWith("/blog/tag/") ? "tag" : "category";
+  const page = Number(url.searchParams.get("page") ?? "1");
+  if (!Number.isInteger(page) || page < 1) notFound();
+  const { database, lang } = context.get(servicesContext);
+  const remember = context.get(siteCacheContext)?.remember;
+  const archive = await listTermArchivePage(database, {
+    accountId: account.accountId,
+    kind,
+    slug: params.slug,
+    page,
+    remember,
+  });
+  if (!archive) notFound();
+  // textIn gives the template; the name is text, put in as it is (React and seo escape it).
+  const named = (key: string) => textIn(lang, key).replace("{{name}}", archive.name);
+  return {
+    ...archive,
+    title: named(kind === "tag" ? "site.blog.tagTitle" : "site.blog.categoryTitle"),
+    description: named("site.blog.archiveDescription"),
+    basePath: `/blog/${kind}/${encodeURIComponent(params.slug)}`,
+    ...sitePageData({ account, request, lang }, ["siteContent"], page > 1 ? ["page"] : []),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { title, description, siteName, url } = loaderData;
+  return seo({ title, description, siteName, url });
+}
+
+/** A category's or tag's posts, newest first, nine a page. */
+export default function BlogArchive({ loaderData }: Route.ComponentProps) {
+  return (
+    <BlogScreen
+      posts={loaderData.posts}
+      page={loaderData.page}
+      pages={loaderData.pages}
+      title={loaderData.title}
+      basePath={loaderData.basePath}
+    />
+  );
+}

@@ -8,7 +8,7 @@ import {
   schedulePublication,
   type Publisher,
 } from "~/features/content/content.server";
-import { slugify, TRASH_DAYS } from "~/features/content/content";
+import { nextState, slugify, TRASH_DAYS } from "~/features/content/content";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -128,24 +128,6 @@ async function slugFor(
 type Author = { id: string; name: string } | null;
 const authorOf = (viewer: Viewer | null): Author =>
   viewer ? { id: viewer.user.id, name: viewer.user.name } : null;
-
-/** The state after a save's intent, and the date it goes (or went) live. */
-function nextState(
-  intent: "save" | "autosave" | "publish" | "schedule" | "unpublish",
-  current: { status: PostStatus; publishedAt: Date | null } | null,
-  { now, publishAt }: { now: Date; publishAt: Date | null },
-): { status: PostStatus; publishedAt: Date | null } {
-  if (intent === "publish")
-    return {
-      status: "published",
-      publishedAt: current?.status === "published" ? current.publishedAt : now,
-    };
-  if (intent === "schedule") return { status: "scheduled", publishedAt: publishAt };
-  if (intent === "unpublish") return { status: "draft", publishedAt: null };
-  return current
-    ? { status: current.status, publishedAt: current.publishedAt }
-    : { status: "draft", publishedAt: null };
-}
 
 /**
  * The post editor's save: checked, sanitised, refused over a newer version unless the person

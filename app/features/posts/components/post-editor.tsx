@@ -17,12 +17,15 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ContentEditor, readingMinutes } from "~/features/content/content";
+import {
+  ContentEditor,
+  readingMinutes,
+  SearchPreview,
+  useContentSave,
+} from "~/features/content/content";
 import { fieldIssueMessage } from "~/platform/field-issues";
 import { emptyPostDraft, type PostDraft, type PostEditorState } from "../post-editing";
 import { PostRevisions, type RevisionRow } from "./post-revisions";
-import { SearchPreview } from "./search-preview";
-import { usePostSave } from "./use-post-save";
 
 /** The value of a datetime-local field for an instant, in the browser's time zone. */
 const localInput = (iso: string | null) => {
@@ -52,12 +55,15 @@ export function PostEditor({
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<PostDraft>(state?.post ?? emptyPostDraft);
   const [publishAt, setPublishAt] = useState(localInput(state?.publishedAt ?? null));
-  const saving = usePostSave({
-    id: state?.id ?? null,
-    version: state?.version ?? 0,
-    status: state?.status ?? "draft",
-    publishedAt: state?.publishedAt ?? null,
-  });
+  const saving = useContentSave(
+    {
+      id: state?.id ?? null,
+      version: state?.version ?? 0,
+      status: state?.status ?? "draft",
+      publishedAt: state?.publishedAt ?? null,
+    },
+    { editorPath: "/dashboard/post", field: "post" },
+  );
   const { saved, answer } = saving;
   const [sent, setSent] = useState(() => JSON.stringify(draft));
   const dirty = JSON.stringify(draft) !== sent;

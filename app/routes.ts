@@ -26,6 +26,8 @@ export default [
       route("dashboard/manage/site/footer", "routes/dashboard/site-footer.tsx"),
       route("dashboard/posts", "routes/dashboard/posts.tsx"),
       route("dashboard/post/:id?", "routes/dashboard/post.tsx"),
+      route("dashboard/pages", "routes/dashboard/pages.tsx"),
+      route("dashboard/pages/:ref", "routes/dashboard/page.tsx"),
       // Screens of the menus still to be built: an empty state behind their final check.
       ...dashboardSections
         .filter((section) => !section.screen)

@@ -19,10 +19,13 @@ const count = (min: number, max: number, fallback: number) =>
 /** A video the page may embed: YouTube or Vimeo through features/content/embeds. */
 const videoUrl = z.union([
   z.literal(""),
-  linkUrlSchema.refine((value) => {
-    const embed = embedOf(value);
-    return embed !== null && embed.provider !== "audio";
-  }, { params: { origin: "url" } }),
+  linkUrlSchema.refine(
+    (value) => {
+      const embed = embedOf(value);
+      return embed !== null && embed.provider !== "audio";
+    },
+    { params: { origin: "url" } },
+  ),
 ]);
 
 /**
@@ -147,7 +150,8 @@ export const blockPropSchemas = {
 export type BlockType = keyof typeof blockPropSchemas;
 export type BlockProps<T extends BlockType> = z.output<(typeof blockPropSchemas)[T]>;
 export const blockTypes = Object.keys(blockPropSchemas) as BlockType[];
-export const isBlockType = (type: string): type is BlockType => Object.hasOwn(blockPropSchemas, type);
+export const isBlockType = (type: string): type is BlockType =>
+  Object.hasOwn(blockPropSchemas, type);
 
 /** A block as stored: its type and checked props; a Columns block's columns checked too. */
 export type CheckedBlock = { [T in BlockType]: { type: T; props: BlockProps<T> } }[BlockType];

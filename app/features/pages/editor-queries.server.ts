@@ -62,8 +62,7 @@ export async function editorPageList(
         )
       : undefined,
   );
-  const tree =
-    query.kind === "doc" && !search && query.status === "all" && query.author === "";
+  const tree = query.kind === "doc" && !search && query.status === "all" && query.author === "";
   const base = tx.select(listColumns).from(pages).leftJoin(members, withAuthor).where(where);
   const rows = tree
     ? await base.orderBy(asc(pages.position), asc(pages.title)).limit(1000)
@@ -89,7 +88,10 @@ export async function pageById(
 }
 
 /** The id of the page (or doc) at an address, for links that name a page by its slug. */
-export async function pageIdBySlug(tx: Tx, { accountId, slug }: { accountId: string; slug: string }) {
+export async function pageIdBySlug(
+  tx: Tx,
+  { accountId, slug }: { accountId: string; slug: string },
+) {
   const [row] = await tx
     .select({ id: pages.id })
     .from(pages)
@@ -146,7 +148,10 @@ export const pageDraftOf = (row: PageRow): PageDraft => {
 };
 
 /** The next place at the end of a kind's list (a new doc goes last). */
-export async function nextPosition(tx: Tx, { accountId, kind }: { accountId: string; kind: PageKindName }) {
+export async function nextPosition(
+  tx: Tx,
+  { accountId, kind }: { accountId: string; kind: PageKindName },
+) {
   const [row] = await tx
     .select({ max: sql<number>`coalesce(max(${pages.position}), -1)` })
     .from(pages)

@@ -151,7 +151,9 @@ function checkDraft(input: unknown): { draft: PageDraft } | { issues: FieldIssue
         origin: "block",
       })),
     };
-  const content = sanitizeBlocks(checked.blocks).map((block) => ({ ...block })) as PageDraft["data"]["content"];
+  const content = sanitizeBlocks(checked.blocks).map((block) => ({
+    ...block,
+  })) as PageDraft["data"]["content"];
   return {
     draft: {
       ...parsed.data,
@@ -210,7 +212,12 @@ export async function savePage(
     const nextVersion = keepOnly ? current.version : (current?.version ?? 0) + 1;
     let pageId = id;
     if (!keepOnly) {
-      const columns = { ...pageColumns(draft, slug), ...next, version: nextVersion, updatedAt: now };
+      const columns = {
+        ...pageColumns(draft, slug),
+        ...next,
+        version: nextVersion,
+        updatedAt: now,
+      };
       if (current) {
         // A page that becomes a doc (or back) leaves the docs tree's branch it was in.
         const moved = current.kind !== draft.kind;

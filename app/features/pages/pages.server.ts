@@ -62,6 +62,18 @@ export async function blockDataFor(
   };
 }
 
+/** What the builder's previews of course and post lists show: up to 12 of each. */
+export function editorBlockData(
+  database: Database,
+  { accountId, lang }: { accountId: string; lang: LanguageCode },
+): Promise<BlockData> {
+  const most = [
+    { type: "CourseList", props: { id: "c", limit: 12 } },
+    { type: "PostList", props: { id: "p", limit: 12 } },
+  ];
+  return blockDataFor(database, { accountId, blocks: blocksToRender(most), lang });
+}
+
 /**
  * A published page (or doc) with its blocks rendered, or null. Blocks that do not fit their
  * schema (or that this version does not know) are skipped. A doc never answers as a plain

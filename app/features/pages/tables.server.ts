@@ -64,10 +64,7 @@ export const pages = pgTable(
     index("pages_account_kind").on(t.accountId, t.kind, t.status, t.position),
     // The editors' list: newest change first, per kind and state.
     index("pages_account_updated").on(t.accountId, t.kind, t.status, t.updatedAt),
-    check(
-      "pages_scheduled_dated",
-      sql`${t.status} <> 'scheduled' or ${t.publishedAt} is not null`,
-    ),
+    check("pages_scheduled_dated", sql`${t.status} <> 'scheduled' or ${t.publishedAt} is not null`),
     // A doc's parent is a page of the same account (deleting one lifts its children first).
     foreignKey({
       columns: [t.accountId, t.parentId],

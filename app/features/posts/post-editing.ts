@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  slugSchema,
-  type ContentSaveAnswer,
-  type ContentStatus,
-} from "~/features/content/content";
+import { slugSchema, type ContentSaveAnswer, type ContentStatus } from "~/features/content/content";
 import { linkUrlSchema, plainTextSchema } from "~/platform/safe-value-schemas";
 
 export { slugSchema };

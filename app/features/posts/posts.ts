@@ -5,3 +5,4 @@ export * from "./components/post-screen";
 export * from "./post-editing";
 export { PostEditor } from "./components/post-editor";
 export { PostList } from "./components/post-list";
+export { PostRevisions, type RevisionRow } from "./components/post-revisions";

@@ -128,6 +128,16 @@ export const messageAreas = {
     "dashboard.sections.posts",
     "dashboard.sections.newPost",
   ],
+  /** The pages and docs list and the page builder (shares the posts editor's words). */
+  pagesEditor: [
+    "pages",
+    "posts.status",
+    "posts.editor",
+    "posts.list",
+    "content",
+    "siteSettings.common.errors",
+    "dashboard.sections.pages",
+  ],
   siteThemePage: ["siteSettings.common", "siteSettings.theme", "dashboard.sections.manageTheme"],
   siteHeaderPage: [
     "siteSettings.common",

@@ -6,7 +6,12 @@ export type ContentCommand =
   | { intent: "trash" | "restore" | "deleteForever" | "duplicate" }
   | { intent: "restoreRevision"; revisionId: string; version: number };
 
-type Saved = { id: string | null; version: number; status: ContentStatus; publishedAt: string | null };
+type Saved = {
+  id: string | null;
+  version: number;
+  status: ContentStatus;
+  publishedAt: string | null;
+};
 
 /**
  * The editor's one transport: saves and commands go to the screen's action as JSON (a fetcher,

@@ -120,9 +120,7 @@ export const ProductCardsView = ({ props }: { props: BlockProps<"ProductCards"> 
           {product.image ? (
             <img src={product.image} alt="" width={400} height={300} loading="lazy" />
           ) : null}
-          <h3>
-            {product.href ? <a href={product.href}>{product.name}</a> : product.name}
-          </h3>
+          <h3>{product.href ? <a href={product.href}>{product.name}</a> : product.name}</h3>
           <p className={classes.price}>{product.price}</p>
           <p className={classes.muted}>{product.description}</p>
         </div>

@@ -72,7 +72,11 @@ function DocRow({ doc, onMove }: { doc: TreeDoc; onMove: (id: string, move: Tree
               /docs/{doc.slug}
             </Text>
           </Stack>
-          <Badge variant="light" color={doc.status === "published" ? "green" : "gray"}>
+          <Badge
+            variant="filled"
+            autoContrast
+            color={doc.status === "published" ? "green" : "gray"}
+          >
             {t(`posts.status.${doc.status}`)}
           </Badge>
           <Group gap={2} wrap="nowrap">

@@ -25,6 +25,7 @@ import {
   TextView,
   VideoView,
 } from "../blocks/static-blocks";
+import { listField, type ListSubField } from "./list-field";
 
 /*
  * The builder's blocks for Puck: each block's fields (labelled in the editor's language) and its
@@ -82,6 +83,11 @@ export function puckConfig(t: TFunction, data: BlockData): Config {
     options: options.map(([value, key]) => ({ value, label: t(`pages.options.${key}`) })),
   });
   const image = imageField(f("src"), t("pages.fields.srcHelp"));
+  const sub = (name: string, kind: ListSubField["kind"]): ListSubField => ({
+    name,
+    label: f(name),
+    kind,
+  });
   const imageProps = {
     src: image,
     alt: text("alt"),
@@ -166,14 +172,14 @@ export function puckConfig(t: TFunction, data: BlockData): Config {
       "Gallery",
       {
         columns: number("columns", 2, 4),
-        images: {
-          type: "array",
+        images: listField({
+          t,
           label: f("images"),
-          arrayFields: { src: image, alt: text("alt") },
-          defaultItemProps: { src: "", alt: "" },
-          getItemSummary: (item: AnyProps, index = 0) =>
-            String(item.alt || `${f("image")} ${index + 1}`),
-        },
+          itemLabel: f("image"),
+          fields: [sub("src", "text"), sub("alt", "text")],
+          blank: { src: "", alt: "" },
+          max: 24,
+        }),
       },
       (props) => <GalleryView props={props} />,
       { columns: 3, images: [] },
@@ -216,28 +222,22 @@ export function puckConfig(t: TFunction, data: BlockData): Config {
       "PricingCards",
       {
         title: text("title"),
-        plans: {
-          type: "array",
+        plans: listField({
+          t,
           label: f("plans"),
-          arrayFields: {
-            name: text("name"),
-            price: text("price"),
-            period: text("period"),
-            features: { ...area("features"), label: f("features") },
-            ctaLabel: text("ctaLabel"),
-            ctaHref: text("ctaHref"),
-            highlighted: {
-              type: "radio",
-              label: f("highlighted"),
-              options: [
-                { value: true, label: t("pages.options.yes") },
-                { value: false, label: t("pages.options.no") },
-              ],
-            },
-          },
-          defaultItemProps: { name: "", price: "", period: "", features: "", highlighted: false },
-          getItemSummary: (item: AnyProps) => String(item.name || f("plan")),
-        },
+          itemLabel: f("plan"),
+          fields: [
+            sub("name", "text"),
+            sub("price", "text"),
+            sub("period", "text"),
+            sub("features", "textarea"),
+            sub("ctaLabel", "text"),
+            sub("ctaHref", "text"),
+            sub("highlighted", "boolean"),
+          ],
+          blank: { name: "", price: "", period: "", features: "", highlighted: false },
+          max: 6,
+        }),
       },
       (props) => <PricingCardsView props={props} />,
       { plans: [] },
@@ -246,19 +246,20 @@ export function puckConfig(t: TFunction, data: BlockData): Config {
       "ProductCards",
       {
         title: text("title"),
-        products: {
-          type: "array",
+        products: listField({
+          t,
           label: f("products"),
-          arrayFields: {
-            name: text("name"),
-            price: text("price"),
-            description: area("description"),
-            image,
-            href: text("href"),
-          },
-          defaultItemProps: { name: "", price: "", description: "", image: "", href: "" },
-          getItemSummary: (item: AnyProps) => String(item.name || f("product")),
-        },
+          itemLabel: f("product"),
+          fields: [
+            sub("name", "text"),
+            sub("price", "text"),
+            sub("description", "textarea"),
+            { name: "image", label: f("src"), kind: "text" },
+            sub("href", "text"),
+          ],
+          blank: { name: "", price: "", description: "", image: "", href: "" },
+          max: 12,
+        }),
       },
       (props) => <ProductCardsView props={props} />,
       { products: [] },
@@ -294,13 +295,14 @@ export function puckConfig(t: TFunction, data: BlockData): Config {
       "FAQ",
       {
         title: text("title"),
-        items: {
-          type: "array",
+        items: listField({
+          t,
           label: f("questions"),
-          arrayFields: { question: text("question"), answer: area("answer") },
-          defaultItemProps: { question: "", answer: "" },
-          getItemSummary: (item: AnyProps) => String(item.question || f("question")),
-        },
+          itemLabel: f("question"),
+          fields: [sub("question", "text"), sub("answer", "textarea")],
+          blank: { question: "", answer: "" },
+          max: 50,
+        }),
       },
       (props) => <FaqView props={props} />,
       { title: t("pages.defaults.faq"), items: [] },
@@ -331,6 +333,8 @@ export function puckConfig(t: TFunction, data: BlockData): Config {
   };
 
   return {
+    // The page's own fields (title, address, search) live in the editor's settings tab.
+    root: { fields: {} },
     components,
     categories: {
       layout: {

@@ -42,7 +42,13 @@ async function asOwner(page: Page, path: string) {
 }
 
 /** A person's drag: press on the block in the drawer, move in steps, let go over the target. */
-async function drag(page: Page, from: Locator, to: Locator, where: "top" | "bottom" = "bottom") {
+async function drag(
+  page: Page,
+  from: Locator,
+  to: Locator,
+  where: "top" | "bottom" = "bottom",
+  { keepX = false } = {},
+) {
   await from.scrollIntoViewIfNeeded();
   const source = (await from.boundingBox())!;
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
@@ -53,7 +59,8 @@ async function drag(page: Page, from: Locator, to: Locator, where: "top" | "bott
   const target = (await to.boundingBox())!;
   const bottom = Math.min(target.y + target.height, page.viewportSize()!.height) - 12;
   const y = where === "top" ? target.y + 8 : bottom;
-  await page.mouse.move(target.x + target.width / 2, y, { steps: 20 });
+  const x = keepX ? source.x + source.width / 2 : target.x + target.width / 2;
+  await page.mouse.move(x, y, { steps: 20 });
   await page.waitForTimeout(200);
   await page.mouse.up();
 }
@@ -136,14 +143,17 @@ test("M3 the owner edits a doc and reorders the docs tree; the public sidebar fo
     await expect(links.nth(2)).toHaveText(first!);
   });
 
-  // A real drag by the handle: the first doc goes below the other.
+  // A real drag by the handle: the last doc goes to the top.
+  const last = titles.at(-1)!;
   await drag(
     page,
-    page.getByRole("button", { name: `Drag ${second}` }),
-    tree.locator("li").last(),
-    "bottom",
+    page.getByRole("button", { name: `Drag ${last}` }),
+    tree.locator("li").first(),
+    "top",
+    { keepX: true },
   );
-  await expect(tree.locator("li a").last()).toHaveText(second!);
+  await expect(tree.locator("li a").first()).toHaveText(last);
+  await expect(tree.locator("li").first()).toHaveAttribute("data-depth", "0");
 
   // Editing a doc: the same builder; its summary changes and it is saved.
   await tree.getByRole("link", { name: first }).click();

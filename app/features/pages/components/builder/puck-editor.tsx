@@ -11,22 +11,28 @@ import classes from "./puck-editor.module.css";
 import { puckConfig } from "./puck-config";
 
 /**
- * Puck's spinner is a span with an aria-label and no role, which assistive technology ignores
- * (and axe refuses): each one gets role="img" as it appears.
+ * Two gaps of Puck's markup, mended as its parts appear: its spinner is a span with an
+ * aria-label and no role (ignored by assistive technology), and its canvas scrolls on narrow
+ * screens without being reachable by keyboard — it becomes a named, focusable region.
  */
-function useNamedSpinners(root: React.RefObject<HTMLDivElement | null>) {
+function usePuckAccessibility(root: React.RefObject<HTMLDivElement | null>, canvasName: string) {
   useEffect(() => {
     const holder = root.current;
     if (!holder) return;
     const name = () => {
       for (const span of holder.querySelectorAll("span[aria-label]:not([role])"))
         span.setAttribute("role", "img");
+      for (const canvas of holder.querySelectorAll('[class*="_PuckCanvas_"]:not([tabindex])')) {
+        canvas.setAttribute("tabindex", "0");
+        canvas.setAttribute("role", "region");
+        canvas.setAttribute("aria-label", canvasName);
+      }
     };
     name();
     const observer = new MutationObserver(name);
     observer.observe(holder, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [root]);
+  }, [root, canvasName]);
 }
 
 /** The visual builder: drag blocks from the left, edit the selected one's fields on the right. */
@@ -42,7 +48,7 @@ export default function PuckEditor({
   const { t } = useTranslation();
   const config = useMemo(() => puckConfig(t, blockData), [t, blockData]);
   const root = useRef<HTMLDivElement>(null);
-  useNamedSpinners(root);
+  usePuckAccessibility(root, t("pages.editor.canvas"));
   return (
     <div ref={root} className={classes.builder}>
       <Puck

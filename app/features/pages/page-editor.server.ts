@@ -61,7 +61,7 @@ async function editablePage(tx: Tx, { accountId, viewer, id }: Editing & { id: s
 }
 
 /** The builder's list; pages in the trash for over 30 days are deleted for good first. */
-export function listPagesForEditor(
+export async function listPagesForEditor(
   database: Database,
   { accountId, viewer, search }: Editing & { search: URLSearchParams },
 ) {
@@ -100,7 +100,7 @@ export function loadPageForEditor(
 }
 
 /** The id of the page at `/{slug}` or `/docs/{slug}` (the admin bar's "edit page"). */
-export function findPageIdBySlug(
+export async function findPageIdBySlug(
   database: Database,
   { accountId, viewer, slug }: Editing & { slug: string },
 ) {

@@ -1,0 +1,131 @@
+// M3 the page builder's render cost: a published page of 40 blocks against one of 4, read and
+// rendered uncached (getPage: the row, every block checked against its schema, rich text
+// sanitised, the course and post lists read, the static HTML rendered) call by call on a fresh
+// embedded database. Loaded by bench/run.ts through Vite's module runner.
+// Goal (issue 14): the 40-block page within 1.2× the 4-block page.
+import fs from "node:fs";
+import type { Viewer } from "~/features/members/members.server";
+import { getPage, savePage } from "~/features/pages/pages.server";
+import { openDatabase, type Database } from "~/platform/db/database.server";
+import { MIGRATIONS_FOLDER } from "../server/boot";
+import { tempDataDir } from "../tests/e2e/support/server.ts";
+import { createAccount, createMember } from "../tests/factories";
+import { atMost, record } from "./report.ts";
+
+type Print = (title: string, rows: string[][]) => void;
+
+const calls = Number(process.env.BENCH_PAGE_CALLS ?? 300);
+const warmUp = 30;
+
+/** The mix of a landing page: ten kinds of block, the data-driven ones among them. */
+function blocksOf(count: number) {
+  const kinds = [
+    (id: string) => ({
+      type: "Hero",
+      props: { id, title: "Learn", subtitle: "Now", src: "/a.webp", alt: "A" },
+    }),
+    (id: string) => ({ type: "Heading", props: { id, text: "A section" } }),
+    (id: string) => ({ type: "Text", props: { id, text: "Some words ".repeat(30) } }),
+    (id: string) => ({
+      type: "RichText",
+      props: {
+        id,
+        html: '<p><strong>Rich</strong> text with a <a href="/x">link</a>.</p>'.repeat(4),
+      },
+    }),
+    (id: string) => ({
+      type: "FAQ",
+      props: {
+        id,
+        items: Array.from({ length: 5 }, (_, n) => ({ question: `Q${n}?`, answer: "An answer." })),
+      },
+    }),
+    (id: string) => ({
+      type: "CallToAction",
+      props: { id, title: "Join", buttonLabel: "Go", buttonHref: "/signup" },
+    }),
+    (id: string) => ({
+      type: "Image",
+      props: { id, src: "/b.webp", alt: "B", width: 800, height: 600 },
+    }),
+    (id: string) => ({ type: "Testimonial", props: { id, quote: "Great.", author: "Ann" } }),
+    (id: string) => ({ type: "CourseList", props: { id, title: "Courses", limit: 6 } }),
+    (id: string) => ({ type: "PostList", props: { id, title: "Posts", limit: 3 } }),
+  ];
+  return Array.from({ length: count }, (_, n) => kinds[n % kinds.length]!(`b${n}`));
+}
+
+async function timeCalls(database: Database, accountId: string, slug: string) {
+  for (let n = 0; n < warmUp; n++) await getPage(database, { accountId, slug });
+  const times: number[] = [];
+  for (let n = 0; n < calls; n++) {
+    const start = performance.now();
+    const page = await getPage(database, { accountId, slug });
+    times.push(performance.now() - start);
+    if (!page) throw new Error(`${slug} not found`);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)]!,
+    p95: times[Math.floor(times.length * 0.95)]!,
+  };
+}
+
+export async function benchPageRender({ print }: { print: Print }) {
+  const dataDir = tempDataDir("bench-pages");
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await database.migrate(MIGRATIONS_FOLDER);
+    const { accountId } = await createAccount(database, { slug: "pagebench" });
+    const { user } = await createMember(database, { accountId, roleName: "site_owner" });
+    const owner = {
+      user: { ...user, image: null },
+      membership: { role: "site_owner", caps: ["manage_options"] },
+      isSuperAdmin: false,
+    } as unknown as Viewer;
+    for (const [slug, count] of [
+      ["four", 4],
+      ["forty", 40],
+    ] as const) {
+      const answer = await savePage(database, {
+        accountId,
+        viewer: owner,
+        id: null,
+        caches: null,
+        input: {
+          intent: "publish",
+          version: 0,
+          page: {
+            title: slug,
+            slug,
+            kind: "page",
+            description: "",
+            data: { root: { props: {} }, content: blocksOf(count) },
+            seoTitle: "",
+            seoDescription: "",
+            seoImage: "",
+          },
+        },
+      });
+      if (!answer.ok) throw new Error(`${slug}: ${answer.code}`);
+    }
+    const four = await timeCalls(database, accountId, "four");
+    const forty = await timeCalls(database, accountId, "forty");
+    const ratio = forty.median / four.median;
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    print(`Page render, uncached (getPage → static HTML), ${calls} calls each, PGlite`, [
+      ["page", "median", "p95"],
+      ["4 blocks", ms(four.median), ms(four.p95)],
+      ["40 blocks", ms(forty.median), ms(forty.p95)],
+    ]);
+    record({
+      figure: "page of 40 blocks vs 4 blocks, uncached render (median)",
+      measured: `${ratio.toFixed(2)}× (${ms(forty.median)} vs ${ms(four.median)})`,
+      goal: "≤ 1.2×",
+      met: atMost(ratio, 1.2),
+    });
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -154,7 +154,7 @@ if (wanted("search")) {
 if (wanted("pages")) {
   const { benchPageRender } =
     await importWithAppAliases<typeof import("./page-render.ts")>("page-render.ts");
-  await benchPageRender({ print });
+  record(await benchPageRender({ print }));
 }
 
 printSummary();

@@ -50,7 +50,10 @@ describe.each(backends)("M3 the page builder's use cases on %s", (backend) => {
     title,
     ...more,
   });
-  const blocks = (...content: object[]) => ({ root: { props: {} }, content });
+  const blocks = (...content: object[]) => ({
+    root: { props: {} },
+    content: content as PageDraft["data"]["content"],
+  });
   const idOf = (answer: Awaited<ReturnType<typeof save>>) => (answer.ok ? answer.id : "");
 
   test("M3 only managers build pages: an instructor with edit_posts is refused", async () => {

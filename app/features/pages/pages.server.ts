@@ -92,8 +92,9 @@ export async function getPage(
     publishedPageBySlug(tx, { accountId, slug, kind }),
   );
   if (!page) return null;
-  const parsed = pageDataSchema.safeParse(page.data);
-  const blocks = blocksToRender(parsed.success ? parsed.data.content : []);
+  // Each block is checked on its own (checkBlocks): one that does not fit is skipped, not the page.
+  const content = (page.data as { content?: unknown } | null)?.content;
+  const blocks = blocksToRender(Array.isArray(content) ? content : []);
   const headingIsTitle = kind === "page" && blocksCarryTitle(blocks);
   const data = await blockDataFor(database, { accountId, blocks, lang });
   return {

@@ -1,16 +1,11 @@
-import { z } from "zod";
 import type { FieldIssue } from "~/platform/field-issues";
 
 /*
- * What the post and page editors share on both sides of the wire: addresses, the life of an
- * item (draft, scheduled, published, trashed) and the answer a save gives (decision 024).
+ * What the post and page editors share on both sides of the wire: the life of an item (draft,
+ * scheduled, published, trashed) and the answer a save gives (decision 024). No zod here: the
+ * editors' schemas (posts' and pages' `*-editing.ts`) are read by public pages, and importing
+ * this feature's door from them would bring the rich-text editor along.
  */
-
-/** An address part: lower-case letters, digits and single dashes. */
-export const slugSchema = z
-  .string()
-  .max(80, { abort: true })
-  .refine((value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), { params: { origin: "slug" } });
 
 export type ContentStatus = "draft" | "scheduled" | "published" | "trashed";
 

@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  saveIntents,
-  slugSchema,
-  type ContentSaveAnswer,
-  type ContentStatus,
-} from "~/features/content/content";
-import { linkUrlSchema, plainTextSchema } from "~/platform/safe-value-schemas";
+import type { ContentSaveAnswer, ContentStatus } from "~/features/content/content";
+import { linkUrlSchema, plainTextSchema, slugSchema } from "~/platform/safe-value-schemas";
 import type { PageData } from "./validation";
 
 const optionalLink = z.union([z.literal(""), linkUrlSchema]);
@@ -45,7 +40,7 @@ export const emptyPageDraft = (kind: "page" | "doc"): PageDraft => ({
 });
 
 export const pageSaveSchema = z.object({
-  intent: z.enum(saveIntents),
+  intent: z.enum(["save", "autosave", "publish", "schedule", "unpublish"]),
   /** The version the editor loaded (0 for a new page); a save over a newer one is refused. */
   version: z.number().int().min(0),
   overwrite: z.boolean().default(false),

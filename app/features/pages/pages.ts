@@ -4,5 +4,3 @@ export * from "./components/docs-screen";
 export * from "./components/page-screen";
 export { PageEditor } from "./components/page-editor";
 export { PageList } from "./components/page-list";
-export * from "./blocks";
-export * from "./page-editing";

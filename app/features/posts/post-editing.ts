@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { slugSchema, type ContentSaveAnswer, type ContentStatus } from "~/features/content/content";
-import { linkUrlSchema, plainTextSchema } from "~/platform/safe-value-schemas";
+import type { ContentSaveAnswer, ContentStatus } from "~/features/content/content";
+import { linkUrlSchema, plainTextSchema, slugSchema } from "~/platform/safe-value-schemas";
 
 export { slugSchema };
 

@@ -25,7 +25,8 @@ import type { BlockData } from "./blocks/list-blocks";
 import { PageSettings, type RevisionRow } from "./page-settings";
 
 // Puck is browser-only and heavy: its module (and sheet) load on this screen only, after hydration.
-const PuckEditor = lazy(() => import("./builder/puck-editor"));
+// Pure: a public page importing this feature's door drops this module (and the editor's imports).
+const PuckEditor = /* @__PURE__ */ lazy(() => import("./builder/puck-editor"));
 
 const AUTOSAVE_AFTER_MS = 4000;
 const noSubscription = () => () => undefined;

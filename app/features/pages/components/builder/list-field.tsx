@@ -1,10 +1,11 @@
 import {
   ActionIcon,
   Button,
-  Fieldset,
   Group,
+  Paper,
   Stack,
   Switch,
+  Text,
   Textarea,
   TextInput,
 } from "@mantine/core";
@@ -54,8 +55,12 @@ export function listField({
           {items.map((item, index) => {
             const name = `${itemLabel} ${index + 1}`;
             return (
-              <Fieldset key={index} legend={name} p="xs">
+              // A group named by its item (no Fieldset: its sheet would load on every page).
+              <Paper key={index} withBorder p="xs" role="group" aria-label={name}>
                 <Stack gap={6}>
+                  <Text size="sm" fw={600}>
+                    {name}
+                  </Text>
                   {fields.map((field) =>
                     field.kind === "boolean" ? (
                       <Switch
@@ -113,7 +118,7 @@ export function listField({
                     </ActionIcon>
                   </Group>
                 </Stack>
-              </Fieldset>
+              </Paper>
             );
           })}
           <Button

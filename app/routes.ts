@@ -33,6 +33,8 @@ export default [
       route("dashboard/manage/media", "routes/dashboard/media.tsx", {
         id: "dashboard-manage-media",
       }),
+      route("dashboard/pages", "routes/dashboard/pages.tsx"),
+      route("dashboard/pages/:ref", "routes/dashboard/page.tsx"),
       // Screens of the menus still to be built: an empty state behind their final check.
       ...dashboardSections
         .filter((section) => !section.screen)

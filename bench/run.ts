@@ -2,7 +2,7 @@
 // against issue 12's goals. Each section prints its details; a summary of every figure with its
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
-// lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media.
+// lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -35,6 +35,7 @@ const sections = [
   "sitemap",
   "search",
   "media",
+  "pages",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -55,6 +56,18 @@ async function importWithAppAliases<T>(file: string): Promise<T> {
   const app = `${path.resolve(import.meta.dirname, "../app")}/`;
   const { module } = await runnerImport<T>(path.resolve(import.meta.dirname, file), {
     resolve: { alias: [{ find: /^~\//, replacement: app }] },
+    // The runner has no CSS pipeline: a sheet (the page blocks' module) becomes its class names.
+    plugins: [
+      {
+        name: "bench-css-stub",
+        enforce: "pre",
+        resolveId: (id: string) => (/\.css(\?|$)/.test(id) ? `\0bench-css:${id}.js` : undefined),
+        load: (id: string) =>
+          id.startsWith("\0bench-css:")
+            ? "export default new Proxy({}, { get: (_, name) => String(name) });"
+            : undefined,
+      },
+    ],
     logLevel: "warn",
   });
   return module;
@@ -141,5 +154,10 @@ if (wanted("search")) {
 }
 
 if (wanted("media")) await benchMedia({ print });
+if (wanted("pages")) {
+  const { benchPageRender } =
+    await importWithAppAliases<typeof import("./page-render.ts")>("page-render.ts");
+  record(await benchPageRender({ print }));
+}
 
 printSummary();

@@ -8,6 +8,7 @@ import { listPlans, upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createRealtimeHub } from "~/features/realtime/realtime.server";
 import { createCacheTokens } from "~/features/site/site.server";
 import { startPublicationScheduler } from "~/features/content/content.server";
+import { pagePublisher } from "~/features/pages/pages.server";
 import { postPublisher } from "~/features/posts/posts.server";
 import { createSiteCache } from "~/features/site/site.server";
 import { createMailer } from "~/platform/mail/mail.server";
@@ -181,7 +182,7 @@ export async function prepareContent({
  */
 function startPublishing({ database, siteCache, logger, lifecycle }: ServerServices) {
   const scheduler = startPublicationScheduler(database, {
-    publishers: { post: postPublisher(siteCache) },
+    publishers: { post: postPublisher(siteCache), page: pagePublisher(siteCache) },
     active: () => !lifecycle.shuttingDown,
     onError: (error, item) => logger.error({ err: error, item }, "scheduled publication failed"),
   });

@@ -192,6 +192,57 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    name: "GET /dashboard/pages (page, M3: manage_options and super-admins)",
+    method: "GET",
+    path: "/dashboard/pages",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /dashboard/pages/new (page builder, M3: manage_options and super-admins)",
+    method: "GET",
+    path: "/dashboard/pages/new",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/pages/new save (page action, M3: manage_options and super-admins)",
+    method: "POST",
+    path: "/dashboard/pages/new",
+    body: () => ({
+      intent: "save",
+      version: 0,
+      page: {
+        title: "Matrix page",
+        slug: "",
+        kind: "page",
+        description: "",
+        data: { root: { props: {} }, content: [{ type: "Text", props: { id: "t", text: "Hi" } }] },
+        seoTitle: "",
+        seoDescription: "",
+        seoImage: "",
+      },
+    }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/pages reorderDocs (page action, M3: manage_options and super-admins)",
+    method: "POST",
+    path: "/dashboard/pages",
+    body: () => ({ intent: "reorderDocs", docs: [] }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
+    },
+  },
+  {
     name: "GET /dashboard/accounts (page, D6: super-admins)",
     method: "GET",
     path: "/dashboard/accounts",

@@ -31,6 +31,12 @@ export const fontStackSchema = z
   .max(MAX_FONT_STACK, tooLong)
   .refine(isFontStack, refusal("fontFamily"));
 
+/** An address part: lower-case letters, digits and single dashes (a post's or a page's slug). */
+export const slugSchema = z
+  .string()
+  .max(80, tooLong)
+  .refine((value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), { params: { origin: "slug" } });
+
 /** Plain text people read: no NUL or other control characters but line breaks and tabs. */
 export const plainTextSchema = (max: number) =>
   z.string().max(max, tooLong).refine(isPlainText, refusal("plainText"));

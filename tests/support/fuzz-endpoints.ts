@@ -529,6 +529,45 @@ const pageEndpoints: FuzzEndpoint[] = [
   page("/dashboard/posts/comments", "routes/dashboard/post-comments.tsx", { status: "spam" }),
   segment("/blog/category/:slug", "routes/site/blog-archive.tsx", "news"),
   page("/blog/tag/news", "routes/site/blog-archive.tsx", { page: "2" }),
+  {
+    name: "POST /dashboard/pages/new",
+    method: "POST",
+    path: "/dashboard/pages/new",
+    routeFile: "routes/dashboard/page.tsx",
+    shape: () =>
+      json("/dashboard/pages/new", {
+        intent: "save",
+        version: 0,
+        page: {
+          title: "Fuzzed page",
+          slug: "",
+          kind: "page",
+          description: "",
+          data: {
+            root: { props: {} },
+            content: [
+              { type: "Hero", props: { id: "h", title: "Hi", ctaHref: "/x" } },
+              { type: "RichText", props: { id: "r", html: "<p>Hello</p>" } },
+            ],
+          },
+          seoTitle: "",
+          seoDescription: "",
+          seoImage: "",
+        },
+      }),
+  },
+  {
+    name: "POST /dashboard/pages",
+    method: "POST",
+    path: "/dashboard/pages",
+    routeFile: "routes/dashboard/pages.tsx",
+    shape: () =>
+      json("/dashboard/pages", {
+        intent: "reorderDocs",
+        docs: [{ id: "00000000-0000-4000-8000-000000000000", parentId: null, position: 0 }],
+      }),
+  },
+  page("/dashboard/pages", "routes/dashboard/pages.tsx", { kind: "doc", status: "draft", q: "x" }),
   page("/login", "routes/auth/login.tsx", { redirectedFrom: "/dashboard" }),
   page("/login/reset-password", "routes/auth/reset-password.tsx", { token: "not-a-token" }),
   page("/signup", "routes/auth/signup.tsx", { redirectedFrom: "/dashboard" }),

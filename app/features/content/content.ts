@@ -1,6 +1,7 @@
-// The content machinery's client-safe door: rules editors share (trash, reading time, slugs),
-// the embeds posts may hold, and the rich-text editor.
+// The content machinery's client-safe door: rules editors share (trash, reading time, slugs,
+// save states), the embeds posts may hold, and the rich-text editor.
 export * from "./content-rules";
+export * from "./editing";
 export * from "./embeds";
 export { ContentEditor } from "./components/rich-text-editor";
 export * from "./content-languages";
@@ -11,3 +12,5 @@ export {
   type CompareSide,
   type RevisionCompareProps,
 } from "./components/revision-compare";
+export { SearchPreview } from "./components/search-preview";
+export { useContentSave, type ContentCommand } from "./components/use-content-save";

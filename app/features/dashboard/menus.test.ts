@@ -126,7 +126,7 @@ describe("dashboard menus (spec §2)", () => {
 
   test("D10 quick-create: the full list for manage_options, course and quiz for edit_posts, else none", () => {
     expect(hrefs(quickCreateMenu(manager))).toEqual([
-      "/dashboard/pages/",
+      "/dashboard/pages/new",
       "/dashboard/post/",
       "/dashboard/instructor/new",
       "/dashboard/instructor/quizzes",

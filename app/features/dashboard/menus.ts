@@ -122,7 +122,7 @@ const create = (id: string, href: string) => item(id, href, `dashboard.create.${
 
 /** D10: quick-create links exactly as spec §2 lists them. */
 export const quickCreateLinks: MenuItem[] = [
-  create("page", "/dashboard/pages/"),
+  create("page", "/dashboard/pages/new"),
   create("post", "/dashboard/post/"),
   create("course", "/dashboard/instructor/new"),
   create("quiz", "/dashboard/instructor/quizzes"),

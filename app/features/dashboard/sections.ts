@@ -13,6 +13,8 @@ export type DashboardSection = {
   access: (context: MenuContext) => boolean;
   /** Has a route module of its own in routes.ts (it still opens through this rule). */
   screen?: true;
+  /** Its items' editors, `{path}/{id or slug}`, open by the same rule. */
+  items?: true;
 };
 
 const can = (c: MenuContext, cap: MenuContext["caps"][number]) => c.caps.includes(cap);
@@ -64,7 +66,7 @@ export const dashboardSections: DashboardSection[] = [
   section("reports", "reports", owner),
   section("tickets", "tickets", owner),
   // Site content (the platform's own for super-admins)
-  section("pages", "pages", managerOrSuperAdmin),
+  { ...screen("pages", "pages", managerOrSuperAdmin), items: true as const },
   screen("posts", "posts", postWriter),
   screen("newPost", "post", postWriter),
   // Everyone who makes content uploads: their own files here, every file under manage/media.
@@ -103,6 +105,13 @@ export const dashboardSections: DashboardSection[] = [
 
 /** The section a /dashboard path belongs to (a trailing slash is the same screen). */
 export function sectionForPath(pathname: string): DashboardSection | undefined {
-  const path = pathname.replace(/^\/dashboard\/?/, "").replace(/\/+$/, "");
-  return dashboardSections.find((entry) => entry.path === path);
+  const path = pathname
+    .replace(/[?#].*$/, "")
+    .replace(/^\/dashboard\/?/, "")
+    .replace(/\/+$/, "");
+  const parent = path.replace(/\/[^/]+$/, "");
+  return (
+    dashboardSections.find((entry) => entry.path === path) ??
+    dashboardSections.find((entry) => entry.items && entry.path === parent && parent !== path)
+  );
 }

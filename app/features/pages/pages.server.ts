@@ -1,46 +1,137 @@
+import { listCourses } from "~/features/courses/courses.server";
+import { listLatestPosts } from "~/features/posts/posts.server";
 import type { Database, Tx } from "~/platform/db/database.server";
+import { textIn } from "~/platform/i18n/messages.server";
+import { defaultLanguage, type LanguageCode } from "~/platform/i18n/languages";
+import { blocksToRender, dataNeeds, renderPageHtml } from "./block-html.server";
+import type { CheckedBlock } from "./blocks";
+import { blocksCarryTitle } from "./components/page-blocks";
+import type { BlockData, BlockLabels } from "./components/blocks/list-blocks";
 import { publishedPageBySlug, publishedPageList, type PageKind } from "./queries.server";
 import { pages } from "./tables.server";
-import { pageDataSchema, type PageData } from "./validation";
+import { pageDataSchema } from "./validation";
 
 export type { PageKind };
+export * from "./page-editor.server";
 
-/** A published page or doc as its screen shows it. */
+/** A published page or doc as its screen shows it: its blocks already rendered to HTML. */
 export type PublishedPage = {
   title: string;
   slug: string;
   description: string;
-  blocks: PageData["content"];
+  /** SEO overrides (empty: the page's own title and description). */
+  seo: { title?: string; description?: string; image?: string };
+  /** Static HTML of the blocks (renderPageHtml), sanitised. */
+  html: string;
+  /** The first block stands as the page's `<h1>`. */
+  blocksCarryTitle: boolean;
 };
 
+const blockLabelKeys: (keyof BlockLabels)[] = [
+  "name",
+  "email",
+  "message",
+  "signUp",
+  "send",
+  "noCourses",
+  "noPosts",
+  "video",
+];
+
+/** What the blocks of a page read: its courses and posts, and their words in `lang`. */
+export async function blockDataFor(
+  database: Database,
+  { accountId, blocks, lang }: { accountId: string; blocks: CheckedBlock[]; lang: LanguageCode },
+): Promise<BlockData> {
+  const needs = dataNeeds(blocks);
+  const [courses, posts] = await Promise.all([
+    needs.courses ? listCourses(database, { accountId }) : [],
+    needs.posts ? listLatestPosts(database, { accountId, limit: needs.posts }) : [],
+  ]);
+  return {
+    courses: courses.slice(0, needs.courses).map((course) => ({
+      title: course.title,
+      slug: course.slug,
+      description: course.description,
+      image: course.featuredImage.image ?? null,
+    })),
+    posts: posts.map((post) => ({ title: post.title, slug: post.slug, excerpt: post.excerpt })),
+    labels: Object.fromEntries(
+      blockLabelKeys.map((key) => [key, textIn(lang, `sitePages.blocks.${key}`)]),
+    ) as BlockLabels,
+  };
+}
+
+/** What the builder's previews of course and post lists show: up to 12 of each. */
+export function editorBlockData(
+  database: Database,
+  { accountId, lang }: { accountId: string; lang: LanguageCode },
+): Promise<BlockData> {
+  const most = [
+    { type: "CourseList", props: { id: "c", limit: 12 } },
+    { type: "PostList", props: { id: "p", limit: 12 } },
+  ];
+  return blockDataFor(database, { accountId, blocks: blocksToRender(most), lang });
+}
+
 /**
- * A published page (or doc) and its blocks (Puck data), or null; a stored document that no
- * longer fits shows nothing. A doc never answers as a plain page, nor a page as a doc.
+ * A published page (or doc) with its blocks rendered, or null. Blocks that do not fit their
+ * schema (or that this version does not know) are skipped. A doc never answers as a plain
+ * page, nor a page as a doc.
  */
 export async function getPage(
   database: Database,
-  { accountId, slug, kind = "page" }: { accountId: string; slug: string; kind?: PageKind },
+  {
+    accountId,
+    slug,
+    kind = "page",
+    lang = defaultLanguage,
+  }: { accountId: string; slug: string; kind?: PageKind; lang?: LanguageCode },
 ): Promise<PublishedPage | null> {
   const page = await database.forAccount(accountId, (tx) =>
     publishedPageBySlug(tx, { accountId, slug, kind }),
   );
   if (!page) return null;
-  const parsed = pageDataSchema.safeParse(page.data);
+  // Each block is checked on its own (checkBlocks): one that does not fit is skipped, not the page.
+  const content = (page.data as { content?: unknown } | null)?.content;
+  const blocks = blocksToRender(Array.isArray(content) ? content : []);
+  const headingIsTitle = kind === "page" && blocksCarryTitle(blocks);
+  const data = await blockDataFor(database, { accountId, blocks, lang });
   return {
     title: page.title,
     slug: page.slug,
     description: page.description,
-    blocks: parsed.success ? parsed.data.content : [],
+    seo: page.seo,
+    html: renderPageHtml(blocks, { data, headingIsTitle }),
+    blocksCarryTitle: headingIsTitle,
   };
 }
 
-export type DocLink = { title: string; slug: string; description: string };
+/** A doc in the sidebar: `depth` 0 at the top level, its children right after it. */
+export type DocLink = { title: string; slug: string; description: string; depth: number };
 
-/** The account's published docs in reading order: the docs sidebar and index. */
+/**
+ * The account's published docs as a tree in reading order (depth first, by position): the docs
+ * sidebar and index. A doc under an unpublished one stands at the top level.
+ */
 export function listDocs(database: Database, { accountId }: { accountId: string }) {
   return database.forAccount(accountId, async (tx): Promise<DocLink[]> => {
     const rows = await publishedPageList(tx, { accountId, kind: "doc" });
-    return rows.map(({ title, slug, description }) => ({ title, slug, description }));
+    const ids = new Set(rows.map((row) => row.id));
+    const children = new Map<string | null, typeof rows>();
+    for (const row of rows) {
+      const parent = row.parentId && ids.has(row.parentId) ? row.parentId : null;
+      children.set(parent, [...(children.get(parent) ?? []), row]);
+    }
+    const out: DocLink[] = [];
+    const walk = (parent: string | null, depth: number) => {
+      for (const row of children.get(parent) ?? []) {
+        out.push({ title: row.title, slug: row.slug, description: row.description, depth });
+        if (depth < 8) walk(row.id, depth + 1);
+      }
+    };
+    walk(null, 0);
+    return out;
   });
 }
 

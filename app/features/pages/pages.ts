@@ -2,3 +2,5 @@
 export * from "./components/doc-screen";
 export * from "./components/docs-screen";
 export * from "./components/page-screen";
+export { PageEditor } from "./components/page-editor";
+export { PageList } from "./components/page-list";

@@ -30,6 +30,8 @@ export function publishedPageList(
 ) {
   const query = tx
     .select({
+      id: pages.id,
+      parentId: pages.parentId,
       title: pages.title,
       slug: pages.slug,
       description: pages.description,

@@ -1,12 +1,9 @@
 import { z } from "zod";
+import type { ContentSaveAnswer, ContentStatus } from "~/features/content/content";
 import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";
-import { linkUrlSchema, plainTextSchema } from "~/platform/safe-value-schemas";
+import { linkUrlSchema, plainTextSchema, slugSchema } from "~/platform/safe-value-schemas";
 
-/** An address part: lower-case letters, digits and single dashes (the public /blog/{slug}). */
-export const slugSchema = z
-  .string()
-  .max(80, { abort: true })
-  .refine((value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), { params: { origin: "slug" } });
+export { slugSchema };
 
 const optionalLink = z.union([z.literal(""), linkUrlSchema]);
 const term = plainTextSchema(40).transform((value) => value.trim());
@@ -74,7 +71,7 @@ export const postCommandSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export type PostStatus = "draft" | "scheduled" | "published" | "trashed";
+export type PostStatus = ContentStatus;
 
 /** A row of the editors' list. */
 export type PostListRow = {
@@ -121,21 +118,4 @@ export type PostListQuery = z.output<typeof postListQuerySchema>;
 export const POSTS_PER_EDITOR_PAGE = 20;
 
 /** What a save or command answers the editor. */
-export type PostSaveAnswer =
-  | {
-      ok: true;
-      id: string;
-      version: number;
-      status: PostStatus;
-      slug: string;
-      publishedAt: string | null;
-      /** Set by commands that lead elsewhere (a duplicate opens the copy). */
-      goTo?: string;
-    }
-  | {
-      ok: false;
-      code: string;
-      issues: import("~/platform/field-issues").FieldIssue[];
-      /** On `content.conflict`: the newer version someone else saved. */
-      conflict?: { version: number; updatedAt: string; authorName: string };
-    };
+export type PostSaveAnswer = ContentSaveAnswer;

@@ -8,7 +8,7 @@ import {
   schedulePublication,
   type Publisher,
 } from "~/features/content/content.server";
-import { TRASH_DAYS } from "~/features/content/content";
+import { nextState, TRASH_DAYS } from "~/features/content/content";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -24,7 +24,7 @@ import {
   translationIds,
   type PostRow,
 } from "./editor-queries.server";
-import { nextState, slugFor } from "./post-save-rules.server";
+import { slugFor } from "./post-save-rules.server";
 import { postLanguages, translatePost } from "./post-translations.server";
 import {
   postCommandSchema,

@@ -2,7 +2,7 @@ import type { Tx } from "~/platform/db/database.server";
 import { slugify } from "~/features/content/content";
 import type { FieldIssue } from "~/platform/field-issues";
 import { slugInUse } from "./editor-queries.server";
-import type { PostDraft, PostStatus } from "./post-editing";
+import type { PostDraft } from "./post-editing";
 
 /** A free slug: the asked one (refused if taken), else the title's, numbered until free. */
 export async function slugFor(
@@ -20,22 +20,4 @@ export async function slugFor(
     if (!(await slugInUse(tx, { accountId, slug, except: id }))) return slug;
   }
   return { path: "slug", code: "custom", origin: "slugTaken" };
-}
-
-/** The state after a save's intent, and the date it goes (or went) live. */
-export function nextState(
-  intent: "save" | "autosave" | "publish" | "schedule" | "unpublish",
-  current: { status: PostStatus; publishedAt: Date | null } | null,
-  { now, publishAt }: { now: Date; publishAt: Date | null },
-): { status: PostStatus; publishedAt: Date | null } {
-  if (intent === "publish")
-    return {
-      status: "published",
-      publishedAt: current?.status === "published" ? current.publishedAt : now,
-    };
-  if (intent === "schedule") return { status: "scheduled", publishedAt: publishAt };
-  if (intent === "unpublish") return { status: "draft", publishedAt: null };
-  return current
-    ? { status: current.status, publishedAt: current.publishedAt }
-    : { status: "draft", publishedAt: null };
 }

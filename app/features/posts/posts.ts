@@ -6,3 +6,4 @@ export * from "./post-editing";
 export { PostEditor } from "./components/post-editor";
 export { PostList } from "./components/post-list";
 export { PostsTabs } from "./components/posts-tabs";
+export { PostRevisions, type RevisionRow } from "./components/post-revisions";

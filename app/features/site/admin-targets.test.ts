@@ -56,16 +56,17 @@ describe("admin bar edit targets", () => {
   });
 
   test.each([
-    ["/about", "/dashboard/pages/"],
-    ["/", "/dashboard/pages/"],
-    ["/docs/getting-started", "/dashboard/pages/"],
+    ["/about", "/dashboard/pages/about"],
+    ["/", "/dashboard/pages"],
+    ["/docs", "/dashboard/pages?kind=doc"],
+    ["/docs/getting-started", "/dashboard/pages/getting-started"],
     ["/blog", "/dashboard/posts/"],
     ["/blog/first-post", "/dashboard/posts/first-post"],
     ["/course", "/dashboard/course/"],
     ["/course/intro-to-robots", "/dashboard/course/"],
     ["/course/category/robotics", "/dashboard/manage/elearning/caetgory"],
     ["/members/ada", "/dashboard/manage/user"],
-  ])("P17 edit page for %s goes to its editor or the list it belongs to, %s", (path, target) => {
+  ])("P17 M3 edit page for %s goes to its editor or the list it belongs to, %s", (path, target) => {
     expect(editTargetFor(path)).toBe(target);
   });
 });

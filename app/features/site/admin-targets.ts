@@ -1,8 +1,9 @@
 /**
  * Where the admin bar's "edit page" goes for a public path (spec §2, P17). The spec names an
  * editor per item (`/dashboard/pages/{slug}`, `/dashboard/posts/{slug}`, `/dashboard/course/{slug}`);
- * a post opens its editor; until the other editors have routes, the link opens the list the
- * item belongs to, so it never answers 404. The spellings are the spec's, `caetgory` included, because the dashboard's
+ * a post opens its editor, a page or doc its builder, each found by its address; the others,
+ * until their editors have routes, open the list the item belongs to, so it never answers
+ * 404. The spellings are the spec's, `caetgory` included, because the dashboard's
  * sections are named so.
  */
 export function editTargetFor(pathname: string): string {
@@ -13,7 +14,11 @@ export function editTargetFor(pathname: string): string {
     return second === "category" ? "/dashboard/manage/elearning/caetgory" : "/dashboard/course/";
   }
   if (first === "members") return "/dashboard/manage/user";
-  return "/dashboard/pages/";
+  if (first === "docs") return second ? `/dashboard/pages/${second}` : "/dashboard/pages?kind=doc";
+  // A page of the site at /{slug}: its builder; the home page and the rest: the pages list.
+  if (first && !second && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(first))
+    return `/dashboard/pages/${first}`;
+  return "/dashboard/pages";
 }
 
 /** The admin bar's fixed destinations. */

@@ -135,6 +135,16 @@ export const messageAreas = {
   ],
   /** The media library screens (and, with the post editor, its picker). */
   mediaLibrary: ["media", "dashboard.sections.media", "dashboard.sections.manageMedia"],
+  /** The pages and docs list and the page builder (shares the posts editor's words). */
+  pagesEditor: [
+    "pages",
+    "posts.status",
+    "posts.editor",
+    "posts.list",
+    "content",
+    "siteSettings.common.errors",
+    "dashboard.sections.pages",
+  ],
   siteThemePage: ["siteSettings.common", "siteSettings.theme", "dashboard.sections.manageTheme"],
   siteHeaderPage: [
     "siteSettings.common",

@@ -10,7 +10,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
   const { database, lang } = context.get(servicesContext);
   const accountId = account.accountId;
-  const doc = await getPage(database, { accountId, slug: params.slug, kind: "doc" });
+  const doc = await getPage(database, { accountId, slug: params.slug, kind: "doc", lang });
   if (!doc) notFound();
   return {
     doc,

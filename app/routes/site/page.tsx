@@ -45,7 +45,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     };
   }
   const account = siteAccount(context);
-  const page = await getPage(database, { accountId: account.accountId, slug: params.pageSlug });
+  const page = await getPage(database, {
+    accountId: account.accountId,
+    slug: params.pageSlug,
+    lang,
+  });
   if (!page) notFound();
   return {
     kind: "site" as const,
@@ -59,7 +63,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   if (loaderData.kind === "platform") return platformSeo(loaderData.meta);
   const { page, siteName, url } = loaderData;
-  return seo({ title: page.title, siteName, description: page.description, url });
+  return seo({
+    title: page.seo.title || page.title,
+    siteName,
+    description: page.seo.description || page.description,
+    url,
+    image: page.seo.image,
+  });
 }
 
 /** A page built from blocks, or on the base domain a marketing page. */

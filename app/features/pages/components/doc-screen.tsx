@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DocLink, PublishedPage } from "../pages.server";
 import { DocsLayout } from "./docs-layout";
-import { PageBlocks } from "./page-blocks";
+import { BlocksHtml } from "./blocks-html";
 
 export type DocScreenProps = {
   doc: PublishedPage;
@@ -21,7 +21,7 @@ export function DocScreen({ doc, docs }: DocScreenProps) {
     <Container size="lg" py={48}>
       <DocsLayout docs={docs} current={doc.slug}>
         <Title order={1}>{doc.title}</Title>
-        <PageBlocks blocks={doc.blocks} />
+        <BlocksHtml html={doc.html} />
         <Group justify="space-between" mt="xl">
           {previous ? (
             <Button

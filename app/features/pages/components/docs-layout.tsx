@@ -45,6 +45,7 @@ export function DocsLayout({
               component={Link}
               to={`/docs/${doc.slug}`}
               label={doc.title}
+              pl={`calc(var(--mantine-spacing-sm) + ${doc.depth} * var(--mantine-spacing-md))`}
               active={doc.slug === current}
               aria-current={doc.slug === current ? "page" : undefined}
             />

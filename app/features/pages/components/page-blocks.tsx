@@ -1,35 +1,110 @@
-import { Text, Title } from "@mantine/core";
-import type { PageData } from "../validation";
+import type { ReactNode } from "react";
+import { COLUMN_KEYS, type CheckedBlock } from "../blocks";
+import classes from "./blocks/blocks.module.css";
+import {
+  CourseListView,
+  FormView,
+  PostListView,
+  PricingCardsView,
+  ProductCardsView,
+  type BlockData,
+} from "./blocks/list-blocks";
+import {
+  CallToActionView,
+  ColumnsView,
+  FaqView,
+  GalleryView,
+  HeadingView,
+  HeroView,
+  ImageView,
+  RichTextView,
+  SpacerView,
+  TestimonialView,
+  TextView,
+  VideoView,
+} from "./blocks/static-blocks";
+
+/** One checked block as static HTML; `isTitle`: it stands as the page's `<h1>`. */
+function BlockView({
+  block,
+  data,
+  isTitle,
+}: {
+  block: CheckedBlock;
+  data: BlockData;
+  isTitle: boolean;
+}): ReactNode {
+  switch (block.type) {
+    case "Hero":
+      return <HeroView props={block.props} isTitle={isTitle} />;
+    case "Heading":
+      return <HeadingView props={block.props} isTitle={isTitle} />;
+    case "Text":
+      return <TextView props={block.props} />;
+    case "RichText":
+      return <RichTextView props={block.props} />;
+    case "Image":
+      return <ImageView props={block.props} />;
+    case "Gallery":
+      return <GalleryView props={block.props} />;
+    case "Video":
+      return <VideoView props={block.props} label={data.labels.video} />;
+    case "Columns":
+      return (
+        <ColumnsView count={block.props.count}>
+          {COLUMN_KEYS.map((key) => (
+            <PageBlocks key={key} blocks={block.props[key] as CheckedBlock[]} data={data} nested />
+          ))}
+        </ColumnsView>
+      );
+    case "CourseList":
+      return <CourseListView props={block.props} data={data} />;
+    case "PostList":
+      return <PostListView props={block.props} data={data} />;
+    case "PricingCards":
+      return <PricingCardsView props={block.props} />;
+    case "ProductCards":
+      return <ProductCardsView props={block.props} />;
+    case "Form":
+      return <FormView props={block.props} data={data} />;
+    case "CallToAction":
+      return <CallToActionView props={block.props} />;
+    case "FAQ":
+      return <FaqView props={block.props} />;
+    case "Testimonial":
+      return <TestimonialView props={block.props} />;
+    case "Spacer":
+      return <SpacerView props={block.props} />;
+  }
+}
+
+/** A leading Heading or Hero stands as the page's title (the screen then shows none above). */
+export const blocksCarryTitle = (blocks: readonly CheckedBlock[]) =>
+  blocks[0]?.type === "Heading" || blocks[0]?.type === "Hero";
 
 /**
- * Read-only renderer of a page's blocks. Text is rendered as text (React escapes it); block types
- * this version does not know are skipped, so a newer editor never breaks an older site.
+ * The read-only renderer of a page's checked blocks (checkBlocks skipped the unknown ones).
+ * The server renders it to HTML once (pages.server renderPageHtml): the public page carries
+ * the markup, not this code.
  */
 export function PageBlocks({
   blocks,
+  data,
   headingIsTitle = false,
+  nested = false,
 }: {
-  blocks: PageData["content"];
-  /** The page has no title of its own above the blocks: a leading Heading is its `<h1>`. */
+  blocks: readonly CheckedBlock[];
+  data: BlockData;
   headingIsTitle?: boolean;
+  nested?: boolean;
 }) {
-  return blocks.map((block, index) => {
-    const text = typeof block.props.text === "string" ? block.props.text : "";
-    if (block.type === "Heading") {
-      const isTitle = headingIsTitle && index === 0;
-      return (
-        <Title key={block.props.id} order={isTitle ? 1 : 2} mt={isTitle ? 0 : "lg"} mb="sm">
-          {text}
-        </Title>
-      );
-    }
-    if (block.type === "Text") {
-      return (
-        <Text key={block.props.id} size="lg" mb="md" lh={1.7}>
-          {text}
-        </Text>
-      );
-    }
-    return null;
-  });
+  const views = blocks.map((block, index) => (
+    <BlockView
+      key={block.props.id}
+      block={block}
+      data={data}
+      isTitle={headingIsTitle && index === 0 && !nested}
+    />
+  ));
+  return nested ? views : <div className={classes.page}>{views}</div>;
 }

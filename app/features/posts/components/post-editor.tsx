@@ -17,7 +17,13 @@ import {
 } from "@mantine/core";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ContentEditor, nativeLanguageName, readingMinutes } from "~/features/content/content";
+import {
+  ContentEditor,
+  nativeLanguageName,
+  readingMinutes,
+  SearchPreview,
+  useContentSave,
+} from "~/features/content/content";
 import { MediaPicker } from "~/features/media/media";
 import { fieldIssueMessage } from "~/platform/field-issues";
 import {
@@ -28,8 +34,6 @@ import {
 } from "../post-editing";
 import { PostRevisions, type RevisionRow } from "./post-revisions";
 import { PostTranslations } from "./post-translations";
-import { SearchPreview } from "./search-preview";
-import { usePostSave } from "./use-post-save";
 
 /** The value of a datetime-local field for an instant, in the browser's time zone. */
 const localInput = (iso: string | null) => {
@@ -62,12 +66,15 @@ export function PostEditor({
   const [draft, setDraft] = useState<PostDraft>(state?.post ?? emptyPostDraft);
   const [publishAt, setPublishAt] = useState(localInput(state?.publishedAt ?? null));
   const [picking, setPicking] = useState(false);
-  const saving = usePostSave({
-    id: state?.id ?? null,
-    version: state?.version ?? 0,
-    status: state?.status ?? "draft",
-    publishedAt: state?.publishedAt ?? null,
-  });
+  const saving = useContentSave(
+    {
+      id: state?.id ?? null,
+      version: state?.version ?? 0,
+      status: state?.status ?? "draft",
+      publishedAt: state?.publishedAt ?? null,
+    },
+    { editorPath: "/dashboard/post", field: "post" },
+  );
   const { saved, answer } = saving;
   const [sent, setSent] = useState(() => JSON.stringify(draft));
   const dirty = JSON.stringify(draft) !== sent;

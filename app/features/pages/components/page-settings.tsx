@@ -1,0 +1,175 @@
+import {
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { SearchPreview, type ContentCommand, type SaveIntent } from "~/features/content/content";
+import { PostRevisions, type RevisionRow } from "~/features/posts/posts";
+import type { PageDraft, PageKindName, PageStatus } from "../page-editing";
+
+export type { RevisionRow };
+
+const address = (kind: PageKindName, slug: string) =>
+  kind === "doc" ? `/docs/${slug || "…"}` : `/${slug || "…"}`;
+
+type TextField = "description" | "seoTitle" | "seoDescription" | "seoImage";
+
+/** The page's settings beside the builder: publishing, address, summary, SEO, revisions. */
+export function PageSettings({
+  draft,
+  set,
+  errorAt,
+  siteUrl,
+  saved,
+  publishAt,
+  setPublishAt,
+  save,
+  command,
+  revisions,
+}: {
+  draft: PageDraft;
+  set: <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => void;
+  errorAt: (path: string) => string | undefined;
+  siteUrl: string;
+  saved: { id: string | null; version: number; status: PageStatus; publishedAt: string | null };
+  publishAt: string;
+  setPublishAt: (value: string) => void;
+  save: (intent: SaveIntent) => void;
+  command: (command: ContentCommand) => void;
+  revisions: RevisionRow[];
+}) {
+  const { t, i18n } = useTranslation();
+  const bind = (key: TextField) => ({
+    value: draft[key],
+    error: errorAt(key),
+    onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value),
+  });
+  const status = saved.status;
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h5" mb="sm">
+              {t("pages.editor.settings")}
+            </Title>
+            <Stack gap="sm">
+              <div>
+                <Text size="sm" fw={500} id="page-kind-label">
+                  {t("pages.editor.kind")}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="page-kind-label"
+                  value={draft.kind}
+                  onChange={(value) => set("kind", value as PageKindName)}
+                  data={[
+                    { value: "page", label: t("pages.editor.kindPage") },
+                    { value: "doc", label: t("pages.editor.kindDoc") },
+                  ]}
+                />
+              </div>
+              <TextInput
+                label={t("posts.editor.slug")}
+                description={t("pages.editor.slugHelp")}
+                value={draft.slug}
+                error={errorAt("slug")}
+                onChange={(event) => set("slug", event.currentTarget.value.toLowerCase())}
+              />
+              <Textarea
+                label={t("pages.editor.description")}
+                description={t("pages.editor.descriptionHelp")}
+                autosize
+                minRows={2}
+                {...bind("description")}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h5" mb="sm">
+              {t("content.seo.title")}
+            </Title>
+            <Stack gap="sm">
+              <TextInput label={t("content.seo.metaTitle")} {...bind("seoTitle")} />
+              <Textarea
+                label={t("content.seo.metaDescription")}
+                autosize
+                minRows={2}
+                {...bind("seoDescription")}
+              />
+              <TextInput label={t("content.seo.socialImage")} {...bind("seoImage")} />
+              <SearchPreview
+                title={draft.seoTitle || draft.title}
+                url={`${siteUrl}${address(draft.kind, draft.slug)}`}
+                description={draft.seoDescription || draft.description}
+              />
+            </Stack>
+          </Paper>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h5" mb="sm">
+              {t("posts.editor.publishing")}
+            </Title>
+            <Stack gap="sm">
+              {status === "scheduled" && saved.publishedAt ? (
+                <Text size="sm">
+                  {t("posts.editor.scheduledFor", {
+                    time: new Date(saved.publishedAt).toLocaleString(i18n.language),
+                  })}
+                </Text>
+              ) : null}
+              <TextInput
+                type="datetime-local"
+                label={t("posts.editor.publishAt")}
+                value={publishAt}
+                error={errorAt("publishAt")}
+                onChange={(event) => setPublishAt(event.currentTarget.value)}
+              />
+              <Button variant="light" disabled={!publishAt} onClick={() => save("schedule")}>
+                {t("posts.editor.schedule")}
+              </Button>
+              {status === "published" || status === "scheduled" ? (
+                <Button variant="subtle" color="gray" onClick={() => save("unpublish")}>
+                  {t("posts.editor.unpublish")}
+                </Button>
+              ) : null}
+            </Stack>
+          </Paper>
+          {saved.id ? (
+            <PostRevisions
+              revisions={revisions}
+              onRestore={(revisionId) =>
+                command({ intent: "restoreRevision", revisionId, version: saved.version })
+              }
+            />
+          ) : null}
+          {saved.id ? (
+            <Group gap="sm">
+              <Button variant="default" size="xs" onClick={() => command({ intent: "duplicate" })}>
+                {t("content.duplicate")}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                size="xs"
+                onClick={() => command({ intent: "trash" })}
+              >
+                {t("content.trash")}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

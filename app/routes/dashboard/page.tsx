@@ -1,0 +1,101 @@
+import "@mantine/tiptap/styles.css";
+import { Container } from "@mantine/core";
+import { redirect, useLocation } from "react-router";
+import { settingsMeta } from "~/features/dashboard/dashboard";
+import {
+  answerSettingsSave,
+  loadDashboardScreen,
+  openDashboardSection,
+} from "~/features/dashboard/dashboard.server";
+import { PageEditor } from "~/features/pages/pages";
+import {
+  checkPageEditor,
+  commandPage,
+  editorBlockData,
+  findPageIdBySlug,
+  loadPageForEditor,
+  savePage,
+} from "~/features/pages/pages.server";
+import { AppError } from "~/platform/errors";
+import { servicesContext } from "~/platform/request-context";
+import type { Route } from "./+types/page";
+
+/** The builder opens by the pages list's rule. */
+const screenPath = "/dashboard/pages";
+const saveIntents = new Set(["save", "autosave", "publish", "schedule", "unpublish"]);
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** `new`, a page's id, or (the admin bar's "edit page") its address. */
+function pageRef(params: { ref?: string }): { id: string | null } | { slug: string } {
+  const ref = params.ref ?? "new";
+  if (ref === "new") return { id: null };
+  if (uuid.test(ref)) return { id: ref };
+  if (slug.test(ref) && ref.length <= 80) return { slug: ref };
+  throw new AppError({ code: "route.notFound" });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadDashboardScreen(args, ["pagesEditor"], async (database, request) => {
+    await openDashboardSection(database, { ...request, pathname: screenPath });
+    const accountId = request.account.accountId;
+    const viewer = request.viewer;
+    const ref = pageRef(args.params);
+    if ("slug" in ref) {
+      const id = await findPageIdBySlug(database, { accountId, viewer, slug: ref.slug });
+      // An address with no page behind it (a fixed route such as /checkout): the list, searched.
+      throw redirect(id ? `/dashboard/pages/${id}` : `/dashboard/pages?q=${ref.slug}`);
+    }
+    const url = new URL(args.request.url);
+    const siteUrl = url.origin;
+    const kind = url.searchParams.get("kind") === "doc" ? ("doc" as const) : ("page" as const);
+    const { lang } = args.context.get(servicesContext);
+    const blockData = await editorBlockData(database, { accountId, lang });
+    if (ref.id === null) {
+      checkPageEditor(viewer);
+      return { state: null, revisions: [], siteUrl, kind, blockData };
+    }
+    const found = await loadPageForEditor(database, { accountId, viewer, id: ref.id });
+    return { ...found, siteUrl, kind, blockData };
+  });
+}
+
+/** M3 saves (draft, autosave, publish, schedule, unpublish) and commands, through one action. */
+export async function action(args: Route.ActionArgs) {
+  return answerSettingsSave(args, async (database, request, body) => {
+    await openDashboardSection(database, { ...request, pathname: screenPath });
+    const ref = pageRef(args.params);
+    if ("slug" in ref) throw new AppError({ code: "request.invalid" });
+    const editing = {
+      accountId: request.account.accountId,
+      viewer: request.viewer,
+      caches: request.caches,
+    };
+    const intent = (body as { intent?: unknown } | null)?.intent;
+    if (typeof intent === "string" && saveIntents.has(intent))
+      return savePage(database, { ...editing, id: ref.id, input: body });
+    if (ref.id === null) throw new AppError({ code: "request.invalid" });
+    return commandPage(database, { ...editing, id: ref.id, input: body });
+  });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return settingsMeta(matches, { titleKey: "pages.editor.metaTitle", fallback: "Page" });
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  // A new page keeps its editor when its first save gives it an address.
+  const kept = (useLocation().state as { editor?: string } | null)?.editor;
+  return (
+    <Container size="xl" py="md">
+      <PageEditor
+        key={kept ?? loaderData.state?.id ?? "new"}
+        state={loaderData.state}
+        revisions={loaderData.revisions}
+        siteUrl={loaderData.siteUrl}
+        kind={loaderData.kind}
+        blockData={loaderData.blockData}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,215 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "./support/test";
+import { open } from "./support/page";
+import { createSessions } from "./support/session";
+import { startServer, tempDataDir, type RunningServer } from "./support/server";
+
+// M3 the page builder and the docs tree, used as an owner would, on a server of its own (the
+// demo's pages change here). One worker, in file order: the tests share the site.
+test.describe.configure({ mode: "default" });
+
+let server: RunningServer;
+let dataDir: string;
+const site = (path = "/") => `http://demo.localhost:${server.port}${path}`;
+const sessions = createSessions(site);
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = tempDataDir("pages");
+  server = await startServer({ dataDir });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function asVisitor<T>(page: Page, look: (visitor: Page) => Promise<T>): Promise<T> {
+  const context = await page.context().browser()!.newContext();
+  try {
+    return await look(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+async function asOwner(page: Page, path: string) {
+  await sessions.use(page, "owner@demo.test");
+  await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  const response = await open(page, site(path));
+  expect(response?.status(), path).toBe(200);
+}
+
+/** A person's drag: press on the block in the drawer, move in steps, let go over the target. */
+async function drag(
+  page: Page,
+  from: Locator,
+  to: Locator,
+  where: "top" | "bottom" = "bottom",
+  { keepX = false } = {},
+) {
+  await from.scrollIntoViewIfNeeded();
+  const source = (await from.boundingBox())!;
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
+    steps: 5,
+  });
+  const target = (await to.boundingBox())!;
+  const bottom = Math.min(target.y + target.height, page.viewportSize()!.height) - 12;
+  const y = where === "top" ? target.y + 8 : bottom;
+  const x = keepX ? source.x + source.width / 2 : target.x + target.width / 2;
+  await page.mouse.move(x, y, { steps: 20 });
+  await page.waitForTimeout(200);
+  await page.mouse.up();
+}
+
+const canvas = (page: Page) => page.locator('[data-testid^="dropzone:root"]').first();
+const drawerItem = (page: Page, name: string) => page.getByTestId(`drawer-item:${name}`);
+/** The selected block's field in Puck's panel, by its prop's name. */
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]:visible`).first();
+
+test("M3 the owner builds a landing page by dragging a hero, a course list and questions, publishes it, and a visitor sees it at /{slug}", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await asOwner(page, "/dashboard/pages/new");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("New page");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Summer school");
+  await expect(drawerItem(page, "Hero")).toBeVisible({ timeout: 20_000 });
+
+  await drag(page, drawerItem(page, "Hero"), canvas(page));
+  await expect(page.locator("[data-puck-component]")).toHaveCount(1);
+  await field(page, "title").fill("Learn something new this summer");
+  await field(page, "subtitle").fill("Six weeks, three courses, one friendly community.");
+
+  await drag(page, drawerItem(page, "CourseList"), canvas(page));
+  await expect(page.locator("[data-puck-component]")).toHaveCount(2);
+  await drag(page, drawerItem(page, "FAQ"), canvas(page));
+  await expect(page.locator("[data-puck-component]")).toHaveCount(3);
+  await page.getByRole("button", { name: "Add: Question" }).click();
+  await field(page, "question-0").fill("Who can join?");
+  await field(page, "answer-0").fill("Anyone over sixteen.");
+
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved.");
+  await expect(page).toHaveURL(/\/dashboard\/pages\/[0-9a-f-]{36}$/);
+
+  await asVisitor(page, async (visitor) => {
+    const response = await open(visitor, site("/summer-school"));
+    expect(response?.status()).toBe(200);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
+      "Learn something new this summer",
+    );
+    await expect(visitor.getByRole("heading", { name: "Our courses" })).toBeVisible();
+    await expect(visitor.locator('a[href^="/course/"]').first()).toBeVisible();
+    const question = visitor.locator("details summary", { hasText: "Who can join?" });
+    await question.click();
+    await expect(visitor.getByText("Anyone over sixteen.")).toBeVisible();
+    // Static blocks: the page's scripts are the site frame's, none of the builder's.
+    const scripts = await visitor.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith(".js")),
+    );
+    expect(scripts.filter((name) => /puck|page-editor/.test(name))).toEqual([]);
+  });
+});
+
+test("M3 the owner edits a doc and reorders the docs tree; the public sidebar follows", async ({
+  page,
+}) => {
+  await asOwner(page, "/dashboard/pages?kind=doc");
+  const tree = page.getByTestId("docs-tree");
+  await expect(tree.locator("li")).not.toHaveCount(0);
+  const titles = await tree.locator("li a").allTextContents();
+  expect(titles.length).toBeGreaterThan(1);
+  const [first, second] = titles;
+
+  // Keyboard: the second doc moves up, then under... by its buttons; then a real drag back.
+  await page.getByRole("button", { name: `Move ${second} up` }).click();
+  await expect(tree.locator("li a").first()).toHaveText(second!);
+  await page.getByRole("button", { name: `Move ${first} under the doc above` }).click();
+  await expect(tree.locator(`li[data-depth="1"] a`)).toHaveText([first!]);
+  await page.getByRole("button", { name: "Save order" }).click();
+  await expect(page.getByText("Order saved.")).toBeVisible();
+
+  await asVisitor(page, async (visitor) => {
+    await open(visitor, site("/docs"));
+    const links = visitor.getByTestId("docs-sidebar").getByRole("link");
+    await expect(links.nth(1)).toHaveText(second!);
+    await expect(links.nth(2)).toHaveText(first!);
+  });
+
+  // A real drag by the handle: the last doc goes to the top.
+  const last = titles.at(-1)!;
+  await drag(
+    page,
+    page.getByRole("button", { name: `Drag ${last}` }),
+    tree.locator("li").first(),
+    "top",
+    { keepX: true },
+  );
+  await expect(tree.locator("li a").first()).toHaveText(last);
+  await expect(tree.locator("li").first()).toHaveAttribute("data-depth", "0");
+
+  // Editing a doc: the same builder; its summary changes and it is saved.
+  await tree.getByRole("link", { name: first }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit doc");
+  await page.getByRole("tab", { name: "Settings and search" }).click();
+  await page.getByLabel("Summary").fill("Where to begin.");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved.");
+});
+
+test("M3 only managers open the builder", async ({ browser }) => {
+  const student = await browser.newPage();
+  await sessions.use(student, "student@demo.test");
+  for (const path of ["/dashboard/pages", "/dashboard/pages/new"]) {
+    const response = await open(student, site(path));
+    expect(response?.status(), path).toBe(403);
+  }
+  await student.close();
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`M3 the page builder and list in ${scheme}: no serious accessibility problem`, async ({
+    page,
+  }) => {
+    await page.addInitScript((value) => localStorage.setItem("theme", value), scheme);
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 760 : 900 });
+      for (const path of [
+        "/dashboard/pages",
+        "/dashboard/pages?kind=doc",
+        "/dashboard/pages/new",
+      ]) {
+        await asOwner(page, path);
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+        if (path.endsWith("/new"))
+          await expect(page.locator("[data-puck-drawer-item]").first()).toBeAttached();
+        await page.evaluate(() => document.fonts.ready);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")}`,
+          );
+        expect(serious, `${path} ${width} ${scheme}`).toEqual([]);
+        await page.screenshot({
+          path: test.info().outputPath(`${path.replace(/\W+/g, "-")}-${width}-${scheme}.png`),
+          animations: "disabled",
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}

@@ -138,6 +138,8 @@ export const messageAreas = {
   /** The pages and docs list and the page builder (shares the posts editor's words). */
   pagesEditor: [
     "pages",
+    "media",
+    "siteSettings.common.close",
     "posts.status",
     "posts.editor",
     "posts.list",

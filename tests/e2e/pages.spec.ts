@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import sharp from "sharp";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "./support/test";
 import { open } from "./support/page";
@@ -83,6 +84,21 @@ test("M3 the owner builds a landing page by dragging a hero, a course list and q
   await expect(page.locator("[data-puck-component]")).toHaveCount(1);
   await field(page, "title").fill("Learn something new this summer");
   await field(page, "subtitle").fill("Six weeks, three courses, one friendly community.");
+  // The hero's picture: uploaded through the media library's picker, its address filled in.
+  const photo = await sharp({
+    create: { width: 800, height: 450, channels: 3, background: "#e8590c" },
+  })
+    .png()
+    .toBuffer();
+  await page.getByRole("button", { name: "Choose from the media library" }).first().click();
+  const picker = page.getByRole("dialog", { name: "Media library" });
+  await picker.getByRole("tab", { name: "Upload" }).click();
+  await picker
+    .getByTestId("media-dropzone")
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: "summer.png", mimeType: "image/png", buffer: photo }]);
+  await expect(picker).toBeHidden({ timeout: 20_000 });
+  await expect(field(page, "src")).toHaveValue(/^\/files\/.+/);
 
   await drag(page, drawerItem(page, "CourseList"), canvas(page));
   await expect(page.locator("[data-puck-component]")).toHaveCount(2);
@@ -103,6 +119,9 @@ test("M3 the owner builds a landing page by dragging a hero, a course list and q
       "Learn something new this summer",
     );
     await expect(visitor.getByRole("heading", { name: "Our courses" })).toBeVisible();
+    const hero = visitor.locator('img[src^="/files/"]').first();
+    await expect(hero).toBeVisible();
+    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(visitor.locator('a[href^="/course/"]').first()).toBeVisible();
     const question = visitor.locator("details summary", { hasText: "Who can join?" });
     await question.click();

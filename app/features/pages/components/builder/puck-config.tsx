@@ -1,5 +1,4 @@
 import type { ComponentConfig, Config, Fields } from "@puckeditor/core";
-import { TextInput } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { ContentEditor } from "~/features/content/content";
 import { blockPropSchemas, type BlockProps, type BlockType } from "../../blocks";
@@ -25,6 +24,7 @@ import {
   TextView,
   VideoView,
 } from "../blocks/static-blocks";
+import { ImageAddressField } from "./image-field";
 import { listField, type ListSubField } from "./list-field";
 
 /*
@@ -39,10 +39,7 @@ const parse = <T extends BlockType>(type: T, props: AnyProps) => {
   return parsed.success ? (parsed.data as BlockProps<T>) : null;
 };
 
-/**
- * An image address. The media library's picker (being built) takes this field's place: it
- * fills `src` (and `mediaId`) through the same onChange.
- */
+/** An image address, typed or chosen from the media library. */
 function imageField(label: string, help: string) {
   return {
     type: "custom" as const,
@@ -51,17 +48,20 @@ function imageField(label: string, help: string) {
       value,
       onChange,
       id,
+      name,
     }: {
       value: string;
       onChange: (v: string) => void;
       id: string;
+      name: string;
     }) => (
-      <TextInput
+      <ImageAddressField
         id={id}
+        name={name}
         label={label}
-        description={help}
-        value={value ?? ""}
-        onChange={(event) => onChange(event.currentTarget.value)}
+        help={help}
+        value={value}
+        onChange={onChange}
       />
     ),
   };

@@ -1,4 +1,5 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { publicationSchedule, type ContentKind } from "./tables.server";
 
@@ -42,6 +43,31 @@ export type Publisher = (
   database: Database,
   item: { accountId: string; itemId: string; publishAt: Date },
 ) => Promise<boolean>;
+
+/** The public pages a publication drops (every page of the site: lists and menus show items). */
+export type PublicationCaches = {
+  invalidateAccount(accountId: string, key: null): Promise<unknown>;
+};
+
+/**
+ * The publisher of an editor's table (posts, pages: the same `status`, `version`, `updated_at`
+ * and `published_at` columns): a scheduled item whose time has come goes live, once.
+ */
+export const tablePublisher =
+  (table: PgTable, caches: PublicationCaches | null): Publisher =>
+  async (database, { accountId, itemId }) => {
+    const { rows } = await database.forAccount(accountId, (tx) =>
+      tx.execute(sql`
+        update ${table}
+           set status = 'published', version = version + 1, updated_at = now()
+         where account_id = ${accountId} and id = ${itemId}
+           and status = 'scheduled' and published_at <= now()
+        returning id`),
+    );
+    if (rows.length === 0) return false;
+    await caches?.invalidateAccount(accountId, null);
+    return true;
+  };
 
 /**
  * Publishes what is due at `now` (oldest first, `limit` at a time): each item by its kind's

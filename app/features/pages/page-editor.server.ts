@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   cancelPublication,
   dropRevisions,
@@ -6,6 +6,7 @@ import {
   readRevision,
   recordRevision,
   schedulePublication,
+  tablePublisher,
   type Publisher,
 } from "~/features/content/content.server";
 import { nextState, slugify, TRASH_DAYS, type ContentStatus } from "~/features/content/content";
@@ -16,7 +17,6 @@ import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
 import { sanitizeBlocks } from "./block-html.server";
 import { checkBlocks } from "./blocks";
 import {
-  docIds,
   editorPageList,
   liftChildren,
   nextPosition,
@@ -29,7 +29,6 @@ import {
   type PageRow,
 } from "./editor-queries.server";
 import {
-  docTreeSchema,
   pageCommandSchema,
   pageDraftSchema,
   pageListQuerySchema,
@@ -382,59 +381,6 @@ export async function commandPage(
   return result;
 }
 
-/**
- * The docs tree after a drag: each doc's parent and place. Every id must be a doc of the
- * account, every parent one of them, and no doc may sit under itself.
- */
-export async function reorderDocs(
-  database: Database,
-  { accountId, viewer, input, caches }: Editing & { input: unknown; caches: PageCaches | null },
-): Promise<{ ok: true }> {
-  checkPageEditor(viewer);
-  const tree = docTreeSchema.safeParse(input);
-  if (!tree.success) throw new AppError({ code: "request.invalid" });
-  const parentOf = new Map(tree.data.docs.map((doc) => [doc.id, doc.parentId]));
-  for (const start of parentOf.keys()) {
-    const seen = new Set<string>();
-    for (let at: string | null | undefined = start; at; at = parentOf.get(at)) {
-      if (seen.has(at)) throw new AppError({ code: "request.invalid" });
-      seen.add(at);
-    }
-  }
-  await database.forAccount(accountId, async (tx) => {
-    const known = await docIds(tx, { accountId });
-    for (const doc of tree.data.docs)
-      if (!known.has(doc.id) || (doc.parentId && !known.has(doc.parentId)))
-        throw new AppError({ code: "request.invalid" });
-    for (const doc of tree.data.docs)
-      await tx
-        .update(pages)
-        .set({ parentId: doc.parentId, position: doc.position })
-        .where(and(eq(pages.accountId, accountId), eq(pages.id, doc.id)));
-  });
-  await caches?.invalidateAccount(accountId, null);
-  return { ok: true };
-}
-
-/** The publication schedule's publisher of pages: a scheduled page whose time has come. */
-export const pagePublisher =
-  (caches: PageCaches | null): Publisher =>
-  async (database, { accountId, itemId }) => {
-    const published = await database.forAccount(accountId, (tx) =>
-      tx
-        .update(pages)
-        .set({ status: "published", version: sql`${pages.version} + 1`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(pages.accountId, accountId),
-            eq(pages.id, itemId),
-            eq(pages.status, "scheduled"),
-            sql`${pages.publishedAt} <= now()`,
-          ),
-        )
-        .returning({ id: pages.id }),
-    );
-    if (published.length === 0) return false;
-    await caches?.invalidateAccount(accountId, null);
-    return true;
-  };
+/** The publication schedule's publisher of pages: a scheduled one whose time has come. */
+export const pagePublisher = (caches: PageCaches | null): Publisher =>
+  tablePublisher(pages, caches);

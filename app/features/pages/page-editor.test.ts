@@ -13,9 +13,9 @@ import {
   listPagesForEditor,
   loadPageForEditor,
   pagePublisher,
-  reorderDocs,
   savePage,
 } from "./page-editor.server";
+import { reorderDocs } from "./docs-tree.server";
 import { emptyPageDraft, type PageDraft } from "./page-editing";
 
 describe.each(backends)("M3 the page builder's use cases on %s", (backend) => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   cancelPublication,
   dropRevisions,
@@ -6,6 +6,7 @@ import {
   readRevision,
   recordRevision,
   schedulePublication,
+  tablePublisher,
   type Publisher,
 } from "~/features/content/content.server";
 import { nextState, TRASH_DAYS } from "~/features/content/content";
@@ -373,25 +374,6 @@ export async function commandPost(
   return result;
 }
 
-/** The publication schedule's publisher of posts: a scheduled post whose time has come. */
-export const postPublisher =
-  (caches: PostCaches | null): Publisher =>
-  async (database, { accountId, itemId }) => {
-    const published = await database.forAccount(accountId, (tx) =>
-      tx
-        .update(posts)
-        .set({ status: "published", version: sql`${posts.version} + 1`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(posts.accountId, accountId),
-            eq(posts.id, itemId),
-            eq(posts.status, "scheduled"),
-            sql`${posts.publishedAt} <= now()`,
-          ),
-        )
-        .returning({ id: posts.id }),
-    );
-    if (published.length === 0) return false;
-    await caches?.invalidateAccount(accountId, null);
-    return true;
-  };
+/** The publication schedule's publisher of posts: a scheduled one whose time has come. */
+export const postPublisher = (caches: PostCaches | null): Publisher =>
+  tablePublisher(posts, caches);

@@ -24,9 +24,26 @@ export type DemoSite = {
     /** Published versions in other languages (decision 025), read at the same address. */
     translations?: { language: string; title: string; excerpt: string; content: string }[];
   }[];
-  pages: { title: string; slug: string; description: string; text: string }[];
+  pages: {
+    title: string;
+    slug: string;
+    description: string;
+    text: string;
+    translations?: { language: string; title: string; description: string; text: string }[];
+  }[];
   /** Documentation pages at /docs/{slug}, in this order: a heading and paragraphs each. */
-  docs?: { title: string; slug: string; description: string; sections: [string, string][] }[];
+  docs?: {
+    title: string;
+    slug: string;
+    description: string;
+    sections: [string, string][];
+    translations?: {
+      language: string;
+      title: string;
+      description: string;
+      sections: [string, string][];
+    }[];
+  }[];
   courses: {
     title: string;
     slug: string;
@@ -223,6 +240,14 @@ export const demoSite: DemoSite = {
       slug: "about",
       description: "How Demo Academy started.",
       text: "We started Demo Academy in a kitchen with one laptop and a lot of questions.",
+      translations: [
+        {
+          language: "es",
+          title: "Nuestra historia",
+          description: "Cómo empezó Demo Academy.",
+          text: "Empezamos Demo Academy en una cocina, con un portátil y muchas preguntas.",
+        },
+      ],
     },
     {
       title: "Teach with us",
@@ -251,6 +276,23 @@ export const demoSite: DemoSite = {
           "Find a course",
           "Open Courses to see the whole catalogue. Each course page lists its lessons so you know what you will learn before you start.",
         ],
+      ],
+      translations: [
+        {
+          language: "es",
+          title: "Primeros pasos",
+          description: "Crea tu cuenta y aprende a moverte por el sitio.",
+          sections: [
+            [
+              "Crea tu cuenta",
+              "Elige Registrarse en la parte superior de cualquier página, escribe tu nombre, tu correo electrónico y una contraseña, y confirma tu dirección con el enlace que te enviamos.",
+            ],
+            [
+              "Encuentra un curso",
+              "Abre Cursos para ver todo el catálogo. Cada curso muestra sus lecciones, para que sepas qué aprenderás antes de empezar.",
+            ],
+          ],
+        },
       ],
     },
     {

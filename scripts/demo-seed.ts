@@ -85,37 +85,56 @@ async function seedSite(
           publishedAt,
         });
     }
-    for (const page of site.pages) {
-      await insertPage(tx, {
+    const pageData = (title: string, blocks: [string, string][]) => ({
+      root: { props: { title } },
+      content: blocks.flatMap(([heading, text], n) => [
+        { type: "Heading", props: { id: `heading-${n + 1}`, text: heading } },
+        { type: "Text", props: { id: `text-${n + 1}`, text } },
+      ]),
+    });
+    // A page's text under its title; a doc's sections, each a heading and its paragraph.
+    const pageItems = [
+      ...site.pages.map((page) => ({
+        kind: "page" as const,
+        ...page,
+        blocks: [[page.title, page.text]] as [string, string][],
+        translations: (page.translations ?? []).map((version) => ({
+          ...version,
+          blocks: [[version.title, version.text]] as [string, string][],
+        })),
+      })),
+      ...(site.docs ?? []).map((doc) => ({
+        kind: "doc" as const,
+        ...doc,
+        blocks: doc.sections,
+        translations: (doc.translations ?? []).map((version) => ({
+          ...version,
+          blocks: version.sections,
+        })),
+      })),
+    ];
+    for (const [position, item] of pageItems.entries()) {
+      const original = await insertPage(tx, {
         accountId,
-        title: page.title,
-        slug: page.slug,
-        description: page.description,
-        data: {
-          root: { props: { title: page.title } },
-          content: [
-            { type: "Heading", props: { id: "heading-1", text: page.title } },
-            { type: "Text", props: { id: "text-1", text: page.text } },
-          ],
-        },
-      });
-    }
-    for (const [position, doc] of (site.docs ?? []).entries()) {
-      await insertPage(tx, {
-        accountId,
-        kind: "doc",
+        kind: item.kind,
         position,
-        title: doc.title,
-        slug: doc.slug,
-        description: doc.description,
-        data: {
-          root: { props: { title: doc.title } },
-          content: doc.sections.flatMap(([heading, text], n) => [
-            { type: "Heading", props: { id: `heading-${n + 1}`, text: heading } },
-            { type: "Text", props: { id: `text-${n + 1}`, text } },
-          ]),
-        },
+        title: item.title,
+        slug: item.slug,
+        description: item.description,
+        data: pageData(item.title, item.blocks),
       });
+      for (const version of item.translations)
+        await insertPage(tx, {
+          accountId,
+          kind: item.kind,
+          position,
+          title: version.title,
+          slug: item.slug,
+          description: version.description,
+          translationOf: original.id,
+          language: version.language,
+          data: pageData(version.title, version.blocks),
+        });
     }
     for (const { role, user } of people) await addMember(tx, { accountId, user, roleName: role });
     // One transaction gives every row the same now(): each course gets its own moment, a

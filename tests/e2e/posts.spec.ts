@@ -89,11 +89,11 @@ test("M2 the owner adds the Spanish version of a post; a visitor whose browser s
   await open(page, site("/dashboard/posts?q=Filming"));
   await page.getByRole("link", { name: "Filming your first lesson" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit post");
-  const translations = page.getByTestId("post-translations");
+  const translations = page.getByTestId("content-translations");
   await expect(translations.getByText("No translations yet.")).toBeVisible();
   await translations.getByLabel("Language").selectOption("es");
   await translations.getByRole("button", { name: "Translate" }).click();
-  await expect(page.getByTestId("post-translations")).toContainText(
+  await expect(page.getByTestId("content-translations")).toContainText(
     "Español translation of “Filming your first lesson”",
   );
   await expect(page.getByLabel("Address")).toBeDisabled();

@@ -119,6 +119,9 @@ type NewPage = {
   kind?: "page" | "doc";
   position?: number;
   status?: "draft" | "published";
+  /** A translation of that page (decision 025), in `language`. */
+  translationOf?: string;
+  language?: string;
 };
 
 /** Inside the caller's transaction (scoped to the page's account). */
@@ -134,6 +137,8 @@ export async function insertPage(tx: Tx, { accountId, ...values }: NewPage) {
       status: values.status ?? "published",
       kind: values.kind ?? "page",
       position: values.position ?? 0,
+      translationOf: values.translationOf ?? null,
+      language: values.language ?? null,
       data: values.data ?? {
         root: { props: { title } },
         content: [{ type: "Text", props: { id: "text-1", text: title } }],

@@ -1,4 +1,5 @@
 import { isLanguageCode, preferredLanguage, type LanguageCode } from "~/platform/i18n/languages";
+import type { ContentStatus } from "./editing";
 
 /** The query parameter that asks for one language of a page, post or doc (hreflang links use it). */
 export const LANGUAGE_PARAMETER = "lang";
@@ -81,4 +82,48 @@ export function hreflangLinks(versions: readonly LanguageVersion[]) {
 export function nativeLanguageName(code: LanguageCode): string {
   const name = new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code;
   return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}
+
+/** Where an item (post, page or doc) stands among its languages, as its editor shows it. */
+export type ContentLanguages = {
+  /** The site's language, which originals are written in. */
+  siteLanguage: LanguageCode;
+  /** Set when this item is a translation: its language and its original. */
+  translationOf: { id: string; title: string; language: LanguageCode } | null;
+  /** An original's translations. */
+  translations: { id: string; language: LanguageCode; status: ContentStatus }[];
+};
+
+/**
+ * One request's negotiation for a translatable item (post, page or doc): `choose` picks which
+ * published translation to read (null: the original), `versionsOf` gives every version's
+ * addresses and the shown one's canonical address — a translation's is its own `?lang=`
+ * address, whichever way it was reached.
+ */
+export function negotiateContentLanguage(request: Request, siteLanguage: LanguageCode) {
+  const url = new URL(request.url);
+  const acceptLanguage = request.headers.get("accept-language");
+  return {
+    choose(translations: LanguageCode[]): LanguageCode | null {
+      const chosen = chooseContentLanguage({
+        url,
+        acceptLanguage,
+        original: siteLanguage,
+        translations,
+      });
+      return chosen === siteLanguage ? null : chosen;
+    },
+    versionsOf(
+      item: { language: LanguageCode | null; translations: readonly LanguageCode[] },
+      pageUrl: string,
+    ) {
+      const versions = languageVersions({
+        pageUrl,
+        original: siteLanguage,
+        translations: item.translations,
+        current: item.language ?? siteLanguage,
+      });
+      return { versions, url: versions.find((version) => version.current)?.href ?? pageUrl };
+    },
+  };
 }

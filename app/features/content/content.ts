@@ -6,6 +6,7 @@ export * from "./embeds";
 export { ContentEditor } from "./components/rich-text-editor";
 export * from "./content-languages";
 export { LanguageSwitcher } from "./components/language-switcher";
+export { ContentTranslations } from "./components/content-translations";
 export { contentText, diffFields, type DiffPart, type FieldDiff } from "./revision-diff";
 export {
   RevisionCompare,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { members } from "~/features/members/tables.server";
 import type { Tx } from "~/platform/db/database.server";
 import {
@@ -28,6 +28,7 @@ const listColumns = {
   position: pages.position,
   updatedAt: pages.updatedAt,
   trashedAt: pages.trashedAt,
+  language: pages.language,
 };
 
 const rowOf = (row: Omit<PageListRow, "updatedAt" | "trashedAt"> & Record<string, unknown>) =>
@@ -54,6 +55,8 @@ export async function editorPageList(
     eq(pages.accountId, accountId),
     eq(pages.kind, query.kind),
     query.status === "all" ? ne(pages.status, "trashed") : eq(pages.status, query.status),
+    // A translation is opened from its original's editor; the trash shows every row.
+    query.status === "trashed" ? undefined : isNull(pages.translationOf),
     query.author === "me" && viewerId ? eq(pages.authorId, viewerId) : undefined,
     search
       ? or(
@@ -95,7 +98,7 @@ export async function pageIdBySlug(
   const [row] = await tx
     .select({ id: pages.id })
     .from(pages)
-    .where(and(eq(pages.accountId, accountId), eq(pages.slug, slug)))
+    .where(and(eq(pages.accountId, accountId), eq(pages.slug, slug), isNull(pages.translationOf)))
     .limit(1);
   return row?.id ?? null;
 }
@@ -111,6 +114,8 @@ export async function pageSlugInUse(
       and(
         eq(pages.accountId, accountId),
         eq(pages.slug, slug),
+        // Translations keep their original's address and claim none of their own.
+        isNull(pages.translationOf),
         except ? ne(pages.id, except) : undefined,
       ),
     )
@@ -167,7 +172,7 @@ export async function liftChildren(tx: Tx, { accountId, id }: { accountId: strin
     .where(and(eq(pages.accountId, accountId), eq(pages.parentId, id)));
 }
 
-/** Pages in the trash longer than `days` are deleted for good. */
+/** Pages in the trash longer than `days` are deleted for good, with their translations. */
 export async function purgePageTrash(
   tx: Tx,
   { accountId, days, now = new Date() }: { accountId: string; days: number; now?: Date },
@@ -184,15 +189,23 @@ export async function purgePageTrash(
     .update(pages)
     .set({ parentId: null })
     .where(and(eq(pages.accountId, accountId), inArray(pages.parentId, ids)));
-  await tx.delete(pages).where(due);
-  return ids;
+  const gone = await tx
+    .delete(pages)
+    .where(
+      and(
+        eq(pages.accountId, accountId),
+        or(inArray(pages.id, ids), inArray(pages.translationOf, ids)),
+      ),
+    )
+    .returning({ id: pages.id });
+  return gone.map((row) => row.id);
 }
 
-/** Every doc of the account (any state): to check a new tree names only them. */
+/** Every original doc of the account (any state): to check a new tree names only them. */
 export async function docIds(tx: Tx, { accountId }: { accountId: string }) {
   const rows = await tx
     .select({ id: pages.id })
     .from(pages)
-    .where(and(eq(pages.accountId, accountId), eq(pages.kind, "doc")));
+    .where(and(eq(pages.accountId, accountId), eq(pages.kind, "doc"), isNull(pages.translationOf)));
   return new Set(rows.map((row) => row.id));
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ContentSaveAnswer, ContentStatus } from "~/features/content/content";
+import { languageCodes } from "~/platform/i18n/languages";
 import { linkUrlSchema, plainTextSchema, slugSchema } from "~/platform/safe-value-schemas";
 import type { PageData } from "./validation";
 
@@ -53,6 +54,8 @@ export const pageCommandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore") }),
   z.object({ intent: z.literal("deleteForever") }),
   z.object({ intent: z.literal("duplicate") }),
+  /** Opens the page's version in `language`, made as a draft copy the first time. */
+  z.object({ intent: z.literal("translate"), language: z.enum(languageCodes) }),
   z.object({
     intent: z.literal("restoreRevision"),
     revisionId: z.uuid(),
@@ -83,6 +86,8 @@ export type PageListRow = {
   position: number;
   updatedAt: string;
   trashedAt: string | null;
+  /** A translation's language (only the trash lists translations). */
+  language: string | null;
 };
 
 export type PageEditorState = {

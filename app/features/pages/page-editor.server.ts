@@ -7,6 +7,7 @@ import {
   recordRevision,
   schedulePublication,
   tablePublisher,
+  translationIdsOf,
   type Publisher,
 } from "~/features/content/content.server";
 import { nextState, slugify, TRASH_DAYS, type ContentStatus } from "~/features/content/content";
@@ -14,6 +15,7 @@ import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
+import type { LanguageCode } from "~/platform/i18n/languages";
 import { sanitizeBlocks } from "./block-html.server";
 import { checkBlocks } from "./blocks";
 import {
@@ -37,6 +39,7 @@ import {
   type PageEditorState,
   type PageSaveAnswer,
 } from "./page-editing";
+import { pageLanguages, translatePage } from "./page-translations.server";
 import { pages } from "./tables.server";
 
 /** The public pages a change drops (every page of the site: menus and docs list them). */
@@ -84,16 +87,17 @@ const stateOf = (page: PageRow & { authorName: string }): PageEditorState => ({
   page: pageDraftOf(page),
 });
 
-/** One page as the builder opens it (by id, or by its address), with its revisions. */
+/** One page as the builder opens it (by id, or by its address), with its revisions and languages. */
 export function loadPageForEditor(
   database: Database,
-  { accountId, viewer, id }: Editing & { id: string },
+  { accountId, viewer, id, siteLanguage }: Editing & { id: string; siteLanguage: LanguageCode },
 ) {
   return database.forAccount(accountId, async (tx) => {
     const page = await editablePage(tx, { accountId, viewer, id });
     return {
       state: stateOf(page),
       revisions: await listRevisions(tx, { accountId, itemKind: "page", itemId: id }),
+      languages: await pageLanguages(tx, { accountId, page, siteLanguage }),
     };
   });
 }
@@ -190,7 +194,7 @@ export async function savePage(
     return refused([{ path: "publishAt", code: "custom", origin: "futureDate" }]);
   const checked = checkDraft(parsed.data.page);
   if ("issues" in checked) return refused(checked.issues);
-  const { draft } = checked;
+  const { draft: asked } = checked;
 
   const answer = await database.forAccount(accountId, async (tx) => {
     const current = id ? await editablePage(tx, { accountId, viewer, id }) : null;
@@ -204,7 +208,11 @@ export async function savePage(
           authorName: current.authorName,
         },
       } satisfies Refusal;
-    const slug = await slugFor(tx, { accountId, draft, id });
+    // A translation keeps its original's address and kind.
+    const draft = current?.translationOf ? { ...asked, kind: current.kind } : asked;
+    const slug = current?.translationOf
+      ? current.slug
+      : await slugFor(tx, { accountId, draft, id });
     if (typeof slug !== "string") return refused([slug]);
     const keepOnly = intent === "autosave" && current !== null && current.status !== "draft";
     const next = nextState(intent, current, { now, publishAt });
@@ -277,11 +285,33 @@ export async function commandPage(
     input,
     caches,
     now = new Date(),
-  }: Editing & { id: string; input: unknown; caches: PageCaches | null; now?: Date },
+    siteLanguage,
+  }: Editing & {
+    id: string;
+    input: unknown;
+    caches: PageCaches | null;
+    now?: Date;
+    /** The site's language, which a translation may not be in (needed by `translate`). */
+    siteLanguage?: LanguageCode;
+  },
 ): Promise<PageSaveAnswer> {
   const editor = checkPageEditor(viewer);
   const command = pageCommandSchema.safeParse(input);
   if (!command.success) throw new AppError({ code: "request.invalid" });
+  if (command.data.intent === "translate") {
+    if (!siteLanguage) throw new AppError({ code: "request.invalid" });
+    const original = await database.forAccount(accountId, (tx) =>
+      editablePage(tx, { accountId, viewer, id }),
+    );
+    return translatePage(database, {
+      accountId,
+      original,
+      language: command.data.language,
+      siteLanguage,
+      author: authorOf(editor),
+      now,
+    });
+  }
   if (command.data.intent === "restoreRevision") {
     const { revisionId, version } = command.data;
     const revision = await database.forAccount(accountId, async (tx) => {
@@ -340,11 +370,16 @@ export async function commandPage(
     if (intent === "deleteForever") {
       if (page.status !== "trashed") throw new AppError({ code: "request.invalid" });
       await liftChildren(tx, { accountId, id });
+      // Its translations go with it (the key cascades), and their revisions too.
+      const translations = await translationIdsOf(tx, pages, { accountId, id });
       await tx.delete(pages).where(where);
-      await dropRevisions(tx, item);
+      for (const itemId of [id, ...translations])
+        await dropRevisions(tx, { accountId, itemKind: "page", itemId });
       return { ...done("trashed"), goTo: `${listPath}&status=trashed` };
     }
-    // duplicate: a new draft with the same blocks, by the one who asked.
+    // duplicate: a new draft with the same blocks, by the one who asked; a translation is
+    // duplicated through its original.
+    if (page.translationOf) throw new AppError({ code: "request.invalid" });
     const draft = pageDraftOf(page);
     const slug = await slugFor(tx, { accountId, draft: { ...draft, slug: "" }, id: null });
     const [copy] = await tx

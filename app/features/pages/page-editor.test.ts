@@ -125,7 +125,12 @@ describe.each(backends)("M3 the page builder's use cases on %s", (backend) => {
       version: 1,
       page: draft("Second words", { slug: "first-words" }),
     });
-    const loaded = await loadPageForEditor(db.database, { accountId, viewer: owner, id });
+    const loaded = await loadPageForEditor(db.database, {
+      accountId,
+      viewer: owner,
+      id,
+      siteLanguage: "en",
+    });
     expect(loaded.revisions).toHaveLength(2);
     const oldest = loaded.revisions.at(-1)!;
     expect(
@@ -135,7 +140,8 @@ describe.each(backends)("M3 the page builder's use cases on %s", (backend) => {
       version: 3,
     });
     expect(
-      (await loadPageForEditor(db.database, { accountId, viewer: owner, id })).state.page.title,
+      (await loadPageForEditor(db.database, { accountId, viewer: owner, id, siteLanguage: "en" }))
+        .state.page.title,
     ).toBe("First words");
 
     const copy = await command(id, { intent: "duplicate" });

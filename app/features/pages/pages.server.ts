@@ -2,12 +2,18 @@ import { listCourses } from "~/features/courses/courses.server";
 import { listLatestPosts } from "~/features/posts/posts.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { textIn } from "~/platform/i18n/messages.server";
-import { defaultLanguage, type LanguageCode } from "~/platform/i18n/languages";
+import { defaultLanguage, isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
 import { blocksToRender, dataNeeds, renderPageHtml } from "./block-html.server";
 import type { CheckedBlock } from "./blocks";
 import { blocksCarryTitle } from "./components/page-blocks";
 import type { BlockData, BlockLabels } from "./components/blocks/list-blocks";
-import { publishedPageBySlug, publishedPageList, type PageKind } from "./queries.server";
+import {
+  publishedPageBySlug,
+  publishedPageList,
+  publishedPageTranslations,
+  publishedTitlesIn,
+  type PageKind,
+} from "./queries.server";
 import { pages } from "./tables.server";
 import { pageDataSchema } from "./validation";
 
@@ -17,6 +23,12 @@ export { reorderDocs } from "./docs-tree.server";
 
 /** A published page or doc as its screen shows it: its blocks already rendered to HTML. */
 export type PublishedPage = {
+  /** The original's id, whichever version is shown. */
+  id: string;
+  /** The version's language when it is a translation; null for the original. */
+  language: LanguageCode | null;
+  /** The languages of the original's published translations. */
+  translations: LanguageCode[];
   title: string;
   slug: string;
   description: string;
@@ -78,7 +90,8 @@ export function editorBlockData(
 /**
  * A published page (or doc) with its blocks rendered, or null. Blocks that do not fit their
  * schema (or that this version does not know) are skipped. A doc never answers as a plain
- * page, nor a page as a doc.
+ * page, nor a page as a doc. `choose` picks one of its published translations to show
+ * (decision 025), or null for the original.
  */
 export async function getPage(
   database: Database,
@@ -87,20 +100,39 @@ export async function getPage(
     slug,
     kind = "page",
     lang = defaultLanguage,
-  }: { accountId: string; slug: string; kind?: PageKind; lang?: LanguageCode },
+    choose,
+  }: {
+    accountId: string;
+    slug: string;
+    kind?: PageKind;
+    lang?: LanguageCode;
+    choose?: (translations: LanguageCode[]) => LanguageCode | null;
+  },
 ): Promise<PublishedPage | null> {
-  const page = await database.forAccount(accountId, (tx) =>
-    publishedPageBySlug(tx, { accountId, slug, kind }),
-  );
-  if (!page) return null;
+  const found = await database.forAccount(accountId, async (tx) => {
+    const original = await publishedPageBySlug(tx, { accountId, slug, kind });
+    if (!original) return null;
+    const versions = choose
+      ? await publishedPageTranslations(tx, { accountId, originalId: original.id })
+      : [];
+    const translations = versions.map((row) => row.language).filter(isLanguageCode);
+    const wanted = choose?.(translations) ?? null;
+    const shown = versions.find((row) => row.language === wanted) ?? original;
+    return { original, page: shown, translations };
+  });
+  if (!found) return null;
+  const { original, page, translations } = found;
   // Each block is checked on its own (checkBlocks): one that does not fit is skipped, not the page.
   const content = (page.data as { content?: unknown } | null)?.content;
   const blocks = blocksToRender(Array.isArray(content) ? content : []);
   const headingIsTitle = kind === "page" && blocksCarryTitle(blocks);
   const data = await blockDataFor(database, { accountId, blocks, lang });
   return {
+    id: original.id,
+    language: isLanguageCode(page.language) ? page.language : null,
+    translations,
     title: page.title,
-    slug: page.slug,
+    slug: original.slug,
     description: page.description,
     seo: page.seo,
     html: renderPageHtml(blocks, { data, headingIsTitle }),
@@ -113,11 +145,19 @@ export type DocLink = { title: string; slug: string; description: string; depth:
 
 /**
  * The account's published docs as a tree in reading order (depth first, by position): the docs
- * sidebar and index. A doc under an unpublished one stands at the top level.
+ * sidebar and index. A doc under an unpublished one stands at the top level. With `language`,
+ * each doc published in it is named in it.
  */
-export function listDocs(database: Database, { accountId }: { accountId: string }) {
+export function listDocs(
+  database: Database,
+  { accountId, language = null }: { accountId: string; language?: LanguageCode | null },
+) {
   return database.forAccount(accountId, async (tx): Promise<DocLink[]> => {
-    const rows = await publishedPageList(tx, { accountId, kind: "doc" });
+    const originals = await publishedPageList(tx, { accountId, kind: "doc" });
+    const translated = language
+      ? await publishedTitlesIn(tx, { accountId, ids: originals.map((row) => row.id), language })
+      : new Map<string, { title: string; description: string }>();
+    const rows = originals.map((row) => ({ ...row, ...translated.get(row.id) }));
     const ids = new Set(rows.map((row) => row.id));
     const children = new Map<string | null, typeof rows>();
     for (const row of rows) {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { pages } from "./tables.server";
 
@@ -17,10 +17,53 @@ export async function publishedPageBySlug(
         eq(pages.slug, slug),
         eq(pages.kind, kind),
         eq(pages.status, "published"),
+        // A translation is read through its original (decision 025).
+        isNull(pages.translationOf),
       ),
     )
     .limit(1);
   return row;
+}
+
+/** An original's published translations, whole: a page has a handful at most. */
+export function publishedPageTranslations(
+  tx: Tx,
+  { accountId, originalId }: { accountId: string; originalId: string },
+) {
+  return tx
+    .select()
+    .from(pages)
+    .where(
+      and(
+        eq(pages.accountId, accountId),
+        eq(pages.translationOf, originalId),
+        eq(pages.status, "published"),
+      ),
+    );
+}
+
+/** The titles of some originals' published versions in `language` (the docs sidebar's). */
+export async function publishedTitlesIn(
+  tx: Tx,
+  { accountId, ids, language }: { accountId: string; ids: string[]; language: string },
+): Promise<Map<string, { title: string; description: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      originalId: pages.translationOf,
+      title: pages.title,
+      description: pages.description,
+    })
+    .from(pages)
+    .where(
+      and(
+        eq(pages.accountId, accountId),
+        inArray(pages.translationOf, ids),
+        eq(pages.language, language),
+        eq(pages.status, "published"),
+      ),
+    );
+  return new Map(rows.map(({ originalId, ...row }) => [originalId!, row]));
 }
 
 /** Published pages of one kind (or all), docs in their reading order; at most `limit`. */
@@ -42,6 +85,7 @@ export function publishedPageList(
       and(
         eq(pages.accountId, accountId),
         eq(pages.status, "published"),
+        isNull(pages.translationOf),
         kind ? eq(pages.kind, kind) : undefined,
       ),
     )

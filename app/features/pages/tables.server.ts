@@ -57,10 +57,28 @@ export const pages = pgTable(
     trashedAt: timestamp("trashed_at", { withTimezone: true }),
     /** The state a trashed page returns to. */
     trashedFrom: text("trashed_from", { enum: ["draft", "scheduled", "published"] }),
+    /**
+     * A translation is a page (or doc) of its own tied to its original, as a post's
+     * (docs/decisions/025-content-translations.md): both null on an original.
+     */
+    translationOf: uuid("translation_of"),
+    language: text("language"),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
-    uniqueIndex("pages_account_slug").on(t.accountId, t.slug),
+    // A translation answers at its original's address: only originals claim a slug.
+    uniqueIndex("pages_account_slug")
+      .on(t.accountId, t.slug)
+      .where(sql`${t.translationOf} is null`),
+    uniqueIndex("pages_translation_language")
+      .on(t.accountId, t.translationOf, t.language)
+      .where(sql`${t.translationOf} is not null`),
+    check("pages_translation_pair", sql`(${t.translationOf} is null) = (${t.language} is null)`),
+    foreignKey({
+      columns: [t.accountId, t.translationOf],
+      foreignColumns: [t.accountId, t.id],
+      name: "pages_translation_fk",
+    }).onDelete("cascade"),
     index("pages_account_kind").on(t.accountId, t.kind, t.status, t.position),
     // The editors' list: newest change first, per kind and state.
     index("pages_account_updated").on(t.accountId, t.kind, t.status, t.updatedAt),

@@ -150,18 +150,6 @@ export const draftOf = (row: PostRow): PostDraft => ({
   seoImage: row.seo.image ?? "",
 });
 
-/** An original's translations. */
-export async function translationIds(
-  tx: Tx,
-  { accountId, id }: { accountId: string; id: string },
-): Promise<string[]> {
-  const rows = await tx
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.accountId, accountId), eq(posts.translationOf, id)));
-  return rows.map((row) => row.id);
-}
-
 /**
  * Posts in the trash longer than `days` are deleted for good, an original with its
  * translations; the ids of all that went, for their revisions to go too.

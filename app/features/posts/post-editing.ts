@@ -1,5 +1,9 @@
 import { z } from "zod";
-import type { ContentSaveAnswer, ContentStatus } from "~/features/content/content";
+import type {
+  ContentLanguages,
+  ContentSaveAnswer,
+  ContentStatus,
+} from "~/features/content/content";
 import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";
 import { linkUrlSchema, plainTextSchema, slugSchema } from "~/platform/safe-value-schemas";
 
@@ -88,14 +92,7 @@ export type PostListRow = {
 };
 
 /** Where a post stands among its languages (decision 025). */
-export type PostLanguages = {
-  /** The site's language, which originals are written in. */
-  siteLanguage: LanguageCode;
-  /** Set when this post is a translation: its language and its original. */
-  translationOf: { id: string; title: string; language: LanguageCode } | null;
-  /** An original's translations. */
-  translations: { id: string; language: LanguageCode; status: PostStatus }[];
-};
+export type PostLanguages = ContentLanguages;
 
 /** The editor's whole state as loaded. */
 export type PostEditorState = {

@@ -7,6 +7,7 @@ import {
   recordRevision,
   schedulePublication,
   tablePublisher,
+  translationIdsOf,
   type Publisher,
 } from "~/features/content/content.server";
 import { nextState, TRASH_DAYS } from "~/features/content/content";
@@ -22,7 +23,6 @@ import {
   editorPostList,
   postById,
   purgeTrash,
-  translationIds,
   type PostRow,
 } from "./editor-queries.server";
 import { slugFor } from "./post-save-rules.server";
@@ -332,7 +332,7 @@ export async function commandPost(
     if (intent === "deleteForever") {
       if (post.status !== "trashed") throw new AppError({ code: "request.invalid" });
       // Its translations go with it (the key cascades), and their revisions too.
-      for (const itemId of [id, ...(await translationIds(tx, { accountId, id }))])
+      for (const itemId of [id, ...(await translationIdsOf(tx, posts, { accountId, id }))])
         await dropRevisions(tx, { ...item, itemId });
       await tx.delete(posts).where(where);
       return { ...done("trashed"), goTo: "/dashboard/posts?status=trashed" };

@@ -1,8 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
-import { recordRevision } from "~/features/content/content.server";
+import {
+  canTranslate,
+  languagesOf,
+  recordRevision,
+  translationIn,
+} from "~/features/content/content.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import { isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
+import type { LanguageCode } from "~/platform/i18n/languages";
 import { draftColumns, draftOf, type PostRow } from "./editor-queries.server";
 import type { PostLanguages, PostSaveAnswer } from "./post-editing";
 import { posts } from "./tables.server";
@@ -13,43 +17,16 @@ import { posts } from "./tables.server";
  * answers at its original's address, in the visitor's language or with `?lang=`.
  */
 
-const translationsOf = (tx: Tx, { accountId, id }: { accountId: string; id: string }) =>
-  tx
-    .select({ id: posts.id, language: posts.language, status: posts.status })
-    .from(posts)
-    .where(and(eq(posts.accountId, accountId), eq(posts.translationOf, id)))
-    .orderBy(asc(posts.language));
-
 /** Where the editor's post stands among its languages. */
-export async function postLanguages(
+export const postLanguages = (
   tx: Tx,
-  {
-    accountId,
-    post,
-    siteLanguage,
-  }: { accountId: string; post: PostRow; siteLanguage: LanguageCode },
-): Promise<PostLanguages> {
-  if (post.translationOf) {
-    const [original] = await tx
-      .select({ id: posts.id, title: posts.title })
-      .from(posts)
-      .where(and(eq(posts.accountId, accountId), eq(posts.id, post.translationOf)));
-    return {
-      siteLanguage,
-      translationOf:
-        original && isLanguageCode(post.language) ? { ...original, language: post.language } : null,
-      translations: [],
-    };
-  }
-  const rows = await translationsOf(tx, { accountId, id: post.id });
-  return {
-    siteLanguage,
-    translationOf: null,
-    translations: rows.flatMap(({ language, ...row }) =>
-      isLanguageCode(language) ? [{ ...row, language }] : [],
-    ),
-  };
-}
+  args: { accountId: string; post: PostRow; siteLanguage: LanguageCode },
+): Promise<PostLanguages> =>
+  languagesOf(tx, posts, {
+    accountId: args.accountId,
+    item: args.post,
+    siteLanguage: args.siteLanguage,
+  });
 
 /**
  * Opens an original's version in `language`: the existing translation, or a new draft copy of
@@ -74,20 +51,15 @@ export async function translatePost(
     now?: Date;
   },
 ): Promise<PostSaveAnswer> {
-  if (original.translationOf || language === siteLanguage || original.status === "trashed")
+  if (!canTranslate(original, { language, siteLanguage }))
     throw new AppError({ code: "request.invalid" });
   const id = await database.forAccount(accountId, async (tx) => {
-    const [existing] = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(
-        and(
-          eq(posts.accountId, accountId),
-          eq(posts.translationOf, original.id),
-          eq(posts.language, language),
-        ),
-      );
-    if (existing) return existing.id;
+    const existing = await translationIn(tx, posts, {
+      accountId,
+      originalId: original.id,
+      language,
+    });
+    if (existing) return existing;
     const draft = draftOf(original);
     const [copy] = await tx
       .insert(posts)

@@ -53,9 +53,15 @@ export async function loader(args: Route.LoaderArgs) {
     const blockData = await editorBlockData(database, { accountId, lang });
     if (ref.id === null) {
       checkPageEditor(viewer);
-      return { state: null, revisions: [], siteUrl, kind, blockData };
+      const languages = { siteLanguage: lang, translationOf: null, translations: [] };
+      return { state: null, revisions: [], languages, siteUrl, kind, blockData };
     }
-    const found = await loadPageForEditor(database, { accountId, viewer, id: ref.id });
+    const found = await loadPageForEditor(database, {
+      accountId,
+      viewer,
+      id: ref.id,
+      siteLanguage: lang,
+    });
     return { ...found, siteUrl, kind, blockData };
   });
 }
@@ -75,7 +81,8 @@ export async function action(args: Route.ActionArgs) {
     if (typeof intent === "string" && saveIntents.has(intent))
       return savePage(database, { ...editing, id: ref.id, input: body });
     if (ref.id === null) throw new AppError({ code: "request.invalid" });
-    return commandPage(database, { ...editing, id: ref.id, input: body });
+    const siteLanguage = args.context.get(servicesContext).lang;
+    return commandPage(database, { ...editing, id: ref.id, input: body, siteLanguage });
   });
 }
 
@@ -92,6 +99,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         key={kept ?? loaderData.state?.id ?? "new"}
         state={loaderData.state}
         revisions={loaderData.revisions}
+        languages={loaderData.languages}
         siteUrl={loaderData.siteUrl}
         kind={loaderData.kind}
         blockData={loaderData.blockData}

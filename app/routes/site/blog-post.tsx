@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import {
-  chooseContentLanguage,
   hreflangLinks,
-  languageVersions,
   LanguageSwitcher,
+  negotiateContentLanguage,
 } from "~/features/content/content";
 import { ResponsiveImage } from "~/features/media/media";
 import { libraryImage } from "~/features/media/media.server";
@@ -22,31 +21,15 @@ import type { Route } from "./+types/blog-post";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
   const { database, lang } = context.get(servicesContext);
-  const address = new URL(request.url);
-  const acceptLanguage = request.headers.get("accept-language");
+  const languages = negotiateContentLanguage(request, lang);
   const post = await getPost(database, {
     accountId: account.accountId,
     slug: params.slug,
-    choose: (translations) => {
-      const chosen = chooseContentLanguage({
-        url: address,
-        acceptLanguage,
-        original: lang,
-        translations,
-      });
-      return chosen === lang ? null : chosen;
-    },
+    choose: languages.choose,
   });
   if (!post) notFound();
   const page = sitePageData({ account, request, lang }, ["siteContent", "postComments"], ["lang"]);
-  const versions = languageVersions({
-    pageUrl: page.url,
-    original: lang,
-    translations: post.translations,
-    current: post.language ?? lang,
-  });
-  // A translation's canonical address is its own `?lang=` address, whichever way it was reached.
-  const url = versions.find((version) => version.current)?.href ?? page.url;
+  const { versions, url } = languages.versionsOf(post, page.url);
   const featuredImage = await libraryImage(database, {
     accountId: account.accountId,
     url: post.featured,

@@ -1,6 +1,8 @@
 import { siteAccount } from "~/features/accounts/accounts.server";
 import { DocsScreen } from "~/features/pages/pages";
 import { listDocs } from "~/features/pages/pages.server";
+import { negotiateContentLanguage } from "~/features/content/content";
+import { languageCodes } from "~/platform/i18n/languages";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
@@ -10,11 +12,17 @@ import type { Route } from "./+types/docs";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
   const { database, lang } = context.get(servicesContext);
+  // Each doc is named in the visitor's language where it has that translation, as the doc is.
+  const language = negotiateContentLanguage(request, lang).choose([...languageCodes]);
   return {
-    docs: await listDocs(database, { accountId: account.accountId }),
+    docs: await listDocs(database, { accountId: account.accountId, language }),
     title: textIn(lang, "sitePages.docs.title"),
     ...sitePageData({ account, request, lang }, ["docsPages"]),
   };
+}
+
+export function headers() {
+  return { Vary: "Accept-Language" };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -13,6 +13,11 @@ import {
 } from "~/features/marketing/marketing.server";
 import { platformSeo } from "~/features/marketing/marketing";
 import { canonicalUrl, seo } from "~/features/site/site";
+import {
+  hreflangLinks,
+  LanguageSwitcher,
+  negotiateContentLanguage,
+} from "~/features/content/content";
 import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/page";
 
@@ -45,31 +50,37 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     };
   }
   const account = siteAccount(context);
+  const languages = negotiateContentLanguage(request, lang);
   const page = await getPage(database, {
     accountId: account.accountId,
     slug: params.pageSlug,
     lang,
+    choose: languages.choose,
   });
   if (!page) notFound();
-  return {
-    kind: "site" as const,
-    page,
-    siteName: siteNameOf(account),
-    url: canonicalUrl(request),
-  };
+  const { versions, url } = languages.versionsOf(page, canonicalUrl(request));
+  return { kind: "site" as const, page, versions, siteName: siteNameOf(account), url };
+}
+
+export function headers() {
+  // The same address answers in the visitor's language when the page has that translation.
+  return { Vary: "Accept-Language" };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   if (loaderData.kind === "platform") return platformSeo(loaderData.meta);
-  const { page, siteName, url } = loaderData;
-  return seo({
-    title: page.seo.title || page.title,
-    siteName,
-    description: page.seo.description || page.description,
-    url,
-    image: page.seo.image,
-  });
+  const { page, siteName, url, versions } = loaderData;
+  return [
+    ...seo({
+      title: page.seo.title || page.title,
+      siteName,
+      description: page.seo.description || page.description,
+      url,
+      image: page.seo.image,
+    }),
+    ...hreflangLinks(versions),
+  ];
 }
 
 /** A page built from blocks, or on the base domain a marketing page. */
@@ -77,5 +88,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "platform") {
     return <MarketingPage slug={loaderData.slug} plans={loaderData.plans} />;
   }
-  return <PageScreen page={loaderData.page} />;
+  return (
+    <PageScreen
+      page={loaderData.page}
+      languages={<LanguageSwitcher versions={loaderData.versions} />}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { Button, Container, Group, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DocLink, PublishedPage } from "../pages.server";
@@ -9,10 +10,12 @@ export type DocScreenProps = {
   doc: PublishedPage;
   /** Every published doc in reading order, the one read among them. */
   docs: DocLink[];
+  /** The doc's other languages (the content feature's switcher). */
+  languages?: ReactNode;
 };
 
 /** `/docs/{slug}`: one doc, with the sidebar and the previous and next docs. */
-export function DocScreen({ doc, docs }: DocScreenProps) {
+export function DocScreen({ doc, docs, languages }: DocScreenProps) {
   const { t } = useTranslation();
   const index = docs.findIndex((d) => d.slug === doc.slug);
   const previous = index > 0 ? docs[index - 1] : undefined;
@@ -20,8 +23,13 @@ export function DocScreen({ doc, docs }: DocScreenProps) {
   return (
     <Container size="lg" py={48}>
       <DocsLayout docs={docs} current={doc.slug}>
-        <Title order={1}>{doc.title}</Title>
-        <BlocksHtml html={doc.html} />
+        <Title order={1} lang={doc.language ?? undefined}>
+          {doc.title}
+        </Title>
+        {languages}
+        <div lang={doc.language ?? undefined}>
+          <BlocksHtml html={doc.html} />
+        </div>
         <Group justify="space-between" mt="xl">
           {previous ? (
             <Button

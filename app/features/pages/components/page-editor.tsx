@@ -13,7 +13,11 @@ import {
 } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { useContentSave } from "~/features/content/content";
+import {
+  nativeLanguageName,
+  useContentSave,
+  type ContentLanguages,
+} from "~/features/content/content";
 import { fieldIssueMessage } from "~/platform/field-issues";
 import {
   emptyPageDraft,
@@ -43,12 +47,14 @@ export const pagePath = (kind: PageKindName, slug: string) =>
 export function PageEditor({
   state,
   revisions,
+  languages,
   siteUrl,
   kind,
   blockData,
 }: {
   state: PageEditorState | null;
   revisions: RevisionRow[];
+  languages: ContentLanguages;
   siteUrl: string;
   /** A new page's kind (from ?kind=doc). */
   kind: PageKindName;
@@ -122,6 +128,9 @@ export function PageEditor({
   const trashed = answer && !answer.ok && answer.code === "content.trashed";
   const status = saved.status;
   const isDoc = draft.kind === "doc";
+  const translation = languages.translationOf;
+  const publicPath =
+    pagePath(draft.kind, draft.slug) + (translation ? `?lang=${translation.language}` : "");
 
   return (
     <Stack gap="md">
@@ -137,13 +146,18 @@ export function PageEditor({
           >
             {t(`posts.status.${status}`)}
           </Badge>
+          {translation ? (
+            <Badge variant="outline" color="gray" c="dark" lang={translation.language}>
+              {nativeLanguageName(translation.language)}
+            </Badge>
+          ) : null}
         </Group>
         <Group gap="sm">
           <Anchor href={`/dashboard/pages?kind=${draft.kind}`} size="sm">
             {t(isDoc ? "pages.editor.allDocs" : "pages.editor.allPages")}
           </Anchor>
           {status === "published" ? (
-            <Anchor href={pagePath(draft.kind, draft.slug)} target="_blank" size="sm">
+            <Anchor href={publicPath} target="_blank" size="sm">
               {t("pages.editor.view")}
             </Anchor>
           ) : null}
@@ -240,7 +254,9 @@ export function PageEditor({
             setPublishAt={setPublishAt}
             save={save}
             command={saving.command}
+            busy={saving.busy}
             revisions={revisions}
+            languages={languages}
           />
         </Tabs.Panel>
       </Tabs>

@@ -185,6 +185,7 @@ export function PageList({
                     )}
                     <Text size="xs" c="dimmed">
                       {pagePath(row.kind, row.slug)}
+                      {row.language ? `?lang=${row.language}` : ""}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -11,18 +11,28 @@ import {
   Title,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { SearchPreview, type ContentCommand, type SaveIntent } from "~/features/content/content";
+import {
+  ContentTranslations,
+  SearchPreview,
+  type ContentCommand,
+  type ContentLanguages,
+  type SaveIntent,
+} from "~/features/content/content";
 import { PostRevisions, type RevisionRow } from "~/features/posts/posts";
 import type { PageDraft, PageKindName, PageStatus } from "../page-editing";
 
 export type { RevisionRow };
 
-const address = (kind: PageKindName, slug: string) =>
-  kind === "doc" ? `/docs/${slug || "…"}` : `/${slug || "…"}`;
+const address = (kind: PageKindName, slug: string, language?: string) =>
+  (kind === "doc" ? `/docs/${slug || "…"}` : `/${slug || "…"}`) +
+  (language ? `?lang=${language}` : "");
 
 type TextField = "description" | "seoTitle" | "seoDescription" | "seoImage";
 
-/** The page's settings beside the builder: publishing, address, summary, SEO, revisions. */
+/**
+ * The page's settings beside the builder: publishing, address, summary, SEO, revisions and
+ * languages. A translation keeps its original's address and kind.
+ */
 export function PageSettings({
   draft,
   set,
@@ -33,7 +43,9 @@ export function PageSettings({
   setPublishAt,
   save,
   command,
+  busy,
   revisions,
+  languages,
 }: {
   draft: PageDraft;
   set: <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => void;
@@ -44,7 +56,9 @@ export function PageSettings({
   setPublishAt: (value: string) => void;
   save: (intent: SaveIntent) => void;
   command: (command: ContentCommand) => void;
+  busy: boolean;
   revisions: RevisionRow[];
+  languages: ContentLanguages;
 }) {
   const { t, i18n } = useTranslation();
   const bind = (key: TextField) => ({
@@ -53,6 +67,7 @@ export function PageSettings({
     onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value),
   });
   const status = saved.status;
+  const translation = languages.translationOf;
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -69,6 +84,7 @@ export function PageSettings({
                 <SegmentedControl
                   aria-labelledby="page-kind-label"
                   value={draft.kind}
+                  disabled={translation !== null}
                   onChange={(value) => set("kind", value as PageKindName)}
                   data={[
                     { value: "page", label: t("pages.editor.kindPage") },
@@ -81,6 +97,7 @@ export function PageSettings({
                 description={t("pages.editor.slugHelp")}
                 value={draft.slug}
                 error={errorAt("slug")}
+                disabled={translation !== null}
                 onChange={(event) => set("slug", event.currentTarget.value.toLowerCase())}
               />
               <Textarea
@@ -107,7 +124,7 @@ export function PageSettings({
               <TextInput label={t("content.seo.socialImage")} {...bind("seoImage")} />
               <SearchPreview
                 title={draft.seoTitle || draft.title}
-                url={`${siteUrl}${address(draft.kind, draft.slug)}`}
+                url={`${siteUrl}${address(draft.kind, draft.slug, translation?.language)}`}
                 description={draft.seoDescription || draft.description}
               />
             </Stack>
@@ -154,10 +171,25 @@ export function PageSettings({
             />
           ) : null}
           {saved.id ? (
+            <ContentTranslations
+              languages={languages}
+              busy={busy}
+              editorHref={(id) => `/dashboard/pages/${id}`}
+              statusLabel={(value) => t(`posts.status.${value}`)}
+              onTranslate={(language) => command({ intent: "translate", language })}
+            />
+          ) : null}
+          {saved.id ? (
             <Group gap="sm">
-              <Button variant="default" size="xs" onClick={() => command({ intent: "duplicate" })}>
-                {t("content.duplicate")}
-              </Button>
+              {translation ? null : (
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() => command({ intent: "duplicate" })}
+                >
+                  {t("content.duplicate")}
+                </Button>
+              )}
               <Button
                 color="red"
                 variant="light"

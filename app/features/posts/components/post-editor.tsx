@@ -19,6 +19,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   ContentEditor,
+  ContentTranslations,
   nativeLanguageName,
   readingMinutes,
   SearchPreview,
@@ -33,7 +34,6 @@ import {
   type PostLanguages,
 } from "../post-editing";
 import { PostRevisions, type RevisionRow } from "./post-revisions";
-import { PostTranslations } from "./post-translations";
 
 /** The value of a datetime-local field for an instant, in the browser's time zone. */
 const localInput = (iso: string | null) => {
@@ -335,9 +335,11 @@ export function PostEditor({
               />
             ) : null}
             {saved.id ? (
-              <PostTranslations
+              <ContentTranslations
                 languages={languages}
                 busy={saving.busy}
+                editorHref={(id) => `/dashboard/post/${id}`}
+                statusLabel={(status) => t(`posts.status.${status}`)}
                 onTranslate={(language) => saving.command({ intent: "translate", language })}
               />
             ) : null}

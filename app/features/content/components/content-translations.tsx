@@ -11,22 +11,28 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { nativeLanguageName } from "~/features/content/content";
+import { nativeLanguageName, type ContentLanguages } from "../content-languages";
+import type { ContentStatus } from "../editing";
 import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";
-import type { PostLanguages } from "../post-editing";
 
 /**
- * M2 a post's languages: a translation names its original; an original lists its translations
- * and adds one in any of the spec's other languages (a draft copy to translate).
+ * M2 M3 an item's languages (post, page or doc): a translation names its original; an original
+ * lists its translations and adds one in any of the spec's other languages (a draft copy to
+ * translate).
  */
-export function PostTranslations({
+export function ContentTranslations({
   languages,
   onTranslate,
   busy,
+  editorHref,
+  statusLabel,
 }: {
-  languages: PostLanguages;
+  languages: ContentLanguages;
   onTranslate: (language: LanguageCode) => void;
   busy: boolean;
+  /** Where the editor opens an item of this kind. */
+  editorHref: (id: string) => string;
+  statusLabel: (status: ContentStatus) => string;
 }) {
   const { t } = useTranslation();
   const { siteLanguage, translationOf, translations } = languages;
@@ -35,40 +41,40 @@ export function PostTranslations({
   const [language, setLanguage] = useState<LanguageCode | "">(free[0] ?? "");
 
   return (
-    <Paper withBorder p="md" radius="md" data-testid="post-translations">
+    <Paper withBorder p="md" radius="md" data-testid="content-translations">
       <Title order={2} size="h5" mb="sm">
-        {t("posts.translations.title")}
+        {t("content.translations.title")}
       </Title>
       {translationOf ? (
         <Stack gap="xs">
           <Text size="sm">
-            {t("posts.translations.of", {
+            {t("content.translations.of", {
               language: nativeLanguageName(translationOf.language),
               title: translationOf.title,
             })}
           </Text>
-          <Anchor href={`/dashboard/post/${translationOf.id}`} size="sm">
-            {t("posts.translations.openOriginal")}
+          <Anchor href={editorHref(translationOf.id)} size="sm">
+            {t("content.translations.openOriginal")}
           </Anchor>
         </Stack>
       ) : (
         <Stack gap="sm">
           <Text size="sm">
-            {t("posts.translations.original", { language: nativeLanguageName(siteLanguage) })}
+            {t("content.translations.original", { language: nativeLanguageName(siteLanguage) })}
           </Text>
           {translations.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t("posts.translations.none")}
+              {t("content.translations.none")}
             </Text>
           ) : (
             <Stack gap={4} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
               {translations.map((row) => (
                 <Group key={row.id} component="li" gap="xs" justify="space-between">
-                  <Anchor href={`/dashboard/post/${row.id}`} size="sm" lang={row.language}>
+                  <Anchor href={editorHref(row.id)} size="sm" lang={row.language}>
                     {nativeLanguageName(row.language)}
                   </Anchor>
                   <Badge size="sm" variant="light" color="gray" c="dark">
-                    {t(`posts.status.${row.status}`)}
+                    {statusLabel(row.status)}
                   </Badge>
                 </Group>
               ))}
@@ -77,7 +83,7 @@ export function PostTranslations({
           {free.length > 0 ? (
             <Group align="end" gap="xs" wrap="nowrap">
               <NativeSelect
-                label={t("posts.translations.language")}
+                label={t("content.translations.language")}
                 value={language}
                 onChange={(event) => setLanguage(event.currentTarget.value as LanguageCode)}
                 data={free.map((code) => ({ value: code, label: nativeLanguageName(code) }))}
@@ -88,12 +94,12 @@ export function PostTranslations({
                 disabled={!language || busy}
                 onClick={() => language && onTranslate(language)}
               >
-                {t("posts.translations.add")}
+                {t("content.translations.add")}
               </Button>
             </Group>
           ) : null}
           <Text size="xs" c="dimmed">
-            {t("posts.translations.sharedAddress")}
+            {t("content.translations.sharedAddress")}
           </Text>
         </Stack>
       )}

@@ -183,6 +183,68 @@ test("M3 the owner edits a doc and reorders the docs tree; the public sidebar fo
   await expect(page.getByTestId("save-status")).toHaveText("Saved.");
 });
 
+test("M3 pages and docs in the visitor's language: the demo's Spanish page, and a French doc added in the builder", async ({
+  page,
+}) => {
+  // The demo's "Our story" has a Spanish version: a Spanish browser reads it at /about.
+  const spanish = await page.context().browser()!.newContext({ locale: "es-ES" });
+  try {
+    const visitor = await spanish.newPage();
+    await open(visitor, site("/about"));
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Nuestra historia");
+    await expect(visitor.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute(
+      "href",
+      site("/about?lang=es"),
+    );
+    await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      site("/about?lang=es"),
+    );
+    const switcher = visitor.getByRole("navigation", { name: "Languages", exact: true });
+    await switcher.getByRole("link", { name: "English" }).click();
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Our story");
+  } finally {
+    await spanish.close();
+  }
+
+  // The owner translates a doc into French in its builder's settings.
+  await asOwner(page, "/dashboard/pages?kind=doc");
+  await page.getByTestId("docs-tree").getByRole("link", { name: "Taking a course" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit doc");
+  await page.getByRole("tab", { name: "Settings and search" }).click();
+  const translations = page.getByTestId("content-translations");
+  await expect(translations.getByText("No translations yet.")).toBeVisible();
+  await translations.getByLabel("Language").selectOption("fr");
+  await translations.getByRole("button", { name: "Translate" }).click();
+  await expect(page.getByTestId("content-translations")).toContainText(
+    "Français translation of “Taking a course”",
+  );
+  await expect(page.getByLabel("Address")).toBeDisabled();
+  await page.getByRole("textbox", { name: "Title", exact: true }).first().fill("Suivre un cours");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved.");
+
+  const french = await page.context().browser()!.newContext({ locale: "fr-FR" });
+  try {
+    const visitor = await french.newPage();
+    await open(visitor, site("/docs/taking-a-course"));
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Suivre un cours");
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "fr");
+    // The sidebar names the doc in French; a doc with no French version keeps its title.
+    const sidebar = visitor.getByTestId("docs-sidebar");
+    await expect(sidebar.getByRole("link", { name: "Suivre un cours" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Getting started" })).toBeVisible();
+  } finally {
+    await french.close();
+  }
+  // An English visitor reads the original, and the docs index lists it once.
+  await asVisitor(page, async (visitor) => {
+    await open(visitor, site("/docs"));
+    await expect(visitor.getByRole("link", { name: "Taking a course" }).first()).toBeVisible();
+    await expect(visitor.getByText("Suivre un cours")).toHaveCount(0);
+  });
+});
+
 test("M3 only managers open the builder", async ({ browser }) => {
   const student = await browser.newPage();
   await sessions.use(student, "student@demo.test");

@@ -122,7 +122,7 @@ test("M2 the owner adds the Spanish version of a post; a visitor whose browser s
       "href",
       site("/blog/filming-your-first-lesson?lang=es"),
     );
-    const switcher = visitor.getByRole("navigation", { name: "Languages" });
+    const switcher = visitor.getByRole("navigation", { name: "Languages", exact: true });
     await switcher.getByRole("link", { name: "English" }).click();
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
       "Filming your first lesson",

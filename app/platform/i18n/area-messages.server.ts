@@ -49,8 +49,9 @@ export const messageAreas = {
     "site.publishedOn",
     "site.blog",
     "site.courses",
-    "site.languages",
   ],
+  /** A post's, page's or doc's language switcher. */
+  contentLanguages: ["site.languages"],
   /** A post's comments: the thread and the form (the public post page). */
   postComments: ["comments"],
   checkoutPage: ["checkout"],

@@ -28,7 +28,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     choose: languages.choose,
   });
   if (!post) notFound();
-  const page = sitePageData({ account, request, lang }, ["siteContent", "postComments"], ["lang"]);
+  const page = sitePageData(
+    { account, request, lang },
+    ["siteContent", "contentLanguages", "postComments"],
+    ["lang"],
+  );
   const { versions, url } = languages.versionsOf(post, page.url);
   const featuredImage = await libraryImage(database, {
     accountId: account.accountId,

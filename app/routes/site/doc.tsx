@@ -24,7 +24,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     choose: languages.choose,
   });
   if (!doc) notFound();
-  const page = sitePageData({ account, request, lang }, ["docsPages"]);
+  const page = sitePageData({ account, request, lang }, ["docsPages", "contentLanguages"]);
   const { versions, url } = languages.versionsOf(doc, page.url);
   return {
     doc,

@@ -59,7 +59,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
   if (!page) notFound();
   const { versions, url } = languages.versionsOf(page, canonicalUrl(request));
-  return { kind: "site" as const, page, versions, siteName: siteNameOf(account), url };
+  return {
+    kind: "site" as const,
+    page,
+    versions,
+    siteName: siteNameOf(account),
+    url,
+    messages: areaMessages(lang, "contentLanguages"),
+  };
 }
 
 export function headers() {

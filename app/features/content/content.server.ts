@@ -4,3 +4,4 @@ export * from "./revisions.server";
 export * from "./schedule.server";
 export type { ContentKind } from "./tables.server";
 export * from "./translations.server";
+export * from "./trash.server";

@@ -6,6 +6,8 @@ import {
   readRevision,
   recordRevision,
   schedulePublication,
+  moveToTrash,
+  restoreFromTrash,
   tablePublisher,
   translationIdsOf,
   type Publisher,
@@ -331,7 +333,6 @@ export async function commandPage(
   const intent = command.data.intent;
   const answer = await database.forAccount(accountId, async (tx) => {
     const page = await editablePage(tx, { accountId, viewer, id });
-    const item = { accountId, itemKind: "page" as const, itemId: id };
     const where = and(eq(pages.accountId, accountId), eq(pages.id, id));
     const listPath = `/dashboard/pages?kind=${page.kind}`;
     const done = (status: ContentStatus, extra: Partial<PageSaveAnswer & { ok: true }> = {}) => ({
@@ -344,29 +345,12 @@ export async function commandPage(
       dropPages: page.status === "published" || status === "published",
       ...extra,
     });
-    const bump = { version: page.version + 1, updatedAt: now };
+    const move = { accountId, itemKind: "page" as const, row: page, now };
     if (intent === "trash") {
-      if (page.status === "trashed") return done("trashed", { version: page.version });
-      await tx
-        .update(pages)
-        .set({ status: "trashed", trashedFrom: page.status, trashedAt: now, ...bump })
-        .where(where);
-      await cancelPublication(tx, item);
-      return done("trashed");
+      const status = await moveToTrash(tx, pages, move);
+      return page.status === "trashed" ? done(status, { version: page.version }) : done(status);
     }
-    if (intent === "restore") {
-      if (page.status !== "trashed") throw new AppError({ code: "request.invalid" });
-      const back = page.trashedFrom ?? "draft";
-      const due = back === "scheduled" && page.publishedAt && page.publishedAt <= now;
-      const status = due ? "published" : back;
-      await tx
-        .update(pages)
-        .set({ status, trashedFrom: null, trashedAt: null, ...bump })
-        .where(where);
-      if (status === "scheduled")
-        await schedulePublication(tx, { ...item, publishAt: page.publishedAt! });
-      return done(status);
-    }
+    if (intent === "restore") return done(await restoreFromTrash(tx, pages, move));
     if (intent === "deleteForever") {
       if (page.status !== "trashed") throw new AppError({ code: "request.invalid" });
       await liftChildren(tx, { accountId, id });

@@ -4,7 +4,7 @@ import type {
   ContentSaveAnswer,
   ContentStatus,
 } from "~/features/content/content";
-import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";
+import { languageCodes } from "~/platform/i18n/languages";
 import { linkUrlSchema, plainTextSchema, slugSchema } from "~/platform/safe-value-schemas";
 
 export { slugSchema };

@@ -6,6 +6,8 @@ import {
   readRevision,
   recordRevision,
   schedulePublication,
+  moveToTrash,
+  restoreFromTrash,
   tablePublisher,
   translationIdsOf,
   type Publisher,
@@ -295,40 +297,12 @@ export async function commandPost(
       dropPages: post.status === "published" || status === "published",
       ...extra,
     });
+    const move = { accountId, itemKind: "post" as const, row: post, now };
     if (intent === "trash") {
-      if (post.status === "trashed") return done("trashed", { version: post.version });
-      await tx
-        .update(posts)
-        .set({
-          status: "trashed",
-          trashedFrom: post.status,
-          trashedAt: now,
-          version: post.version + 1,
-          updatedAt: now,
-        })
-        .where(where);
-      await cancelPublication(tx, item);
-      return done("trashed");
+      const status = await moveToTrash(tx, posts, move);
+      return post.status === "trashed" ? done(status, { version: post.version }) : done(status);
     }
-    if (intent === "restore") {
-      if (post.status !== "trashed") throw new AppError({ code: "request.invalid" });
-      const back = post.trashedFrom ?? "draft";
-      const due = back === "scheduled" && post.publishedAt && post.publishedAt <= now;
-      const status = due ? "published" : back;
-      await tx
-        .update(posts)
-        .set({
-          status,
-          trashedFrom: null,
-          trashedAt: null,
-          version: post.version + 1,
-          updatedAt: now,
-        })
-        .where(where);
-      if (status === "scheduled")
-        await schedulePublication(tx, { ...item, publishAt: post.publishedAt! });
-      return done(status);
-    }
+    if (intent === "restore") return done(await restoreFromTrash(tx, posts, move));
     if (intent === "deleteForever") {
       if (post.status !== "trashed") throw new AppError({ code: "request.invalid" });
       // Its translations go with it (the key cascades), and their revisions too.

@@ -13,5 +13,5 @@ export {
   type CompareSide,
   type RevisionCompareProps,
 } from "./components/revision-compare";
-export { SearchPreview } from "./components/search-preview";
+export { SearchPreview, SeoPanel } from "./components/search-preview";
 export { useContentSave, type ContentCommand } from "./components/use-content-save";

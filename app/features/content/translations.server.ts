@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Tx } from "~/platform/db/database.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
 import { isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
 import type { ContentLanguages } from "./content-languages";
-import type { ContentStatus } from "./editing";
+import type { ContentSaveAnswer, ContentStatus } from "./editing";
+import { recordRevision } from "./revisions.server";
+import type { ContentKind } from "./tables.server";
 
 /**
  * What translations of posts, pages and docs share (decision 025): each table has the same
@@ -69,11 +72,75 @@ export async function translationIdsOf(
   return rows.map((row) => row.id);
 }
 
+type Original = {
+  id: string;
+  slug: string;
+  version: number;
+  status: ContentStatus;
+  publishedAt: Date | null;
+  translationOf: string | null;
+};
+
 /**
- * A translation may be made of an original that is not in the trash, in a language other than
- * the site's; the caller then opens the existing version or copies the original.
+ * Opens an original's version in `language`: the existing translation, or a new draft copy of
+ * the original made by `insertCopy` (the feature's columns) with its first revision. Refused
+ * for a translation, the site's own language and an original in the trash. The answer leads
+ * the editor to the version (`editorPath`/{id}).
  */
-export const canTranslate = (
-  original: { translationOf: string | null; status: ContentStatus },
-  { language, siteLanguage }: { language: LanguageCode; siteLanguage: LanguageCode },
-) => !original.translationOf && language !== siteLanguage && original.status !== "trashed";
+export async function openTranslation(
+  database: Database,
+  table: PgTable,
+  {
+    accountId,
+    itemKind,
+    original,
+    language,
+    siteLanguage,
+    author,
+    editorPath,
+    now,
+    insertCopy,
+  }: {
+    accountId: string;
+    itemKind: ContentKind;
+    original: Original;
+    language: LanguageCode;
+    siteLanguage: LanguageCode;
+    author: { id: string; name: string } | null;
+    editorPath: string;
+    now: Date;
+    /** Inserts the draft copy (translation_of, language and the original's content). */
+    insertCopy: (tx: Tx) => Promise<{ id: string; snapshot: Record<string, unknown> }>;
+  },
+): Promise<ContentSaveAnswer> {
+  if (original.translationOf || language === siteLanguage || original.status === "trashed")
+    throw new AppError({ code: "request.invalid" });
+  const id = await database.forAccount(accountId, async (tx) => {
+    const existing = await translationIn(tx, table, {
+      accountId,
+      originalId: original.id,
+      language,
+    });
+    if (existing) return existing;
+    const copy = await insertCopy(tx);
+    await recordRevision(tx, {
+      accountId,
+      itemKind,
+      itemId: copy.id,
+      version: 1,
+      author,
+      snapshot: copy.snapshot,
+      now,
+    });
+    return copy.id;
+  });
+  return {
+    ok: true,
+    id: original.id,
+    version: original.version,
+    status: original.status,
+    slug: original.slug,
+    publishedAt: original.publishedAt?.toISOString() ?? null,
+    goTo: `${editorPath}/${id}`,
+  };
+}

@@ -1,12 +1,6 @@
-import {
-  canTranslate,
-  languagesOf,
-  recordRevision,
-  translationIn,
-} from "~/features/content/content.server";
+import { languagesOf, openTranslation } from "~/features/content/content.server";
 import type { ContentLanguages } from "~/features/content/content";
 import type { Database, Tx } from "~/platform/db/database.server";
-import { AppError } from "~/platform/errors";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import { pageColumns, pageDraftOf, type PageRow } from "./editor-queries.server";
 import type { PageSaveAnswer } from "./page-editing";
@@ -30,9 +24,9 @@ export const pageLanguages = (
 
 /**
  * Opens an original's version in `language`: the existing translation, or a new draft copy of
- * the original (same address, kind and blocks; its writer is the one who asked) to translate.
+ * the original (same address, kind and blocks; its writer is the one who asked).
  */
-export async function translatePage(
+export function translatePage(
   database: Database,
   {
     accountId,
@@ -50,48 +44,32 @@ export async function translatePage(
     now?: Date;
   },
 ): Promise<PageSaveAnswer> {
-  if (!canTranslate(original, { language, siteLanguage }))
-    throw new AppError({ code: "request.invalid" });
-  const id = await database.forAccount(accountId, async (tx) => {
-    const existing = await translationIn(tx, pages, {
-      accountId,
-      originalId: original.id,
-      language,
-    });
-    if (existing) return existing;
-    const draft = pageDraftOf(original);
-    const [copy] = await tx
-      .insert(pages)
-      .values({
-        accountId,
-        ...pageColumns(draft, original.slug),
-        translationOf: original.id,
-        language,
-        status: "draft",
-        position: original.position,
-        authorId: author.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: pages.id });
-    await recordRevision(tx, {
-      accountId,
-      itemKind: "page",
-      itemId: copy!.id,
-      version: 1,
-      author,
-      snapshot: { ...draft },
-      now,
-    });
-    return copy!.id;
+  return openTranslation(database, pages, {
+    accountId,
+    itemKind: "page",
+    original,
+    language,
+    siteLanguage,
+    author,
+    editorPath: "/dashboard/pages",
+    now,
+    async insertCopy(tx) {
+      const draft = pageDraftOf(original);
+      const [copy] = await tx
+        .insert(pages)
+        .values({
+          accountId,
+          ...pageColumns(draft, original.slug),
+          translationOf: original.id,
+          language,
+          status: "draft",
+          position: original.position,
+          authorId: author.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: pages.id });
+      return { id: copy!.id, snapshot: { ...draft } };
+    },
   });
-  return {
-    ok: true,
-    id: original.id,
-    version: original.version,
-    status: original.status,
-    slug: original.slug,
-    publishedAt: original.publishedAt?.toISOString() ?? null,
-    goTo: `/dashboard/pages/${id}`,
-  };
 }

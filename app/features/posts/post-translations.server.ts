@@ -1,11 +1,5 @@
-import {
-  canTranslate,
-  languagesOf,
-  recordRevision,
-  translationIn,
-} from "~/features/content/content.server";
+import { languagesOf, openTranslation } from "~/features/content/content.server";
 import type { Database, Tx } from "~/platform/db/database.server";
-import { AppError } from "~/platform/errors";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import { draftColumns, draftOf, type PostRow } from "./editor-queries.server";
 import type { PostLanguages, PostSaveAnswer } from "./post-editing";
@@ -30,10 +24,9 @@ export const postLanguages = (
 
 /**
  * Opens an original's version in `language`: the existing translation, or a new draft copy of
- * the original (same address, categories and tags; its writer is the one who asked) to
- * translate. The site's own language is the original's.
+ * the original (same address, categories and tags; its writer is the one who asked).
  */
-export async function translatePost(
+export function translatePost(
   database: Database,
   {
     accountId,
@@ -51,47 +44,31 @@ export async function translatePost(
     now?: Date;
   },
 ): Promise<PostSaveAnswer> {
-  if (!canTranslate(original, { language, siteLanguage }))
-    throw new AppError({ code: "request.invalid" });
-  const id = await database.forAccount(accountId, async (tx) => {
-    const existing = await translationIn(tx, posts, {
-      accountId,
-      originalId: original.id,
-      language,
-    });
-    if (existing) return existing;
-    const draft = draftOf(original);
-    const [copy] = await tx
-      .insert(posts)
-      .values({
-        accountId,
-        ...draftColumns(draft, original.slug),
-        translationOf: original.id,
-        language,
-        status: "draft",
-        authorId: author?.id ?? original.authorId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: posts.id });
-    await recordRevision(tx, {
-      accountId,
-      itemKind: "post",
-      itemId: copy!.id,
-      version: 1,
-      author,
-      snapshot: { ...draft },
-      now,
-    });
-    return copy!.id;
+  return openTranslation(database, posts, {
+    accountId,
+    itemKind: "post",
+    original,
+    language,
+    siteLanguage,
+    author,
+    editorPath: "/dashboard/post",
+    now,
+    async insertCopy(tx) {
+      const draft = draftOf(original);
+      const [copy] = await tx
+        .insert(posts)
+        .values({
+          accountId,
+          ...draftColumns(draft, original.slug),
+          translationOf: original.id,
+          language,
+          status: "draft",
+          authorId: author?.id ?? original.authorId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: posts.id });
+      return { id: copy!.id, snapshot: { ...draft } };
+    },
   });
-  return {
-    ok: true,
-    id: original.id,
-    version: original.version,
-    status: original.status,
-    slug: original.slug,
-    publishedAt: original.publishedAt?.toISOString() ?? null,
-    goTo: `/dashboard/post/${id}`,
-  };
 }

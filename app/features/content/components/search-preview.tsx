@@ -1,4 +1,4 @@
-import { Paper, Text } from "@mantine/core";
+import { Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import classes from "./search-preview.module.css";
 
@@ -29,6 +29,44 @@ export function SearchPreview({
       <Text size="sm" c="dimmed" lineClamp={2}>
         {cut(description, 160)}
       </Text>
+    </Paper>
+  );
+}
+
+type SeoField = "seoTitle" | "seoDescription" | "seoImage";
+
+/**
+ * What search engines and shared links show of an item (post, page or doc): its own title,
+ * description and image, each falling back to the item's, with the result's preview.
+ */
+export function SeoPanel({
+  bind,
+  preview,
+}: {
+  bind: (key: SeoField) => {
+    value: string;
+    error: string | undefined;
+    onChange: (event: { currentTarget: { value: string } }) => void;
+  };
+  preview: { title: string; url: string; description: string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h5" mb="sm">
+        {t("content.seo.title")}
+      </Title>
+      <Stack gap="sm">
+        <TextInput label={t("content.seo.metaTitle")} {...bind("seoTitle")} />
+        <Textarea
+          label={t("content.seo.metaDescription")}
+          autosize
+          minRows={2}
+          {...bind("seoDescription")}
+        />
+        <TextInput label={t("content.seo.socialImage")} {...bind("seoImage")} />
+        <SearchPreview {...preview} />
+      </Stack>
     </Paper>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { useTranslation } from "react-i18next";
 import {
   ContentTranslations,
-  SearchPreview,
+  SeoPanel,
   type ContentCommand,
   type ContentLanguages,
   type SaveIntent,
@@ -109,26 +109,14 @@ export function PageSettings({
               />
             </Stack>
           </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} size="h5" mb="sm">
-              {t("content.seo.title")}
-            </Title>
-            <Stack gap="sm">
-              <TextInput label={t("content.seo.metaTitle")} {...bind("seoTitle")} />
-              <Textarea
-                label={t("content.seo.metaDescription")}
-                autosize
-                minRows={2}
-                {...bind("seoDescription")}
-              />
-              <TextInput label={t("content.seo.socialImage")} {...bind("seoImage")} />
-              <SearchPreview
-                title={draft.seoTitle || draft.title}
-                url={`${siteUrl}${address(draft.kind, draft.slug, translation?.language)}`}
-                description={draft.seoDescription || draft.description}
-              />
-            </Stack>
-          </Paper>
+          <SeoPanel
+            bind={bind}
+            preview={{
+              title: draft.seoTitle || draft.title,
+              url: `${siteUrl}${address(draft.kind, draft.slug, translation?.language)}`,
+              description: draft.seoDescription || draft.description,
+            }}
+          />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>

@@ -22,7 +22,7 @@ import {
   ContentTranslations,
   nativeLanguageName,
   readingMinutes,
-  SearchPreview,
+  SeoPanel,
   useContentSave,
 } from "~/features/content/content";
 import { MediaPicker } from "~/features/media/media";
@@ -306,26 +306,14 @@ export function PostEditor({
                 />
               </Stack>
             </Paper>
-            <Paper withBorder p="md" radius="md">
-              <Title order={2} size="h5" mb="sm">
-                {t("content.seo.title")}
-              </Title>
-              <Stack gap="sm">
-                <TextInput label={t("content.seo.metaTitle")} {...bind("seoTitle")} />
-                <Textarea
-                  label={t("content.seo.metaDescription")}
-                  autosize
-                  minRows={2}
-                  {...bind("seoDescription")}
-                />
-                <TextInput label={t("content.seo.socialImage")} {...bind("seoImage")} />
-                <SearchPreview
-                  title={draft.seoTitle || draft.title}
-                  url={`${siteUrl}${address}`}
-                  description={draft.seoDescription || draft.excerpt}
-                />
-              </Stack>
-            </Paper>
+            <SeoPanel
+              bind={bind}
+              preview={{
+                title: draft.seoTitle || draft.title,
+                url: `${siteUrl}${address}`,
+                description: draft.seoDescription || draft.excerpt,
+              }}
+            />
             {saved.id ? (
               <PostRevisions
                 revisions={revisions}

@@ -38,7 +38,12 @@ describe.each(backends)("I12 the demo seed on %s", (backend) => {
       const tally = async (
         table: typeof posts | typeof courses | typeof lessons | typeof options,
       ) => (await tx.select({ n: count() }).from(table))[0]!.n;
-      const pageRows = await tx.select({ slug: pages.slug, kind: pages.kind }).from(pages);
+      const pageRows = await tx
+        .select({ slug: pages.slug, kind: pages.kind, language: pages.language })
+        .from(pages);
+      // A translation answers at its original's slug: named by its language beside it.
+      const named = (row: (typeof pageRows)[number]) =>
+        row.language ? `${row.slug}?lang=${row.language}` : row.slug;
       const people = await tx
         .select({ email: members.email, role: roles.name })
         .from(members)
@@ -49,20 +54,24 @@ describe.each(backends)("I12 the demo seed on %s", (backend) => {
         courses: await tally(courses),
         lessons: await tally(lessons),
         options: await tally(options),
-        pages: pageRows.filter((row) => row.kind === "page").map((row) => row.slug),
-        docs: pageRows.filter((row) => row.kind === "doc").map((row) => row.slug),
+        pages: pageRows.filter((row) => row.kind === "page").map(named),
+        docs: pageRows.filter((row) => row.kind === "doc").map(named),
         people: people.map((row) => `${row.email} ${row.role}`),
       };
     });
   }
 
+  const withVersions = (item: { slug: string; translations?: { language: string }[] }) => [
+    item.slug,
+    ...(item.translations ?? []).map(({ language }) => `${item.slug}?lang=${language}`),
+  ];
   const expected = (site: DemoSite) => ({
     posts: site.posts.reduce((n, post) => n + 1 + (post.translations?.length ?? 0), 0),
     courses: site.courses.length,
     lessons: site.courses.flatMap((course) => course.lessons).length,
     options: 5,
-    pages: site.pages.map((page) => page.slug).toSorted(),
-    docs: (site.docs ?? []).map((doc) => doc.slug).toSorted(),
+    pages: site.pages.flatMap(withVersions).toSorted(),
+    docs: (site.docs ?? []).flatMap(withVersions).toSorted(),
     people: site.people.map((person) => `${person.email} ${person.role}`).toSorted(),
   });
 

@@ -1,4 +1,4 @@
-import { siteAccount } from "~/features/accounts/accounts.server";
+import { docsAccount } from "~/features/accounts/accounts.server";
 import { DocsScreen } from "~/features/pages/pages";
 import { listDocs } from "~/features/pages/pages.server";
 import { textIn } from "~/platform/i18n/messages.server";
@@ -8,7 +8,7 @@ import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/docs";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const account = siteAccount(context);
+  const account = docsAccount(context);
   const { database, lang } = context.get(servicesContext);
   return {
     docs: await listDocs(database, { accountId: account.accountId }),

@@ -15,6 +15,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react
 import { useTranslation } from "react-i18next";
 import { useContentSave } from "~/features/content/content";
 import { fieldIssueMessage } from "~/platform/field-issues";
+import { editorPaths, type EditorScope } from "../editor-scope";
 import {
   emptyPageDraft,
   type PageDraft,
@@ -38,7 +39,8 @@ export const pagePath = (kind: PageKindName, slug: string) =>
 /**
  * M3 the page builder: the page's title and blocks (Puck), publish now, schedule or keep as a
  * draft (drafts save themselves), its address, summary and what search engines show, every
- * save's revision (restorable), duplicate and trash. Docs are edited the same way.
+ * save's revision (restorable), duplicate and trash. Docs are edited the same way, the
+ * platform's own docs too (`scope` platform: docs only, read on the platform's site).
  */
 export function PageEditor({
   state,
@@ -46,6 +48,7 @@ export function PageEditor({
   siteUrl,
   kind,
   blockData,
+  scope = "site",
 }: {
   state: PageEditorState | null;
   revisions: RevisionRow[];
@@ -53,6 +56,7 @@ export function PageEditor({
   /** A new page's kind (from ?kind=doc). */
   kind: PageKindName;
   blockData: BlockData;
+  scope?: EditorScope;
 }) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<PageDraft>(state?.page ?? emptyPageDraft(kind));
@@ -70,7 +74,7 @@ export function PageEditor({
       status: state?.status ?? "draft",
       publishedAt: state?.publishedAt ?? null,
     },
-    { editorPath: "/dashboard/pages", field: "page" },
+    { editorPath: editorPaths[scope], field: "page" },
   );
   const { saved, answer } = saving;
   const [sent, setSent] = useState(() => JSON.stringify(draft));
@@ -122,6 +126,8 @@ export function PageEditor({
   const trashed = answer && !answer.ok && answer.code === "content.trashed";
   const status = saved.status;
   const isDoc = draft.kind === "doc";
+  const platform = scope === "platform";
+  const listPath = platform ? editorPaths.platform : `/dashboard/pages?kind=${draft.kind}`;
 
   return (
     <Stack gap="md">
@@ -139,11 +145,15 @@ export function PageEditor({
           </Badge>
         </Group>
         <Group gap="sm">
-          <Anchor href={`/dashboard/pages?kind=${draft.kind}`} size="sm">
+          <Anchor href={listPath} size="sm">
             {t(isDoc ? "pages.editor.allDocs" : "pages.editor.allPages")}
           </Anchor>
           {status === "published" ? (
-            <Anchor href={pagePath(draft.kind, draft.slug)} target="_blank" size="sm">
+            <Anchor
+              href={`${platform ? siteUrl : ""}${pagePath(draft.kind, draft.slug)}`}
+              target="_blank"
+              size="sm"
+            >
               {t("pages.editor.view")}
             </Anchor>
           ) : null}
@@ -241,6 +251,7 @@ export function PageEditor({
             save={save}
             command={saving.command}
             revisions={revisions}
+            docsOnly={platform}
           />
         </Tabs.Panel>
       </Tabs>

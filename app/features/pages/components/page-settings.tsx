@@ -34,6 +34,7 @@ export function PageSettings({
   save,
   command,
   revisions,
+  docsOnly = false,
 }: {
   draft: PageDraft;
   set: <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => void;
@@ -45,6 +46,8 @@ export function PageSettings({
   save: (intent: SaveIntent) => void;
   command: (command: ContentCommand) => void;
   revisions: RevisionRow[];
+  /** No choice of kind: the platform's screens hold docs only. */
+  docsOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const bind = (key: TextField) => ({
@@ -62,20 +65,22 @@ export function PageSettings({
               {t("pages.editor.settings")}
             </Title>
             <Stack gap="sm">
-              <div>
-                <Text size="sm" fw={500} id="page-kind-label">
-                  {t("pages.editor.kind")}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="page-kind-label"
-                  value={draft.kind}
-                  onChange={(value) => set("kind", value as PageKindName)}
-                  data={[
-                    { value: "page", label: t("pages.editor.kindPage") },
-                    { value: "doc", label: t("pages.editor.kindDoc") },
-                  ]}
-                />
-              </div>
+              {docsOnly ? null : (
+                <div>
+                  <Text size="sm" fw={500} id="page-kind-label">
+                    {t("pages.editor.kind")}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="page-kind-label"
+                    value={draft.kind}
+                    onChange={(value) => set("kind", value as PageKindName)}
+                    data={[
+                      { value: "page", label: t("pages.editor.kindPage") },
+                      { value: "doc", label: t("pages.editor.kindDoc") },
+                    ]}
+                  />
+                </div>
+              )}
               <TextInput
                 label={t("posts.editor.slug")}
                 description={t("pages.editor.slugHelp")}

@@ -77,6 +77,9 @@ export function PageEditor({
     { editorPath: editorPaths[scope], field: "page" },
   );
   const { saved, answer } = saving;
+  // Where it is live: the address of its last save (a new page's is made from its title).
+  const [liveSlug, setLiveSlug] = useState(state?.page.slug ?? "");
+  if (answer?.ok && answer.slug !== liveSlug) setLiveSlug(answer.slug);
   const [sent, setSent] = useState(() => JSON.stringify(draft));
   const dirty = JSON.stringify(draft) !== sent;
   const set = <K extends keyof PageDraft>(key: K, value: PageDraft[K]) =>
@@ -150,7 +153,7 @@ export function PageEditor({
           </Anchor>
           {status === "published" ? (
             <Anchor
-              href={`${platform ? siteUrl : ""}${pagePath(draft.kind, draft.slug)}`}
+              href={`${platform ? siteUrl : ""}${pagePath(draft.kind, liveSlug)}`}
               target="_blank"
               size="sm"
             >

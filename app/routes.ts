@@ -35,6 +35,9 @@ export default [
       }),
       route("dashboard/pages", "routes/dashboard/pages.tsx"),
       route("dashboard/pages/:ref", "routes/dashboard/page.tsx"),
+      // The platform's own docs (super-admins): the same screens, on the platform account.
+      route("dashboard/docs", "routes/dashboard/pages.tsx", { id: "dashboard-docs" }),
+      route("dashboard/docs/:ref", "routes/dashboard/page.tsx", { id: "dashboard-doc" }),
       // Screens of the menus still to be built: an empty state behind their final check.
       ...dashboardSections
         .filter((section) => !section.screen)

@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { insertAccountWithRoles } from "~/features/sign-up/sign-up.server";
-import { deleteAccount, findAccountBySlug } from "~/features/accounts/accounts.server";
+import {
+  deleteAccount,
+  findAccountBySlug,
+  PLATFORM_ACCOUNT_ID,
+} from "~/features/accounts/accounts.server";
 import { users } from "~/features/auth/tables.server";
 import { addMember } from "~/features/members/members.server";
 import { writeOption } from "~/features/options/options.server";
+import { pages } from "~/features/pages/tables.server";
 import type { OptionKey } from "~/features/options/options";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -16,6 +21,7 @@ import {
   insertUserWithPasswordHash,
 } from "../tests/factories";
 import { demoPassword, demoSites, type DemoSite } from "./demo-content";
+import { platformDocs } from "./platform-docs";
 
 /** A demo person: found on a re-seed (people are global and outlive the accounts), else added. */
 async function demoPerson(
@@ -155,6 +161,52 @@ async function seedSite(
   });
 }
 
+/**
+ * The platform's own docs (decision 029), in the platform account, each added when no page has
+ * its address yet: a re-seed replaces the demo sites, never what super-admins wrote since.
+ */
+async function seedPlatformDocs(database: Database): Promise<void> {
+  const accountId = PLATFORM_ACCOUNT_ID;
+  await database.forAccount(accountId, async (tx) => {
+    const ids = new Map<string, string>();
+    for (const [position, doc] of platformDocs.entries()) {
+      const [existing] = await tx
+        .select({ id: pages.id })
+        .from(pages)
+        .where(and(eq(pages.accountId, accountId), eq(pages.slug, doc.slug)))
+        .limit(1);
+      if (existing) {
+        ids.set(doc.slug, existing.id);
+        continue;
+      }
+      // Straight into the table: the pages door's use cases bring the block renderer, which the
+      // browser tests that seed (analytics.spec.ts) cannot load outside Vite.
+      const [added] = await tx
+        .insert(pages)
+        .values({
+          accountId,
+          kind: "doc",
+          status: "published",
+          publishedAt: new Date(),
+          position,
+          parentId: doc.parent ? ids.get(doc.parent) : null,
+          title: doc.title,
+          slug: doc.slug,
+          description: doc.description,
+          data: {
+            root: { props: { title: doc.title } },
+            content: doc.sections.flatMap(([heading, text], n) => [
+              { type: "Heading", props: { id: `heading-${n + 1}`, text: heading } },
+              { type: "Text", props: { id: `text-${n + 1}`, text } },
+            ]),
+          },
+        })
+        .returning({ id: pages.id });
+      ids.set(doc.slug, added!.id);
+    }
+  });
+}
+
 /** True when the database has no account yet: a first start. */
 export async function databaseIsEmpty(database: Database): Promise<boolean> {
   return database.asApp(async (tx) => {
@@ -174,6 +226,7 @@ export async function seedDemo(
   // Awaited when the first person is written; this keeps a failure before then from going unhandled.
   passwordHash.catch(() => {});
   await upsertPlanCatalogue(database);
+  await seedPlatformDocs(database);
   for (const site of demoSites) {
     const existing = await database.asApp((tx) => findAccountBySlug(tx, site.slug));
     if (existing && !replace) continue;

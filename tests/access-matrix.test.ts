@@ -242,6 +242,60 @@ const routes: MatrixRoute[] = [
       return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
     },
   },
+  // I14 the platform's docs (decision 029): super-admins only, never a site's managers.
+  ...["/dashboard/docs", "/dashboard/docs/new"].map((path): MatrixRoute => ({
+    name: `GET ${path} (page, I14 platform docs: super-admins only)`,
+    method: "GET",
+    path,
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "superAdmin" ? 200 : 403;
+    },
+  })),
+  {
+    name: "POST /dashboard/docs/new save (page action, I14 platform docs: super-admins only)",
+    method: "POST",
+    path: "/dashboard/docs/new",
+    body: () => ({
+      intent: "save",
+      version: 0,
+      page: {
+        title: "Matrix platform doc",
+        slug: "",
+        kind: "doc",
+        description: "",
+        data: { root: { props: {} }, content: [{ type: "Text", props: { id: "t", text: "Hi" } }] },
+        seoTitle: "",
+        seoDescription: "",
+        seoImage: "",
+      },
+    }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/docs reorderDocs (page action, I14 platform docs: super-admins only)",
+    method: "POST",
+    path: "/dashboard/docs",
+    body: () => ({ intent: "reorderDocs", docs: [] }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
+    // No platform doc has this id: a super-admin is told so, everyone else is refused first.
+    name: "POST /dashboard/docs trash (page action, I14 platform docs: super-admins only)",
+    method: "POST",
+    path: "/dashboard/docs",
+    body: () => ({ id: "00000000-0000-4000-8000-000000000000", intent: "trash" }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "superAdmin" ? 404 : 403;
+    },
+  },
   {
     name: "GET /dashboard/accounts (page, D6: super-admins)",
     method: "GET",

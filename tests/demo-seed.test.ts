@@ -1,13 +1,15 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { findAccountForSlug } from "~/features/accounts/accounts.server";
+import { findAccountForSlug, PLATFORM_ACCOUNT_ID } from "~/features/accounts/accounts.server";
 import { courses, lessons } from "~/features/courses/tables.server";
 import { members, roles } from "~/features/members/tables.server";
 import { options } from "~/features/options/tables.server";
 import { pages } from "~/features/pages/tables.server";
+import { listDocs } from "~/features/pages/pages.server";
 import { posts } from "~/features/posts/tables.server";
 import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
 import { demoPassword, demoSites, type DemoSite } from "../scripts/demo-content";
+import { platformDocs } from "../scripts/platform-docs";
 import { createClient } from "./support/http-client";
 import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestApp } from "./support/test-server";
@@ -111,5 +113,21 @@ describe.each(backends)("I12 the demo seed on %s", (backend) => {
     for (const person of site.people) {
       expect(await signInStatus(site, person.email, demoPassword), person.email).toBe(200);
     }
+  });
+
+  test("I14 the seed gives the platform its docs, in their tree, once: a re-seed keeps them as they are", async () => {
+    const platformPages = () =>
+      db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+        tx.select({ id: pages.id, slug: pages.slug }).from(pages),
+      );
+    const before = await platformPages();
+    const docs = await listDocs(db.database, { accountId: PLATFORM_ACCOUNT_ID });
+    expect(docs.map((doc) => [doc.slug, doc.depth])).toEqual(
+      platformDocs.map((doc) => [doc.slug, doc.parent ? 1 : 0]),
+    );
+    await seedDemo(db.database, { replace: true });
+    expect((await platformPages()).toSorted((a, b) => a.slug.localeCompare(b.slug))).toEqual(
+      before.toSorted((a, b) => a.slug.localeCompare(b.slug)),
+    );
   });
 });

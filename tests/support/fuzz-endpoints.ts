@@ -568,6 +568,47 @@ const pageEndpoints: FuzzEndpoint[] = [
       }),
   },
   page("/dashboard/pages", "routes/dashboard/pages.tsx", { kind: "doc", status: "draft", q: "x" }),
+  // The platform's docs (decision 029): the same actions at /dashboard/docs, super-admins only
+  // (the fuzzing manager is refused, never with a 500).
+  {
+    name: "POST /dashboard/docs/new",
+    method: "POST",
+    path: "/dashboard/docs/new",
+    routeFile: "routes/dashboard/page.tsx",
+    shape: () =>
+      json("/dashboard/docs/new", {
+        intent: "save",
+        version: 0,
+        page: {
+          title: "Fuzzed platform doc",
+          slug: "",
+          kind: "doc",
+          description: "",
+          data: {
+            root: { props: {} },
+            content: [{ type: "Text", props: { id: "t", text: "Hi" } }],
+          },
+          seoTitle: "",
+          seoDescription: "",
+          seoImage: "",
+        },
+      }),
+  },
+  {
+    name: "POST /dashboard/docs",
+    method: "POST",
+    path: "/dashboard/docs",
+    routeFile: "routes/dashboard/pages.tsx",
+    shape: () =>
+      json("/dashboard/docs", { id: "00000000-0000-4000-8000-000000000000", intent: "trash" }),
+  },
+  page("/dashboard/docs", "routes/dashboard/pages.tsx", { status: "draft", q: "x" }),
+  segment("/dashboard/docs/:ref", "routes/dashboard/page.tsx", "new"),
+  {
+    ...segment("/docs/:slug", "routes/site/doc.tsx", "getting-started"),
+    platform: true,
+    name: "GET /docs/:slug (the platform's docs)",
+  },
   page("/login", "routes/auth/login.tsx", { redirectedFrom: "/dashboard" }),
   page("/login/reset-password", "routes/auth/reset-password.tsx", { token: "not-a-token" }),
   page("/signup", "routes/auth/signup.tsx", { redirectedFrom: "/dashboard" }),

@@ -9,6 +9,7 @@ import {
   writeAccountSettings,
   type Account,
 } from "./queries.server";
+import { isPlatformAccount } from "./platform-account.server";
 import type { AccountSummary, Tenant } from "./tenant";
 import type { AccountSettings } from "./validation";
 
@@ -79,7 +80,8 @@ function summarise(account: Account): AccountSummary {
 
 /**
  * Host → tenant: the base domain (or www.) is the platform, `{slug}.{base}` an account by slug,
- * any other host that is a valid domain an account by custom domain, the rest unknown.
+ * any other host that is a valid domain an account by custom domain, the rest unknown. The
+ * platform account holds the platform's own content and has no site: no host is it.
  * Answers are cached in memory; `invalidate` drops them when an account changes.
  */
 export function createTenantResolver({
@@ -101,7 +103,7 @@ export function createTenantResolver({
     } else if (domainPattern.test(hostname)) {
       account = await database.asApp((tx) => findAccountByDomain(tx, hostname));
     }
-    return account
+    return account && !isPlatformAccount(account.accountId)
       ? { kind: "account", account: summarise(account) }
       : { kind: "unknown", host: hostname };
   }
@@ -138,4 +140,5 @@ export type TenantResolver = ReturnType<typeof createTenantResolver>;
 /** Bus topic: an account was created or changed; every instance forgets its host lookups. */
 export const ACCOUNT_CHANGED = "accounts.changed";
 export * from "./site-account.server";
+export * from "./platform-account.server";
 export { deleteAccount, findAccountBySlug, insertAccount } from "./queries.server";

@@ -95,7 +95,8 @@ export const dashboardSections: DashboardSection[] = [
   // The platform console
   section("accounts", "accounts", superAdmin),
   section("owners", "accounts/owners", superAdmin),
-  section("docs", "docs", superAdmin),
+  // The platform's own docs, edited as a site's are (routes/dashboard/pages.tsx and page.tsx).
+  { ...screen("docs", "docs", superAdmin), items: true as const },
   section("customers", "billing/customers", superAdmin),
   section("subscriptions", "billing/subscriptions", superAdmin),
   section("products", "billing/products", superAdmin),

@@ -20,6 +20,7 @@ import { pageDataSchema } from "./validation";
 export type { PageKind };
 export * from "./page-editor.server";
 export { reorderDocs } from "./docs-tree.server";
+export * from "./editor-place.server";
 
 /** A published page or doc as its screen shows it: its blocks already rendered to HTML. */
 export type PublishedPage = {

@@ -179,7 +179,11 @@ describe.each(backends)("P1 sitemap.xml, robots.txt, docs and notice pages on %s
     expect((await get("alpha.localhost", "/first-steps")).status).toBe(404);
     expect((await get("alpha.localhost", "/docs/about")).status).toBe(404);
     expect((await get("beta.localhost", "/docs/install")).status).toBe(404);
-    expect((await get("localhost", "/docs")).status).toBe(404);
+    // The base domain's /docs is the platform's own (decision 029): no account's docs there.
+    const platformDocs = await get("localhost", "/docs");
+    expect(platformDocs.status).toBe(200);
+    expect(await platformDocs.text()).not.toContain("Doc install");
+    expect((await get("localhost", "/docs/install")).status).toBe(404);
   });
 
   test("P1 /thankyou and /subscribed answer on an account's site, not on the platform", async () => {

@@ -1,27 +1,33 @@
 import "@mantine/tiptap/styles.css";
 import { Container } from "@mantine/core";
 import { redirect, useLocation } from "react-router";
+import { platformOrigin } from "~/features/accounts/accounts.server";
 import { settingsMeta } from "~/features/dashboard/dashboard";
 import {
   answerSettingsSave,
   loadDashboardScreen,
   openDashboardSection,
 } from "~/features/dashboard/dashboard.server";
-import { PageEditor } from "~/features/pages/pages";
+import { editorScopeOf, PageEditor } from "~/features/pages/pages";
 import {
+  answerInPlace,
   checkPageEditor,
+  checkPlaceKind,
   commandPage,
   editorBlockData,
+  editorPlaceOf,
+  editorScreenPath,
   findPageIdBySlug,
   loadPageForEditor,
   savePage,
 } from "~/features/pages/pages.server";
 import { AppError } from "~/platform/errors";
+import { defaultLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/page";
 
-/** The builder opens by the pages list's rule. */
-const screenPath = "/dashboard/pages";
+// Two addresses: /dashboard/pages/{ref} (the site's pages and docs) and /dashboard/docs/{ref}
+// (the platform's own docs, super-admins only); the builder opens by its list's rule.
 const saveIntents = new Set(["save", "autosave", "publish", "schedule", "unpublish"]);
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -37,57 +43,81 @@ function pageRef(params: { ref?: string }): { id: string | null } | { slug: stri
 
 export async function loader(args: Route.LoaderArgs) {
   return loadDashboardScreen(args, ["pagesEditor"], async (database, request) => {
-    await openDashboardSection(database, { ...request, pathname: screenPath });
-    const accountId = request.account.accountId;
+    await openDashboardSection(database, {
+      ...request,
+      pathname: editorScreenPath(request.pathname),
+    });
+    const { scope, accountId, screenPath } = editorPlaceOf(request);
     const viewer = request.viewer;
     const ref = pageRef(args.params);
     if ("slug" in ref) {
       const id = await findPageIdBySlug(database, { accountId, viewer, slug: ref.slug });
       // An address with no page behind it (a fixed route such as /checkout): the list, searched.
-      throw redirect(id ? `/dashboard/pages/${id}` : `/dashboard/pages?q=${ref.slug}`);
+      throw redirect(id ? `${screenPath}/${id}` : `${screenPath}?q=${ref.slug}`);
     }
     const url = new URL(args.request.url);
-    const siteUrl = url.origin;
-    const kind = url.searchParams.get("kind") === "doc" ? ("doc" as const) : ("page" as const);
-    const { lang } = args.context.get(servicesContext);
+    const { lang, baseDomain } = args.context.get(servicesContext);
+    const platform = scope === "platform";
+    const siteUrl = platform ? platformOrigin({ baseDomain, like: url.origin }) : url.origin;
+    const asked = url.searchParams.get("kind") === "doc" ? ("doc" as const) : ("page" as const);
+    const kind = platform ? ("doc" as const) : asked;
     const blockData = await editorBlockData(database, { accountId, lang });
+    // The platform's docs are written in the platform's language, a site's in the site's.
+    const contentLanguage = platform ? defaultLanguage : lang;
     if (ref.id === null) {
       checkPageEditor(viewer);
-      const languages = { siteLanguage: lang, translationOf: null, translations: [] };
-      return { state: null, revisions: [], languages, siteUrl, kind, blockData };
+      const languages = { siteLanguage: contentLanguage, translationOf: null, translations: [] };
+      return { state: null, revisions: [], languages, siteUrl, kind, blockData, scope };
     }
     const found = await loadPageForEditor(database, {
       accountId,
       viewer,
       id: ref.id,
-      siteLanguage: lang,
+      siteLanguage: contentLanguage,
     });
-    return { ...found, siteUrl, kind, blockData };
+    if (platform && found.state.page.kind !== "doc") throw new AppError({ code: "route.notFound" });
+    return { ...found, siteUrl, kind, blockData, scope };
   });
 }
 
 /** M3 saves (draft, autosave, publish, schedule, unpublish) and commands, through one action. */
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
-    await openDashboardSection(database, { ...request, pathname: screenPath });
+    await openDashboardSection(database, {
+      ...request,
+      pathname: editorScreenPath(request.pathname),
+    });
+    const place = editorPlaceOf(request);
     const ref = pageRef(args.params);
     if ("slug" in ref) throw new AppError({ code: "request.invalid" });
     const editing = {
-      accountId: request.account.accountId,
+      accountId: place.accountId,
       viewer: request.viewer,
       caches: request.caches,
     };
     const intent = (body as { intent?: unknown } | null)?.intent;
-    if (typeof intent === "string" && saveIntents.has(intent))
-      return savePage(database, { ...editing, id: ref.id, input: body });
+    if (typeof intent === "string" && saveIntents.has(intent)) {
+      checkPlaceKind(place, body);
+      return answerInPlace(
+        place,
+        await savePage(database, { ...editing, id: ref.id, input: body }),
+      );
+    }
     if (ref.id === null) throw new AppError({ code: "request.invalid" });
-    const siteLanguage = args.context.get(servicesContext).lang;
-    return commandPage(database, { ...editing, id: ref.id, input: body, siteLanguage });
+    // The platform's docs are written in the platform's language, a site's in the site's.
+    const siteLanguage =
+      place.scope === "platform" ? defaultLanguage : args.context.get(servicesContext).lang;
+    return answerInPlace(
+      place,
+      await commandPage(database, { ...editing, id: ref.id, input: body, siteLanguage }),
+    );
   });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return settingsMeta(matches, { titleKey: "pages.editor.metaTitle", fallback: "Page" });
+export function meta({ matches, location }: Route.MetaArgs) {
+  return editorScopeOf(location.pathname) === "platform"
+    ? settingsMeta(matches, { titleKey: "pages.platform.title", fallback: "Platform docs" })
+    : settingsMeta(matches, { titleKey: "pages.editor.metaTitle", fallback: "Page" });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -103,6 +133,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         siteUrl={loaderData.siteUrl}
         kind={loaderData.kind}
         blockData={loaderData.blockData}
+        scope={loaderData.scope}
       />
     </Container>
   );

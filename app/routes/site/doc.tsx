@@ -1,4 +1,4 @@
-import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { docsAccount, notFound } from "~/features/accounts/accounts.server";
 import { DocScreen } from "~/features/pages/pages";
 import { getPage, listDocs } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
@@ -12,7 +12,7 @@ import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/doc";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const account = siteAccount(context);
+  const account = docsAccount(context);
   const { database, lang } = context.get(servicesContext);
   const accountId = account.accountId;
   const languages = negotiateContentLanguage(request, lang);

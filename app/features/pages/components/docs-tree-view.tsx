@@ -34,7 +34,15 @@ const moves: { move: TreeMove; icon: typeof IconArrowUp }[] = [
   { move: "indent", icon: IconArrowRight },
 ];
 
-function DocRow({ doc, onMove }: { doc: TreeDoc; onMove: (id: string, move: TreeMove) => void }) {
+function DocRow({
+  doc,
+  onMove,
+  editorPath,
+}: {
+  doc: TreeDoc;
+  onMove: (id: string, move: TreeMove) => void;
+  editorPath: string;
+}) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: doc.id,
@@ -65,7 +73,7 @@ function DocRow({ doc, onMove }: { doc: TreeDoc; onMove: (id: string, move: Tree
             <IconGripVertical size={16} aria-hidden />
           </ActionIcon>
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-            <Anchor component={Link} to={`/dashboard/pages/${doc.id}`} fw={500} truncate>
+            <Anchor component={Link} to={`${editorPath}/${doc.id}`} fw={500} truncate>
               {doc.title}
             </Anchor>
             <Text size="xs" c="dimmed" truncate>
@@ -104,7 +112,14 @@ function DocRow({ doc, onMove }: { doc: TreeDoc; onMove: (id: string, move: Tree
  * and the arrow keys), or move it with its buttons — up, down, out a level, in under the doc
  * above. "Save order" stores every doc's parent and place.
  */
-export function DocsTreeView({ docs: initial }: { docs: TreeDoc[] }) {
+export function DocsTreeView({
+  docs: initial,
+  editorPath = "/dashboard/pages",
+}: {
+  docs: TreeDoc[];
+  /** Where a doc's builder opens: `{editorPath}/{id}`. */
+  editorPath?: string;
+}) {
   const { t } = useTranslation();
   const dndId = useId();
   const fetcher = useFetcher<{ ok?: boolean }>();
@@ -157,7 +172,7 @@ export function DocsTreeView({ docs: initial }: { docs: TreeDoc[] }) {
             data-testid="docs-tree"
           >
             {docs.map((doc) => (
-              <DocRow key={doc.id} doc={doc} onMove={onMove} />
+              <DocRow key={doc.id} doc={doc} onMove={onMove} editorPath={editorPath} />
             ))}
           </Stack>
         </SortableContext>

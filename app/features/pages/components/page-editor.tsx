@@ -19,6 +19,7 @@ import {
   type ContentLanguages,
 } from "~/features/content/content";
 import { fieldIssueMessage } from "~/platform/field-issues";
+import { editorPaths, type EditorScope } from "../editor-scope";
 import {
   emptyPageDraft,
   type PageDraft,
@@ -42,7 +43,8 @@ export const pagePath = (kind: PageKindName, slug: string) =>
 /**
  * M3 the page builder: the page's title and blocks (Puck), publish now, schedule or keep as a
  * draft (drafts save themselves), its address, summary and what search engines show, every
- * save's revision (restorable), duplicate and trash. Docs are edited the same way.
+ * save's revision (restorable), duplicate and trash. Docs are edited the same way, the
+ * platform's own docs too (`scope` platform: docs only, read on the platform's site).
  */
 export function PageEditor({
   state,
@@ -51,6 +53,7 @@ export function PageEditor({
   siteUrl,
   kind,
   blockData,
+  scope = "site",
 }: {
   state: PageEditorState | null;
   revisions: RevisionRow[];
@@ -59,6 +62,7 @@ export function PageEditor({
   /** A new page's kind (from ?kind=doc). */
   kind: PageKindName;
   blockData: BlockData;
+  scope?: EditorScope;
 }) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<PageDraft>(state?.page ?? emptyPageDraft(kind));
@@ -76,9 +80,12 @@ export function PageEditor({
       status: state?.status ?? "draft",
       publishedAt: state?.publishedAt ?? null,
     },
-    { editorPath: "/dashboard/pages", field: "page" },
+    { editorPath: editorPaths[scope], field: "page" },
   );
   const { saved, answer } = saving;
+  // Where it is live: the address of its last save (a new page's is made from its title).
+  const [liveSlug, setLiveSlug] = useState(state?.page.slug ?? "");
+  if (answer?.ok && answer.slug !== liveSlug) setLiveSlug(answer.slug);
   const [sent, setSent] = useState(() => JSON.stringify(draft));
   const dirty = JSON.stringify(draft) !== sent;
   const set = <K extends keyof PageDraft>(key: K, value: PageDraft[K]) =>
@@ -129,8 +136,11 @@ export function PageEditor({
   const status = saved.status;
   const isDoc = draft.kind === "doc";
   const translation = languages.translationOf;
+  const platform = scope === "platform";
+  const listPath = platform ? editorPaths.platform : `/dashboard/pages?kind=${draft.kind}`;
   const publicPath =
-    pagePath(draft.kind, draft.slug) + (translation ? `?lang=${translation.language}` : "");
+    `${platform ? siteUrl : ""}${pagePath(draft.kind, liveSlug)}` +
+    (translation ? `?lang=${translation.language}` : "");
 
   return (
     <Stack gap="md">
@@ -153,7 +163,7 @@ export function PageEditor({
           ) : null}
         </Group>
         <Group gap="sm">
-          <Anchor href={`/dashboard/pages?kind=${draft.kind}`} size="sm">
+          <Anchor href={listPath} size="sm">
             {t(isDoc ? "pages.editor.allDocs" : "pages.editor.allPages")}
           </Anchor>
           {status === "published" ? (
@@ -257,6 +267,7 @@ export function PageEditor({
             busy={saving.busy}
             revisions={revisions}
             languages={languages}
+            docsOnly={platform}
           />
         </Tabs.Panel>
       </Tabs>

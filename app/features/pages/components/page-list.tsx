@@ -21,6 +21,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { TRASH_DAYS } from "~/features/content/content";
 import { flattenDocs } from "../docs-tree";
+import { editorPaths, type EditorScope } from "../editor-scope";
 import {
   PAGES_PER_EDITOR_PAGE,
   type PageListQuery,
@@ -61,18 +62,24 @@ function RowCommand({ id, intent, label }: { id: string; intent: string; label: 
 /**
  * M3 pages and docs: a tab each; search (debounced), state and author filters, newest change
  * first; each row opens the builder; trash, restore, delete for good, duplicate. The docs tab
- * with no filter is the docs tree, reordered by dragging or with the keyboard.
+ * with no filter is the docs tree, reordered by dragging or with the keyboard. The platform's
+ * docs (`scope` platform) are the docs tab alone, under their own title.
  */
 export function PageList({
   rows,
   total,
   query,
   tree,
+  scope = "site",
+  platformUrl = null,
 }: {
   rows: PageListRow[];
   total: number;
   query: PageListQuery;
   tree: boolean;
+  scope?: EditorScope;
+  /** The platform's own address, where its docs are read (scope platform). */
+  platformUrl?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
@@ -99,23 +106,36 @@ export function PageList({
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language, { dateStyle: "medium" });
   const isDoc = query.kind === "doc";
+  const platform = scope === "platform";
+  const editorPath = editorPaths[scope];
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1} size="h2">
-          {t("dashboard.sections.pages.title")}
+          {t(platform ? "pages.platform.title" : "dashboard.sections.pages.title")}
         </Title>
-        <Button component={Link} to={`/dashboard/pages/new${isDoc ? "?kind=doc" : ""}`}>
+        <Button component={Link} to={`${editorPath}/new${isDoc && !platform ? "?kind=doc" : ""}`}>
           {t(isDoc ? "pages.list.newDoc" : "pages.list.newPage")}
         </Button>
       </Group>
-      <Tabs value={query.kind} onChange={(kind) => go({ kind: kind ?? "page", page: "1" })}>
-        <Tabs.List>
-          <Tabs.Tab value="page">{t("pages.list.tabs.page")}</Tabs.Tab>
-          <Tabs.Tab value="doc">{t("pages.list.tabs.doc")}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      {platform ? (
+        <Stack gap={4}>
+          <Text c="dimmed">{t("pages.platform.text")}</Text>
+          {platformUrl ? (
+            <Anchor href={`${platformUrl}/docs`} target="_blank" size="sm">
+              {t("pages.platform.read", { address: `${platformUrl}/docs` })}
+            </Anchor>
+          ) : null}
+        </Stack>
+      ) : (
+        <Tabs value={query.kind} onChange={(kind) => go({ kind: kind ?? "page", page: "1" })}>
+          <Tabs.List>
+            <Tabs.Tab value="page">{t("pages.list.tabs.page")}</Tabs.Tab>
+            <Tabs.Tab value="doc">{t("pages.list.tabs.doc")}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+      )}
       <Group justify="space-between" wrap="wrap">
         <ScrollArea type="never" maw="100%">
           <SegmentedControl
@@ -157,7 +177,7 @@ export function PageList({
           {t(query.q ? "pages.list.noMatch" : "pages.list.empty")}
         </Text>
       ) : tree ? (
-        <DocsTreeView docs={treeDocs} />
+        <DocsTreeView docs={treeDocs} editorPath={editorPath} />
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" highlightOnHover>
@@ -179,7 +199,7 @@ export function PageList({
                     {row.status === "trashed" ? (
                       <Text fw={500}>{row.title}</Text>
                     ) : (
-                      <Anchor component={Link} to={`/dashboard/pages/${row.id}`} fw={500}>
+                      <Anchor component={Link} to={`${editorPath}/${row.id}`} fw={500}>
                         {row.title}
                       </Anchor>
                     )}

@@ -46,6 +46,7 @@ export function PageSettings({
   busy,
   revisions,
   languages,
+  docsOnly = false,
 }: {
   draft: PageDraft;
   set: <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => void;
@@ -59,6 +60,8 @@ export function PageSettings({
   busy: boolean;
   revisions: RevisionRow[];
   languages: ContentLanguages;
+  /** No choice of kind: the platform's screens hold docs only. */
+  docsOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const bind = (key: TextField) => ({
@@ -77,21 +80,23 @@ export function PageSettings({
               {t("pages.editor.settings")}
             </Title>
             <Stack gap="sm">
-              <div>
-                <Text size="sm" fw={500} id="page-kind-label">
-                  {t("pages.editor.kind")}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="page-kind-label"
-                  value={draft.kind}
-                  disabled={translation !== null}
-                  onChange={(value) => set("kind", value as PageKindName)}
-                  data={[
-                    { value: "page", label: t("pages.editor.kindPage") },
-                    { value: "doc", label: t("pages.editor.kindDoc") },
-                  ]}
-                />
-              </div>
+              {docsOnly ? null : (
+                <div>
+                  <Text size="sm" fw={500} id="page-kind-label">
+                    {t("pages.editor.kind")}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="page-kind-label"
+                    value={draft.kind}
+                    disabled={translation !== null}
+                    onChange={(value) => set("kind", value as PageKindName)}
+                    data={[
+                      { value: "page", label: t("pages.editor.kindPage") },
+                      { value: "doc", label: t("pages.editor.kindDoc") },
+                    ]}
+                  />
+                </div>
+              )}
               <TextInput
                 label={t("posts.editor.slug")}
                 description={t("pages.editor.slugHelp")}

@@ -142,6 +142,8 @@ for (const scheme of ["light", "dark"] as const) {
   test(`I14 the platform docs screens in ${scheme}: no serious accessibility problem`, async ({
     page,
   }) => {
+    // Eight screens, each read by axe: beside another worker this outlasts the default minute.
+    test.slow();
     await page.addInitScript((value) => localStorage.setItem("theme", value), scheme);
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));

@@ -145,7 +145,7 @@ describe.each(backends)("I14 the platform's docs on %s", (backend) => {
     expect(list.rows.map((row) => row.id)).not.toContain(id);
     // The site's editors, given the platform doc's id, find nothing to open or change.
     await expect(
-      loadPageForEditor(db.database, { accountId: siteId, viewer: owner, id }),
+      loadPageForEditor(db.database, { accountId: siteId, viewer: owner, id, siteLanguage: "en" }),
     ).rejects.toMatchObject({ code: "route.notFound" });
     await expect(
       commandPage(db.database, {
@@ -191,6 +191,7 @@ describe.each(backends)("I14 the platform's docs on %s", (backend) => {
       accountId: PLATFORM_ACCOUNT_ID,
       viewer: root,
       id: childId,
+      siteLanguage: "en",
     });
     expect(opened.revisions.length).toBeGreaterThan(0);
     const trashed = await commandPage(db.database, {

@@ -288,7 +288,11 @@ test("M2 M3 V3 issue 14 acceptance: the owner publishes a landing page with an u
       const featured = visitor.locator("article picture img").first();
       await expect(featured).toHaveAttribute("src", /^\/files\/.+/);
       await imageLoaded(featured);
-      await showPlayer(visitor);
+      // The player fills the text's column at 16:9, not the browser's bare 300 × 150 frame.
+      const player = (await (await showPlayer(visitor)).boundingBox())!;
+      const column = (await visitor.getByTestId("post-body").boundingBox())!;
+      expect(player.width).toBeCloseTo(column.width, 0);
+      expect(player.width / player.height).toBeCloseTo(16 / 9, 1);
       await shot(visitor, "05-post-visitor", { player: true });
     });
   });

@@ -3,6 +3,7 @@
 export * from "./content-rules";
 export * from "./editing";
 export * from "./embeds";
+export { storedHtmlClass } from "./stored-html";
 export { ContentEditor } from "./components/rich-text-editor";
 export * from "./content-languages";
 export { LanguageSwitcher } from "./components/language-switcher";

@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { storedHtmlClass } from "~/features/content/content";
 import { dateFormat } from "~/platform/i18n/formats";
 import type { PostDetail, Term } from "../posts.server";
 
@@ -115,7 +116,11 @@ export function PostScreen({ post, languages, featured, children }: PostScreenPr
           </AspectRatio>
         ) : null}
         <Typography mt="lg" lang={lang}>
-          <div data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <div
+            className={storedHtmlClass}
+            data-testid="post-body"
+            dangerouslySetInnerHTML={{ __html: post.html }}
+          />
         </Typography>
       </article>
       {children}

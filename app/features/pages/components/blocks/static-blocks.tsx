@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
-import { embedOf } from "~/features/content/content";
+import { embedOf, storedHtmlClass } from "~/features/content/content";
 import type { BlockProps } from "../../blocks";
 import classes from "./blocks.module.css";
 
@@ -60,7 +60,10 @@ export const TextView = ({ props }: { props: BlockProps<"Text"> }) => (
 
 /** `html` arrives sanitised (sanitizeContentHtml, on save and again before the render). */
 export const RichTextView = ({ props }: { props: BlockProps<"RichText"> }) => (
-  <div className={classes.rich} dangerouslySetInnerHTML={{ __html: props.html }} />
+  <div
+    className={`${classes.rich} ${storedHtmlClass}`}
+    dangerouslySetInnerHTML={{ __html: props.html }}
+  />
 );
 
 export function ImageView({ props }: { props: BlockProps<"Image"> }) {

@@ -224,6 +224,40 @@ test("M2 two people editing one post: the second save is warned, and may overwri
   await other.close();
 });
 
+test("M2 a save asked for while another is under way waits for it: a new post saved twice at once is one post", async ({
+  page,
+}) => {
+  await newPost(page);
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Two quick clicks");
+  // The server has the first save at once; its answer is held back, so the second click surely
+  // comes while it is under way (as on a slow network).
+  let posted = 0;
+  await page.route(
+    (url) => url.pathname.startsWith("/dashboard/post"),
+    async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posted += 1;
+      // Node does not resolve demo.localhost: the same request, to 127.0.0.1 with its Host.
+      const url = new URL(route.request().url());
+      const host = url.host;
+      url.hostname = "127.0.0.1";
+      const response = await route.fetch({
+        url: url.toString(),
+        headers: { ...route.request().headers(), host },
+      });
+      if (posted === 1) await new Promise((resolve) => setTimeout(resolve, 1500));
+      return route.fulfill({ response }).catch(() => undefined);
+    },
+  );
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Published", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("save-status")).toHaveText("Saved.");
+  expect(posted).toBe(2);
+  await open(page, site("/dashboard/posts?q=Two+quick+clicks"));
+  await expect(page.getByRole("link", { name: "Two quick clicks" })).toHaveCount(1);
+});
+
 test("M2 the list searches, trashes and restores; a trashed post leaves the blog", async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import type { ContentSaveAnswer, ContentStatus, SaveIntent } from "../editing";
@@ -15,11 +15,18 @@ type Saved = {
   publishedAt: string | null;
 };
 
+type Request = { body: (saved: Saved) => object; intent: SaveIntent | ContentCommand["intent"] };
+
 /**
  * The editor's one transport: saves and commands go to the screen's action as JSON (a fetcher,
  * so the loader's revisions refresh). Keeps the version the next save must name, moves a new
  * item to its own address (`editorPath`/{id}) after its first save, and follows a command to
  * where it leads. Posts and pages send their draft under their own name (`field`).
+ *
+ * One request at a time: one asked for while another is under way (Publish pressed during an
+ * autosave) waits for its answer and then goes to the item's own address with the version that
+ * answer gave — sent at once, a new item's second save would make a second item, and an
+ * existing item's would be refused as a conflict with the first.
  */
 export function useContentSave(
   initial: Saved,
@@ -32,6 +39,9 @@ export function useContentSave(
   const [lastIntent, setLastIntent] = useState<SaveIntent | ContentCommand["intent"] | null>(null);
   const [handled, setHandled] = useState<ContentSaveAnswer | undefined>(undefined);
   const [goTo, setGoTo] = useState<{ to: string; editor?: string } | null>(null);
+  // The request waiting for the one under way (read by the effect below, not by rendering).
+  const queue = useRef<Request | null>(null);
+  const [waiting, setWaiting] = useState(false);
 
   // A new answer, once its revalidation is done (adjusting state in render, once per answer).
   const data = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -56,26 +66,57 @@ export function useContentSave(
     void navigate(goTo.to, goTo.editor ? { replace: true, state: { editor: goTo.editor } } : {});
   }, [goTo, navigate]);
 
-  function send(body: object, intent: SaveIntent | ContentCommand["intent"]) {
+  const idle = fetcher.state === "idle" && (!fetcher.data || fetcher.data === handled);
+
+  function send({ body, intent }: Request, current: Saved) {
+    setWaiting(false);
     setLastIntent(intent);
     setAnswer(null);
-    void fetcher.submit(body as never, { method: "post", encType: "application/json" });
+    void fetcher.submit(body(current) as never, {
+      method: "post",
+      encType: "application/json",
+      // Once it has one, always the item's own address, even before the page has moved there.
+      ...(current.id ? { action: `${editorPath}/${current.id}` } : {}),
+    });
   }
+
+  function ask(request: Request) {
+    if (idle && !waiting) return send(request, saved);
+    queue.current = request;
+    setWaiting(true);
+  }
+
+  // Once the answer is in (and `saved` holds its id and version), the waiting request goes.
+  useEffect(() => {
+    const next = queue.current;
+    if (!idle || !next) return;
+    queue.current = null;
+    send(next, saved);
+  });
 
   return {
     saved,
     answer,
     lastIntent,
-    busy: fetcher.state !== "idle",
+    busy: !idle || waiting,
     save(
       intent: SaveIntent,
       draft: object,
       { publishAt, overwrite = false }: { publishAt?: string; overwrite?: boolean } = {},
     ) {
-      send({ intent, version: saved.version, overwrite, publishAt, [field]: draft }, intent);
+      ask({
+        intent,
+        body: (current) => ({
+          intent,
+          version: current.version,
+          overwrite,
+          publishAt,
+          [field]: draft,
+        }),
+      });
     },
     command(command: ContentCommand) {
-      send(command, command.intent);
+      ask({ intent: command.intent, body: () => command });
     },
   };
 }

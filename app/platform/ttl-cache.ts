@@ -44,7 +44,7 @@ export function createTtlCache<V>({
     },
     /** Drops every key for which `match` is true, or everything. */
     invalidate(match?: (key: string) => boolean): void {
-      for (const key of [...entries.keys()]) if (!match || match(key)) drop(key);
+      for (const key of entries.keys()) if (!match || match(key)) drop(key);
     },
   };
 }

@@ -10,7 +10,7 @@ import type { BlockData } from "../blocks/list-blocks";
 import classes from "./puck-editor.module.css";
 import { puckConfig } from "./puck-config";
 import { puckDictionary } from "./puck-dictionary";
-import { onNavKeyDown, usePuckMending, type MendingWords } from "./puck-mending";
+import { onBuilderKeyDown, usePuckMending, type MendingWords } from "./puck-mending";
 
 /** Every block of the page by id, columns' blocks included: their types name them. */
 function blockTypes(content: readonly unknown[], into = new Map<string, string>()) {
@@ -56,8 +56,8 @@ export default function PuckEditor({
   const root = useRef<HTMLDivElement>(null);
   usePuckMending(root, words);
   return (
-    // Keys reach the panel bar's mended buttons (puck-mending); the holder itself is no control.
-    <div ref={root} className={classes.builder} onKeyDown={onNavKeyDown}>
+    // Keys reach the panel bar's mended buttons and the canvas's blocks (puck-mending).
+    <div ref={root} className={classes.builder} onKeyDown={onBuilderKeyDown}>
       <Puck
         config={config}
         data={data as Partial<Data>}

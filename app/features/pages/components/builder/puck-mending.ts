@@ -6,13 +6,24 @@ export type MendingWords = {
   canvas: string;
   /** What a movable block or drawer item is called, for `aria-roledescription`. */
   draggable: string;
-  /** How to move one with the keyboard (the drag library's hidden instructions). */
+  /** What a movable block or drawer item does, for its description (dnd-kit's hidden text). */
   dragInstructions: string;
   /** A block's name in the builder, by its id (the block list's label), if known. */
   blockName: (id: string) => string | undefined;
 };
 
 const navItemSelector = '[class*="_NavItem-link_"]';
+const outlineRowSelector = '[class*="_Layer-inner_"]';
+/** What dnd-kit puts on a draggable (and puts back, when absent, as draggables come and go). */
+const draggableAttributes = [
+  "role",
+  "tabindex",
+  "aria-roledescription",
+  "aria-describedby",
+  "aria-pressed",
+  "aria-grabbed",
+  "aria-disabled",
+];
 
 /**
  * Gaps of Puck's markup (0.23), mended as its parts appear; Puck offers no option for them:
@@ -20,11 +31,17 @@ const navItemSelector = '[class*="_NavItem-link_"]';
  * - its canvas scrolls on narrow screens without being reachable by keyboard: it becomes a
  *   named, focusable region;
  * - its panel bar (blocks, outline, fields: the only way to the panels on a phone) is made of
- *   clickable divs: they become buttons, pressed when their panel shows (keys: onNavKeyDown);
- * - a block in the canvas is a button whose name would be its whole preview, and whose links
- *   (a course list's cards) nest focusable controls in it: it is named after its block and its
- *   preview made inert (blocks holding blocks, columns, keep theirs reachable);
- * - the drag library's (dnd-kit) role description and keyboard instructions are English.
+ *   clickable divs: they become buttons, pressed when their panel shows (keys: onBuilderKeyDown);
+ * - a block in the canvas is a button whose name would be its whole preview, whose links (a
+ *   course list's cards) nest focusable controls in it, and which no key presses: it is named
+ *   after its block, its preview made inert (blocks holding blocks, columns, keep theirs
+ *   reachable), and Enter or Space selects it, as a click does (onBuilderKeyDown);
+ * - the outline's rows are draggable "buttons" holding the row's real buttons (select,
+ *   duplicate, delete): Puck has no keyboard dragging (a pointer sensor only), so the rows lose
+ *   the drag library's button semantics and stay containers of their buttons — a pointer still
+ *   drags them;
+ * - the drag library's (dnd-kit) role description and instructions are English, and the
+ *   instructions describe keyboard dragging Puck does not offer: they say what works.
  */
 export function usePuckMending(root: RefObject<HTMLDivElement | null>, words: MendingWords) {
   useEffect(() => {
@@ -47,6 +64,8 @@ export function usePuckMending(root: RefObject<HTMLDivElement | null>, words: Me
         const active = item.parentElement?.className.includes("_NavItem--active_") ?? false;
         set(item, "aria-pressed", String(active));
       }
+      for (const row of holder.querySelectorAll(`${outlineRowSelector}[role]`))
+        for (const name of draggableAttributes) row.removeAttribute(name);
       for (const draggable of holder.querySelectorAll("[aria-roledescription]"))
         set(draggable, "aria-roledescription", words.draggable);
       for (const block of holder.querySelectorAll<HTMLElement>("[data-puck-component]")) {
@@ -65,8 +84,13 @@ export function usePuckMending(root: RefObject<HTMLDivElement | null>, words: Me
     };
     mend();
     const observer = new MutationObserver(later);
-    // Class changes too: the panel bar marks its current panel by a class only.
-    observer.observe(holder, { childList: true, subtree: true, attributeFilter: ["class"] });
+    // Class changes too (the panel bar marks its current panel by a class only), and roles
+    // (dnd-kit gives an outline row its button role back when draggables come and go).
+    observer.observe(holder, {
+      childList: true,
+      subtree: true,
+      attributeFilter: ["class", "role"],
+    });
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
@@ -74,10 +98,14 @@ export function usePuckMending(root: RefObject<HTMLDivElement | null>, words: Me
   }, [root, words]);
 }
 
-/** Enter and Space press the panel bar's mended buttons, as they would a real button. */
-export function onNavKeyDown(event: KeyboardEvent<HTMLElement>) {
+/**
+ * Enter and Space press the panel bar's mended buttons and select a canvas block, as a click
+ * does (Puck listens for clicks only).
+ */
+export function onBuilderKeyDown(event: KeyboardEvent<HTMLElement>) {
   const target = event.target as HTMLElement;
-  if ((event.key === "Enter" || event.key === " ") && target.matches(navItemSelector)) {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  if (target.matches(navItemSelector) || target.hasAttribute("data-puck-component")) {
     event.preventDefault();
     target.click();
   }

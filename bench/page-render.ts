@@ -1,10 +1,15 @@
 // M3 the page builder's render cost: a published page of 40 blocks against one of 4, read and
-// rendered uncached (getPage: the row, every block checked against its schema, rich text
-// sanitised, the course and post lists read, the static HTML rendered) call by call on a fresh
-// embedded database. Loaded by bench/run.ts through Vite's module runner.
+// rendered uncached by the page cache (getPage: the row, the course and post lists read, the
+// HTML made) call by call on a fresh embedded database, in React's production build as the
+// server runs it. Two figures (decision 028): "warm", the page's static blocks already rendered
+// once on this instance since its last edit (its course and post lists still read and rendered
+// live) — what a visitor's uncached request costs, from the second render of a version on; and
+// "cold", the first render of a version (every block checked against its schema, rich text
+// sanitised, every block rendered). Loaded by bench/run.ts through Vite's module runner.
 // Goal (issue 14): the 40-block page within 1.2× the 4-block page.
 import fs from "node:fs";
 import type { Viewer } from "~/features/members/members.server";
+import { forgetRenderedPages } from "~/features/pages/block-html.server";
 import { getPage, savePage } from "~/features/pages/pages.server";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { MIGRATIONS_FOLDER } from "../server/boot";
@@ -64,9 +69,18 @@ function blocksOf(count: number): { type: string; props: Record<string, unknown>
   return Array.from({ length: count }, (_, n) => kinds[n % kinds.length]!(`b${n}`));
 }
 
-/** Both pages called in turn, so a change of the machine's load falls on both alike. */
-async function timeCalls(database: Database, accountId: string, slugs: string[]) {
+/**
+ * Both pages called in turn, so a change of the machine's load falls on both alike. `cold`: the
+ * rendered static parts are forgotten before each call (outside the timing).
+ */
+async function timeCalls(
+  database: Database,
+  accountId: string,
+  slugs: string[],
+  { cold }: { cold: boolean },
+) {
   const call = async (slug: string) => {
+    if (cold) forgetRenderedPages();
     const start = performance.now();
     if (!(await getPage(database, { accountId, slug }))) throw new Error(`${slug} not found`);
     return performance.now() - start;
@@ -83,6 +97,8 @@ async function timeCalls(database: Database, accountId: string, slugs: string[])
     };
   });
 }
+
+type Timing = { median: number; p95: number };
 
 export async function benchPageRender({ print }: { print: Print }) {
   const dataDir = tempDataDir("bench-pages");
@@ -122,24 +138,31 @@ export async function benchPageRender({ print }: { print: Print }) {
       });
       if (!answer.ok) throw new Error(`${slug}: ${answer.code}`);
     }
-    const [four, forty] = (await timeCalls(database, accountId, ["four", "forty"])) as [
-      { median: number; p95: number },
-      { median: number; p95: number },
-    ];
-    const ratio = forty.median / four.median;
     const ms = (value: number) => `${value.toFixed(2)} ms`;
-    print(`Page render, uncached (getPage → static HTML), ${calls} calls each, PGlite`, [
-      ["page", "median", "p95"],
-      ["4 blocks", ms(four.median), ms(four.p95)],
-      ["40 blocks", ms(forty.median), ms(forty.p95)],
-    ]);
+    const figures = [];
+    for (const cold of [false, true]) {
+      const [four, forty] = (await timeCalls(database, accountId, ["four", "forty"], {
+        cold,
+      })) as [Timing, Timing];
+      const ratio = forty.median / four.median;
+      const which = cold
+        ? "cold: first render of a page version (blocks checked, sanitised, all rendered)"
+        : "warm: static blocks rendered before, course and post lists live";
+      print(`Page render uncached by the page cache, ${which}; ${calls} calls each, PGlite`, [
+        ["page", "median", "p95"],
+        ["4 blocks", ms(four.median), ms(four.p95)],
+        ["40 blocks", ms(forty.median), ms(forty.p95)],
+        ["40 / 4", `${ratio.toFixed(2)}×`, "goal ≤ 1.2×"],
+      ]);
+      figures.push({
+        figure: `page of 40 blocks vs 4, uncached render, ${cold ? "cold (first of a version)" : "warm (static parts cached)"} (median)`,
+        measured: `${ratio.toFixed(2)}× (${ms(forty.median)} vs ${ms(four.median)})`,
+        goal: "≤ 1.2×",
+        met: atMost(ratio, 1.2),
+      });
+    }
     // Returned, not recorded: this module runs in Vite's runner, with a report module of its own.
-    return {
-      figure: "page of 40 blocks vs 4 blocks, uncached render (median)",
-      measured: `${ratio.toFixed(2)}× (${ms(forty.median)} vs ${ms(four.median)})`,
-      goal: "≤ 1.2×",
-      met: atMost(ratio, 1.2),
-    };
+    return figures;
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

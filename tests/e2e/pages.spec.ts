@@ -255,42 +255,102 @@ test("M3 only managers open the builder", async ({ browser }) => {
   await student.close();
 });
 
+/** Serious or critical accessibility problems of the page as it is now, named for a failure. */
+async function seriousProblems(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
 for (const scheme of ["light", "dark"] as const) {
   test(`M3 the page builder and list in ${scheme}: no serious accessibility problem`, async ({
     page,
   }) => {
+    // Four list screens and the builder at two widths, each read by axe: a long test.
+    test.setTimeout(180_000);
     await page.addInitScript((value) => localStorage.setItem("theme", value), scheme);
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
+    const shot = (name: string) =>
+      page.screenshot({
+        path: test.info().outputPath(`${name}-${scheme}.png`),
+        animations: "disabled",
+      });
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 760 : 900 });
-      for (const path of [
-        "/dashboard/pages",
-        "/dashboard/pages?kind=doc",
-        "/dashboard/pages/new",
-      ]) {
+      for (const path of ["/dashboard/pages", "/dashboard/pages?kind=doc"]) {
         await asOwner(page, path);
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
-        if (path.endsWith("/new"))
-          await expect(page.locator("[data-puck-drawer-item]").first()).toBeAttached();
-        await page.evaluate(() => document.fonts.ready);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .map((n) => n.target.join(" "))
-                .slice(0, 3)
-                .join(", ")}`,
-          );
-        expect(serious, `${path} ${width} ${scheme}`).toEqual([]);
-        await page.screenshot({
-          path: test.info().outputPath(`${path.replace(/\W+/g, "-")}-${width}-${scheme}.png`),
-          animations: "disabled",
-        });
+        expect(await seriousProblems(page), `${path} ${width} ${scheme}`).toEqual([]);
+        await shot(`${path.replace(/\W+/g, "-")}-${width}`);
       }
     }
+
+    // The builder with blocks in it: a hero, a course list (its cards are links) and columns.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await asOwner(page, "/dashboard/pages/new");
+    await expect(drawerItem(page, "Hero")).toBeVisible({ timeout: 20_000 });
+    const builder = page.getByTestId("page-builder");
+    // Puck's own words are ours (its dictionary): an empty outline says so in the editor's words.
+    await builder.getByRole("button", { name: "Outline", exact: true }).click();
+    await expect(builder.getByText("No blocks yet")).toBeVisible();
+    await builder.getByRole("button", { name: "Blocks", exact: true }).click();
+    for (const [count, name] of ["Hero", "CourseList", "Columns"].entries()) {
+      await drag(page, drawerItem(page, name), canvas(page));
+      await expect(page.locator("[data-puck-component]")).toHaveCount(count + 1);
+    }
+    // Puck's panels follow the scheme: a drawer item is on the dashboard's own background.
+    const background = (locator: Locator) =>
+      locator.evaluate((node) => getComputedStyle(node).backgroundColor);
+    expect(await background(builder.locator('[class*="_DrawerItem-draggable_"]').first())).toBe(
+      await background(page.locator("body")),
+    );
+    // Canvas blocks are named after their block, and their links are out of the tab order.
+    const courseList = canvas(page).getByRole("button", { name: "Course list" });
+    await expect(courseList).toBeVisible();
+    expect(
+      await courseList
+        .locator("a")
+        .first()
+        .evaluate((a) => a.closest("[inert]") !== null),
+    ).toBe(true);
+    // A key selects a block, as a click does: its fields show.
+    await canvas(page).getByRole("button", { name: "Hero" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(field(page, "subtitle")).toBeVisible();
+    expect(await seriousProblems(page), `builder 1280 ${scheme}`).toEqual([]);
+    await shot("builder-1280");
+
+    // A phone: the bar fits, and the panels open from Puck's bar below, by keyboard too.
+    await page.setViewportSize({ width: 375, height: 760 });
+    for (const name of ["Publish", "Save draft"]) {
+      const button = page.getByRole("button", { name, exact: true });
+      await expect(async () => {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width, name).toBeLessThanOrEqual(375);
+      }).toPass({ timeout: 5_000 });
+    }
+    const blocksButton = builder.getByRole("button", { name: "Blocks", exact: true });
+    // On a phone the preview comes first, every panel closed.
+    await expect(builder.getByRole("button", { pressed: true })).toHaveCount(0);
+    const outline = builder.getByRole("button", { name: "Outline", exact: true });
+    await outline.focus();
+    await page.keyboard.press("Enter");
+    await expect(outline).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      builder.locator('[class*="_Layer-name_"]', { hasText: "Course list" }),
+    ).toBeVisible();
+    await blocksButton.scrollIntoViewIfNeeded();
+    expect(await seriousProblems(page), `builder 375 ${scheme}`).toEqual([]);
+    await shot("builder-375");
     expect(problems).toEqual([]);
   });
 }

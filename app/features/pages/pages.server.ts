@@ -3,9 +3,8 @@ import { listLatestPosts } from "~/features/posts/posts.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { defaultLanguage, isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
-import { blocksToRender, dataNeeds, renderPageHtml } from "./block-html.server";
+import { blocksToRender, dataNeeds, publishedBlocks } from "./block-html.server";
 import type { CheckedBlock } from "./blocks";
-import { blocksCarryTitle } from "./components/page-blocks";
 import type { BlockData, BlockLabels } from "./components/blocks/list-blocks";
 import {
   publishedPageBySlug,
@@ -35,7 +34,7 @@ export type PublishedPage = {
   description: string;
   /** SEO overrides (empty: the page's own title and description). */
   seo: { title?: string; description?: string; image?: string };
-  /** Static HTML of the blocks (renderPageHtml), sanitised. */
+  /** Static HTML of the blocks (publishedBlocks), sanitised. */
   html: string;
   /** The first block stands as the page's `<h1>`. */
   blocksCarryTitle: boolean;
@@ -124,10 +123,16 @@ export async function getPage(
   if (!found) return null;
   const { original, page, translations } = found;
   // Each block is checked on its own (checkBlocks): one that does not fit is skipped, not the page.
+  // The static blocks render once per content; the course and post lists read live data.
   const content = (page.data as { content?: unknown } | null)?.content;
-  const blocks = blocksToRender(Array.isArray(content) ? content : []);
-  const headingIsTitle = kind === "page" && blocksCarryTitle(blocks);
-  const data = await blockDataFor(database, { accountId, blocks, lang });
+  const blocks = publishedBlocks({
+    accountId,
+    pageId: page.id,
+    kind,
+    lang,
+    content: Array.isArray(content) ? content : [],
+  });
+  const data = await blockDataFor(database, { accountId, blocks: blocks.live, lang });
   return {
     id: original.id,
     language: isLanguageCode(page.language) ? page.language : null,
@@ -136,8 +141,8 @@ export async function getPage(
     slug: original.slug,
     description: page.description,
     seo: page.seo,
-    html: renderPageHtml(blocks, { data, headingIsTitle }),
-    blocksCarryTitle: headingIsTitle,
+    html: blocks.render(data),
+    blocksCarryTitle: blocks.headingIsTitle,
   };
 }
 

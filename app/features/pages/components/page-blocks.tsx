@@ -25,7 +25,7 @@ import {
 } from "./blocks/static-blocks";
 
 /** One checked block as static HTML; `isTitle`: it stands as the page's `<h1>`. */
-function BlockView({
+export function BlockView({
   block,
   data,
   isTitle,
@@ -82,10 +82,13 @@ function BlockView({
 export const blocksCarryTitle = (blocks: readonly CheckedBlock[]) =>
   blocks[0]?.type === "Heading" || blocks[0]?.type === "Hero";
 
+/** The class of the element holding a page's blocks (block-html.server writes it out too). */
+export const pageClassName = classes.page;
+
 /**
  * The read-only renderer of a page's checked blocks (checkBlocks skipped the unknown ones).
- * The server renders it to HTML once (pages.server renderPageHtml): the public page carries
- * the markup, not this code.
+ * The server renders it to HTML (block-html.server): the public page carries the markup, not
+ * this code.
  */
 export function PageBlocks({
   blocks,
@@ -106,5 +109,5 @@ export function PageBlocks({
       isTitle={headingIsTitle && index === 0 && !nested}
     />
   ));
-  return nested ? views : <div className={classes.page}>{views}</div>;
+  return nested ? views : <div className={pageClassName}>{views}</div>;
 }

@@ -27,6 +27,7 @@ import {
   type PageKindName,
 } from "../page-editing";
 import type { BlockData } from "./blocks/list-blocks";
+import classes from "./page-editor.module.css";
 import { PageSettings, type RevisionRow } from "./page-settings";
 
 // Puck is browser-only and heavy: its module (and sheet) load on this screen only, after hydration.
@@ -203,16 +204,16 @@ export function PageEditor({
         </Alert>
       ) : null}
 
-      <Group align="flex-end" wrap="wrap" gap="sm">
+      <div className={classes.toolbar}>
         <TextInput
           label={t("posts.editor.title")}
           required
           value={draft.title}
           error={errorAt("title")}
           onChange={(event) => set("title", event.currentTarget.value)}
-          style={{ flex: "1 1 18rem" }}
+          className={classes.title}
         />
-        <Text size="sm" role="status" data-testid="save-status" miw={120}>
+        <Text size="sm" role="status" data-testid="save-status" className={classes.status}>
           {saving.busy
             ? t("content.saving")
             : answer?.ok
@@ -221,17 +222,19 @@ export function PageEditor({
                 ? t("content.unsaved")
                 : ""}
         </Text>
-        <Button
-          variant="default"
-          loading={saving.busy && saving.lastIntent === "save"}
-          onClick={() => save("save")}
-        >
-          {t(status === "draft" ? "posts.editor.saveDraft" : "posts.editor.update")}
-        </Button>
-        {status !== "published" ? (
-          <Button onClick={() => save("publish")}>{t("posts.editor.publish")}</Button>
-        ) : null}
-      </Group>
+        <Group gap="sm" wrap="nowrap" className={classes.actions}>
+          <Button
+            variant="default"
+            loading={saving.busy && saving.lastIntent === "save"}
+            onClick={() => save("save")}
+          >
+            {t(status === "draft" ? "posts.editor.saveDraft" : "posts.editor.update")}
+          </Button>
+          {status !== "published" ? (
+            <Button onClick={() => save("publish")}>{t("posts.editor.publish")}</Button>
+          ) : null}
+        </Group>
+      </div>
 
       <Tabs defaultValue="builder" keepMounted>
         <Tabs.List>

@@ -5,17 +5,17 @@ import { MediaPicker } from "~/features/media/media";
 
 /**
  * A block's image: its address, typed or chosen from the media library (an upload included),
- * through the same onChange Puck gives the field.
+ * through the same onChange Puck gives the field. The input keeps an id of its own: Puck mounts
+ * the fields twice (its side panel and its phone panel) with the same id for both, which would
+ * leave one input's label pointing at the other.
  */
 export function ImageAddressField({
-  id,
   name,
   label,
   help,
   value,
   onChange,
 }: {
-  id: string;
   name: string;
   label: string;
   help: string;
@@ -27,7 +27,6 @@ export function ImageAddressField({
   return (
     <Stack gap={6}>
       <TextInput
-        id={id}
         name={name}
         label={label}
         description={help}

@@ -47,22 +47,13 @@ function imageField(label: string, help: string) {
     render: ({
       value,
       onChange,
-      id,
       name,
     }: {
       value: string;
       onChange: (v: string) => void;
-      id: string;
       name: string;
     }) => (
-      <ImageAddressField
-        id={id}
-        name={name}
-        label={label}
-        help={help}
-        value={value}
-        onChange={onChange}
-      />
+      <ImageAddressField name={name} label={label} help={help} value={value} onChange={onChange} />
     ),
   };
 }

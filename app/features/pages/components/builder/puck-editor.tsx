@@ -9,30 +9,18 @@ import type { PageData } from "../../validation";
 import type { BlockData } from "../blocks/list-blocks";
 import classes from "./puck-editor.module.css";
 import { puckConfig } from "./puck-config";
+import { puckDictionary } from "./puck-dictionary";
+import { onBuilderKeyDown, usePuckMending, type MendingWords } from "./puck-mending";
 
-/**
- * Two gaps of Puck's markup, mended as its parts appear: its spinner is a span with an
- * aria-label and no role (ignored by assistive technology), and its canvas scrolls on narrow
- * screens without being reachable by keyboard — it becomes a named, focusable region.
- */
-function usePuckAccessibility(root: React.RefObject<HTMLDivElement | null>, canvasName: string) {
-  useEffect(() => {
-    const holder = root.current;
-    if (!holder) return;
-    const name = () => {
-      for (const span of holder.querySelectorAll("span[aria-label]:not([role])"))
-        span.setAttribute("role", "img");
-      for (const canvas of holder.querySelectorAll('[class*="_PuckCanvas_"]:not([tabindex])')) {
-        canvas.setAttribute("tabindex", "0");
-        canvas.setAttribute("role", "region");
-        canvas.setAttribute("aria-label", canvasName);
-      }
-    };
-    name();
-    const observer = new MutationObserver(name);
-    observer.observe(holder, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [root, canvasName]);
+/** Every block of the page by id, columns' blocks included: their types name them. */
+function blockTypes(content: readonly unknown[], into = new Map<string, string>()) {
+  for (const block of content as { type?: unknown; props?: Record<string, unknown> }[]) {
+    const id = block?.props?.id;
+    if (typeof id === "string" && typeof block.type === "string") into.set(id, block.type);
+    for (const value of Object.values(block?.props ?? {}))
+      if (Array.isArray(value)) blockTypes(value, into);
+  }
+  return into;
 }
 
 /** The visual builder: drag blocks from the left, edit the selected one's fields on the right. */
@@ -47,20 +35,41 @@ export default function PuckEditor({
 }) {
   const { t } = useTranslation();
   const config = useMemo(() => puckConfig(t, blockData), [t, blockData]);
+  const dictionary = useMemo(() => puckDictionary(t), [t]);
+  // The page's blocks as they are now (Puck keeps its own copy; this one follows its changes).
+  const types = useRef(new Map<string, string>());
+  useEffect(() => {
+    types.current = blockTypes(data.content);
+  }, [data]);
+  const words = useMemo<MendingWords>(
+    () => ({
+      canvas: t("pages.editor.canvas"),
+      draggable: t("pages.editor.draggable"),
+      dragInstructions: t("pages.editor.dragInstructions"),
+      blockName: (id) => {
+        const type = types.current.get(id);
+        return type ? t(`pages.blocks.${type}`, { defaultValue: type }) : undefined;
+      },
+    }),
+    [t],
+  );
   const root = useRef<HTMLDivElement>(null);
-  usePuckAccessibility(root, t("pages.editor.canvas"));
+  usePuckMending(root, words);
   return (
-    <div ref={root} className={classes.builder}>
+    // Keys reach the panel bar's mended buttons and the canvas's blocks (puck-mending).
+    <div ref={root} className={classes.builder} onKeyDown={onBuilderKeyDown}>
       <Puck
         config={config}
         data={data as Partial<Data>}
         onChange={(next) => onChange(next as PageData)}
+        dictionary={dictionary}
         // The preview is the page's own markup in this document (Mantine's variables apply, and
         // the strict dashboard CSP needs no frame).
         iframe={{ enabled: false }}
         // Saving is the editor's own (draft, publish, schedule): Puck's header stays out.
         overrides={{ header: () => <></> }}
-        height="min(80vh, 900px)"
+        // Taller on a phone (puck-editor.module.css): the panels slide up from the bottom there.
+        height="var(--builder-height)"
       />
     </div>
   );

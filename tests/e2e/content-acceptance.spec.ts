@@ -302,7 +302,7 @@ test("M2 M3 V3 issue 14 acceptance: the owner publishes a landing page with an u
     await page.getByRole("link", { name: POST.title }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit post");
     await expect(page.getByText("Published", { exact: true })).toBeVisible();
-    const translations = page.getByTestId("post-translations");
+    const translations = page.getByTestId("content-translations");
     await translations.getByLabel("Language").selectOption("es");
     await translations.getByRole("button", { name: "Translate" }).click();
     await expect(translations).toContainText(`Español translation of “${POST.title}”`);

@@ -12,14 +12,12 @@ import {
   translationIdsOf,
   type Publisher,
 } from "~/features/content/content.server";
-import { nextState, slugify, TRASH_DAYS, type ContentStatus } from "~/features/content/content";
+import { nextState, TRASH_DAYS, type ContentStatus } from "~/features/content/content";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
 import type { LanguageCode } from "~/platform/i18n/languages";
-import { sanitizeBlocks } from "./block-html.server";
-import { checkBlocks } from "./blocks";
 import {
   editorPageList,
   liftChildren,
@@ -28,19 +26,17 @@ import {
   pageColumns,
   pageDraftOf,
   pageIdBySlug,
-  pageSlugInUse,
   purgePageTrash,
   type PageRow,
 } from "./editor-queries.server";
 import {
   pageCommandSchema,
-  pageDraftSchema,
   pageListQuerySchema,
   pageSaveSchema,
-  type PageDraft,
   type PageEditorState,
   type PageSaveAnswer,
 } from "./page-editing";
+import { checkDraft, slugFor } from "./page-save-rules.server";
 import { pageLanguages, translatePage } from "./page-translations.server";
 import { pages } from "./tables.server";
 
@@ -120,52 +116,7 @@ const refused = (issues: FieldIssue[], code = "request.invalid"): Refusal => ({
   issues,
 });
 
-/** A free slug: the asked one (refused if taken), else the title's, numbered until free. */
-async function slugFor(
-  tx: Tx,
-  { accountId, draft, id }: { accountId: string; draft: PageDraft; id: string | null },
-): Promise<string | FieldIssue> {
-  const taken: FieldIssue = { path: "slug", code: "custom", origin: "slugTaken" };
-  if (draft.slug)
-    return (await pageSlugInUse(tx, { accountId, slug: draft.slug, except: id }))
-      ? taken
-      : draft.slug;
-  const base = slugify(draft.title) || draft.kind;
-  for (let n = 1; n < 1000; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`;
-    if (!(await pageSlugInUse(tx, { accountId, slug, except: id }))) return slug;
-  }
-  return taken;
-}
-
 const authorOf = (viewer: Viewer) => ({ id: viewer.user.id, name: viewer.user.name });
-
-/**
- * The draft with its blocks checked against their schemas and their HTML sanitised, or the
- * issues: `blocks.{blockId}.{prop}` for each prop that does not fit.
- */
-function checkDraft(input: unknown): { draft: PageDraft } | { issues: FieldIssue[] } {
-  const parsed = pageDraftSchema.safeParse(input);
-  if (!parsed.success) return { issues: fieldIssuesOf(parsed.error) };
-  const checked = checkBlocks(parsed.data.data.content, { strict: true });
-  if (checked.issues.length > 0)
-    return {
-      issues: checked.issues.map((issue) => ({
-        path: ["blocks", issue.blockId, issue.path].filter(Boolean).join("."),
-        code: "custom",
-        origin: "block",
-      })),
-    };
-  const content = sanitizeBlocks(checked.blocks).map((block) => ({
-    ...block,
-  })) as PageDraft["data"]["content"];
-  return {
-    draft: {
-      ...parsed.data,
-      data: { root: { props: { ...parsed.data.data.root?.props } }, content },
-    },
-  };
-}
 
 /**
  * The builder's save, as a post's (decision 024): checked block by block, sanitised, refused

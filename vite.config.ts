@@ -50,6 +50,7 @@ export default defineConfig(() => ({
       // Its components read the bundled core's context: one copy of Mantine, or no provider is found.
       "@mantine/tiptap",
       "@mantine/dropzone",
+      "@mantine/charts",
       "better-auth",
       /^@better-auth\//,
       "kysely",

@@ -2,7 +2,7 @@
 // against issue 12's goals. Each section prints its details; a summary of every figure with its
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
-// lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages.
+// lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -40,6 +40,7 @@ const sections = [
   "search",
   "media",
   "pages",
+  "gradebook",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -162,6 +163,12 @@ if (wanted("pages")) {
   const { benchPageRender } =
     await importWithAppAliases<typeof import("./page-render.ts")>("page-render.ts");
   for (const figure of await benchPageRender({ print })) record(figure);
+}
+
+if (wanted("gradebook")) {
+  const { benchGradebook } =
+    await importWithAppAliases<typeof import("./gradebook.ts")>("gradebook.ts");
+  await benchGradebook({ print });
 }
 
 printSummary();

@@ -1,4 +1,5 @@
 import type { AccountSettings } from "~/features/accounts/accounts";
+import type { CourseLevel, LessonType } from "~/features/courses/courses";
 import type { MenuItem } from "~/features/menus/menus";
 
 /** Password of every seeded demo person (README). Demo data only: set SEED_DEMO=false for real sites. */
@@ -44,15 +45,43 @@ export type DemoSite = {
       sections: [string, string][];
     }[];
   }[];
+  /** Course categories (the catalogue's filter), in this order. */
+  courseCategories?: { name: string; slug: string; description: string }[];
   courses: {
     title: string;
     slug: string;
     description: string;
     image: string;
     price: number;
-    lessons: string[];
+    subtitle?: string;
+    /** A category's slug (courseCategories). */
+    category?: string;
+    level?: CourseLevel;
+    /** The author's email (one of `people`); the course is theirs in the builder. */
+    author?: string;
+    /** Lesson titles of one section "Lessons" (a short outline)… */
+    lessons?: string[];
+    /** …or a curriculum of sections and typed lessons. */
+    sections?: { title: string; lessons: DemoLesson[] }[];
   }[];
 };
+
+/** A lesson of the demo: text by default; a video, a PDF attachment or a free preview as said. */
+export type DemoLesson = {
+  title: string;
+  type?: LessonType;
+  html?: string;
+  video?: { source: "youtube" | "vimeo"; url: string };
+  files?: { name: string; url: string }[];
+  freePreview?: boolean;
+  durationMinutes?: number;
+};
+
+/** Every lesson of a demo course, in order (its outline or its sections'). */
+export const demoLessons = (course: DemoSite["courses"][number]): DemoLesson[] => [
+  ...(course.lessons ?? []).map((title) => ({ title })),
+  ...(course.sections ?? []).flatMap((section) => section.lessons),
+];
 
 const day = 86_400_000;
 
@@ -62,6 +91,7 @@ export const demoSite: DemoSite = {
     { email: "owner@demo.test", name: "Olivia Owner", role: "site_owner" },
     { email: "teacher@demo.test", name: "Theo Teacher", role: "instructor" },
     { email: "student@demo.test", name: "Sam Student", role: "student" },
+    { email: "parent@demo.test", name: "Pat Parent", role: "parent" },
   ],
   settings: {
     sitetitle: "Demo Academy",
@@ -326,30 +356,160 @@ export const demoSite: DemoSite = {
       ],
     },
   ],
+  courseCategories: [
+    { name: "Design", slug: "design", description: "Colour, type, layout and the eye for them." },
+    { name: "Development", slug: "development", description: "Build for the web, step by step." },
+    { name: "Photography", slug: "photography", description: "Light and composition, any camera." },
+  ],
   courses: [
     {
       title: "Design Foundations",
       slug: "design-foundations",
-      description: "Colour, typography and layout for absolute beginners.",
+      subtitle: "See, choose and arrange like a designer",
+      description:
+        "<p>Colour, typography and layout for absolute beginners. Five short lessons, one poster at the end.</p>",
       image: "/media/demo/course-design.svg",
       price: 4900,
-      lessons: ["Seeing like a designer", "Colour", "Type", "Layout", "Your first poster"],
+      category: "design",
+      level: "beginner",
+      author: "teacher@demo.test",
+      sections: [
+        {
+          title: "Getting started",
+          lessons: [
+            {
+              title: "Seeing like a designer",
+              freePreview: true,
+              durationMinutes: 6,
+              html: "<p>Design starts with looking. Before you choose a colour or a font, squint at a page you like: what do you see first, second, third? That order is the page's <strong>hierarchy</strong>, and every lesson of this course is a way to control it.</p><p>Download the checklist below and keep it beside you while you work.</p>",
+              files: [{ name: "Design checklist (PDF)", url: "/media/demo/design-checklist.pdf" }],
+            },
+            {
+              title: "Why design matters",
+              type: "video",
+              durationMinutes: 10,
+              video: { source: "youtube", url: "https://www.youtube.com/watch?v=aqz-KE-bpKQ" },
+            },
+          ],
+        },
+        {
+          title: "The three tools",
+          lessons: [
+            {
+              title: "Colour",
+              durationMinutes: 12,
+              html: "<p>Pick one main colour, one accent and a neutral. Use the accent only where you want the eye to land.</p>",
+            },
+            {
+              title: "Type",
+              durationMinutes: 12,
+              html: "<p>Two typefaces are plenty: one for headings, one for text. Size and weight do the rest.</p>",
+            },
+            {
+              title: "Layout",
+              durationMinutes: 14,
+              html: "<p>Align everything to a grid and give related things less space between them than unrelated ones.</p>",
+            },
+          ],
+        },
+        {
+          title: "Project",
+          lessons: [
+            {
+              title: "Your first poster",
+              durationMinutes: 30,
+              html: "<p>Make an A3 poster for an event you would like to attend, using what you learned. Print it and look at it from three metres away.</p>",
+            },
+          ],
+        },
+      ],
     },
     {
       title: "The Web from Scratch",
       slug: "web-from-scratch",
-      description: "HTML, CSS and a little JavaScript: build and publish your own site.",
+      subtitle: "Build and publish your own site",
+      description: "<p>HTML, CSS and a little JavaScript: build and publish your own site.</p>",
       image: "/media/demo/course-web.svg",
       price: 7900,
-      lessons: ["How the web works", "HTML", "CSS", "JavaScript basics", "Publishing"],
+      category: "development",
+      level: "beginner",
+      author: "teacher@demo.test",
+      sections: [
+        {
+          title: "Foundations",
+          lessons: [
+            {
+              title: "How the web works",
+              freePreview: true,
+              durationMinutes: 8,
+              html: "<p>A browser asks a server for a page at an address; the server answers with HTML, and the browser draws it. Everything else builds on that one exchange.</p>",
+            },
+            {
+              title: "HTML",
+              durationMinutes: 20,
+              html: "<p>Headings, paragraphs, links and images: the structure of every page.</p>",
+            },
+          ],
+        },
+        {
+          title: "Style and behaviour",
+          lessons: [
+            {
+              title: "CSS",
+              durationMinutes: 25,
+              html: "<p>Selectors, the box model and a flexible layout.</p>",
+            },
+            {
+              title: "JavaScript basics",
+              durationMinutes: 25,
+              html: "<p>Variables, functions and reacting to a click.</p>",
+            },
+            {
+              title: "Publishing",
+              durationMinutes: 10,
+              html: "<p>Put your site online and share its address.</p>",
+            },
+          ],
+        },
+      ],
     },
     {
       title: "Photography with Any Camera",
       slug: "photography",
-      description: "Light, composition and editing with the camera you already own.",
+      subtitle: "Light, composition and editing",
+      description: "<p>Light, composition and editing with the camera you already own.</p>",
       image: "/media/demo/course-photo.svg",
       price: 0,
-      lessons: ["Light", "Composition", "Editing"],
+      category: "photography",
+      level: "all",
+      sections: [
+        {
+          title: "Taking the picture",
+          lessons: [
+            {
+              title: "Light",
+              freePreview: true,
+              durationMinutes: 9,
+              html: "<p>Photograph the same object by a window at three times of day and compare the shadows.</p>",
+            },
+            {
+              title: "Composition",
+              durationMinutes: 11,
+              html: "<p>The rule of thirds, leading lines, and when to break both.</p>",
+            },
+          ],
+        },
+        {
+          title: "After the picture",
+          lessons: [
+            {
+              title: "Editing",
+              durationMinutes: 15,
+              html: "<p>Crop, straighten, then adjust exposure before colour.</p>",
+            },
+          ],
+        },
+      ],
     },
   ],
 };

@@ -8,6 +8,7 @@ import {
   PLATFORM_ACCOUNT_ID,
 } from "~/features/accounts/accounts.server";
 import { users } from "~/features/auth/tables.server";
+import { courseCategories } from "~/features/courses/tables.server";
 import { addMember } from "~/features/members/members.server";
 import { writeOption } from "~/features/options/options.server";
 import { pages } from "~/features/pages/tables.server";
@@ -20,6 +21,8 @@ import {
   insertPost,
   insertUserWithPasswordHash,
 } from "../tests/factories";
+import { insertDemoQuiz } from "../tests/factories/quizzes";
+import { insertDemoLearning } from "../tests/factories/learning";
 import { demoPassword, demoSites, type DemoSite } from "./demo-content";
 import { platformDocs } from "./platform-docs";
 
@@ -146,18 +149,55 @@ async function seedSite(
     // One transaction gives every row the same now(): each course gets its own moment, a
     // second after the one before, so the catalogue (newest first) keeps the content's order.
     const firstCourseAt = Date.now() - site.courses.length * 1000;
+    const categoryIds = new Map<string, string>();
+    for (const [position, category] of (site.courseCategories ?? []).entries()) {
+      const [row] = await tx
+        .insert(courseCategories)
+        .values({ accountId, ...category, position })
+        .returning({ id: courseCategories.id });
+      categoryIds.set(category.slug, row!.id);
+    }
+    const userIdOf = new Map(people.map(({ user }) => [user.email, user.id]));
     for (const [index, course] of site.courses.entries()) {
-      await insertCourse(tx, {
+      const row = await insertCourse(tx, {
         accountId,
         createdAt: new Date(firstCourseAt + index * 1000),
         title: course.title,
         slug: course.slug,
+        subtitle: course.subtitle ?? "",
         description: course.description,
         featuredImage: { image: course.image, alt: course.title },
         price: course.price,
-        lessonTitles: course.lessons,
+        level: course.level ?? "all",
+        // The demo's docs promise a certificate for every finished course.
+        settings: { certificate: true },
+        categoryId: course.category ? categoryIds.get(course.category) : null,
+        authorId: course.author ? userIdOf.get(course.author) : null,
+        lessonTitles: course.lessons ?? [],
+        sections: (course.sections ?? []).map((section) => ({
+          title: section.title,
+          lessons: section.lessons.map(({ html, video, files, ...lesson }) => ({
+            ...lesson,
+            type: lesson.type ?? (video ? "video" : "text"),
+            content: { html, video, files },
+          })),
+        })),
       });
+      // The first course's quiz lesson (features/quizzes), taught by the site's instructor.
+      if (index === 0) {
+        const teacher = people.find(({ role }) => role === "instructor")?.user.id ?? null;
+        await insertDemoQuiz(tx, { accountId, courseId: row.id, authorId: teacher });
+      }
     }
+    // Learning (issue 15): the demo student part-way through a course, their parent linked.
+    const student = people.find((person) => person.user.email === "student@demo.test");
+    if (student)
+      await insertDemoLearning(tx, {
+        accountId,
+        courseSlug: "design-foundations",
+        studentId: student.user.id,
+        parentId: people.find((person) => person.role === "parent")?.user.id,
+      });
   });
 }
 

@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const mantine = path.join(root, "node_modules/@mantine/core");
 const componentsDir = path.join(mantine, "esm/components");
 const stylesDir = path.join(mantine, "styles");
+const utilsDir = path.join(mantine, "esm/utils");
 
 /** Mantine's global sheets, before any component's. */
 export const globalSheets = ["baseline", "default-css-variables", "global"];
@@ -44,10 +45,16 @@ export function mantineNamesUsed(appDir = path.join(root, "app")): Set<string> {
 /** The component folders a component's modules import, directly. */
 function directDependencies(component: string): Set<string> {
   const found = new Set<string>();
+  if (!fs.existsSync(path.join(componentsDir, component))) return found;
   for (const file of filesUnder(path.join(componentsDir, component), /\.mjs$/)) {
     const text = fs.readFileSync(file, "utf8");
     for (const match of text.matchAll(/from\s+"(\.[^"]+)"/g)) {
       const target = path.resolve(path.dirname(file), match[1]!);
+      // A shared piece under utils with a sheet of its own (InlineInput: the label beside a
+      // Checkbox, Radio or Switch) is needed as a component is.
+      const shared = path.relative(utilsDir, target).split(path.sep)[0]!;
+      if (!shared.startsWith("..") && fs.existsSync(path.join(stylesDir, `${shared}.css`)))
+        found.add(shared);
       const relative = path.relative(componentsDir, target);
       if (relative.startsWith("..")) continue;
       const folder = relative.split(path.sep)[0]!;

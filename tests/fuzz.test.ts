@@ -1,8 +1,4 @@
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAccount, createMember, createUserWithPassword } from "./factories";
+import { expect, test } from "vitest";
 import { corpusFor, FUZZ_MIN_CASES } from "./support/fuzz-corpus";
 import {
   fuzzEndpoints,
@@ -10,22 +6,7 @@ import {
   sourceApiRoutes,
   type FuzzWorld,
 } from "./support/fuzz-endpoints";
-import {
-  captureLogs,
-  consoleErrors,
-  countConsoleErrors,
-  fuzzEndpoint,
-  inProcess,
-  managerPool,
-  overSocket,
-  summarize,
-  type Offence,
-  type Transport,
-} from "./support/fuzz-runner";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
-import { createTestAppWithPages } from "./support/test-server";
-
-const password = "Fuzz-Harbour-Quartz-88";
+import { describeFuzzPass } from "./support/fuzz-pass";
 
 test("A11 fuzz: the endpoint table lists every API route and every page action in the source", () => {
   const listed = new Set(
@@ -52,7 +33,7 @@ test(`A11 fuzz: every endpoint gets at least ${FUZZ_MIN_CASES} distinct, repeata
     host: "h",
     platformHost: "p",
     studentId: "s",
-    password,
+    password: "Fuzz-Harbour-Quartz-88",
   };
   for (const endpoint of fuzzEndpoints) {
     const cases = corpusFor(endpoint.name, endpoint.shape(world));
@@ -63,156 +44,4 @@ test(`A11 fuzz: every endpoint gets at least ${FUZZ_MIN_CASES} distinct, repeata
   }
 });
 
-describe.each(backends)("A11 fuzz pass on %s", (backend) => {
-  let db: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
-  let services: Awaited<ReturnType<typeof createTestAppWithPages>>["services"];
-  let world: FuzzWorld;
-  let transport: Transport;
-  let managers: ReturnType<typeof managerPool>;
-  const logs = captureLogs();
-  const all: Offence[] = [];
-  let restoreConsole: () => void;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    const built = await createTestAppWithPages(db.database);
-    app = built.app;
-    services = built.services;
-    // Every request's logger is a child of this one: error-level lines are collected.
-    (built.services as { logger: unknown }).logger = logs.logger;
-    const account = await createAccount(db.database, {});
-    const student = await createUserWithPassword(db.database, {
-      email: `fuzz-student-${account.slug}@example.test`,
-      password,
-    });
-    await createMember(db.database, {
-      accountId: account.accountId,
-      roleName: "student",
-      user: student,
-    });
-    world = {
-      accountId: account.accountId,
-      host: `${account.slug}.localhost`,
-      platformHost: "localhost",
-      studentId: student.id,
-      password,
-    };
-    transport = inProcess(app);
-    managers = managerPool(() => transport, db.database, world);
-    restoreConsole = countConsoleErrors();
-  });
-  afterAll(async () => {
-    restoreConsole?.();
-    await db?.dispose();
-  });
-
-  test.each(fuzzEndpoints.map((endpoint) => [endpoint.name, endpoint] as const))(
-    `A11 fuzz: ${FUZZ_MIN_CASES}+ malformed inputs to %s never answer 5xx`,
-    async (_name, endpoint) => {
-      const { sent, offences } = await fuzzEndpoint({
-        endpoint,
-        world,
-        transport,
-        managers,
-        logs: logs.records,
-      });
-      all.push(...offences);
-      expect(sent).toBeGreaterThanOrEqual(2 * FUZZ_MIN_CASES);
-      expect(summarize(offences)).toBe("");
-    },
-    180_000,
-  );
-
-  test("A11 fuzz: the endpoint table lists every endpoint better-auth serves", () => {
-    const auth = services.auth.forOrigin(`http://${world.host}`);
-    const served = Object.values(auth.api as Record<string, { path?: string }>)
-      .flatMap((endpoint) => (endpoint.path ? [endpoint.path] : []))
-      .sort();
-    const listed = new Set(fuzzEndpoints.flatMap((endpoint) => endpoint.authPath ?? []));
-    expect(served.filter((path) => !listed.has(path))).toEqual([]);
-    expect(served.length).toBeGreaterThan(30);
-  });
-
-  test("A11 a page action refusing plain bad input answers 400 and logs no error", async () => {
-    const manager = await managers.get(world.host);
-    const send = (path: string, body: string, type: string) =>
-      transport({
-        method: "POST",
-        host: world.host,
-        url: path,
-        headers: new Headers({
-          host: world.host,
-          origin: `http://${world.host}`,
-          cookie: [...manager.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-          "content-type": type,
-        }),
-        body: new TextEncoder().encode(body),
-        stream: false,
-        ip: "198.51.100.77",
-      });
-    const form = "application/x-www-form-urlencoded";
-    const bad: Array<[string, string, string]> = [
-      ["/dashboard/profile", "intent=nonsense", form],
-      ["/dashboard/profile", '{"intent":"revokeSession"}', "application/json"],
-      ["/dashboard/profile.data", "sessionId=", form],
-      ["/dashboard/manage/site/theme", '{"part":"nope","value":1}', "application/json"],
-      ["/dashboard/manage/site/header", '{"part":"header","value":"x"}', "text/plain"],
-      ["/dashboard/manage/site/footer.data", "part=footer", form],
-    ];
-    const logged = logs.records.length;
-    const printed = consoleErrors.count;
-    for (const [path, body, type] of bad) {
-      const res = await send(path, body, type);
-      expect(res.status, `${path} ${body}`).toBe(400);
-    }
-    expect(logs.records.slice(logged).filter((record) => record.level >= 40)).toEqual([]);
-    expect(consoleErrors.count).toBe(printed);
-  });
-
-  test("A11 fuzz: after the whole pass the process answers /api/health", async () => {
-    const res = await app.request("http://localhost/api/health");
-    expect(res.status).toBe(200);
-  });
-
-  test("A11 fuzz: a subset through a real listening server leaves it up and answering", async () => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
-    await new Promise((resolve) => server.once("listening", resolve));
-    const port = (server.address() as AddressInfo).port;
-    try {
-      transport = overSocket(port);
-      const subset = fuzzEndpoints.filter((e) =>
-        [
-          "POST /api/account/profile",
-          "PUT /api/site/options/header",
-          "POST /api/auth/update-user",
-          "GET /api/search",
-          "POST /dashboard/profile",
-          "POST /api/account/avatar",
-        ].includes(e.name),
-      );
-      const offences: Offence[] = [];
-      for (const endpoint of subset) {
-        const cases = corpusFor(endpoint.name, endpoint.shape(world)).filter((_, i) => i % 5 === 0);
-        offences.push(
-          ...(
-            await fuzzEndpoint({ endpoint, world, transport, managers, logs: logs.records, cases })
-          ).offences,
-        );
-      }
-      expect(summarize(offences)).toBe("");
-      const health = await transport({
-        method: "GET",
-        host: world.host,
-        url: "/api/health",
-        headers: new Headers({ host: world.host }),
-        stream: false,
-        ip: "127.0.0.1",
-      });
-      expect(health.status).toBe(200);
-    } finally {
-      transport = inProcess(app);
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
-});
+describeFuzzPass("pglite");

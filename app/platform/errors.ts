@@ -29,6 +29,21 @@ export const errorCatalogue = {
   "media.inUse": { status: 409, key: "errors.mediaInUse" },
   "notifications.notFound": { status: 404, key: "errors.notificationNotFound" },
   "realtime.upgradeRequired": { status: 426, key: "errors.upgradeRequired" },
+  /** A student action in a course the person has no live enrolment in. */
+  "learning.notEnrolled": { status: 403, key: "errors.notEnrolled" },
+  /** The plan's `courses` cap is reached: no course is added (new or duplicate). */
+  "courses.limitReached": { status: 403, key: "errors.courseLimitReached" },
+  /** A new attempt past the quiz's attempt limit. */
+  "quiz.attemptLimit": { status: 409, key: "errors.quizAttemptLimit" },
+  /** An answer saved after the attempt's deadline (the server's clock). */
+  "quiz.deadlinePassed": { status: 409, key: "errors.quizDeadlinePassed" },
+  /** An answer saved to an attempt already submitted. */
+  "quiz.attemptClosed": { status: 409, key: "errors.quizAttemptClosed" },
+  "quiz.noQuestions": { status: 409, key: "errors.quizNoQuestions" },
+  /** A certificate asked for before the course is completed. */
+  "certificates.notCompleted": { status: 409, key: "errors.certificateNotCompleted" },
+  /** The course gives no certificate, or the site's plan has no certificates add-on. */
+  "certificates.notOffered": { status: 409, key: "errors.certificateNotOffered" },
   "route.notFound": { status: 404, key: "errors.pageNotFound" },
   "tenant.notFound": { status: 404, key: "errors.noSuchSite" },
   "server.unavailable": { status: 503, key: "errors.unavailable" },

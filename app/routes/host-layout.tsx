@@ -85,6 +85,8 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
     const { theme } = data.chrome;
     // The dashboard has a frame of its own (routes/dashboard/layout.tsx), in the site's colours.
     const inDashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
+    // The course player (issue 15) is a focused page with a slim bar of its own.
+    const inPlayer = /^\/course\/[^/]+\/learn(\/|$)/.test(pathname);
     return (
       <MantineProvider
         theme={buildTheme(theme)}
@@ -92,7 +94,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={accessibleColors}
       >
-        {inDashboard ? (
+        {inDashboard || inPlayer ? (
           children
         ) : (
           <>

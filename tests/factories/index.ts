@@ -11,7 +11,7 @@ import { joinAccount } from "~/features/members/members.server";
 import type { Account } from "~/features/accounts/accounts.server";
 import { createAccount as createAccountWithRoles } from "~/features/sign-up/sign-up.server";
 import type { AccountSettings } from "~/features/accounts/validation";
-import { courses, lessons } from "~/features/courses/tables.server";
+import { courseSections, courses, lessons } from "~/features/courses/tables.server";
 import { writeOption } from "~/features/options/queries.server";
 import type { OptionKey } from "~/features/options/options";
 import { pages } from "~/features/pages/tables.server";
@@ -152,12 +152,22 @@ export function createPage(database: Database, values: NewPage) {
   return database.forAccount(values.accountId, (tx) => insertPage(tx, values));
 }
 
-type NewCourse = { accountId: string; lessonTitles?: string[] } & Partial<
-  Omit<typeof courses.$inferInsert, "accountId">
+type NewLesson = { title: string } & Partial<
+  Omit<typeof lessons.$inferInsert, "accountId" | "courseId" | "sectionId" | "position">
 >;
+type NewCourse = {
+  accountId: string;
+  /** Lessons of one section, "Lessons". */
+  lessonTitles?: string[];
+  /** A curriculum of sections and lessons, after `lessonTitles`' section if both are given. */
+  sections?: { title: string; lessons: NewLesson[] }[];
+} & Partial<Omit<typeof courses.$inferInsert, "accountId">>;
 
-/** Inside the caller's transaction (scoped to the course's account): the course and its lessons. */
-export async function insertCourse(tx: Tx, { accountId, lessonTitles = [], ...values }: NewCourse) {
+/** Inside the caller's transaction (scoped to the course's account): the course and its curriculum. */
+export async function insertCourse(
+  tx: Tx,
+  { accountId, lessonTitles = [], sections = [], ...values }: NewCourse,
+) {
   const [course] = await tx
     .insert(courses)
     .values({
@@ -168,12 +178,24 @@ export async function insertCourse(tx: Tx, { accountId, lessonTitles = [], ...va
       ...values,
     })
     .returning();
-  if (lessonTitles.length > 0) {
+  const curriculum = [
+    ...(lessonTitles.length > 0
+      ? [{ title: "Lessons", lessons: lessonTitles.map((title) => ({ title })) }]
+      : []),
+    ...sections,
+  ];
+  for (const [sectionPosition, section] of curriculum.entries()) {
+    const [row] = await tx
+      .insert(courseSections)
+      .values({ accountId, courseId: course!.id, title: section.title, position: sectionPosition })
+      .returning({ id: courseSections.id });
+    if (section.lessons.length === 0) continue;
     await tx.insert(lessons).values(
-      lessonTitles.map((title, position) => ({
+      section.lessons.map((lesson, position) => ({
+        ...lesson,
         accountId,
         courseId: course!.id,
-        title,
+        sectionId: row!.id,
         position,
       })),
     );

@@ -76,6 +76,58 @@ function get(
   };
 }
 
+/** The quizzes API: a concrete path per route (the ids need not exist: refusals are not 500s). */
+function quizEndpoints(): FuzzEndpoint[] {
+  const at = (
+    method: "GET" | "POST" | "PUT",
+    route: string,
+    valid: () => Record<string, unknown> = () => ({}),
+  ): FuzzEndpoint => {
+    const full = `/api${route.replace(/:\w+/g, uuid)}`;
+    return {
+      name: `${method} /api${route}`,
+      method,
+      path: full,
+      route: `${method} ${route}`,
+      shape: () =>
+        method === "GET" ? query(valid() as Record<string, string>) : json(full, valid()),
+    };
+  };
+  const question = () => ({
+    type: "single",
+    prompt: "<p>Pick</p>",
+    points: 1,
+    data: {
+      options: [
+        { id: "a", text: "A" },
+        { id: "b", text: "B" },
+      ],
+      answer: "a",
+    },
+  });
+  return [
+    at("GET", "/courses/:courseId/quizzes"),
+    at("POST", "/courses/:courseId/quizzes", () => ({ title: "Quiz" })),
+    at("GET", "/quizzes"),
+    at("POST", "/quizzes", () => ({ title: "Quiz" })),
+    at("GET", "/quizzes/:quizId"),
+    at("PUT", "/quizzes/:quizId", () => ({ title: "Quiz", settings: { passMark: 50 } })),
+    at("POST", "/quizzes/:quizId/delete"),
+    at("POST", "/quizzes/:quizId/questions", question),
+    at("PUT", "/quizzes/:quizId/questions/order", () => ({ ids: [uuid] })),
+    at("PUT", "/quizzes/:quizId/questions/:questionId", question),
+    at("POST", "/quizzes/:quizId/questions/:questionId/delete"),
+    at("GET", "/quizzes/:quizId/take"),
+    at("POST", "/quizzes/:quizId/attempts"),
+    at("GET", "/quiz-attempts/:attemptId"),
+    at("PUT", "/quiz-attempts/:attemptId/answers", () => ({ answers: { [uuid]: "a" } })),
+    at("POST", "/quiz-attempts/:attemptId/submit", () => ({ answers: {} })),
+    at("GET", "/grading"),
+    at("GET", "/grading/:attemptId"),
+    at("POST", "/grading/:attemptId", () => ({ grades: { [uuid]: { points: 1, feedback: "" } } })),
+  ];
+}
+
 const deviceInfo = {
   browser: "Firefox",
   platform: "Linux",
@@ -162,6 +214,8 @@ const apiEndpoints: FuzzEndpoint[] = [
   post("/notifications/account", () => ({ message: "<p>Hello</p>", severity: 2 }), {
     managerEvery: 15,
   }),
+  // Quizzes (issue 15, features/quizzes/api.server.ts): ids in the path, JSON bodies.
+  ...quizEndpoints(),
   get("/site/revalidateCache", (w) => ({ site: w.accountId, path: "blog" })),
   get("/site/invalidateCache", (w) => ({ account_id: w.accountId, key: "getSiteOption-menus" })),
   ...Object.entries(optionValues).map(([key, value]) => ({
@@ -179,6 +233,35 @@ const apiEndpoints: FuzzEndpoint[] = [
     shape: () => ({ kind: "path", valid: "theme" }),
   },
   post("/site/cache-token", () => ({ days: 30 })),
+  // Learning (issue 15): the player's writes, with a course and lesson that need not exist.
+  {
+    name: "POST /api/learning/courses/:courseId/enrol",
+    method: "POST",
+    path: `/api/learning/courses/${uuid}/enrol`,
+    route: "POST /learning/courses/:courseId/enrol",
+    shape: () => json(`/api/learning/courses/${uuid}/enrol`, {}),
+  },
+  {
+    name: "POST /api/learning/courses/:courseId/enrol (path)",
+    method: "POST",
+    path: "/api/learning/courses/:courseId/enrol",
+    route: "POST /learning/courses/:courseId/enrol",
+    shape: () => ({ kind: "path", valid: uuid }),
+  },
+  {
+    name: "POST /api/learning/courses/:courseId/lessons/:lessonId/complete",
+    method: "POST",
+    path: `/api/learning/courses/${uuid}/lessons/${uuid}/complete`,
+    route: "POST /learning/courses/:courseId/lessons/:lessonId/complete",
+    shape: () => json(`/api/learning/courses/${uuid}/lessons/${uuid}/complete`, {}),
+  },
+  {
+    name: "PUT /api/learning/courses/:courseId/lessons/:lessonId/note",
+    method: "PUT",
+    path: `/api/learning/courses/${uuid}/lessons/${uuid}/note`,
+    route: "PUT /learning/courses/:courseId/lessons/:lessonId/note",
+    shape: () => json(`/api/learning/courses/${uuid}/lessons/${uuid}/note`, { body: "A note" }),
+  },
   {
     name: "PUT /api/account/branding",
     method: "PUT",
@@ -419,6 +502,25 @@ const segment = (pagePath: string, file: string, valid: string): FuzzEndpoint =>
 
 /** React Router actions and the loaders that read a query or a path parameter. */
 const pageEndpoints: FuzzEndpoint[] = [
+  // Learning (issue 15): the player, the member's courses, a course's students and its commands.
+  segment("/course/photography/learn/:lessonId", "routes/site/course-learn.tsx", uuid),
+  page("/dashboard/courses", "routes/dashboard/my-courses.tsx", { tab: "children" }),
+  page(`/dashboard/course/${uuid}/students`, "routes/dashboard/course-students.tsx", {
+    q: "sam",
+    page: "2",
+  }),
+  {
+    name: "POST /dashboard/course/:id/students",
+    method: "POST",
+    path: `/dashboard/course/${uuid}/students`,
+    routeFile: "routes/dashboard/course-students.tsx",
+    shape: () =>
+      json(`/dashboard/course/${uuid}/students`, {
+        intent: "enrol",
+        emails: "student@example.test",
+        expiresAt: "2030-01-01",
+      }),
+  },
   {
     name: "POST /dashboard/profile",
     method: "POST",
@@ -567,6 +669,77 @@ const pageEndpoints: FuzzEndpoint[] = [
         docs: [{ id: "00000000-0000-4000-8000-000000000000", parentId: null, position: 0 }],
       }),
   },
+  // M1 the course builder, the instructor's list, a new course, categories (issue 15).
+  page("/dashboard/instructor", "routes/dashboard/instructor.tsx", { q: "x", status: "draft" }),
+  {
+    name: "POST /dashboard/instructor",
+    method: "POST",
+    path: "/dashboard/instructor",
+    routeFile: "routes/dashboard/instructor.tsx",
+    shape: () => json("/dashboard/instructor", { intent: "duplicate", id: uuid }),
+  },
+  {
+    name: "POST /dashboard/instructor/new",
+    method: "POST",
+    path: "/dashboard/instructor/new",
+    routeFile: "routes/dashboard/instructor-new.tsx",
+    shape: () => json("/dashboard/instructor/new", { title: "Fuzzed course" }),
+  },
+  segment("/dashboard/course/:id", "routes/dashboard/course.tsx", uuid),
+  {
+    name: "POST /dashboard/course/{id}",
+    method: "POST",
+    path: `/dashboard/course/${uuid}`,
+    routeFile: "routes/dashboard/course.tsx",
+    shape: () =>
+      json(`/dashboard/course/${uuid}`, {
+        intent: "save",
+        version: 1,
+        course: {
+          title: "Fuzzed",
+          slug: "fuzzed",
+          subtitle: "",
+          description: "<p>x</p>",
+          featuredImage: {},
+          categoryId: null,
+          level: "all",
+          language: null,
+          price: 0,
+          status: "draft",
+          durationMinutes: null,
+          prerequisiteIds: [],
+          instructorIds: [],
+          settings: {},
+        },
+        curriculum: [
+          {
+            title: "S",
+            lessons: [
+              {
+                title: "L",
+                type: "text",
+                content: { html: "<p>x</p>" },
+                freePreview: false,
+                drip: { kind: "none" },
+                durationMinutes: null,
+              },
+            ],
+          },
+        ],
+      }),
+  },
+  {
+    name: "POST /dashboard/manage/elearning/caetgory",
+    method: "POST",
+    path: "/dashboard/manage/elearning/caetgory",
+    routeFile: "routes/dashboard/elearning-categories.tsx",
+    shape: () =>
+      json("/dashboard/manage/elearning/caetgory", {
+        intent: "saveCategory",
+        category: { name: "Fuzz", slug: "fuzz", description: "", position: 0 },
+      }),
+  },
+  page("/course", "routes/site/courses.tsx", { category: "design" }),
   page("/dashboard/pages", "routes/dashboard/pages.tsx", { kind: "doc", status: "draft", q: "x" }),
   // The platform's docs (decision 029): the same actions at /dashboard/docs, super-admins only
   // (the fuzzing manager is refused, never with a 500).
@@ -624,6 +797,44 @@ const pageEndpoints: FuzzEndpoint[] = [
   segment("/blog/:slug", "routes/site/blog-post.tsx", "hello"),
   segment("/docs/:slug", "routes/site/doc.tsx", "intro"),
   segment("/:pageSlug", "routes/site/page.tsx", "about"),
+  // Issue 15 scope 5: a course's gradebook (its query and its course id), CSV and stats.
+  page(
+    "/dashboard/course/6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c/gradebook",
+    "routes/dashboard/course-gradebook.tsx",
+    {
+      q: "ana",
+      sort: "progress",
+      dir: "desc",
+      page: "2",
+    },
+  ),
+  segment("/dashboard/course/:id/gradebook", "routes/dashboard/course-gradebook.tsx", uuid),
+  segment("/dashboard/course/:id/gradebook.csv", "routes/dashboard/course-gradebook-csv.ts", uuid),
+  page(
+    "/dashboard/course/6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c/stats",
+    "routes/dashboard/course-stats.tsx",
+    {
+      period: "90d",
+    },
+  ),
+  // Issue 15 scope 6: certificates — the public verification, the template's save, the PDF.
+  segment("/certificates/:code", "routes/site/certificate.tsx", "ABCD-EFGH-JKLM-NPQR"),
+  {
+    name: "POST /dashboard/manage/elearning/certificates",
+    method: "POST",
+    path: "/dashboard/manage/elearning/certificates",
+    routeFile: "routes/dashboard/certificate-template.tsx",
+    shape: () =>
+      json("/dashboard/manage/elearning/certificates", {
+        part: "certificateTemplate",
+        value: { title: "Certificate", accent: "#1c7ed6", signatureName: "Theo" },
+      }),
+  },
+  {
+    ...segment("/api/certificates/:code/pdf", "", "ABCD-EFGH-JKLM-NPQR"),
+    routeFile: undefined,
+    route: "GET /certificates/:code/pdf",
+  },
   // Child sitemaps of the host's account (GET /sitemap-{part}.xml, site/sitemap-route.server.ts).
   { ...segment("/sitemap-:part.xml", "", "posts-1"), routeFile: undefined },
   // Uploaded files of the host's account (GET /files/{bucket}/{key}, members/api.server.ts).

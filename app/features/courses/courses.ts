@@ -2,3 +2,9 @@
 export * from "./components/course-screen";
 export * from "./components/courses-screen";
 export * from "./price";
+export * from "./components/course-builder";
+export * from "./components/instructor-screens";
+export * from "./components/elearning-screens";
+export { LessonTypeIcon } from "./components/lesson-type-icon";
+export { StatusBadge } from "./components/status-badge";
+export * from "./course-shapes";

@@ -1,19 +1,37 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
-import { courses, lessons } from "./tables.server";
+import { courseCategories, courseSections, courses, lessons } from "./tables.server";
 
-export async function publishedCourses(tx: Tx, { accountId }: { accountId: string }) {
+/** The catalogue: published courses, newest first, of one category when its slug is given. */
+export async function publishedCourses(
+  tx: Tx,
+  { accountId, category }: { accountId: string; category?: string | null },
+) {
   return tx
     .select({
       id: courses.id,
       title: courses.title,
       slug: courses.slug,
+      subtitle: courses.subtitle,
       description: courses.description,
       featuredImage: courses.featuredImage,
       price: courses.price,
     })
     .from(courses)
-    .where(and(eq(courses.accountId, accountId), eq(courses.status, "published")))
+    .leftJoin(
+      courseCategories,
+      and(
+        eq(courseCategories.accountId, courses.accountId),
+        eq(courseCategories.id, courses.categoryId),
+      ),
+    )
+    .where(
+      and(
+        eq(courses.accountId, accountId),
+        eq(courses.status, "published"),
+        category ? eq(courseCategories.slug, category) : undefined,
+      ),
+    )
     .orderBy(desc(courses.createdAt));
 }
 
@@ -48,6 +66,7 @@ export async function publishedCourseBySlug(
   return row;
 }
 
+/** A course's lessons in curriculum order: by section, then within it. */
 export async function lessonsOf(
   tx: Tx,
   { accountId, courseId }: { accountId: string; courseId: string },
@@ -55,6 +74,13 @@ export async function lessonsOf(
   return tx
     .select({ id: lessons.id, title: lessons.title, position: lessons.position })
     .from(lessons)
+    .innerJoin(
+      courseSections,
+      and(
+        eq(courseSections.accountId, lessons.accountId),
+        eq(courseSections.id, lessons.sectionId),
+      ),
+    )
     .where(and(eq(lessons.accountId, accountId), eq(lessons.courseId, courseId)))
-    .orderBy(asc(lessons.position));
+    .orderBy(asc(courseSections.position), asc(lessons.position));
 }

@@ -27,6 +27,8 @@ const managerOrSuperAdmin = (c: MenuContext) => manager(c) || c.isSuperAdmin;
 const postWriter = (c: MenuContext) => managerOrSuperAdmin(c) || can(c, "edit_posts");
 const teacher = (c: MenuContext) =>
   can(c, "manage_options") || can(c, "create_courses") || can(c, "edit_posts");
+/** Grading essays and file answers: managers, and instructors holding manage_submissions. */
+const grader = (c: MenuContext) => can(c, "manage_options") || can(c, "manage_submissions");
 /** Media: whoever makes content (the server's rule: features/media canUploadMedia). */
 const uploader = teacher;
 const withFeature = (feature: MenuContext["features"][number]) => (c: MenuContext) =>
@@ -49,15 +51,22 @@ export const dashboardSections: DashboardSection[] = [
   section("meetings", "meetings", member),
   section("messages", "messages", member),
   section("orders", "orders", member),
-  section("courses", "courses", withFeature("lms")),
+  screen("courses", "courses", withFeature("lms")),
+  screen("certificates", "certificates", withFeature("lms")),
   section("groups", "groups", withFeature("groups")),
   section("bookings", "bookings", withFeature("appointments")),
   section("appointments", "appointments", withFeature("appointments")),
   // Teaching
-  section("instructor", "instructor", (c) => withFeature("lms")(c) && teacher(c)),
-  section("newCourse", "instructor/new", teacher),
-  section("quizzes", "instructor/quizzes", teacher),
-  section("editCourse", "course", teacher),
+  screen("instructor", "instructor", (c) => withFeature("lms")(c) && teacher(c)),
+  screen("newCourse", "instructor/new", teacher),
+  {
+    ...screen("quizzes", "instructor/quizzes", (c) => withFeature("lms")(c) && teacher(c)),
+    items: true as const,
+  },
+  screen("grading", "instructor/grading", (c) => withFeature("lms")(c) && grader(c)),
+  // A quiz taken on its own page (features/quizzes QuizTaker): /dashboard/quiz/{id}.
+  { ...section("takeQuiz", "quiz", withFeature("lms")), items: true as const },
+  { ...screen("editCourse", "course", teacher), items: true as const },
   // The account owner's
   section("billing", "billing", owner),
   section("app", "app", owner),
@@ -82,8 +91,9 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageMedia", "manage/media", manager),
   section("manageEcommerce", "manage/ecommerce", manager),
   section("manageMemberships", "manage/ecommerce/memberships", manager),
-  section("manageElearning", "manage/elearning", manager),
-  section("manageCategories", "manage/elearning/caetgory", manager),
+  screen("manageElearning", "manage/elearning", manager),
+  screen("manageCategories", "manage/elearning/caetgory", manager),
+  screen("manageCertificates", "manage/elearning/certificates", manager),
   section("manageAppointments", "manage/appointments", manager),
   section("manageMarketing", "manage/marketing", manager),
   section("manageForms", "manage/marketing/forms", manager),

@@ -49,6 +49,7 @@ describe("I13 every site option is saved through one use case", () => {
       /import \{[^}]*\b\w+Part\b[^}]*\} from "~\/features\//.test(read(file)),
     );
     expect(optionRoutes.sort()).toEqual([
+      "app/routes/dashboard/certificate-template.tsx",
       "app/routes/dashboard/site-footer.tsx",
       "app/routes/dashboard/site-header.tsx",
       "app/routes/dashboard/site-index.tsx",

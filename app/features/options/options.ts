@@ -16,6 +16,7 @@ export const optionKeys = [
   "dashboard",
   "bunnyCreds",
   "comments",
+  "certificates",
 ] as const;
 export type OptionKey = (typeof optionKeys)[number];
 

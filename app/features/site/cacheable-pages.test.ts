@@ -71,6 +71,14 @@ describe("cacheable pages", () => {
     expect(key("/course/intro?page=2")).toBeNull();
   });
 
+  test("M1 the course catalogue keeps its category filter in the key; only on /course, only a slug", () => {
+    expect(key("/course?category=design")).toBe("demo.localhost:3000/course?category=design");
+    expect(key("/course?category=Design%20X")).toBeNull();
+    expect(key("/course?category=a&category=b")).toBeNull();
+    expect(key("/course/intro?category=design")).toBeNull();
+    expect(key("/blog?category=design")).toBeNull();
+  });
+
   test("I12 every sitemap file drops with /sitemap.xml; other paths drop alone", () => {
     expect(cacheGroupOf("/sitemap-posts-3.xml")).toBe("/sitemap.xml");
     expect(cacheGroupOf("/sitemap-docs.xml")).toBe("/sitemap.xml");

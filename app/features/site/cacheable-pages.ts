@@ -39,7 +39,8 @@ const translatable = new RegExp(
 
 /**
  * The cache key for a request URL: host, path and the query parameters that shape the page
- * (`?page=N` on the blog and its archives; `?lang=xx` on a post or page), or null when the
+ * (`?page=N` on the blog and its archives; `?lang=xx` on a post or page; `?category=slug` on
+ * the course catalogue), or null when the
  * request must not be answered from the cache — an unknown query parameter may change the page
  * (`/login?redirectedFrom=`), and caching every variant would let anyone fill the cache. A
  * post or page is shown in the visitor's language when it has that translation, so its key
@@ -55,6 +56,16 @@ export function pageCacheKey(url: URL, acceptLanguage: string | null = null): st
     if (clientOnlyParameter.test(name)) continue;
     if (paged(pathname) && name === "page" && /^[1-9]\d{0,4}$/.test(value) && !shaping) {
       shaping = `?page=${value}`;
+      continue;
+    }
+    // The catalogue's category filter: one copy per category slug.
+    if (
+      pathname === "/course" &&
+      name === "category" &&
+      /^[a-z0-9-]{1,80}$/.test(value) &&
+      !shaping
+    ) {
+      shaping = `?category=${value}`;
       continue;
     }
     if (inLanguages && name === "lang" && isLanguageCode(value) && !shaping) {

@@ -24,6 +24,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
+import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
 async function seedTwoAccounts(database: TestDatabase["database"]) {
@@ -40,6 +41,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     const { user } = await createMember(database, { accountId });
     await createAnalyticsRows(database, { accountId });
     await createNotificationRows(database, { accountId, userId: user.id });
+    await createLearningRows(database, { accountId, userId: user.id });
   }
   return { a: a.accountId, b: b.accountId };
 }

@@ -15,6 +15,7 @@ import {
   setOption,
 } from "../../../tests/factories";
 import { createAnalyticsRows } from "../../../tests/factories/analytics";
+import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
 import { findIsolationLeaks } from "../../../tests/support/isolation-probe";
@@ -108,6 +109,7 @@ describe("I12 PGlite template for a first start", () => {
         const { user } = await createMember(database, { accountId });
         await createAnalyticsRows(database, { accountId });
         await createNotificationRows(database, { accountId, userId: user.id });
+        await createLearningRows(database, { accountId, userId: user.id });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

@@ -121,6 +121,25 @@ export const messageAreas = {
   ],
   outboxPage: ["outbox"],
   notificationsPage: ["dashboard.sections.notifications"],
+  /** The teacher's quiz list and the quiz editor (features/quizzes). */
+  quizzesEditor: ["dashboard.sections.quizzes", "quizzes.editor", "quizzes.types", "quizzes.taker"],
+  /** The grading queue of essays and file answers. */
+  quizzesGrading: [
+    "dashboard.sections.grading",
+    "quizzes.grading",
+    "quizzes.types",
+    "quizzes.editor.course",
+    "quizzes.taker",
+  ],
+  /** A quiz taken on its own page. */
+  quizzesTaker: [
+    "quizzes.taker",
+    "errors.quizAttemptLimit",
+    "errors.quizDeadlinePassed",
+    "errors.quizAttemptClosed",
+    "errors.quizNoQuestions",
+    "errors.notEnrolled",
+  ],
   /** Every dashboard screen's title and description: empty states and the site settings index. */
   dashboardSections: ["dashboard.sections"],
   memberMenuEditor: ["dashboard.memberMenu", "siteSettings.common.errors"],
@@ -133,6 +152,23 @@ export const messageAreas = {
     "siteSettings.common.close",
     "dashboard.sections.posts",
     "dashboard.sections.newPost",
+  ],
+  /** M1 the course builder, the instructor's list, the e-learning and categories screens. */
+  courseBuilder: [
+    "courseBuilder",
+    "learning.students.title",
+    "courseReports.gradebook.title",
+    "courseReports.stats.title",
+    "siteSettings.menu.dnd",
+    "content",
+    "media",
+    "site.courses",
+    "siteSettings.common.close",
+    "dashboard.sections.instructor",
+    "dashboard.sections.newCourse",
+    "dashboard.sections.editCourse",
+    "dashboard.sections.manageElearning",
+    "dashboard.sections.manageCategories",
   ],
   /** The media library screens (and, with the post editor, its picker). */
   mediaLibrary: ["media", "dashboard.sections.media", "dashboard.sections.manageMedia"],
@@ -147,6 +183,38 @@ export const messageAreas = {
     "content",
     "siteSettings.common.errors",
     "dashboard.sections.pages",
+  ],
+  /** Learning (issue 15): the course player, the enrol call to action, the member's courses, a course's students. */
+  learningPlayer: [
+    "learning.player",
+    "learning.types",
+    "learning.enrol",
+    "learning.progress",
+    "learning.myCourses.title",
+    "learning.students.close",
+    "learning.students.title",
+    "gamification",
+  ],
+  learningEnrol: ["learning.enrol", "learning.progress"],
+  learningCourses: [
+    "learning.myCourses",
+    "learning.progress",
+    "dashboard.sections.certificates.title",
+  ],
+  learningStudents: ["learning.students", "learning.progress"],
+  /** A course's gradebook and stats (issue 15 scope 5). */
+  courseReports: ["courseReports"],
+  /** The public verification of a certificate. */
+  certificatePage: ["certificates.verify"],
+  /** A member's certificates. */
+  memberCertificates: ["certificates.mine", "dashboard.sections.certificates"],
+  /** The owner's certificate template, its preview and the media picker. */
+  certificateTemplate: [
+    "certificates.template",
+    "certificates.pdf",
+    "siteSettings.common",
+    "media",
+    "dashboard.sections.manageCertificates",
   ],
   siteThemePage: ["siteSettings.common", "siteSettings.theme", "dashboard.sections.manageTheme"],
   siteHeaderPage: [

@@ -1,5 +1,5 @@
-import { siteAccount } from "~/features/accounts/accounts.server";
-import { listCourses } from "~/features/courses/courses.server";
+import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { listCategories, listCourses } from "~/features/courses/courses.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
@@ -10,9 +10,17 @@ import type { Route } from "./+types/courses";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
   const { database, lang } = context.get(servicesContext);
+  // ?category=slug (a key of the page cache too: features/site/cacheable-pages.ts).
+  const asked = new URL(request.url).searchParams.get("category");
+  const categories = await listCategories(database, { accountId: account.accountId });
+  const category = categories.find((item) => item.slug === asked)?.slug ?? null;
+  // An unknown category is no page (and so never a copy in the page cache).
+  if (asked !== null && category === null) notFound();
   return {
     title: textIn(lang, "site.courses.title"),
-    courses: await listCourses(database, { accountId: account.accountId }),
+    courses: await listCourses(database, { accountId: account.accountId, category }),
+    categories: categories.map(({ name, slug }) => ({ name, slug })),
+    category,
     currency: account.settings.currency ?? "USD",
     ...sitePageData({ account, request, lang }, ["siteContent"]),
   };
@@ -25,5 +33,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** The course catalogue. */
 export default function Courses({ loaderData }: Route.ComponentProps) {
-  return <CoursesScreen courses={loaderData.courses} currency={loaderData.currency} />;
+  return (
+    <CoursesScreen
+      courses={loaderData.courses}
+      currency={loaderData.currency}
+      categories={loaderData.categories}
+      category={loaderData.category}
+    />
+  );
 }

@@ -1,4 +1,14 @@
-import { AspectRatio, Card, Container, Group, Image, SimpleGrid, Text, Title } from "@mantine/core";
+import {
+  AspectRatio,
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  SimpleGrid,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CourseCard } from "../courses.server";
@@ -9,16 +19,51 @@ export type CoursesScreenProps = {
   courses: CourseCard[];
   /** The account's currency, for the prices. */
   currency: string;
+  /** The site's categories, as the catalogue's filter (links: `?category=slug`). */
+  categories?: { name: string; slug: string }[];
+  /** The category shown (its slug), or null for every course. */
+  category?: string | null;
 };
 
 /** The course catalogue. */
-export function CoursesScreen({ courses, currency }: CoursesScreenProps) {
+export function CoursesScreen({
+  courses,
+  currency,
+  categories = [],
+  category = null,
+}: CoursesScreenProps) {
   const { t } = useTranslation();
   return (
     <Container size="lg" py={48}>
       <Title order={1} mb="xl">
         {t("site.courses.title")}
       </Title>
+      {categories.length > 0 ? (
+        <Group
+          component="nav"
+          gap="xs"
+          mb="xl"
+          aria-label={t("site.courses.categories")}
+          data-testid="category-filter"
+        >
+          {[{ name: t("site.courses.allCategories"), slug: null }, ...categories].map((item) => {
+            const current = item.slug === category;
+            return (
+              <Button
+                key={item.slug ?? "all"}
+                component={Link}
+                to={item.slug ? `/course?category=${item.slug}` : "/course"}
+                size="compact-sm"
+                radius="xl"
+                variant={current ? "filled" : "default"}
+                aria-current={current ? "page" : undefined}
+              >
+                {item.name}
+              </Button>
+            );
+          })}
+        </Group>
+      ) : null}
       {courses.length === 0 ? <Text c="dimmed">{t("site.courses.empty")}</Text> : null}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {courses.map((course) => (

@@ -1,0 +1,5 @@
+// The learning feature's server door: enrolments, progress and the player's use cases.
+export * from "./progress.server";
+export * from "./enrolment.server";
+export * from "./player.server";
+export * from "./my-courses.server";

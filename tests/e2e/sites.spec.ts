@@ -162,7 +162,9 @@ test("P1 the course catalogue and a course page with price and curriculum", asyn
   await page.getByText("Design Foundations").click();
   await expect(page).toHaveURL(/\/course\/design-foundations$/);
   await expect(page.getByTestId("course-price")).toHaveText("$49.00");
-  await expect(page.getByTestId("curriculum").locator("li")).toHaveCount(5);
+  // Three sections: six lessons and the demo's quiz.
+  await expect(page.getByTestId("curriculum-section")).toHaveCount(3);
+  await expect(page.getByTestId("curriculum-lesson")).toHaveCount(7);
   // Not compared here: site-quality.spec.ts compares this course page (1280 light, 375 dark).
   await page.screenshot({ path: test.info().outputPath("course.png"), fullPage: true });
   // Acme's courses are priced in its own currency and never show on demo.

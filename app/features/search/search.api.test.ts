@@ -43,7 +43,8 @@ describe.each(backends)("P10 site search API on %s", (backend) => {
       accountId,
       title: "Intro to Python",
       slug: "intro-python",
-      description: "Variables, loops and functions.",
+      // Stored as the course builder's rich text; the hit shows its words.
+      description: "<p>Variables, <strong>loops</strong> &amp; functions.</p>",
     });
     await createCourse(db.database, { accountId, title: "Advanced Python Patterns" });
     await createCourse(db.database, { accountId, title: "Python drafts", status: "draft" });
@@ -78,7 +79,7 @@ describe.each(backends)("P10 site search API on %s", (backend) => {
     ]);
     expect(body.hits.courses[0]).toMatchObject({
       url: "/course/intro-python",
-      detail: "Variables, loops and functions.",
+      detail: "Variables, loops & functions.",
     });
     expect(body.hits.blog).toEqual([expect.objectContaining({ url: "/blog/why" })]);
     expect(body.hits.pages.map((hit) => hit.url).sort()).toEqual(["/docs/setup", "/faq"]);

@@ -1,3 +1,4 @@
+import { plainText } from "~/platform/plain-text";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
@@ -32,8 +33,9 @@ function toHit(row: SearchRow): SearchHit {
     id: row.result_id,
     title: row.result_title,
     url: urlOf(row),
-    // A page's detail is its kind, which only chose the URL.
-    detail: row.result_kind === "pages" ? null : row.result_detail || null,
+    // A page's detail is its kind, which only chose the URL; a course's is the start of its
+    // rich description.
+    detail: row.result_kind === "pages" ? null : plainText(row.result_detail ?? "") || null,
     // Member pictures and cover images reach src: a safe address or none.
     image: safeUrl(row.result_image),
   };

@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { plainText } from "~/platform/plain-text";
 import type { CourseStats } from "../model";
 import { statsPeriods } from "../validation";
 
@@ -88,11 +89,6 @@ export function CourseStatsScreen({ stats, lang }: { stats: CourseStats; lang: s
     [s("passRate")]: quiz.passRate ?? 0,
   }));
   const quizTitle = new Map(stats.quizzes.map((quiz) => [quiz.quizId, quiz.title]));
-  const plain = (html: string) =>
-    html
-      .replace(/<[^>]*>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim();
   const firstDrop = stats.funnel.find(
     (lesson) => lesson.completed < (stats.funnel[0]?.reached ?? 0),
   );
@@ -290,7 +286,7 @@ export function CourseStatsScreen({ stats, lang }: { stats: CourseStats; lang: s
                     <Table.Td>{quizTitle.get(question.quizId)}</Table.Td>
                     <Table.Td>
                       <Text size="sm" lineClamp={2}>
-                        {question.position + 1}. {plain(question.prompt)}
+                        {question.position + 1}. {plainText(question.prompt)}
                       </Text>
                     </Table.Td>
                     <Table.Td>{question.answers}</Table.Td>

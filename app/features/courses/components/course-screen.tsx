@@ -1,7 +1,6 @@
 import {
   Anchor,
   AspectRatio,
-  Avatar,
   Badge,
   Container,
   Grid,
@@ -16,6 +15,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AddToCartButton, minorToMajor } from "~/features/cart/cart";
+import { MemberAvatar } from "~/features/members/components/member-avatar";
 import { nativeLanguageName, storedHtmlClass } from "~/features/content/content";
 import { isLanguageCode } from "~/platform/i18n/languages";
 import type { CourseDetail, CourseOutlineLesson } from "../courses.server";
@@ -106,10 +106,12 @@ export function CourseScreen({ course, currency, action, lessonHref }: CourseScr
                 {t("site.courses.instructors")}
               </Title>
               {course.instructors.map((person, index) => (
-                <Group key={`${person.name}-${index}`} gap="sm">
-                  <Avatar src={person.avatar} alt="" name={person.name} color="initials" />
-                  <Text fw={500}>{person.name}</Text>
-                </Group>
+                <MemberAvatar
+                  key={`${person.name}-${index}`}
+                  name={person.name}
+                  src={person.avatar}
+                  filled
+                />
               ))}
             </Stack>
           ) : null}

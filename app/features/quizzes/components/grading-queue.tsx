@@ -14,15 +14,10 @@ import {
 } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { plainText } from "~/platform/plain-text";
 import type { AttemptQuestionView, GradingItem, GradingQueueItem } from "../attempt-types";
 import { answerText } from "./attempt-result";
 import { errorText, quizApi } from "./api-client";
-
-const stripTags = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
 
 /**
  * The grading queue (issue 15 scope 5): essays and file answers waiting, oldest first; one
@@ -112,7 +107,7 @@ export function GradingQueue() {
                     </Badge>
                   ) : null}
                 </Group>
-                <Text>{stripTags(q.prompt)}</Text>
+                <Text>{plainText(q.prompt)}</Text>
                 <Text size="sm">
                   <strong>{t("quizzes.grading.answer")}:</strong>{" "}
                   {q.type === "file" && q.answer && typeof q.answer === "object" ? (

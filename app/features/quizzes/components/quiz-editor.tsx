@@ -18,6 +18,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { plainText } from "~/platform/plain-text";
 import { feedbackModes, type QuizSettings } from "../quiz-shapes";
 import { errorText, quizApi } from "./api-client";
 import { emptyData, QuestionForm, type QuestionDraft } from "./question-form";
@@ -26,12 +27,6 @@ type Loaded = {
   quiz: { id: string; title: string; courseId: string | null; settings: QuizSettings };
   questions: (QuestionDraft & { id: string })[];
 };
-
-const stripTags = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
 
 /** The quiz editor (issue 15 scope 2): its settings and its bank of questions of ten types. */
 export function QuizEditor({ quizId }: { quizId: string }) {
@@ -275,7 +270,7 @@ export function QuizEditor({ quizId }: { quizId: string }) {
                       {t("quizzes.taker.points", { n: q.points })}
                     </Text>
                   </Group>
-                  <Text lineClamp={2}>{stripTags(q.prompt)}</Text>
+                  <Text lineClamp={2}>{plainText(q.prompt)}</Text>
                 </Stack>
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon

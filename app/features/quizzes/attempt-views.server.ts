@@ -53,7 +53,8 @@ export async function quizIntro(
         startedAt: a.startedAt.toISOString(),
         submittedAt: a.submittedAt?.toISOString() ?? null,
         percent: a.status === "graded" ? a.percent : null,
-        passed: a.status === "graded" ? a.passed : null,
+        // Decided early when the hand-graded answers can no longer change it.
+        passed: a.status === "in_progress" ? null : a.passed,
       })),
       attemptsLeft: limit > 0 && !preview ? Math.max(0, limit - (attempts[0]?.number ?? 0)) : null,
       openAttemptId: open?.id ?? null,
@@ -152,7 +153,7 @@ export async function attemptView(
         deadlineAt: attempt.deadlineAt?.toISOString() ?? null,
         secondsLeft,
         percent: graded ? attempt.percent : null,
-        passed: graded ? attempt.passed : null,
+        passed: submitted ? attempt.passed : null,
         score: graded ? attempt.score : null,
         maxScore: submitted ? attempt.maxScore : null,
       },

@@ -318,8 +318,36 @@ async function finishAttempt(
 }
 
 /**
- * Writes an attempt's grades and score; when final, its status becomes graded with passed set,
- * and a pass gives the points and completes the quiz's lesson, in the same transaction.
+ * Whether an attempt passed: decided when final, and before the hand-graded answers are graded
+ * when their points can no longer change it (the rest already reaches the pass mark, or even
+ * full marks on them would not), so a student is not kept waiting for an essay that cannot
+ * matter; null while it is still open.
+ */
+export function passOutcome({
+  score,
+  maxScore,
+  ungradedPoints,
+  passMark,
+  final,
+}: {
+  score: number;
+  maxScore: number;
+  ungradedPoints: number;
+  passMark: number;
+  final: boolean;
+}): boolean | null {
+  if (maxScore <= 0) return final ? passMark <= 0 : null;
+  // Rounded to hundredths of a percent, as the stored percent is.
+  const least = Math.round((score * 10000) / maxScore) / 100;
+  const most = Math.round(((score + ungradedPoints) * 10000) / maxScore) / 100;
+  if (least >= passMark) return true;
+  if (final || most < passMark) return false;
+  return null;
+}
+
+/**
+ * Writes an attempt's grades and score; when final, its status becomes graded. A pass (final or
+ * decided early) gives the points and completes the quiz's lesson, in the same transaction.
  */
 export async function settleAttempt(
   tx: Tx,
@@ -337,7 +365,7 @@ export async function settleAttempt(
     attempt: AttemptRow;
     quiz: QuizRow;
     grades: AttemptGrades;
-    questions: Pick<QuestionRow, "id" | "points">[];
+    questions: Pick<QuestionRow, "id" | "points" | "type">[];
     final: boolean;
     preview: boolean;
     gradedBy?: string;
@@ -347,7 +375,16 @@ export async function settleAttempt(
   const score =
     Math.round(questions.reduce((sum, q) => sum + (grades[q.id]?.points ?? 0), 0) * 100) / 100;
   const percent = maxScore > 0 ? Math.round((score * 10000) / maxScore) / 100 : 0;
-  const passed = final ? percent >= (quiz.settings.passMark ?? 50) : null;
+  const ungradedPoints = questions
+    .filter((q) => isHandGraded(q.type) && !grades[q.id]?.gradedBy)
+    .reduce((sum, q) => sum + q.points, 0);
+  const passed = passOutcome({
+    score,
+    maxScore,
+    ungradedPoints: final ? 0 : ungradedPoints,
+    passMark: quiz.settings.passMark ?? 50,
+    final,
+  });
   await tx
     .update(quizAttempts)
     .set({

@@ -237,12 +237,13 @@ describe.each(backends)("M1 quiz integrity (issue 15 scope 2) on %s", (backend) 
   });
 
   test("M1 grading: an essay makes the attempt pending; its course's teacher grades it, another instructor cannot see it", async () => {
+    // 4 of 6 points before the essay is graded: 67 %, short of 80 %, and 100 % is still possible.
     const made = await db.database.forAccount(accountId, (tx) =>
       insertQuiz(tx, {
         accountId,
         courseId,
         authorId: teacher.user.id,
-        settings: { passMark: 60 },
+        settings: { passMark: 80 },
         questions: demoQuizQuestions,
       }),
     );
@@ -282,5 +283,68 @@ describe.each(backends)("M1 quiz integrity (issue 15 scope 2) on %s", (backend) 
     const final = await attemptView(db.database, { ...scope(student), attemptId });
     expect(final.attempt).toMatchObject({ status: "graded", passed: true, score: 6 });
     expect(final.questions[4]!.grade).toMatchObject({ points: 2, feedback: "Well argued." });
+  });
+
+  test("M1 grading: a pass or a fail the essay can no longer change is decided at submission; grading keeps it and awards once", async () => {
+    // Pass mark 60 % of 6 points: the four right answers (4) pass whatever the essay (2) gets;
+    // four wrong answers cannot pass even with full marks on it (2 of 6).
+    const made = await db.database.forAccount(accountId, (tx) =>
+      insertQuiz(tx, {
+        accountId,
+        courseId,
+        authorId: teacher.user.id,
+        settings: { passMark: 60, attemptLimit: 0 },
+        questions: demoQuizQuestions,
+      }),
+    );
+    const ids = made.questions.map((q) => q.id);
+    const essay = { [ids[4]!]: "Eames: honest joints." };
+    const first = await startAttempt(db.database, { ...scope(student), quizId: made.quiz.id });
+    const failed = await submitAttempt(db.database, {
+      ...scope(student),
+      attemptId: first.attemptId,
+      answers: { [ids[0]!]: "o2", [ids[1]!]: false, [ids[2]!]: 10, [ids[3]!]: "Blue", ...essay },
+    });
+    expect(failed).toMatchObject({ needsGrading: true, awards: [] });
+    expect(
+      (await attemptView(db.database, { ...scope(student), attemptId: first.attemptId })).attempt,
+    ).toMatchObject({ status: "pending", passed: false });
+
+    const second = await startAttempt(db.database, { ...scope(student), quizId: made.quiz.id });
+    const passed = await submitAttempt(db.database, {
+      ...scope(student),
+      attemptId: second.attemptId,
+      answers: { ...rightAnswers(ids), ...essay },
+    });
+    expect(passed.needsGrading).toBe(true);
+    expect(passed.awards.map((a) => a.reason)).toContain("quiz_passed");
+    expect(
+      (await attemptView(db.database, { ...scope(student), attemptId: second.attemptId })).attempt,
+    ).toMatchObject({ status: "pending", passed: true, score: null });
+
+    const graded = await gradeAttempt(db.database, {
+      ...scope(teacher),
+      attemptId: second.attemptId,
+      grades: { [ids[4]!]: { points: 0, feedback: "Say more." } },
+    });
+    expect(graded.awards).toEqual([]);
+    const final = await attemptView(db.database, {
+      ...scope(student),
+      attemptId: second.attemptId,
+    });
+    expect(final.attempt).toMatchObject({ status: "graded", passed: true, score: 4 });
+    const awards = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(pointsLedger)
+        .where(
+          and(
+            eq(pointsLedger.accountId, accountId),
+            eq(pointsLedger.userId, student.user.id),
+            eq(pointsLedger.sourceId, made.quiz.id),
+          ),
+        ),
+    );
+    expect(awards).toHaveLength(1);
   });
 });

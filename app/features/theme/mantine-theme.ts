@@ -60,12 +60,23 @@ export const accessibleColors: CSSVariablesResolver = (theme) => {
   const primary = theme.primaryColor;
   const palette = theme.colors[primary] ?? DEFAULT_THEME.colors.blue;
   const shade = typeof theme.primaryShade === "number" ? theme.primaryShade : 6;
+  // Light variants (alerts, badges, light buttons) of every colour, not only the primary: a
+  // green "passed" or red "not passed" alert must read as well as the site's own colour.
+  // ("dark" is the dark scheme's greys, not a colour anything is tinted with.)
+  const lightColors = Object.fromEntries(
+    Object.entries(theme.colors)
+      .filter(([name]) => name !== "dark")
+      .map(([name, colors]) => [
+        `--mantine-color-${name}-light-color`,
+        darkenToContrast(colors[9]!, colors[1]!),
+      ]),
+  );
   return {
     variables: {},
     light: {
       "--mantine-color-dimmed": "#5c636a",
       "--mantine-color-anchor": darkenToContrast(palette[Math.max(shade, 7)]!, "#f1f3f5"),
-      [`--mantine-color-${primary}-light-color`]: darkenToContrast(palette[9]!, palette[1]!),
+      ...lightColors,
     },
     dark: {
       "--mantine-color-dimmed": "#a6a6a6",

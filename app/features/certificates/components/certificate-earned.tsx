@@ -24,7 +24,8 @@ export function CertificateEarned({ certificate }: { certificate: MemberCertific
         >
           {t("certificates.mine.download")}
         </Button>
-        <Anchor href={certificate.verifyUrl} size="sm">
+        {/* The alert's own text colour: a link colour on its green tint would not read. */}
+        <Anchor href={certificate.verifyUrl} size="sm" c="inherit" underline="always">
           {t("certificates.mine.verify")}
         </Anchor>
       </Group>

@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AddToCartButton, minorToMajor } from "~/features/cart/cart";
-import { MemberAvatar } from "~/features/members/components/member-avatar";
+import { MemberAvatar } from "~/features/members/members";
 import { nativeLanguageName, storedHtmlClass } from "~/features/content/content";
 import { isLanguageCode } from "~/platform/i18n/languages";
 import type { CourseDetail, CourseOutlineLesson } from "../courses.server";

@@ -208,7 +208,7 @@ export function LessonEditor({
                 onChange={(value) => setContent({ quizId: value ?? undefined })}
               />
             )}
-            <Anchor href={`/dashboard/instructor/quizzes/new?course=${courseId}`} size="sm">
+            <Anchor href={`/dashboard/instructor/quizzes?course=${courseId}`} size="sm">
               {t("courseBuilder.lesson.newQuiz")}
             </Anchor>
           </Stack>

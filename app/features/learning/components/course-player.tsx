@@ -238,8 +238,10 @@ export function CoursePlayer({
                   </Stack>
                 </Alert>
               ) : lesson.content ? (
+                // Keys unique among this Stack's children: a key shared with the notes below
+                // made React keep and repeat old lessons' bodies on every render.
                 <LessonBody
-                  key={lesson.id}
+                  key={`body-${lesson.id}`}
                   type={lesson.type}
                   title={lesson.title}
                   content={lesson.content}
@@ -321,7 +323,7 @@ export function CoursePlayer({
               </Group>
               {student && !lesson.lock && lesson.note !== null ? (
                 <Notes
-                  key={lesson.id}
+                  key={`notes-${lesson.id}`}
                   courseId={data.course.id}
                   lessonId={lesson.id}
                   initial={lesson.note}

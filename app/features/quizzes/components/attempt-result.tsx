@@ -48,7 +48,22 @@ export function AttemptResult({ view }: { view: AttemptView }) {
     <Stack gap="md" data-testid="quiz-result">
       <Title order={3}>{t("quizzes.taker.attempt", { number: attempt.number })}</Title>
       {attempt.status === "pending" ? (
-        <Alert color="blue">{t("quizzes.taker.pendingText")}</Alert>
+        <Alert
+          color={attempt.passed === null ? "blue" : attempt.passed ? "green" : "red"}
+          title={
+            attempt.passed === null
+              ? undefined
+              : attempt.passed
+                ? t("quizzes.taker.passed")
+                : t("quizzes.taker.failed")
+          }
+        >
+          {attempt.passed === null
+            ? t("quizzes.taker.pendingText")
+            : attempt.passed
+              ? t("quizzes.taker.pendingPassed")
+              : t("quizzes.taker.pendingFailed")}
+        </Alert>
       ) : (
         <Alert
           color={attempt.passed ? "green" : "red"}

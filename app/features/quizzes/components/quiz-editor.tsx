@@ -151,35 +151,37 @@ export function QuizEditor({ quizId }: { quizId: string }) {
                 value: mode,
                 label: t(`quizzes.editor.feedbackModes.${mode}`),
               }))}
-              onChange={(e) =>
-                setSettings((s) => ({
-                  ...s,
-                  feedback: e.currentTarget.value as QuizSettings["feedback"],
-                }))
-              }
+              onChange={(e) => {
+                // Read now: React clears currentTarget before a state updater runs.
+                const feedback = e.currentTarget.value as QuizSettings["feedback"];
+                setSettings((s) => ({ ...s, feedback }));
+              }}
             />
           </SimpleGrid>
           <Group>
             <Switch
               label={t("quizzes.editor.shuffleQuestions")}
               checked={Boolean(settings.shuffleQuestions)}
-              onChange={(e) =>
-                setSettings((s) => ({ ...s, shuffleQuestions: e.currentTarget.checked }))
-              }
+              onChange={(e) => {
+                const shuffleQuestions = e.currentTarget.checked;
+                setSettings((s) => ({ ...s, shuffleQuestions }));
+              }}
             />
             <Switch
               label={t("quizzes.editor.shuffleAnswers")}
               checked={Boolean(settings.shuffleAnswers)}
-              onChange={(e) =>
-                setSettings((s) => ({ ...s, shuffleAnswers: e.currentTarget.checked }))
-              }
+              onChange={(e) => {
+                const shuffleAnswers = e.currentTarget.checked;
+                setSettings((s) => ({ ...s, shuffleAnswers }));
+              }}
             />
             <Switch
               label={t("quizzes.editor.showCorrectAnswers")}
               checked={Boolean(settings.showCorrectAnswers)}
-              onChange={(e) =>
-                setSettings((s) => ({ ...s, showCorrectAnswers: e.currentTarget.checked }))
-              }
+              onChange={(e) => {
+                const showCorrectAnswers = e.currentTarget.checked;
+                setSettings((s) => ({ ...s, showCorrectAnswers }));
+              }}
             />
           </Group>
           <Group>

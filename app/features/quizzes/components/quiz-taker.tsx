@@ -304,13 +304,13 @@ export function QuizTaker({
                   <Table.Tr key={a.id}>
                     <Table.Td>{a.number}</Table.Td>
                     <Table.Td>
-                      {a.status === "graded"
-                        ? a.passed
-                          ? t("quizzes.taker.passed")
-                          : t("quizzes.taker.failed")
-                        : a.status === "pending"
-                          ? t("quizzes.taker.pending")
-                          : t("quizzes.taker.open")}
+                      {a.passed === true
+                        ? t("quizzes.taker.passed")
+                        : a.passed === false
+                          ? t("quizzes.taker.failed")
+                          : a.status === "pending"
+                            ? t("quizzes.taker.pending")
+                            : t("quizzes.taker.open")}
                     </Table.Td>
                     <Table.Td>{a.percent === null ? "—" : `${a.percent}%`}</Table.Td>
                     <Table.Td>

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test";
+import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
@@ -27,39 +27,6 @@ test.afterAll(async () => {
   await server?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function expectNoSeriousAxeIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-  expect(serious).toEqual([]);
-}
-
-/** Screenshots to look at (not compared): 1280 and 375 px, light and dark, when asked for. */
-async function lookAt(page: Page, name: string) {
-  if (!shots) return;
-  const size = page.viewportSize();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.evaluate((s) => {
-      document.documentElement.setAttribute("data-mantine-color-scheme", s);
-    }, scheme);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() =>
-    document.documentElement.setAttribute("data-mantine-color-scheme", "light"),
-  );
-  if (size) await page.setViewportSize(size);
-}
 
 const overlay = (page: Page) => page.getByTestId("gamification-overlay");
 
@@ -92,7 +59,7 @@ test("M1 player: the student enrols in the free course on a 375 px phone and com
   await expect(page.getByRole("heading", { level: 1, name: "Composition" })).toBeVisible();
   await page.getByRole("button", { name: "Mark complete" }).click();
   await expect(page.getByTestId("lesson-done")).toHaveText("Completed");
-  await lookAt(page, "player");
+  await lookAt(page, shots, "player");
   await expectNoSeriousAxeIssues(page);
 });
 
@@ -110,7 +77,7 @@ test("M1 learning: /dashboard/courses shows the progress and continues where the
   await expect(
     page.getByTestId("my-course").filter({ hasText: "Design Foundations" }),
   ).toContainText("29%");
-  await lookAt(page, "my-courses");
+  await lookAt(page, shots, "my-courses");
   await expectNoSeriousAxeIssues(page);
   await card.getByRole("link", { name: "Continue where you left off" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Editing" })).toBeVisible();
@@ -156,7 +123,7 @@ test("M1 parents: the linked parent sees the student's courses and progress, rea
     view.getByTestId("my-course").filter({ hasText: "Photography with Any Camera" }),
   ).toContainText("100%");
   await expect(view.getByRole("link")).toHaveCount(0);
-  await lookAt(page, "parent");
+  await lookAt(page, shots, "parent");
 });
 
 test("M1 player: an anonymous visitor is offered to sign in and sees no lesson content", async ({
@@ -192,6 +159,6 @@ test("M1 students: a manager previews the player without enrolling, opens the co
   await page.getByRole("textbox", { name: "Search by name or e-mail" }).press("Enter");
   await expect(page.getByTestId("student-row")).toHaveCount(1);
   await expect(page.getByTestId("student-row")).toContainText("Pat Parent");
-  await lookAt(page, "students");
+  await lookAt(page, shots, "students");
   await expectNoSeriousAxeIssues(page);
 });

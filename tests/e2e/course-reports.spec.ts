@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
-import { expect, test, type Page } from "./support/test";
+import { expect, test } from "./support/test";
 import { findAccountBySlug } from "../../app/features/accounts/queries.server";
 import { issueCertificate } from "../../app/features/certificates/certificates.server";
 import { courses, lessons } from "../../app/features/courses/tables.server";
@@ -12,6 +11,7 @@ import { upsertPlanCatalogue } from "../../app/features/plans/plans.server";
 import { openDatabase } from "../../app/platform/db/database.server";
 import { seedDemo } from "../../scripts/demo-seed";
 import { seedGradebookCourse } from "../factories/course-reports";
+import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
 import { projectRoot, startServer, tempDataDir, type RunningServer } from "./support/server";
@@ -100,39 +100,6 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function expectNoSeriousAxeIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-  expect(serious).toEqual([]);
-}
-
-/** Screenshots to look at (not compared): 1280 and 375 px, light and dark, when asked for. */
-async function lookAt(page: Page, name: string) {
-  if (!shots) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.evaluate((s) => {
-      document.documentElement.setAttribute("data-mantine-color-scheme", s);
-    }, scheme);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() =>
-    document.documentElement.setAttribute("data-mantine-color-scheme", "light"),
-  );
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test("M1 gradebook: the teacher opens the gradebook of their course, searches, sorts, pages and exports it", async ({
   page,
 }) => {
@@ -144,8 +111,8 @@ test("M1 gradebook: the teacher opens the gradebook of their course, searches, s
   await expect(page.getByText("Students: 61")).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Quiz 01" })).toBeVisible();
   await expect(table.getByRole("rowheader").first()).toContainText("Learner Student 00001");
-  await expectNoSeriousAxeIssues(page);
-  await lookAt(page, "gradebook");
+  await expectNoSeriousAxeIssues(page, "main");
+  await lookAt(page, shots, "gradebook");
 
   await page.getByRole("textbox", { name: "Search students" }).fill("Sam");
   await expect(page.getByText("Students: 1", { exact: true })).toBeVisible();
@@ -187,8 +154,8 @@ test("issue 15 scope 5 stats: the teacher sees the course's charts with their ta
   await expect(page.getByRole("region", { name: "Average score per quiz" })).toContainText(
     "Quiz 01",
   );
-  await expectNoSeriousAxeIssues(page);
-  await lookAt(page, "stats");
+  await expectNoSeriousAxeIssues(page, "main");
+  await lookAt(page, shots, "stats");
   await page.locator("label", { hasText: /^90 days$/ }).click();
   await expect(page).toHaveURL(/period=90d/);
   await expect(page.getByRole("columnheader", { name: "Week of" })).toBeVisible();
@@ -202,7 +169,7 @@ test("M1 certificate: the student downloads their certificate and an anonymous v
   await open(page, site("/dashboard/certificates"));
   const card = page.getByTestId("member-certificate");
   await expect(card).toContainText("Product design basics");
-  await lookAt(page, "my-certificates");
+  await lookAt(page, shots, "my-certificates");
   const download = page.waitForEvent("download");
   await card.getByRole("link", { name: /Download the certificate/ }).click();
   const pdf = fs.readFileSync((await (await download).path())!);
@@ -223,8 +190,8 @@ test("M1 certificate: the student downloads their certificate and an anonymous v
     await expect(anonymous.getByText("Product design basics")).toBeVisible();
     await expect(anonymous.getByRole("link", { name: "Download PDF" })).toHaveCount(0);
     await expect(anonymous.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-    await expectNoSeriousAxeIssues(anonymous);
-    await lookAt(anonymous, "verification");
+    await expectNoSeriousAxeIssues(anonymous, "main");
+    await lookAt(anonymous, shots, "verification");
     const pdfStatus = await anonymous.evaluate(
       async (url) => (await fetch(url)).status,
       `/api/certificates/${certificateCode}/pdf`,
@@ -247,7 +214,7 @@ test("M1 certificate template: the owner designs the template with a live previe
   await page.getByRole("textbox", { name: "Signed by (name)" }).fill("Olivia Owner");
   await expect(page.getByTestId("certificate-preview")).toContainText("Diploma of Design");
   await expect(page.getByTestId("certificate-preview")).toContainText("Olivia Owner");
-  await lookAt(page, "certificate-template");
+  await lookAt(page, shots, "certificate-template");
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page.getByText("Certificate template saved")).toBeVisible();
   await page.reload();

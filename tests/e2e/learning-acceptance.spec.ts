@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "./support/test";
 import { lookAt, seriousAxeIssues } from "./support/axe";
 import { open } from "./support/page";
+import { addQuestion } from "./support/quiz-editor";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
@@ -40,17 +41,6 @@ async function as(page: Page, email: string) {
 }
 
 const overlay = (page: Page) => page.getByTestId("gamification-overlay");
-
-/** Adds a question through the quiz editor's form. */
-async function addQuestion(page: Page, type: string, prompt: string, fill = async () => {}) {
-  await page.getByRole("button", { name: "Add a question" }).click();
-  const form = page.getByTestId("question-form");
-  await form.getByLabel("Question type").selectOption(type);
-  await form.getByRole("textbox", { name: "Question", exact: true }).fill(prompt);
-  await fill();
-  await form.getByRole("button", { name: "Save question" }).click();
-  await expect(form).toBeHidden();
-}
 
 test("M1 acceptance 1/4: the teacher builds a course with two sections, a video, a text lesson with a PDF and a five-type quiz, and publishes it", async ({
   page,

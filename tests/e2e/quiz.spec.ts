@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import { expect, test, type Page } from "./support/test";
 import { findAccountBySlug } from "../../app/features/accounts/queries.server";
@@ -10,7 +9,9 @@ import { quizzes } from "../../app/features/quizzes/tables.server";
 import { openDatabase } from "../../app/platform/db/database.server";
 import { seedDemo } from "../../scripts/demo-seed";
 import { insertEnrolment } from "../factories/quizzes";
+import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
 import { open } from "./support/page";
+import { addQuestion } from "./support/quiz-editor";
 import { createSessions } from "./support/session";
 import { projectRoot, startServer, tempDataDir, type RunningServer } from "./support/server";
 
@@ -65,54 +66,9 @@ test.afterAll(async () => {
 
 const shots = process.env.QUIZ_SHOTS;
 
-/** Screenshots to look at (not compared): 1280 and 375 px, light and dark, when QUIZ_SHOTS names a folder. */
-async function lookAt(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  for (const scheme of ["light", "dark"] as const) {
-    await page.evaluate(
-      (s) => document.documentElement.setAttribute("data-mantine-color-scheme", s),
-      scheme,
-    );
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() =>
-    document.documentElement.setAttribute("data-mantine-color-scheme", "light"),
-  );
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function expectNoSeriousAxeIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-  expect(serious).toEqual([]);
-}
-
 async function as(page: Page, email: string) {
   await sessions.use(page, email);
   await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
-}
-
-/** Adds a question through the editor's form. */
-async function addQuestion(page: Page, type: string, prompt: string, fill: () => Promise<void>) {
-  await page.getByRole("button", { name: "Add a question" }).click();
-  const form = page.getByTestId("question-form");
-  await form.getByLabel("Question type").selectOption(type);
-  await form.getByRole("textbox", { name: "Question", exact: true }).fill(prompt);
-  await fill();
-  await form.getByRole("button", { name: "Save question" }).click();
-  await expect(form).toBeHidden();
 }
 
 test("M1 quiz: the teacher makes a 5-question quiz of five types in the editor", async ({
@@ -154,8 +110,8 @@ test("M1 quiz: the teacher makes a 5-question quiz of five types in the editor",
   await expect(page.getByRole("switch", { name: "Show correct answers" })).toBeChecked();
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
-  await expectNoSeriousAxeIssues(page);
-  await lookAt(page, "quiz-editor");
+  await expectNoSeriousAxeIssues(page, "main");
+  await lookAt(page, shots, "quiz-editor");
 });
 
 async function answerAll(page: Page, right: boolean) {
@@ -186,11 +142,11 @@ test("M1 quiz: the student fails once, passes on the second attempt and sees the
   await as(page, "student@demo.test");
   await open(page, site(`/dashboard/quiz/${teacherQuizId}`));
   await expect(page.getByText("Attempts left: 3")).toBeVisible();
-  await expectNoSeriousAxeIssues(page);
+  await expectNoSeriousAxeIssues(page, "main");
   await page.getByRole("button", { name: "Start the quiz" }).click();
   await answerAll(page, false);
-  await lookAt(page, "quiz-taker");
-  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, shots, "quiz-taker");
+  await expectNoSeriousAxeIssues(page, "main");
   await page.getByRole("button", { name: "Submit answers" }).click();
   await page.getByRole("button", { name: "Yes, submit" }).click();
   const result = page.getByTestId("quiz-result");
@@ -203,7 +159,7 @@ test("M1 quiz: the student fails once, passes on the second attempt and sees the
   await page.getByRole("button", { name: "Yes, submit" }).click();
   await expect(result).toContainText("Passed");
   await expect(page.getByText("Quiz passed!")).toBeVisible();
-  await lookAt(page, "quiz-result");
+  await lookAt(page, shots, "quiz-result");
   await expect(page.getByText("Attempts left: 1")).toBeVisible();
 });
 
@@ -238,7 +194,7 @@ test("M1 quiz: the student's essay waits in the queue and the teacher grades it"
   await expect(teacher.getByText("The Eames chair")).toBeVisible();
   await teacher.getByRole("textbox", { name: "Points (of 2)" }).fill("2");
   await teacher.getByRole("textbox", { name: "Feedback to the student" }).fill("Well argued.");
-  await lookAt(teacher, "grading");
+  await lookAt(teacher, shots, "grading");
   await teacher.getByRole("button", { name: "Save grades" }).click();
   await expect(teacher.getByRole("status").filter({ hasText: "Graded" })).toBeVisible();
   await expect(teacher.getByText("Nothing to grade")).toBeVisible();

@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** Serious and critical axe findings of the page (or of `include`), as "rule: targets" lines. */
 export async function seriousAxeIssues(page: Page, include?: string): Promise<string[]> {
@@ -22,6 +23,7 @@ export async function seriousAxeIssues(page: Page, include?: string): Promise<st
  */
 export async function lookAt(page: Page, dir: string | undefined, name: string) {
   if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
   const size = page.viewportSize();
   for (const scheme of ["light", "dark", "night"] as const) {
     await page.evaluate((s) => {
@@ -40,4 +42,9 @@ export async function lookAt(page: Page, dir: string | undefined, name: string) 
     document.documentElement.removeAttribute("data-night");
   });
   if (size) await page.setViewportSize(size);
+}
+
+/** Fails the test with the serious and critical axe findings of the page (or of `include`). */
+export async function expectNoSeriousAxeIssues(page: Page, include?: string) {
+  expect(await seriousAxeIssues(page, include)).toEqual([]);
 }

@@ -2,7 +2,8 @@
 // against issue 12's goals. Each section prints its details; a summary of every figure with its
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
-// lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook.
+// lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook,
+// learning.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -41,6 +42,7 @@ const sections = [
   "media",
   "pages",
   "gradebook",
+  "learning",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -169,6 +171,12 @@ if (wanted("gradebook")) {
   const { benchGradebook } =
     await importWithAppAliases<typeof import("./gradebook.ts")>("gradebook.ts");
   await benchGradebook({ print });
+}
+
+if (wanted("learning")) {
+  const { benchLearning } =
+    await importWithAppAliases<typeof import("./learning.ts")>("learning.ts");
+  for (const figure of await benchLearning({ seconds, print })) record(figure);
 }
 
 printSummary();

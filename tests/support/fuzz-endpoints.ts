@@ -122,6 +122,20 @@ function quizEndpoints(): FuzzEndpoint[] {
     at("GET", "/quiz-attempts/:attemptId"),
     at("PUT", "/quiz-attempts/:attemptId/answers", () => ({ answers: { [uuid]: "a" } })),
     at("POST", "/quiz-attempts/:attemptId/submit", () => ({ answers: {} })),
+    // A file answer: multipart, its one field the question's id.
+    {
+      name: "POST /api/quiz-attempts/:attemptId/files",
+      method: "POST",
+      path: `/api/quiz-attempts/${uuid}/files`,
+      route: "POST /quiz-attempts/:attemptId/files",
+      shape: () => ({
+        kind: "multipart",
+        valid: { questionId: uuid },
+        fileField: "file",
+        limit: bodyLimitFor(`/api/quiz-attempts/${uuid}/files`),
+      }),
+    },
+    at("GET", "/quiz-attempts/:attemptId/files/:fileId"),
     at("GET", "/grading"),
     at("GET", "/grading/:attemptId"),
     at("POST", "/grading/:attemptId", () => ({ grades: { [uuid]: { points: 1, feedback: "" } } })),

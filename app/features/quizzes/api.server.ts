@@ -6,6 +6,9 @@ import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
+import type { Storage } from "~/platform/storage/storage.server";
+import { answerFileResponse, readAnswerUpload } from "./answer-file-http.server";
+import { answerFileFor, attachAnswerFile, requireOpenAttempt } from "./answer-files.server";
 import { attemptView, quizIntro } from "./attempt-views.server";
 import { saveAnswers, startAttempt, submitAttempt } from "./attempts.server";
 import { gradeAttempt, gradingItem, gradingQueue, notifyGraders } from "./grading.server";
@@ -57,7 +60,15 @@ function idParam(c: C, name: string): string {
  * grading queue. Every use case checks who asks; nothing here answers with a key before a
  * submission except the editor's own load, for the quiz's teachers.
  */
-export function quizzesApi({ database, pubsub }: { database: Database; pubsub: PubSub }) {
+export function quizzesApi({
+  database,
+  pubsub,
+  storage,
+}: {
+  database: Database;
+  pubsub: PubSub;
+  storage: Storage;
+}) {
   const api = new Hono<QuizzesApiEnv>();
   const learning = createMiddleware<QuizzesApiEnv>(async (c, next) => {
     if (c.var.account) return next(); // "/quizzes" and "/quizzes/*" both match one path
@@ -164,6 +175,25 @@ export function quizzesApi({ database, pubsub }: { database: Database; pubsub: P
       ).catch(() => 0); // the submission stands even if a notice cannot be sent
     const view = await attemptView(database, { ...scope(c), attemptId });
     return c.json({ ...view, awards: outcome.awards, alreadySubmitted: outcome.alreadySubmitted });
+  });
+
+  // A file answer: sent by the attempt's owner while it is open, read by them and its graders.
+  api.post("/quiz-attempts/:attemptId/files", async (c) => {
+    const attemptId = idParam(c, "attemptId");
+    // Whose attempt first: nobody else learns what the route would take.
+    await requireOpenAttempt(database, { ...scope(c), attemptId });
+    const upload = await readAnswerUpload(c.req.raw);
+    const answer = await attachAnswerFile(
+      { database, storage },
+      { ...scope(c), attemptId, ...upload },
+    );
+    return c.json({ answer }, 201);
+  });
+  api.get("/quiz-attempts/:attemptId/files/:fileId", async (c) => {
+    const attemptId = idParam(c, "attemptId");
+    const fileId = idParam(c, "fileId");
+    const { ref, answer } = await answerFileFor(database, { ...scope(c), attemptId, fileId });
+    return answerFileResponse(storage, ref, answer);
   });
 
   // Grading (manage_submissions): the queue of essays and files, one attempt, its grades.

@@ -5,6 +5,7 @@ import { activeEnrolment, recordLessonCompleted } from "~/features/learning/lear
 import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { storedFileAnswer, type FileAnswer } from "./answer-file";
 import { answerSchemas, gradeAnswer, isHandGraded, orderableIds } from "./question-types";
 import type { AttemptGrades, QuizSettings } from "./quiz-shapes";
 import { requireQuizTaker, type QuizRow } from "./quiz-access.server";
@@ -180,7 +181,13 @@ async function checkedAnswers(
     if (answers[id] === null) continue;
     const parsed = answerSchemas[type].safeParse(answers[id]);
     if (!parsed.success) throw new AppError({ code: "request.invalid", details: { question: id } });
-    checked[id] = parsed.data;
+    // Only the upload route writes a file answer; a save may repeat it, never point elsewhere.
+    const value =
+      type === "file"
+        ? storedFileAnswer(attempt.answers[id], parsed.data as FileAnswer)
+        : parsed.data;
+    if (value === null) throw new AppError({ code: "request.invalid", details: { question: id } });
+    checked[id] = value;
   }
   return checked;
 }

@@ -111,10 +111,19 @@ describe("M1 quiz question types (issue 15 scope 2)", () => {
       points: 0,
       correct: null,
     });
-    expect(gradeAnswer(q("file", sampleData.file), { url: "/files/x.pdf", name: "x.pdf" })).toEqual(
-      { points: 0, correct: null },
+    const file = {
+      fileId: "0b9d5a4e-3c1f-4e8a-9f2b-6a7c8d9e0f1a",
+      name: "x.pdf",
+      size: 1000,
+      contentType: "application/pdf",
+    };
+    expect(gradeAnswer(q("file", sampleData.file), file)).toEqual({ points: 0, correct: null });
+    expect(answerSchemas.file.safeParse(file).success).toBe(true);
+    // An answer names a file the server stored, never an address the student chose.
+    expect(answerSchemas.file.safeParse({ url: "/files/x.pdf", name: "x" }).success).toBe(false);
+    expect(answerSchemas.file.safeParse({ ...file, fileId: "../../etc/passwd" }).success).toBe(
+      false,
     );
-    expect(answerSchemas.file.safeParse({ url: "", name: "x" }).success).toBe(false);
   });
 
   test("M1 quiz integrity: the public shape of every type holds no key, accepted answer or flag", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answerFileSchema } from "./answer-file";
 import type { QuestionType } from "./quiz-shapes";
 
 /**
@@ -61,11 +62,6 @@ export const BLANK = "[blank]";
 
 export type QuestionDataOf<T extends QuestionType> = z.infer<(typeof questionDataSchemas)[T]>;
 
-const fileAnswer = z.object({
-  url: z.string().trim().min(1).max(2000),
-  name: z.string().trim().min(1).max(300),
-});
-
 export const answerSchemas = {
   single: id,
   multiple: z.array(id).max(20),
@@ -76,7 +72,8 @@ export const answerSchemas = {
   matching: z.record(id, id),
   ordering: z.array(id).max(20),
   essay: z.string().max(50_000),
-  file: fileAnswer,
+  // The server stored the file for the attempt: an answer names it by its id, never by an address.
+  file: answerFileSchema,
 } satisfies Record<QuestionType, z.ZodType>;
 
 export type AnswerOf<T extends QuestionType> = z.infer<(typeof answerSchemas)[T]>;

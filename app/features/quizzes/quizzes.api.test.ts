@@ -19,6 +19,9 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
+import type { Viewer } from "~/features/members/members.server";
+import { attachAnswerFile } from "./answer-files.server";
+import { startAttempt } from "./attempts.server";
 
 const superAdminEmail = "root-quizzes@platform.test";
 const missing = "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c";
@@ -39,11 +42,14 @@ describe.each(backends)("M1 quizzes API access matrix (issue 15 quality bar) on 
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let world: World;
-  const ids = { ownCourse: "", otherCourse: "", ownQuiz: "", otherQuiz: "" };
+  const ids = { ownCourse: "", otherCourse: "", ownQuiz: "", otherQuiz: "", fileQuiz: "" };
+  /** The student's open attempt at a quiz with a file question, and the file they sent. */
+  const file = { attemptId: "", questionId: "", fileId: "" };
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    app = createTestApp(db.database, { SUPER_ADMIN_EMAILS: superAdminEmail }).app;
+    const made = createTestApp(db.database, { SUPER_ADMIN_EMAILS: superAdminEmail });
+    app = made.app;
     world = await buildWorld(db.database, superAdminEmail);
     await upsertPlanCatalogue(db.database);
     await db.database.owner
@@ -71,7 +77,31 @@ describe.each(backends)("M1 quizzes API access matrix (issue 15 quality bar) on 
         ownQuiz: a.quiz.id,
         otherQuiz: b.quiz.id,
       });
+      const c = await insertQuiz(tx, {
+        accountId,
+        courseId: own.id,
+        questions: [{ type: "file", data: { accept: ".pdf" } }],
+      });
+      file.questionId = c.questions[0]!.id;
+      ids.fileQuiz = c.quiz.id;
     });
+    const student = {
+      user: { id: world.people.student.userId, name: "student", email: world.people.student.email },
+      membership: { role: "student", caps: [] },
+      isSuperAdmin: false,
+    } as unknown as Viewer;
+    const scope = { accountId, viewer: student };
+    file.attemptId = (
+      await startAttempt(db.database, { ...scope, quizId: ids.fileQuiz })
+    ).attemptId;
+    const bytes = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n");
+    const sent = await attachAnswerFile(made.services, {
+      ...scope,
+      attemptId: file.attemptId,
+      questionId: file.questionId,
+      file: { name: "work.pdf", bytes },
+    });
+    file.fileId = sent.fileId;
   });
   afterAll(() => db?.dispose());
 
@@ -150,6 +180,32 @@ describe.each(backends)("M1 quizzes API access matrix (issue 15 quality bar) on 
       method: "PUT",
       path: `/api/quiz-attempts/${missing}/answers`,
       body: () => ({ answers: {} }),
+      expect: (a, p) => who(a, p, {}),
+    },
+    {
+      name: "GET /api/quiz-attempts/:id/files/:fileId (a student's answer file: owner and graders)",
+      method: "GET",
+      path: () => `/api/quiz-attempts/${file.attemptId}/files/${file.fileId}`,
+      expect: (a, p) => who(a, p, { ...teachersOfOwn, student: 200 }),
+    },
+    {
+      name: "GET /api/quiz-attempts/:id/files/:fileId (an id the attempt does not hold)",
+      method: "GET",
+      path: () => `/api/quiz-attempts/${file.attemptId}/files/${missing}`,
+      expect: (a, p) => who(a, p, {}),
+    },
+    {
+      name: "POST /api/quiz-attempts/:id/files (the student's open attempt; a form, not a file)",
+      method: "POST",
+      path: () => `/api/quiz-attempts/${file.attemptId}/files`,
+      form: () => ({ questionId: file.questionId }),
+      expect: (a, p) => who(a, p, { student: 400 }),
+    },
+    {
+      name: "POST /api/quiz-attempts/:id/files (nobody's attempt)",
+      method: "POST",
+      path: `/api/quiz-attempts/${missing}/files`,
+      form: () => ({ questionId: missing }),
       expect: (a, p) => who(a, p, {}),
     },
     {

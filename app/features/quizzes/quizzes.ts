@@ -1,4 +1,5 @@
 // The quizzes feature's door (client-safe): the quiz taker, the editor screens and the shapes.
+export * from "./answer-file";
 export * from "./attempt-types";
 export * from "./components/grading-queue";
 export * from "./components/quiz-editor";

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { AttemptQuestionView, AttemptView } from "../attempt-types";
+import { FileAnswerLink } from "./file-answer-link";
 
 /** An answer (or a key) in words: option texts for choices, the list for the rest. */
 export function answerText(
@@ -103,7 +104,11 @@ export function AttemptResult({ view }: { view: AttemptView }) {
                 </Group>
                 <Text size="sm">
                   <strong>{t("quizzes.taker.yourAnswer")}:</strong>{" "}
-                  {answerText(q, q.response, yes, no)}
+                  {q.type === "file" ? (
+                    <FileAnswerLink attemptId={attempt.id} value={q.response} />
+                  ) : (
+                    answerText(q, q.response, yes, no)
+                  )}
                 </Text>
                 {q.correctAnswer !== undefined && q.correctAnswer !== null ? (
                   <Text size="sm">

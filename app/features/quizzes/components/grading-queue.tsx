@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Group,
@@ -17,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { plainText } from "~/platform/plain-text";
 import type { AttemptQuestionView, GradingItem, GradingQueueItem } from "../attempt-types";
 import { answerText } from "./attempt-result";
+import { FileAnswerLink } from "./file-answer-link";
 import { errorText, quizApi } from "./api-client";
 
 /**
@@ -110,10 +110,8 @@ export function GradingQueue() {
                 <Text>{plainText(q.prompt)}</Text>
                 <Text size="sm">
                   <strong>{t("quizzes.grading.answer")}:</strong>{" "}
-                  {q.type === "file" && q.answer && typeof q.answer === "object" ? (
-                    <Anchor href={(q.answer as { url: string }).url}>
-                      {(q.answer as { name: string }).name}
-                    </Anchor>
+                  {q.type === "file" ? (
+                    <FileAnswerLink attemptId={open.attempt.id} value={q.answer} />
                   ) : (
                     <span style={{ whiteSpace: "pre-wrap" }}>{words(q, q.answer)}</span>
                   )}

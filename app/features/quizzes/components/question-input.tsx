@@ -11,21 +11,24 @@ import {
   Textarea,
 } from "@mantine/core";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicQuestion } from "../question-types";
+import { FileAnswer } from "./file-answer";
 
 /**
  * The answer field of one question, per type, from its public shape only. Every control is a
  * native form control or a button: usable with the keyboard and named for screen readers.
  */
 export function QuestionInput({
+  attemptId,
   question,
   value,
   onChange,
   disabled,
   labelId,
 }: {
+  /** The attempt the answer belongs to (a file is sent to it). */
+  attemptId: string;
   question: PublicQuestion;
   value: unknown;
   onChange: (value: unknown) => void;
@@ -175,6 +178,8 @@ export function QuestionInput({
     case "file":
       return (
         <FileAnswer
+          attemptId={attemptId}
+          questionId={question.id}
           value={value}
           onChange={onChange}
           disabled={disabled}
@@ -235,61 +240,6 @@ function OrderingInput({
           </ActionIcon>
         </Group>
       ))}
-    </Stack>
-  );
-}
-
-/** A file answer goes through the media upload; the answer keeps its address and name. */
-function FileAnswer({
-  value,
-  onChange,
-  disabled,
-  accept,
-  labelId,
-}: {
-  value: unknown;
-  onChange: (value: unknown) => void;
-  disabled?: boolean;
-  accept?: string;
-  labelId: string;
-}) {
-  const { t } = useTranslation();
-  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
-  const current =
-    value && typeof value === "object" ? (value as { url: string; name: string }) : null;
-  return (
-    <Stack gap={4}>
-      <input
-        type="file"
-        aria-labelledby={labelId}
-        accept={accept}
-        disabled={disabled || state === "busy"}
-        onChange={async (e) => {
-          const file = e.currentTarget.files?.[0];
-          if (!file) return;
-          setState("busy");
-          const body = new FormData();
-          body.append("file", file);
-          const res = await fetch("/api/media/upload", { method: "POST", body }).catch(() => null);
-          const data = res?.ok
-            ? ((await res.json()) as { uploaded?: { url: string; name: string }[] })
-            : null;
-          const item = data?.uploaded?.[0];
-          if (!item) return setState("failed");
-          setState("idle");
-          onChange({ url: item.url, name: item.name });
-        }}
-      />
-      {current ? (
-        <Text size="sm">
-          {t("quizzes.taker.fileSent")}: <a href={current.url}>{current.name}</a>
-        </Text>
-      ) : null}
-      {state === "failed" ? (
-        <Text size="sm" c="red" role="alert">
-          {t("quizzes.taker.fileFailed")}
-        </Text>
-      ) : null}
     </Stack>
   );
 }

@@ -241,6 +241,7 @@ export function QuizTaker({
                   </Text>
                 </Group>
                 <QuestionInput
+                  attemptId={view.attempt.id}
                   question={q}
                   value={answers[q.id]}
                   onChange={(v) => change(q.id, v)}

@@ -40,6 +40,8 @@ export const errorCatalogue = {
   /** An answer saved to an attempt already submitted. */
   "quiz.attemptClosed": { status: 409, key: "errors.quizAttemptClosed" },
   "quiz.noQuestions": { status: 409, key: "errors.quizNoQuestions" },
+  /** A quiz deleted while a course's lesson still takes it. */
+  "quiz.inUse": { status: 409, key: "errors.quizInUse" },
   /** An answer file whose content is not a type the question (or the safe allow-list) takes. */
   "quiz.fileType": { status: 415, key: "errors.quizFileType" },
   /** A certificate asked for before the course is completed. */

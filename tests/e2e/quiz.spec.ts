@@ -200,3 +200,20 @@ test("M1 quiz: the student's essay waits in the queue and the teacher grades it"
   await expect(teacher.getByText("Nothing to grade")).toBeVisible();
   await teacher.close();
 });
+
+test("M1 quiz: the teacher cannot delete a quiz a lesson still takes, and deletes one that stands alone", async ({
+  page,
+}) => {
+  await as(page, "teacher@demo.test");
+  page.on("dialog", (dialog) => void dialog.accept());
+  await open(page, site(`/dashboard/instructor/quizzes/${demoQuizId}`));
+  await page.getByRole("button", { name: "Delete quiz" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "still a lesson of a course" }),
+  ).toBeVisible();
+  await open(page, site(`/dashboard/instructor/quizzes/${teacherQuizId}`));
+  await page.getByRole("button", { name: "Delete quiz" }).click();
+  await page.waitForURL(/\/dashboard\/instructor\/quizzes$/);
+  await expect(page.getByRole("link", { name: "Colour basics" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Check your understanding" })).toBeVisible();
+});

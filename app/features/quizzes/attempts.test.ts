@@ -13,6 +13,7 @@ import {
 } from "../../../tests/support/test-database";
 import {
   attemptView,
+  deleteQuiz,
   gradeAttempt,
   gradingQueue,
   quizIntro,
@@ -346,5 +347,20 @@ describe.each(backends)("M1 quiz integrity (issue 15 scope 2) on %s", (backend) 
         ),
     );
     expect(awards).toHaveLength(1);
+  });
+
+  test("M1 quiz: a quiz a lesson still takes cannot be deleted; once unplaced it can", async () => {
+    const placed = await newQuiz({ passMark: 50 }, true);
+    expect(
+      await codeOf(deleteQuiz(db.database, { ...scope(teacher), quizId: placed.quiz.id })),
+    ).toBe("quiz.inUse");
+    await db.database.forAccount(accountId, (tx) =>
+      tx.execute(
+        sql`delete from lessons where account_id = ${accountId} and content->>'quizId' = ${placed.quiz.id}`,
+      ),
+    );
+    expect(
+      await codeOf(deleteQuiz(db.database, { ...scope(teacher), quizId: placed.quiz.id })),
+    ).toBe("ok");
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { isCourseManager, requireCourseTeacher } from "~/features/courses/courses.server";
-import { courseInstructors, courses } from "~/features/courses/tables.server";
+import { courseInstructors, courses, lessons } from "~/features/courses/tables.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -185,6 +185,20 @@ export async function deleteQuiz(
 ): Promise<{ deleted: true }> {
   return database.forAccount(accountId, async (tx) => {
     await requireQuizTeacher(tx, { accountId, quizId, viewer, cap: "manage_curriculum" });
+    // A quiz a lesson still takes would leave that lesson empty and its course impossible to
+    // complete: the lesson goes (or changes) first.
+    const [placed] = await tx
+      .select({ title: lessons.title })
+      .from(lessons)
+      .where(
+        and(
+          eq(lessons.accountId, accountId),
+          eq(lessons.type, "quiz"),
+          sql`${lessons.content}->>'quizId' = ${quizId}`,
+        ),
+      )
+      .limit(1);
+    if (placed) throw new AppError({ code: "quiz.inUse", details: { lesson: placed.title } });
     await tx.delete(quizzes).where(and(eq(quizzes.accountId, accountId), eq(quizzes.id, quizId)));
     return { deleted: true };
   });

@@ -122,7 +122,13 @@ export const messageAreas = {
   outboxPage: ["outbox"],
   notificationsPage: ["dashboard.sections.notifications"],
   /** The teacher's quiz list and the quiz editor (features/quizzes). */
-  quizzesEditor: ["dashboard.sections.quizzes", "quizzes.editor", "quizzes.types", "quizzes.taker"],
+  quizzesEditor: [
+    "dashboard.sections.quizzes",
+    "quizzes.editor",
+    "quizzes.types",
+    "quizzes.taker",
+    "errors.quizInUse",
+  ],
   /** The grading queue of essays and file answers. */
   quizzesGrading: [
     "dashboard.sections.grading",

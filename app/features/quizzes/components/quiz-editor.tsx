@@ -197,6 +197,20 @@ export function QuizEditor({ quizId }: { quizId: string }) {
             >
               {t("quizzes.editor.saveSettings")}
             </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              disabled={busy}
+              onClick={() => {
+                if (!window.confirm(t("quizzes.editor.confirmDeleteQuiz"))) return;
+                void quizApi(`/api/quizzes/${quizId}/delete`, { method: "POST" }).then(
+                  () => window.location.assign("/dashboard/instructor/quizzes"),
+                  (e: Error) => setMessage({ ok: false, text: t(errorText(e.message)) }),
+                );
+              }}
+            >
+              {t("quizzes.editor.deleteQuiz")}
+            </Button>
           </Group>
         </Stack>
       </Paper>

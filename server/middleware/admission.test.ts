@@ -42,10 +42,12 @@ describe.each(backends)("I12 admission in front of the database on %s", (backend
     expect(served.length).toBeGreaterThanOrEqual(64);
     for (const res of refused) expect(res.headers.get("retry-after")).toBe("2");
     expect(visitorAnswer.status).toBe(200);
-    // The visitor's turn came right after the running ones, not behind the whole burst.
+    // The visitor's turn came right after the running ones (16 on PostgreSQL), not behind the
+    // whole burst (64 waiting and the running): a busy machine may let a few more of the burst
+    // start before the visitor's request reaches the queue, hence the margin.
     const servedOrder = finished.filter(
       (name) => name === "visitor" || answers[Number(name.slice(1))]?.status === 200,
     );
-    expect(servedOrder.indexOf("visitor")).toBeLessThan(20);
+    expect(servedOrder.indexOf("visitor")).toBeLessThan(32);
   });
 });

@@ -170,7 +170,7 @@ if (wanted("pages")) {
 if (wanted("gradebook")) {
   const { benchGradebook } =
     await importWithAppAliases<typeof import("./gradebook.ts")>("gradebook.ts");
-  await benchGradebook({ print });
+  for (const figure of await benchGradebook({ print })) record(figure);
 }
 
 if (wanted("learning")) {

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { courseInstructors, lessons } from "~/features/courses/tables.server";
+import { and, desc, eq } from "drizzle-orm";
+import { courseInstructors, courseSections, lessons } from "~/features/courses/tables.server";
 import { enrolments } from "~/features/learning/tables.server";
 import type { QuestionType, QuizSettings } from "~/features/quizzes/quiz-shapes";
 import { quizQuestions, quizzes } from "~/features/quizzes/tables.server";
@@ -107,7 +107,7 @@ export const demoQuizQuestions: NewQuestion[] = [
 
 /**
  * The demo's quiz: five questions in a course, placed in a quiz lesson at the end of the
- * course's first section (a lesson of type quiz whose content names it); its author teaches
+ * course's last section (a lesson of type quiz whose content names it); its author teaches
  * the course with the others (a co-instructor), so they grade its essays.
  */
 export async function insertDemoQuiz(
@@ -137,20 +137,23 @@ export async function insertDemoQuiz(
     },
     questions: demoQuizQuestions,
   });
-  const [first] = await tx
-    .select({ sectionId: lessons.sectionId, position: lessons.position })
-    .from(lessons)
-    .where(and(eq(lessons.accountId, accountId), eq(lessons.courseId, courseId)))
-    .orderBy(lessons.position);
-  if (first) {
+  // The course's last section, by its own position: lessons' positions restart in each
+  // section, so ordering lessons alone would pick one at random.
+  const [last] = await tx
+    .select({ id: courseSections.id })
+    .from(courseSections)
+    .where(and(eq(courseSections.accountId, accountId), eq(courseSections.courseId, courseId)))
+    .orderBy(desc(courseSections.position))
+    .limit(1);
+  if (last) {
     const inSection = await tx
       .select({ id: lessons.id })
       .from(lessons)
-      .where(and(eq(lessons.accountId, accountId), eq(lessons.sectionId, first.sectionId)));
+      .where(and(eq(lessons.accountId, accountId), eq(lessons.sectionId, last.id)));
     await tx.insert(lessons).values({
       accountId,
       courseId,
-      sectionId: first.sectionId,
+      sectionId: last.id,
       title: "Quiz: check your understanding",
       position: inSection.length,
       type: "quiz",

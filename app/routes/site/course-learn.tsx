@@ -87,7 +87,12 @@ export default function CourseLearn({ loaderData }: Route.ComponentProps) {
         player.role === "visitor"
           ? undefined
           : (quizId, lessonId) => (
-              <QuizTaker quizId={quizId} lessonId={lessonId} onSubmitted={refresh} />
+              <QuizTaker
+                quizId={quizId}
+                lessonId={lessonId}
+                lessonTitle={player.lesson?.title}
+                onSubmitted={refresh}
+              />
             )
       }
     />

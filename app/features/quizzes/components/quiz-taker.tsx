@@ -1,4 +1,15 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addGamificationMessage } from "~/features/gamification/gamification";
@@ -43,10 +54,13 @@ const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2,
 export function QuizTaker({
   quizId,
   lessonId,
+  lessonTitle,
   onSubmitted,
 }: {
   quizId: string;
   lessonId?: string;
+  /** The lesson's own title, already the page's heading: the quiz's is not shown again. */
+  lessonTitle?: string;
   /** After a submission is graded or queued (the course player refreshes its progress). */
   onSubmitted?: () => void;
 }) {
@@ -163,7 +177,12 @@ export function QuizTaker({
   return (
     <Stack gap="lg" data-lesson-id={lessonId}>
       <Stack gap={4}>
-        <Title order={2}>{quiz.title}</Title>
+        {quiz.title.trim() === lessonTitle?.trim() ? (
+          // Kept for the heading order (the lesson's h1, then the attempts' h3).
+          <VisuallyHidden component="h2">{quiz.title}</VisuallyHidden>
+        ) : (
+          <Title order={2}>{quiz.title}</Title>
+        )}
         {quiz.description ? <div dangerouslySetInnerHTML={{ __html: quiz.description }} /> : null}
         <Group gap="xs">
           <Badge variant="light">{t("quizzes.taker.questions", { n: quiz.questionCount })}</Badge>

@@ -7,7 +7,7 @@ import { AppError } from "~/platform/errors";
 import type { FileRef, Storage } from "~/platform/storage/storage.server";
 import { asFileAnswer, MAX_ANSWER_FILE_BYTES, type FileAnswer } from "./answer-file";
 import { answerFileType, cleanFileName } from "./answer-file-check.server";
-import { ownAttempt, type AttemptRow } from "./attempts.server";
+import { ownAttempt, pastDeadline, type AttemptRow } from "./attempts.server";
 import { requireQuizTeacher } from "./quiz-access.server";
 import { quizAttempts, quizQuestions } from "./tables.server";
 
@@ -21,9 +21,6 @@ type Services = { database: Database; storage: Storage };
 export function answerFileRef(accountId: string, attemptId: string, fileId: string): FileRef {
   return { bucket: `private-${accountId}`, key: `quiz-attempts/${attemptId}/${fileId}` };
 }
-
-const pastDeadline = (attempt: AttemptRow) =>
-  Boolean(attempt.deadlineAt && attempt.deadlineAt.getTime() <= Date.now());
 
 /** The viewer's own attempt, still open: anyone else's is not found, a closed one refused. */
 async function openOwnAttempt(tx: Tx, input: Scope & { attemptId: string }) {

@@ -11,7 +11,7 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { englishText } from "~/platform/i18n/messages.server";
 import type { GradingItem, GradingQueueItem } from "./attempt-types";
-import { settleAttempt } from "./attempts.server";
+import { settleAttempt } from "./attempt-settlement.server";
 import { correctAnswerOf, gradeAnswer, isHandGraded, publicQuestion } from "./question-types";
 import { requireQuizTeacher } from "./quiz-access.server";
 import { members } from "~/features/members/tables.server";

@@ -47,6 +47,11 @@ export default function handleRequest(
       {
         // React's own inline scripts (streamed Suspense boundaries) carry it too.
         nonce,
+        // Every boundary complete when the shell is flushed stays inline. React otherwise
+        // moves a large one (the media library's grid) to the end of the body and reveals it
+        // up to 2 s later; a hydration that reaches it first renders its own copy, and the
+        // server's hidden copy stayed in the page beside it (CI, media.spec).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

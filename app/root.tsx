@@ -1,4 +1,4 @@
-import { siteNameOf } from "~/features/accounts/accounts";
+import { hostAccountOf, siteNameOf } from "~/features/accounts/accounts";
 import "~/ui/mantine-styles";
 import "./ui/night.css";
 import { MantineProvider, mantineHtmlProps } from "@mantine/core";
@@ -23,6 +23,7 @@ import { servicesContext } from "~/platform/request-context";
 import { zodWithoutEvalScript } from "~/platform/zod-in-browser";
 import { colorSchemeScript } from "~/ui/color-scheme";
 import { accessibleColors, buildTheme } from "~/features/theme/theme";
+import { installErrorReporter, reportBoundaryError } from "~/features/client-errors/client-errors";
 import { ErrorScreen } from "~/ui/error-screen";
 import { areaMessages } from "./platform/i18n/area-messages.server";
 import type { Route } from "./+types/root";
@@ -40,6 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Only what every page needs; each area's routes send their own (platform/i18n/area-messages.server.ts).
     messages: areaMessages(lang, "everyPage"),
     siteName: tenant.kind === "account" ? siteNameOf(tenant.account) : "Lyceum",
+    // The browser's errors are reported to the site's own account (M9, POST /api/log).
+    accountId: hostAccountOf(tenant),
   };
 }
 
@@ -89,6 +92,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // Marks the page interactive: browser tests wait for it before they hover or type.
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(
+    () => installErrorReporter({ accountId: loaderData.accountId }),
+    [loaderData.accountId],
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <Outlet />
@@ -105,6 +112,10 @@ export function ErrorBoundary() {
     [lang, data?.messages],
   );
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // An exception (not a "not found" answer) is reported to the server's log (M9).
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportBoundaryError(error, data?.accountId);
+  }, [error, data?.accountId]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider

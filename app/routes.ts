@@ -10,6 +10,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("dashboard/course/:id/gradebook.csv", "routes/dashboard/course-gradebook-csv.ts"),
+  route("dashboard/orders.csv", "routes/dashboard/orders-csv.ts"),
+  route("dashboard/reports.csv", "routes/dashboard/reports-csv.ts"),
   layout("routes/host-layout.tsx", [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),
@@ -19,6 +21,8 @@ export default [
       route("dashboard", "routes/dashboard/home.tsx"),
       route("dashboard/profile", "routes/dashboard/profile.tsx"),
       route("dashboard/maintenance/outbox", "routes/dashboard/outbox.tsx"),
+      // Issue 17 scope 8: the job queue's schedules (super-admins; the sections registry's rule).
+      route("dashboard/maintenance/crons", "routes/dashboard/crons.tsx"),
       route("dashboard/notifications", "routes/dashboard/notifications.tsx"),
       // D16 site settings and their editors (their access rules stay in the sections registry).
       route("dashboard/manage/site", "routes/dashboard/site-index.tsx"),
@@ -46,6 +50,11 @@ export default [
       route("dashboard/instructor", "routes/dashboard/instructor.tsx"),
       route("dashboard/instructor/new", "routes/dashboard/instructor-new.tsx"),
       route("dashboard/course/:id?", "routes/dashboard/course.tsx"),
+      // Issue 16 commerce: products (with the coupons and payments tabs), a product's editor,
+      // membership levels.
+      route("dashboard/manage/ecommerce", "routes/dashboard/ecommerce.tsx"),
+      route("dashboard/manage/ecommerce/product/:id", "routes/dashboard/ecommerce-product.tsx"),
+      route("dashboard/manage/ecommerce/memberships", "routes/dashboard/ecommerce-memberships.tsx"),
       route("dashboard/manage/elearning", "routes/dashboard/elearning.tsx"),
       route("dashboard/manage/elearning/caetgory", "routes/dashboard/elearning-categories.tsx"),
       route("dashboard/instructor/quizzes", "routes/dashboard/quizzes.tsx"),
@@ -58,6 +67,28 @@ export default [
       // Certificates (issue 15 scope 6): a member's own, and the owner's template.
       route("dashboard/certificates", "routes/dashboard/certificates.tsx"),
       route("dashboard/manage/elearning/certificates", "routes/dashboard/certificate-template.tsx"),
+      // Orders (issue 16 scope 6): a member's orders and subscriptions, or the shop's for managers.
+      route("dashboard/orders", "routes/dashboard/orders.tsx"),
+      route("dashboard/billing", "routes/dashboard/billing.tsx"),
+      route("dashboard/billing/products", "routes/dashboard/billing-products.tsx"),
+      ...["customers", "subscriptions", "orders"].map((tab) =>
+        route(`dashboard/billing/${tab}`, "routes/dashboard/billing-shop.tsx", {
+          id: `dashboard-billing-${tab}`,
+        }),
+      ),
+      // Issue 17 scopes 3–4: the owner's app settings, launch checklist and add-ons.
+      route("dashboard/app", "routes/dashboard/site-app.tsx"),
+      route("dashboard/setup", "routes/dashboard/site-setup.tsx"),
+      route("dashboard/addons", "routes/dashboard/site-addons.tsx"),
+      // Reports (issue 17 scope 5): the owner's figures over a period, charts and CSV.
+      route("dashboard/reports", "routes/dashboard/reports.tsx"),
+      // Support tickets (issue 17 scope 6): the owner's, or the platform's queue; a thread.
+      route("dashboard/tickets", "routes/dashboard/tickets.tsx"),
+      route("dashboard/tickets/:id", "routes/dashboard/ticket.tsx"),
+      // M8 the platform console (super-admins): the sites, their owners, the audit log.
+      route("dashboard/accounts", "routes/dashboard/console-accounts.tsx"),
+      route("dashboard/accounts/owners", "routes/dashboard/console-owners.tsx"),
+      route("dashboard/accounts/audit", "routes/dashboard/console-audit.tsx"),
       // Screens of the menus still to be built: an empty state behind their final check.
       ...dashboardSections
         .filter((section) => !section.screen)
@@ -77,6 +108,8 @@ export default [
     route("course/:slug/learn/:lessonId?", "routes/site/course-learn.tsx"),
     // The public verification of a certificate (anyone; noindex).
     route("certificates/:code", "routes/site/certificate.tsx"),
+    // Issue 16: a product's public page (two segments: never an account's page or /product).
+    route("product/:slug", "routes/site/product.tsx"),
     route("checkout", "routes/site/checkout.tsx"),
     route("docs", "routes/site/docs.tsx"),
     route("docs/:slug", "routes/site/doc.tsx"),

@@ -3,7 +3,7 @@
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
 // lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook,
-// learning.
+// learning, checkout, console.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -43,6 +43,8 @@ const sections = [
   "pages",
   "gradebook",
   "learning",
+  "checkout",
+  "console",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -177,6 +179,17 @@ if (wanted("learning")) {
   const { benchLearning } =
     await importWithAppAliases<typeof import("./learning.ts")>("learning.ts");
   for (const figure of await benchLearning({ seconds, print })) record(figure);
+}
+
+if (wanted("checkout")) {
+  // Plain Node (no app code): imported as it is, only when asked for.
+  const { benchCheckout } = await import("./checkout.ts");
+  for (const figure of await benchCheckout({ seconds, print })) record(figure);
+}
+
+if (wanted("console")) {
+  const { benchConsole } = await importWithAppAliases<typeof import("./console.ts")>("console.ts");
+  for (const figure of await benchConsole({ print })) record(figure);
 }
 
 printSummary();

@@ -23,6 +23,10 @@ import {
 } from "../tests/factories";
 import { insertDemoQuiz } from "../tests/factories/quizzes";
 import { insertDemoLearning } from "../tests/factories/learning";
+import { insertDemoShop } from "../tests/factories/products";
+import { insertDemoCheckout } from "../tests/factories/commerce";
+import { insertDemoReportActivity } from "../tests/factories/reports";
+import { DEMO_COUPON } from "./demo-content";
 import { demoPassword, demoSites, type DemoSite } from "./demo-content";
 import { platformDocs } from "./platform-docs";
 
@@ -158,6 +162,7 @@ async function seedSite(
       categoryIds.set(category.slug, row!.id);
     }
     const userIdOf = new Map(people.map(({ user }) => [user.email, user.id]));
+    const courseRows = [];
     for (const [index, course] of site.courses.entries()) {
       const row = await insertCourse(tx, {
         accountId,
@@ -183,12 +188,25 @@ async function seedSite(
           })),
         })),
       });
+      courseRows.push({ ...row, subtitle: course.subtitle, image: course.image });
       // The first course's quiz lesson (features/quizzes), taught by the site's instructor.
       if (index === 0) {
         const teacher = people.find(({ role }) => role === "instructor")?.user.id ?? null;
         await insertDemoQuiz(tx, { accountId, courseId: row.id, authorId: teacher });
       }
     }
+    // Commerce (issue 16): products for the paid courses; on demo, rupees too and Gold.
+    await insertDemoShop(tx, {
+      accountId,
+      currency: site.settings.currency ?? "USD",
+      courses: courseRows,
+      inrCourseSlug: site.slug === "demo" ? "design-foundations" : null,
+      gold: site.slug === "demo",
+    });
+    await insertDemoCheckout(tx, {
+      accountId,
+      coupon: site.slug === "demo" ? DEMO_COUPON : null,
+    });
     // Learning (issue 15): the demo student part-way through a course, their parent linked.
     const student = people.find((person) => person.user.email === "student@demo.test");
     if (student)
@@ -198,6 +216,22 @@ async function seedSite(
         studentId: student.user.id,
         parentId: people.find((person) => person.role === "parent")?.user.id,
       });
+    // Reports (issue 17 scope 5): the demo's last weeks — visits, campaign visits, its people
+    // joining one after another (the owner first, the student last), the parent's purchases.
+    if (site.slug === "demo") {
+      const parent = people.find((person) => person.user.email === "parent@demo.test");
+      await insertDemoReportActivity(tx, {
+        accountId,
+        joined: [
+          { email: "owner@demo.test", daysAgo: 88 },
+          { email: "parent@demo.test", daysAgo: 47 },
+          { email: "teacher@demo.test", daysAgo: 26 },
+          { email: "student@demo.test", daysAgo: 9 },
+        ],
+        buyer: parent ? { userId: parent.user.id, email: parent.user.email } : null,
+        currency: site.settings.currency ?? "USD",
+      });
+    }
   });
 }
 

@@ -12,9 +12,11 @@ import type { SmsSender } from "~/platform/sms/sms.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import type { TenantResolver } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
+import type { JobQueue } from "~/platform/jobs/jobs.server";
 import type { Env } from "~/platform/env.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
+import type { SecretBox } from "~/platform/secret-box.server";
 
 /** Long-lived services one server process wires together at boot. */
 export type ServerServices = {
@@ -33,6 +35,10 @@ export type ServerServices = {
   mailer: Mailer;
   storage: Storage;
   sms: SmsSender;
+  /** Seals stored secrets (payment keys) with a key derived from the auth secret. */
+  secretBox: SecretBox;
+  /** Durable jobs in the database (decision 031): started by boot, stopped on shutdown. */
+  jobs: JobQueue;
   lifecycle: { shuttingDown: boolean };
   migrationsExpected: number;
 };

@@ -1,3 +1,5 @@
+import { paymentDepsContext } from "~/features/payments/payments.server";
+import { jobQueueContext } from "~/platform/jobs/jobs-context.server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { pageLifetimeContext } from "~/platform/cache/page-lifetime";
 import { Hono } from "hono";
@@ -6,6 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { signUpApi } from "~/features/sign-up/api.server";
 import { tenantContext } from "~/features/accounts/accounts";
 import { analyticsApi } from "~/features/analytics/api.server";
+import { clientErrorsApi } from "~/features/client-errors/api.server";
 import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth";
 import { filesRoute, membersApi } from "~/features/members/api.server";
@@ -21,7 +24,16 @@ import { sitemapRoute } from "~/features/site/site.server";
 import { brandingApi } from "~/features/header/header.server";
 import { mediaApi } from "~/features/media/api.server";
 import { learningApi } from "~/features/learning/api.server";
+import { productsApi } from "~/features/products/api.server";
+import { membershipsApi } from "~/features/memberships/api.server";
+import { couponsApi } from "~/features/coupons/api.server";
+import { paymentsApi } from "~/features/payments/api.server";
+import { orderDocumentsApi, ordersApi } from "~/features/orders/orders.server";
 import { certificatesApi } from "~/features/certificates/api.server";
+import { consoleApi } from "~/features/console/console.server";
+import { supportDeskContext, ticketsApi } from "~/features/tickets/tickets.server";
+import { webAppRoute } from "~/features/site-app/site-app.server";
+import { createTxtLookup, txtLookupContext } from "~/platform/dns.server";
 import { pagesUsingFile } from "~/features/pages/pages.server";
 import { postsUsingFile } from "~/features/posts/posts.server";
 import type { FindUses } from "~/features/media/media.server";
@@ -110,21 +122,33 @@ export function createApp({
   app.route("/api", brandingApi(services));
   app.route("/api", mediaApi({ ...services, findUses: filesInUse }));
   app.route("/api", analyticsApi(services));
+  app.route("/api", clientErrorsApi());
   app.route("/api", searchApi(services));
   app.route("/api", notificationsApi(services));
   app.route("/api", quizzesApi(services));
   app.route("/api", learningApi(services));
+  app.route("/api", orderDocumentsApi(services));
+  app.route("/api", productsApi({ ...services, caches: services.siteCache }));
+  app.route("/api", membershipsApi({ ...services, caches: services.siteCache }));
+  app.route("/api", couponsApi(services));
+  app.route("/api", paymentsApi(services));
+  app.route("/api", ordersApi(services));
   app.route("/api", certificatesApi({ ...services, assetsDir }));
+  app.route("/api", ticketsApi({ ...services, superAdminEmails: services.env.SUPER_ADMIN_EMAILS }));
   app.route("/api", realtimeApi());
+  app.route("/api", consoleApi(services));
   app.route("/api", signUpApi({ ...services, baseDomain: services.env.BASE_DOMAIN }));
   app.route("/files", filesRoute(services));
   app.route("/", sitemapRoute({ ...services, baseDomain: services.env.BASE_DOMAIN }));
+  app.route("/", webAppRoute(services));
   app.all("/api/*", () => {
     throw new AppError({ code: "route.notFound" });
   });
 
   if (build) {
     const handle = createRequestHandler(build, services.env.NODE_ENV);
+    // Custom domains are verified through DNS_RESOLVER's servers, else the system's.
+    const txtLookup = createTxtLookup({ servers: services.env.DNS_RESOLVER });
     app.all("*", (c) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, {
@@ -132,11 +156,16 @@ export function createApp({
         logger: c.var.logger,
         lang: c.var.lang,
         baseDomain: services.env.BASE_DOMAIN,
+        pubsub: services.pubsub,
       });
       context.set(tenantContext, c.var.tenant);
+      context.set(paymentDepsContext, services);
+      context.set(supportDeskContext, { superAdminEmails: services.env.SUPER_ADMIN_EMAILS });
+      context.set(jobQueueContext, services.jobs);
       context.set(viewerContext, c.var.viewer);
       context.set(siteCacheContext, services.siteCache);
       context.set(optionCachesContext, services.siteCache);
+      context.set(txtLookupContext, txtLookup);
       context.set(nonceContext, c.var.nonce);
       context.set(pageLifetimeContext, c.var.pageLifetime ?? null);
       context.set(authContext, {

@@ -12,6 +12,8 @@ import { pagePublisher } from "~/features/pages/pages.server";
 import { postPublisher } from "~/features/posts/posts.server";
 import { createSiteCache } from "~/features/site/site.server";
 import { createMailer } from "~/platform/mail/mail.server";
+import { recordMailSent } from "~/features/usage/usage.server";
+import { preparePlatformBilling } from "~/features/billing/billing.server";
 import {
   createLocalPubSub,
   createPostgresPubSub,
@@ -24,10 +26,13 @@ import { createLocalStorage, type Storage } from "~/platform/storage/storage.ser
 import { resolveAuthSecret } from "./auth-secret";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.server";
+import { createJobQueue } from "~/platform/jobs/jobs.server";
 import { findPgliteTemplate } from "~/platform/db/pglite-template.server";
 import { parseEnv, type Env } from "~/platform/env.server";
 import { createLogger, type Logger } from "~/platform/logger.server";
+import { createSecretBox } from "~/platform/secret-box.server";
 import { createApp } from "./app";
+import { registerJobWorkers } from "./job-workers";
 import type { ServerServices } from "./app-env";
 import { attachRealtime } from "./realtime";
 
@@ -101,12 +106,15 @@ export function wireServices({
   logger,
   authSecret,
   pubsub = createLocalPubSub(logger),
+  cron = true,
 }: {
   env: Env;
   database: Database;
   logger: Logger;
   authSecret: string;
   pubsub?: PubSub;
+  /** Whether this process fires the job queue's schedules (off in test apps: runs only when sent). */
+  cron?: boolean;
 }): ServerServices {
   const tenants = createTenantResolver({ database, baseDomain: env.BASE_DOMAIN });
   const siteCache = createSiteCache({
@@ -119,16 +127,27 @@ export function wireServices({
   pubsub.subscribe((message) => {
     if (message.topic === ACCOUNT_CHANGED) tenants.invalidate(message.accountId as string);
   });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, database });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    database,
+    // A meter that fails to count never turns a sent mail into a failed one.
+    onSent: (sent) =>
+      recordMailSent({ database, pubsub }, sent).catch((error: unknown) =>
+        logger.warn({ err: error, component: "usage" }, "a sent mail was not metered"),
+      ),
+  });
   const sms = createSmsSender({ database, twilio: twilioSettings(env) });
   const auth = createAuthRegistry({ database, mailer, sms, secret: authSecret });
-  return {
+  const services: ServerServices = {
     env,
     database,
     logger,
     auth,
     mailer,
     sms,
+    secretBox: createSecretBox(authSecret),
+    jobs: createJobQueue({ database, logger, cron }),
     storage: createStorage(env),
     tenants,
     pubsub,
@@ -138,6 +157,8 @@ export function wireServices({
     lifecycle: { shuttingDown: false },
     migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
   };
+  registerJobWorkers(services);
+  return services;
 }
 
 /**
@@ -174,6 +195,8 @@ export async function prepareContent({
     // The pricing page and account sign-up read the plans table: a real install has it too.
     await upsertPlanCatalogue(database);
   }
+  // The platform's shop of plans follows the catalogue at every start (issue 17).
+  await preparePlatformBilling(database);
 }
 
 /**
@@ -212,6 +235,8 @@ export async function boot({
     pubsub: await createPubSub(env, logger),
   });
   const app = createApp({ services, build, assetsDir });
+  // Workers registered in wireServices have their queues before the first request is served.
+  await services.jobs.start();
   startPublishing(services);
   return {
     app,

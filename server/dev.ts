@@ -19,6 +19,7 @@ server.listen(services.env.PORT, services.env.HOST, () => {
 
 async function stop() {
   await realtime.close();
+  await services.jobs.stop();
   server.close();
   await vite.close();
   await services.database.close();

@@ -23,6 +23,7 @@ type Bundle = {
       };
       database: { close(): Promise<void> };
       pubsub: { close(): Promise<void> };
+      jobs: { stop(): Promise<void> };
       lifecycle: { shuttingDown: boolean };
     };
     attachRealtime(server: unknown): { close(): Promise<void> };
@@ -131,7 +132,7 @@ async function main() {
   const { app, services, attachRealtime } = await bundle.startApp({
     assetsDir: path.join(root, "build/client"),
   });
-  const { env, logger, database, pubsub, lifecycle } = services;
+  const { env, logger, database, pubsub, jobs, lifecycle } = services;
   const idle = collectWhenIdle();
   // Every argument passes through: the second carries the socket (the client's address).
   const fetch: typeof app.fetch = (...args) => {
@@ -161,9 +162,15 @@ async function main() {
     const realtimeClosed = realtime
       .close()
       .catch((error: unknown) => logger.error({ err: error }, "realtime close failed"));
+    // No job is taken from now on; a running one may finish (10 s at most) before the database
+    // closes. One cut short misses its heartbeat and is retried within about a minute.
+    const jobsStopped = jobs
+      .stop()
+      .catch((error: unknown) => logger.error({ err: error }, "job queue stop failed"));
     server.close(async () => {
       try {
         await realtimeClosed;
+        await jobsStopped;
         await pubsub.close();
         await database.close();
         logger.info({}, "database closed; bye");

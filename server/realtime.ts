@@ -25,6 +25,7 @@ export function realtimeAuthenticator(services: ServerServices): Authenticate {
   return async (request) => {
     const host = request.headers.host ?? "";
     const tenant = await tenants.resolve(host);
+    if (tenant.kind === "suspended") return { status: 503, code: "tenant.suspended" };
     if (tenant.kind !== "account") return { status: 404, code: "tenant.notFound" };
     const language = tenant.account.settings.defaultLanguage;
     const facts = requestFacts({

@@ -34,15 +34,15 @@ export function renderStatusPage({
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Lyceum</title>
 <style>
-:root{color-scheme:light dark;--bg:#f8f9fa;--fg:#212529;--muted:#495057;--card:#fff;--accent:#1c7ed6}
-@media (prefers-color-scheme:dark){:root{--bg:#1a1b1e;--fg:#e9ecef;--muted:#adb5bd;--card:#25262b;--accent:#4dabf7}}
+:root{color-scheme:light dark;--bg:#f8f9fa;--fg:#212529;--muted:#495057;--card:#fff;--accent:#1c7ed6;--button:#1864ab;--on-button:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#1a1b1e;--fg:#e9ecef;--muted:#adb5bd;--card:#25262b;--accent:#4dabf7;--button:#74c0fc;--on-button:#1a1b1e}}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--fg);
 font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;padding:24px}
 main{max-width:520px;width:100%;background:var(--card);border-radius:16px;padding:40px 32px;text-align:center;
 box-shadow:0 10px 30px rgba(0,0,0,.08)}
 .code{font-size:64px;font-weight:800;color:var(--accent);margin:0;line-height:1}
 h1{font-size:24px;margin:16px 0 8px}p{color:var(--muted);line-height:1.6;margin:0 0 24px}
-a{display:inline-block;background:var(--accent);color:#fff;text-decoration:none;padding:10px 20px;border-radius:8px;font-weight:600}
+a{display:inline-block;background:var(--button);color:var(--on-button);text-decoration:none;padding:10px 20px;border-radius:8px;font-weight:600}
 </style>
 </head>
 <body><main>

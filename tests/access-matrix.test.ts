@@ -22,6 +22,12 @@ const memberOfDemoAtHome = (actor: ActorKind, place: Place) =>
 const askedOnDemo = (actor: ActorKind, place: Place) =>
   (place === "own") !== (actor === "otherOwner");
 
+/** The coupons editor: managers of the host's site (acme's owner on acme), else 403 / 401. */
+const couponManager = (actor: ActorKind, place: Place, allowed: number) => {
+  if (!atHome(actor, place)) return 401;
+  return actor === "owner" || actor === "otherOwner" ? allowed : 403;
+};
+
 const routes: MatrixRoute[] = [
   {
     name: "GET /api/account/me",
@@ -109,6 +115,26 @@ const routes: MatrixRoute[] = [
     name: "GET /dashboard/maintenance/outbox (page)",
     method: "GET",
     path: "/dashboard/maintenance/outbox",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
+    name: "GET /dashboard/maintenance/crons (page, M8: super-admins)",
+    method: "GET",
+    path: "/dashboard/maintenance/crons",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "superAdmin" ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/maintenance/crons retry (page action, M8: super-admins)",
+    method: "POST",
+    path: "/dashboard/maintenance/crons",
+    // A run that does not exist: a super-admin is told so, nothing runs.
+    body: () => ({ intent: "retry", jobId: "00000000-0000-4000-8000-000000000000" }),
     expect: (actor, place) => {
       if (!atHome(actor, place)) return 302;
       return actor === "superAdmin" ? 200 : 403;
@@ -625,6 +651,41 @@ const routes: MatrixRoute[] = [
       if (!atHome(actor, place)) return 401;
       return ["owner", "otherOwner", "superAdmin"].includes(actor) ? 200 : 403;
     },
+  },
+  // Commerce (issue 16): coupons. The check is for anyone on any site (its answers are the
+  // site's own); the list and editor are the host's managers' (acme's owner on acme).
+  {
+    name: "POST /api/coupons/check (C3: anyone)",
+    method: "POST",
+    path: "/api/coupons/check",
+    body: () => ({ name: "NO-SUCH-CODE" }),
+    expect: () => 200,
+  },
+  {
+    name: "GET /api/coupons (C3: the host's managers)",
+    method: "GET",
+    path: "/api/coupons",
+    expect: (actor, place) => couponManager(actor, place, 200),
+  },
+  {
+    name: "POST /api/coupons (C3: the host's managers)",
+    method: "POST",
+    path: "/api/coupons",
+    body: () => ({ name: "MATRIX10", discountType: "percentage", amount: 10 }),
+    expect: (actor, place) => couponManager(actor, place, 201),
+  },
+  {
+    name: "PATCH /api/coupons/:id (C3: the host's managers; none of that id)",
+    method: "PATCH",
+    path: "/api/coupons/6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c",
+    body: () => ({ amount: 5 }),
+    expect: (actor, place) => couponManager(actor, place, 404),
+  },
+  {
+    name: "DELETE /api/coupons/:id (C3: the host's managers; none of that id)",
+    method: "DELETE",
+    path: "/api/coupons/6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c",
+    expect: (actor, place) => couponManager(actor, place, 404),
   },
 ];
 

@@ -7,6 +7,8 @@ import { options } from "~/features/options/tables.server";
 import { pages } from "~/features/pages/tables.server";
 import { listDocs } from "~/features/pages/pages.server";
 import { posts } from "~/features/posts/tables.server";
+import { productPrices, products } from "~/features/products/tables.server";
+import { memberships } from "~/features/memberships/tables.server";
 import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
 import { demoLessons, demoPassword, demoSites, type DemoSite } from "../scripts/demo-content";
 import { platformDocs } from "../scripts/platform-docs";
@@ -91,6 +93,44 @@ describe.each(backends)("I12 the demo seed on %s", (backend) => {
         people: rows.people.toSorted(),
       }).toEqual(expected(site));
     }
+  });
+
+  test("C6 the demo sells its paid courses (one in rupees too) and a monthly Gold with a 7-day trial", async () => {
+    const site = demoSites[0]!;
+    const { accountId } = await written(site);
+    const shop = await db.database.forAccount(accountId, async (tx) => ({
+      products: await tx.select({ slug: products.slug, kind: products.kind }).from(products),
+      prices: await tx
+        .select({
+          slug: products.slug,
+          currency: productPrices.currency,
+          amount: productPrices.amount,
+          billing: productPrices.billing,
+          interval: productPrices.interval,
+          trialDays: productPrices.trialDays,
+        })
+        .from(productPrices)
+        .innerJoin(products, eq(products.id, productPrices.productId)),
+      levels: await tx.select({ name: memberships.name }).from(memberships),
+    }));
+    const paid = site.courses.filter((course) => course.price > 0);
+    expect(shop.products.map((row) => row.slug).toSorted()).toEqual(
+      [...paid.map((course) => course.slug), "gold"].toSorted(),
+    );
+    for (const course of paid)
+      expect(shop.prices).toContainEqual(
+        expect.objectContaining({ slug: course.slug, currency: "USD", amount: course.price }),
+      );
+    expect(shop.prices.filter((row) => row.currency === "INR")).toHaveLength(1);
+    expect(shop.prices).toContainEqual(
+      expect.objectContaining({
+        slug: "gold",
+        billing: "subscription",
+        interval: "month",
+        trialDays: 7,
+      }),
+    );
+    expect(shop.levels).toEqual([{ name: "Gold" }]);
   });
 
   test("I12 every demo person signs in with the demo password, and not with another", async () => {

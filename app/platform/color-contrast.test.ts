@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { contrastRatio, darkenToContrast, parseColor, readableTextColor } from "./color-contrast";
+import {
+  contrastRatio,
+  darkenToContrast,
+  parseColor,
+  parseRgba,
+  readableTextColor,
+} from "./color-contrast";
 
 describe("P13 P14 P19 readable colours", () => {
   test("parses the owner's hex and rgb colours", () => {
@@ -26,5 +32,39 @@ describe("P13 P14 P19 readable colours", () => {
     // Already readable: unchanged.
     expect(darkenToContrast("#1864ab", "#ffffff")).toBe("#1864ab");
     expect(darkenToContrast("var(--x)", "#ffffff")).toBe("var(--x)");
+  });
+});
+
+describe("V5 rgba parser", () => {
+  test("V5 reads rgba, rgb and hex colours as { r, g, b, a }", () => {
+    expect(parseRgba("rgba(10, 20, 30, 0.5)")).toEqual({ r: 10, g: 20, b: 30, a: 0.5 });
+    expect(parseRgba("rgb(10 20 30 / 25%)")).toEqual({ r: 10, g: 20, b: 30, a: 0.25 });
+    expect(parseRgba(" RGB(0,0,0) ")).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+    expect(parseRgba("rgba(255, 255, 255, 1)")).toEqual({ r: 255, g: 255, b: 255, a: 1 });
+    expect(parseRgba("rgba(0, 0, 0, 0)")).toEqual({ r: 0, g: 0, b: 0, a: 0 });
+    expect(parseRgba("#1c7ed6")).toEqual({ r: 28, g: 126, b: 214, a: 1 });
+    expect(parseRgba("#00000080")).toEqual({ r: 0, g: 0, b: 0, a: 128 / 255 });
+  });
+
+  test.each([
+    "rgba(256, 0, 0, 1)",
+    "rgba(0, 0, 0, 1.01)",
+    "rgba(0, 0, 0, 101%)",
+    "rgba(0, 0, 0, .)",
+    "rgba(0, 0, 0, 1.2.3)",
+    "rgba(-1, 0, 0, 1)",
+    "rgba(0, 0, 1)x",
+    "rgba(0, 0)",
+    "tomato",
+    "",
+  ])("V5 an invalid rgba string throws an error: %j", (text) => {
+    expect(() => parseRgba(text)).toThrow(/Invalid rgba colour/);
+    // The lenient reader used for theme colours still answers null, not an error.
+    if (!/rgba\(0, 0, 0, /.test(text)) expect(parseColor(text)).toBeNull();
+  });
+
+  test("V5 something that is not a string throws too", () => {
+    expect(() => parseRgba(undefined as unknown as string)).toThrow(/Invalid rgba colour/);
+    expect(() => parseRgba(42 as unknown as string)).toThrow(/Invalid rgba colour/);
   });
 });

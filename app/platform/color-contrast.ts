@@ -1,5 +1,11 @@
-/** Parses `#rgb`, `#rrggbb` (alpha ignored) or `rgb()/rgba()`; null for anything else. */
-export function parseColor(value: string): [number, number, number] | null {
+export type Rgba = { r: number; g: number; b: number; a: number };
+
+/**
+ * The one reading of a colour: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or `rgb()/rgba()` (commas or
+ * spaces, alpha after `,` or `/`, a number or a percentage). Channels are checked here; the alpha
+ * is read as written (NaN when unreadable) and each caller decides what it needs of it.
+ */
+function readColor(value: string): Rgba | null {
   const text = value.trim().toLowerCase();
   const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(text);
   if (hex) {
@@ -7,15 +13,42 @@ export function parseColor(value: string): [number, number, number] | null {
     const short = digits.length <= 4;
     const channel = (i: number) =>
       short ? parseInt(digits[i]! + digits[i]!, 16) : parseInt(digits.slice(i * 2, i * 2 + 2), 16);
-    return [channel(0), channel(1), channel(2)];
+    const hasAlpha = digits.length === 4 || digits.length === 8;
+    return { r: channel(0), g: channel(1), b: channel(2), a: hasAlpha ? channel(3) / 255 : 1 };
   }
   const rgb =
-    /^rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})\s*(?:[,/]\s*[\d.]+%?\s*)?\)$/.exec(text);
+    /^rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})\s*(?:[,/]\s*([\d.]+%?)\s*)?\)$/.exec(text);
   if (rgb) {
-    const channels = [rgb[1], rgb[2], rgb[3]].map(Number) as [number, number, number];
-    return channels.every((c) => c <= 255) ? channels : null;
+    const [r, g, b] = [rgb[1], rgb[2], rgb[3]].map(Number) as [number, number, number];
+    if (r > 255 || g > 255 || b > 255) return null;
+    const alpha = rgb[4];
+    const a =
+      alpha === undefined
+        ? 1
+        : alpha.endsWith("%")
+          ? Number(alpha.slice(0, -1)) / 100
+          : Number(alpha);
+    return { r, g, b, a };
   }
   return null;
+}
+
+/** Parses `#rgb`, `#rrggbb` (alpha ignored) or `rgb()/rgba()`; null for anything else. */
+export function parseColor(value: string): [number, number, number] | null {
+  const color = readColor(value);
+  return color ? [color.r, color.g, color.b] : null;
+}
+
+/**
+ * Spec §8: an rgba string read as `{ r, g, b, a }` (channels 0 to 255, alpha 0 to 1, 1 when not
+ * written); anything else throws an Error naming the text. Takes what {@link parseColor} takes.
+ */
+export function parseRgba(text: string): Rgba {
+  const color = typeof text === "string" ? readColor(text) : null;
+  if (!color || !Number.isFinite(color.a) || color.a < 0 || color.a > 1) {
+    throw new Error(`Invalid rgba colour: ${JSON.stringify(String(text).slice(0, 60))}`);
+  }
+  return color;
 }
 
 /** WCAG relative luminance of an sRGB colour. */

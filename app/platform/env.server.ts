@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { domainPattern } from "./patterns";
+import { parseDnsServers } from "./dns.server";
+import { domainPattern, emailPattern } from "./patterns";
 
 const emailList = z
   .string()
@@ -9,7 +10,7 @@ const emailList = z
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
   )
-  .pipe(z.array(z.email()));
+  .pipe(z.array(z.string().regex(emailPattern)));
 
 const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
 
@@ -37,6 +38,25 @@ export const envSchema = z
     S3_ENDPOINT: z.url().optional(),
     /** Bunny Stream's HTTP API (a local fake in tests). */
     BUNNY_STREAM_API_URL: z.url().default("https://video.bunnycdn.com"),
+    /**
+     * Payment providers' HTTP APIs: unset = the real provider (local fakes in tests,
+     * tests/fakes). PayPal unset = live; https://api-m.sandbox.paypal.com = its sandbox.
+     */
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    RAZORPAY_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    /** Razorpay's Checkout script, loaded by /checkout only (a fake's in browser tests). */
+    RAZORPAY_CHECKOUT_JS_URL: z
+      .url({ protocol: /^https?$/ })
+      .default("https://checkout.razorpay.com/v1/checkout.js"),
+    /**
+     * The DNS servers custom domains are verified through (their TXT record): `address[:port]`,
+     * comma-separated, e.g. `127.0.0.1:5353`. Unset: the system's resolver.
+     */
+    DNS_RESOLVER: z
+      .string()
+      .refine((value) => parseDnsServers(value) !== null, "must be address[:port], comma-separated")
+      .optional(),
     S3_REGION: z.string().default("auto"),
     S3_BUCKET_PREFIX: z.string().default("lyceum-"),
     S3_ACCESS_KEY_ID: z.string().optional(),

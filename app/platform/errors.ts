@@ -48,8 +48,84 @@ export const errorCatalogue = {
   "certificates.notCompleted": { status: 409, key: "errors.certificateNotCompleted" },
   /** The course gives no certificate, or the site's plan has no certificates add-on. */
   "certificates.notOffered": { status: 409, key: "errors.certificateNotOffered" },
+  /** A cart line that is unknown, unpublished or not priced in the order's currency. */
+  "cart.itemUnavailable": { status: 409, key: "errors.cartItemUnavailable" },
+  "cart.currencyMismatch": { status: 400, key: "errors.cartCurrencyMismatch" },
+  "cart.empty": { status: 400, key: "errors.cartEmpty" },
+  /** Spec §5/§8 coupon refusals (the box shows them as toasts; an order refuses with them). */
+  "cart.couponLimit": { status: 409, key: "errors.couponLimit" },
+  "cart.couponUnavailable": { status: 409, key: "errors.couponUnavailable" },
+  "cart.couponExpired": { status: 409, key: "errors.couponExpired" },
+  /** No coupon of that name on this site (the box marks the field, with no message). */
+  "cart.couponUnknown": { status: 400, key: "errors.couponUnknown" },
+  "coupons.notFound": { status: 404, key: "errors.couponNotFound" },
+  /** Another coupon of the site already has that name. */
+  "coupons.nameTaken": { status: 409, key: "errors.couponNameTaken" },
+  /** A provider the site has not switched on, or one that does not take the currency. */
+  "payment.providerUnavailable": { status: 400, key: "errors.paymentProviderUnavailable" },
+  /** The provider is on but its keys are missing or no longer readable. */
+  "payment.keysMissing": { status: 409, key: "errors.paymentKeysMissing" },
+  /** A webhook or return whose signature does not verify: nothing is changed. */
+  "payment.badSignature": { status: 400, key: "errors.paymentBadSignature" },
+  /** The provider refused or could not be reached. */
+  "payment.providerFailed": { status: 502, key: "errors.paymentProviderFailed" },
+  /** More than one subscription in a cart, for a provider whose subscription has one plan. */
+  "payment.oneSubscription": { status: 409, key: "errors.paymentOneSubscription" },
+  /** A subscription beside one-time items, for a provider that charges only the plan (PayPal). */
+  "payment.subscriptionAlone": { status: 409, key: "errors.paymentSubscriptionAlone" },
+  /** The site already pays for this plan and interval. */
+  "billing.samePlan": { status: 409, key: "errors.billingSamePlan" },
+  /** A cheaper plan: it takes effect when the current period ends, not now. */
+  "billing.downgradeAtRenewal": { status: 409, key: "errors.billingDowngradeAtRenewal" },
+  /** The plan is not sold with that interval (e.g. Lifetime monthly). */
+  "billing.intervalUnavailable": { status: 400, key: "errors.billingIntervalUnavailable" },
+  "order.notFound": { status: 404, key: "errors.orderNotFound" },
+  /** A move the order's state machine does not allow (e.g. refunding a pending order). */
+  "order.transitionRefused": { status: 409, key: "errors.orderTransitionRefused" },
+  /** Another product of the site already has this address. */
+  "products.slugTaken": { status: 409, key: "errors.productSlugTaken" },
+  /** Another membership level of the site already has this address. */
+  "memberships.slugTaken": { status: 409, key: "errors.membershipSlugTaken" },
+  /** A level given by hand to an e-mail that is no member of the site. */
+  "memberships.unknownMember": { status: 404, key: "errors.membershipUnknownMember" },
+  /** Issue 17 the custom domain: not a domain name (spec §5 V1 pattern). */
+  "domain.invalid": { status: 400, key: "errors.domainInvalid" },
+  /** The platform's own domain or one of its sub-domains (the sites' own addresses). */
+  "domain.platform": { status: 400, key: "errors.domainPlatform" },
+  /** Another site answers at that domain. */
+  "domain.taken": { status: 409, key: "errors.domainTaken" },
+  /** Verify asked with no domain waiting for its record (or a newer claim replaced it). */
+  "domain.noClaim": { status: 409, key: "errors.domainNoClaim" },
+  /** No TXT record at `_lyceum-verify.<domain>`. */
+  "domain.recordMissing": { status: 409, key: "errors.domainRecordMissing" },
+  /** TXT records there, none of them the value the owner was given. */
+  "domain.recordMismatch": { status: 409, key: "errors.domainRecordMismatch" },
+  /** The resolver did not answer (timed out, refused, failed): nothing is known. */
+  "domain.lookupFailed": { status: 502, key: "errors.domainLookupFailed" },
+  /** A feature switched on that the account's plan does not include (A10). */
+  "plans.featureNotIncluded": { status: 403, key: "errors.featureNotIncluded" },
+  /** An add-on switched that the plan does not give (or is not available yet). */
+  "plans.addonUnavailable": { status: 403, key: "errors.addonUnavailable" },
+  /** Issue 17 scope 6: no such ticket in the viewer's sight (another site's is not found too). */
+  "tickets.notFound": { status: 404, key: "errors.ticketNotFound" },
+  /** An attachment whose content is not an image, PDF, text or zip (or not what its name says). */
+  "tickets.fileType": { status: 415, key: "errors.ticketFileType" },
+  /** More than five attachments on one message. */
+  "tickets.tooManyFiles": { status: 400, key: "errors.ticketTooManyFiles" },
+  /** A ticket given to someone who is not one of the platform's super-admins. */
+  "tickets.notAssignable": { status: 400, key: "errors.ticketNotAssignable" },
   "route.notFound": { status: 404, key: "errors.pageNotFound" },
   "tenant.notFound": { status: 404, key: "errors.noSuchSite" },
+  /** The console cannot suspend the site whose dashboard it is used from (it would shut itself). */
+  "console.hostAccount": { status: 409, key: "errors.consoleHostAccount" },
+  /** A suspended site's dashboard cannot be opened (restore it first). */
+  "console.accountSuspended": { status: 409, key: "errors.consoleAccountSuspended" },
+  /** The site has no member holding the owner's role. */
+  "console.noOwner": { status: 409, key: "errors.consoleNoOwner" },
+  /** The console's entry link is unknown, used, expired, or for another site or browser. */
+  "console.entryExpired": { status: 410, key: "errors.consoleEntryExpired" },
+  /** The platform's console suspended the site: everything but the health probes answers this. */
+  "tenant.suspended": { status: 503, key: "errors.siteSuspended" },
   "server.unavailable": { status: 503, key: "errors.unavailable" },
   "server.internal": { status: 500, key: "errors.internal" },
 } as const;
@@ -82,4 +158,9 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/** An error code from the API as its catalogue's text key (unknown codes read as internal). */
+export function errorKeyOf(code: string): string {
+  return (errorCatalogue as Record<string, { key: string }>)[code]?.key ?? "errors.internal";
 }

@@ -1,4 +1,4 @@
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
@@ -16,10 +16,18 @@ const redact = [
   "*.AUTH_SECRET",
   "*.S3_SECRET_ACCESS_KEY",
   "*.SMTP_URL",
+  // An account's payment keys (features/payments): plain and sealed, at any of three levels.
+  ...["secretKey", "webhookSecret", "secretSealed", "webhookSecretSealed", "key_secret"].flatMap(
+    (field) => [field, `*.${field}`, `*.*.${field}`],
+  ),
 ];
 
-export function createLogger({ level }: { level: string }): Logger {
-  return pino({ level, redact: { paths: redact, censor: "[redacted]" } });
+/** The server's logger; `destination` (stdout when absent) lets a test read what it writes. */
+export function createLogger(
+  { level }: { level: string },
+  destination?: DestinationStream,
+): Logger {
+  return pino({ level, redact: { paths: redact, censor: "[redacted]" } }, destination);
 }
 
 /**

@@ -9,6 +9,15 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 /** http(s) URL. */
 export const urlPattern = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
+/**
+ * An http(s) address inside a text with its query string or fragment (which may carry tokens or
+ * e-mails): `$1` is the address without them. Global: use it with `replace`.
+ */
+export const urlQueryInText = /(https?:\/\/[^\s?#)]*)[?#][^\s)]*/g;
+
+/** A path on this site: one leading slash, never `//` or `/\` (which browsers read as another host). */
+export const sitePathPattern = /^\/(?![/\\])\S*$/;
+
 /** Account slug: lower-case letters, digits and inner hyphens. */
 export const slugPattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

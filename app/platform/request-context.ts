@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Database } from "./db/database.server";
 import type { LanguageCode } from "./i18n/languages";
 import type { Logger } from "./logger.server";
+import type { PubSub } from "./pubsub/pubsub.server";
 
 /** Request-scoped services handed to every loader and action through React Router's context. */
 export type Services = {
@@ -9,6 +10,8 @@ export type Services = {
   logger: Logger;
   lang: LanguageCode;
   baseDomain: string;
+  /** Messages to every process (notifications a loader's work may raise). */
+  pubsub: PubSub;
 };
 
 export const servicesContext = createContext<Services>();

@@ -28,6 +28,7 @@ import { accessibleColors, buildTheme } from "~/features/theme/theme";
 import { colorSchemeManager } from "~/ui/color-scheme";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import { PlatformFrame } from "~/features/marketing/marketing";
+import { WebAppLinks } from "~/features/site-app/site-app";
 import type { Route } from "./+types/host-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -94,6 +95,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={accessibleColors}
       >
+        <WebAppLinks account={data.account} primaryColor={theme.primaryColor} />
         {inDashboard || inPlayer ? (
           children
         ) : (

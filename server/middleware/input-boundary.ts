@@ -3,6 +3,7 @@ import { MAX_AVATAR_BYTES } from "~/features/members/members.server";
 import { MAX_LOGO_BYTES } from "~/features/header/header";
 import { MAX_MEDIA_REQUEST_BYTES, MEDIA_UPLOAD_PATH } from "~/features/media/media";
 import { ANSWER_FILE_REQUEST_BYTES, answerFileUploadPath } from "~/features/quizzes/quizzes";
+import { TICKET_REQUEST_BYTES, ticketUploadPath } from "~/features/tickets/tickets.server";
 import { AppError } from "~/platform/errors";
 import {
   checkFormData,
@@ -26,6 +27,7 @@ export function bodyLimitFor(path: string): number {
   if (path === "/api/account/branding/logo") return MAX_LOGO_BYTES + UPLOAD_SLACK;
   if (path === MEDIA_UPLOAD_PATH) return MAX_MEDIA_REQUEST_BYTES;
   if (answerFileUploadPath.test(path)) return ANSWER_FILE_REQUEST_BYTES;
+  if (ticketUploadPath.test(path)) return TICKET_REQUEST_BYTES;
   if (path.startsWith("/api/site/options/") || path === "/api/account/branding")
     return OPTION_BODY_LIMIT;
   if (/^\/dashboard\/manage\/site(\/|$)/.test(path)) return OPTION_BODY_LIMIT;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isSameOrigin } from "./same-origin";
+import { isSameOrigin, signedMachineWrite } from "./same-origin";
 
 const site = "http://demo.localhost:3000";
 const headers = (init: Record<string, string>) => new Headers(init);
@@ -27,4 +27,18 @@ test("A11 a write is the site's own only with its exact origin, else Sec-Fetch-S
   expect(isSameOrigin(headers({ referer: "http://evil.localhost:3000/x" }), site)).toBe(false);
   expect(isSameOrigin(headers({ referer: "not a url" }), site)).toBe(false);
   expect(isSameOrigin(headers({}), site)).toBe(false);
+});
+
+test("A11 only a provider's webhook address is spared the origin rule (its signature is checked)", () => {
+  for (const path of ["/api/payments/webhooks/stripe", "/api/payments/webhooks/razorpay"])
+    expect(signedMachineWrite(path), path).toBe(true);
+  for (const path of [
+    "/api/payments/webhooks/stripe/x",
+    "/api/payments/webhooks/",
+    "/api/payments/providers",
+    "/api/checkout",
+    "/api/payments/webhooks/Stripe",
+    "/x/api/payments/webhooks/stripe",
+  ])
+    expect(signedMachineWrite(path), path).toBe(false);
 });

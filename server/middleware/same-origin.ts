@@ -30,6 +30,13 @@ export function isSameOrigin(headers: Headers, siteOrigin: string): boolean {
 }
 
 /**
+ * Calls from a payment provider's servers carry no Origin and no cookie: they are proven by
+ * their signature, which their handler checks before anything is stored (issue 16).
+ */
+const signedMachinePaths = /^\/api\/payments\/webhooks\/[a-z]+$/;
+export const signedMachineWrite = (path: string) => signedMachinePaths.test(path);
+
+/**
  * One origin rule for every state-changing request (API, better-auth, page actions), whatever
  * its content type: a form, a `text/plain` body or a beacon from another site, a sister
  * subdomain (same-site for SameSite=Lax cookies), an opaque `null` origin or no origin at all
@@ -37,7 +44,11 @@ export function isSameOrigin(headers: Headers, siteOrigin: string): boolean {
  */
 export function sameOriginWrites() {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!safeMethods.has(c.req.method) && !isSameOrigin(c.req.raw.headers, c.var.facts.origin))
+    if (
+      !safeMethods.has(c.req.method) &&
+      !signedMachineWrite(c.req.path) &&
+      !isSameOrigin(c.req.raw.headers, c.var.facts.origin)
+    )
       throw new AppError({ code: "request.crossSite" });
     await next();
   });

@@ -12,6 +12,7 @@ import { backends, createTestDatabase, type TestDatabase } from "../../tests/sup
 import { createTestApp, createTestAppWithPages } from "../../tests/support/test-server";
 import { createApp } from "../app";
 import {
+  checkoutSources,
   contentSecurityPolicy,
   createNonce,
   policyKind,
@@ -88,6 +89,28 @@ describe("A11 policies and headers, without a server", () => {
     ["/logins-explained", "public"],
   ] as const)("A11 an account's page %s gets the %s policy", (pathname, kind) => {
     expect(policyKind({ contentType: "text/html", path: pathname, accountSite: true })).toBe(kind);
+  });
+
+  test("C5 /checkout alone may load Razorpay's Checkout script and its modal's frame", () => {
+    const env = { RAZORPAY_CHECKOUT_JS_URL: "https://checkout.razorpay.com/v1/checkout.js" };
+    const nonce = createNonce();
+    const extra = checkoutSources(env, "/checkout");
+    const policy = contentSecurityPolicy({ kind: "strict", nonce, host: "demo.localhost", extra });
+    expect(policy).toContain(`script-src 'nonce-${nonce}' 'self' https://checkout.razorpay.com;`);
+    expect(policy).toContain(
+      "frame-src 'self' https://checkout.razorpay.com https://api.razorpay.com;",
+    );
+    expect(policy).not.toContain("strict-dynamic");
+    for (const other of ["/checkout/x", "/dashboard", "/", "/checkout.data", "/thankyou"])
+      expect(checkoutSources(env, other)).toBeUndefined();
+    const fake = checkoutSources(
+      { RAZORPAY_CHECKOUT_JS_URL: "http://127.0.0.1:4103/v1/checkout.js" },
+      "/checkout",
+    );
+    expect(fake).toEqual({
+      script: ["http://127.0.0.1:4103"],
+      frame: ["http://127.0.0.1:4103", "https://api.razorpay.com"],
+    });
   });
 
   test("A11 the platform's pages are strict and anything not HTML gets the resource policy", () => {
@@ -233,7 +256,9 @@ describe.each(backends)("A11 security headers on every response on %s", (backend
       const res = await client.request(pathname);
       expect(res.headers.get("content-type"), pathname).toMatch(/^text\/html/);
       const nonce = headerNonce(res)!;
-      expect(scriptSrc(res), pathname).toBe(`'nonce-${nonce}' 'self'`);
+      // The checkout alone adds Razorpay's Checkout script (RAZORPAY_CHECKOUT_JS_URL's origin).
+      const razorpay = pathname === "/checkout" ? " https://checkout.razorpay.com" : "";
+      expect(scriptSrc(res), pathname).toBe(`'nonce-${nonce}' 'self'${razorpay}`);
       expectSecurityHeaders(res, pathname);
       const html = await res.text();
       expectEveryScriptNonced(html, nonce);

@@ -51,11 +51,28 @@ export function policyKind({
   return accountSite && ownerScriptsAllowed(path) ? "public" : "strict";
 }
 
+/** Sources one page adds to the strict policy (the checkout's payment provider scripts). */
+export type ExtraSources = { script: string[]; frame: string[] };
+
+/**
+ * `/checkout` loads Razorpay's Checkout script (RAZORPAY_CHECKOUT_JS_URL; a fake's in tests),
+ * whose modal is a frame of its own origin or of api.razorpay.com. No other page gets them.
+ */
+export function checkoutSources(
+  env: Pick<Env, "RAZORPAY_CHECKOUT_JS_URL">,
+  path: string,
+): ExtraSources | undefined {
+  if (path !== "/checkout") return undefined;
+  const origin = new URL(env.RAZORPAY_CHECKOUT_JS_URL).origin;
+  return { script: [origin], frame: [origin, "https://api.razorpay.com"] };
+}
+
 export function contentSecurityPolicy({
   kind,
   nonce,
   host,
   viteDev = false,
+  extra,
 }: {
   kind: PolicyKind;
   nonce: string;
@@ -63,6 +80,7 @@ export function contentSecurityPolicy({
   host: string | null;
   /** `npm run dev`: Vite's HMR socket listens on a port of its own. */
   viteDev?: boolean;
+  extra?: ExtraSources;
 }): string {
   if (kind === "resource") return "default-src 'none'; frame-ancestors 'none'";
   const sockets = host && plainHost.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
@@ -70,7 +88,7 @@ export function contentSecurityPolicy({
     kind === "public"
       ? // 'self' and https: are for browsers without CSP3; 'strict-dynamic' makes CSP3 ones ignore them.
         [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", "https:"]
-      : [`'nonce-${nonce}'`, "'self'"];
+      : [`'nonce-${nonce}'`, "'self'", ...(extra?.script ?? [])];
   const connect = [
     "'self'",
     ...sockets,
@@ -92,7 +110,7 @@ export function contentSecurityPolicy({
     ["font-src", ["'self'", "data:", "https:"]],
     ["media-src", ["'self'", "https:", "blob:"]],
     ["connect-src", connect],
-    ["frame-src", kind === "public" ? ["'self'", "https:"] : ["'self'"]],
+    ["frame-src", kind === "public" ? ["'self'", "https:"] : ["'self'", ...(extra?.frame ?? [])]],
     ["worker-src", ["'self'", "blob:"]],
     ["manifest-src", ["'self'"]],
   ];
@@ -131,6 +149,7 @@ export function securityHeadersFor({
   path,
   https,
   viteDev,
+  extra,
 }: {
   kind: PolicyKind;
   nonce: string;
@@ -138,9 +157,10 @@ export function securityHeadersFor({
   path: string;
   https: boolean;
   viteDev?: boolean;
+  extra?: ExtraSources;
 }): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy({ kind, nonce, host, viteDev }),
+    "Content-Security-Policy": contentSecurityPolicy({ kind, nonce, host, viteDev, extra }),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     // Not no-referrer: Chromium then sends `Origin: null` on form posts, which the origin check
@@ -180,6 +200,7 @@ export function securityHeaders({ env, viteDev = false }: { env: Env; viteDev?: 
       path: c.req.path,
       https,
       viteDev,
+      extra: checkoutSources(env, c.req.path),
     });
     let response = c.res;
     try {

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { Tenant } from "~/features/accounts/accounts";
 import { withTrustedHeaders, type RequestFacts } from "~/features/auth/auth";
 import { resolveViewerSession, withoutSessionCookies } from "~/features/auth/auth.server";
+import { noteActiveUser } from "~/features/usage/usage.server";
 import type { Env } from "~/platform/env.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import type { AppEnv } from "../app-env";
@@ -78,6 +79,14 @@ export function viewer() {
       superAdminEmails: env.SUPER_ADMIN_EMAILS,
     });
     c.set("viewer", found?.viewer ?? null);
+    const member = found?.viewer.membership;
+    if (member && facts.accountId && member.accountId === facts.accountId)
+      await noteActiveUser(c.var.services, {
+        accountId: facts.accountId,
+        userId: found.viewer.user.id,
+      }).catch((error: unknown) =>
+        c.var.logger.warn({ err: error, component: "usage" }, "an active member was not metered"),
+      );
     c.set("sessionId", found?.sessionId ?? null);
     const stripped = found ? null : withoutSessionCookies(c.req.raw.headers);
     if (stripped) c.req.raw = new Request(c.req.raw, { headers: stripped });

@@ -30,7 +30,12 @@ const sites = [
       path: "/course/design-foundations",
       opensWith: "click",
     },
-    paid: { path: "/course/design-foundations", title: "Design Foundations", label: "$49.00" },
+    paid: {
+      path: "/course/design-foundations",
+      title: "Design Foundations",
+      label: "$49.00",
+      cartLabel: "$49",
+    },
     page: { path: "/about", heading: "Our story", text: "We started Demo Academy in a kitchen" },
     blogLink: "Blog",
     post: { path: "/blog/colour-theory", title: "Colour theory in ten minutes" },
@@ -55,7 +60,12 @@ const sites = [
       path: "/course/robotics-101",
       opensWith: "Enter",
     },
-    paid: { path: "/course/robotics-101", title: "Robotics 101", label: "€299.00" },
+    paid: {
+      path: "/course/robotics-101",
+      title: "Robotics 101",
+      label: "€299.00",
+      cartLabel: "€299",
+    },
     page: { path: "/labs", heading: "Labs", text: "Three fully equipped electronics labs" },
     blogLink: "News",
     post: { path: "/blog/lyon-soldering-lab", title: "New soldering lab opens in Lyon" },
@@ -196,7 +206,7 @@ for (const s of sites) {
 
     await test.step("P11 add a paid course from its page; the cart modal lists it", async () => {
       await open(page, site(s.slug, s.paid.path));
-      await expect(page.getByTestId("course-price")).toHaveText(s.paid.label);
+      await expect(page.getByTestId("offer-amount")).toHaveText(s.paid.label);
       await expect(page.getByTestId("cart-count")).toHaveCount(0);
       await page.getByRole("button", { name: "Add to cart" }).click();
       await expect(page.getByTestId("add-to-cart-result")).toContainText("Added to your cart.");
@@ -206,8 +216,8 @@ for (const s of sites) {
       await expect(modal).toBeVisible();
       await expect(modal.getByTestId("cart-item")).toHaveCount(1);
       await expect(modal.getByTestId("cart-item")).toContainText(s.paid.title);
-      await expect(modal.getByTestId("cart-item")).toContainText(s.paid.label);
-      await expect(modal.getByTestId("cart-total")).toHaveText(s.paid.label);
+      await expect(modal.getByTestId("cart-item")).toContainText(s.paid.cartLabel);
+      await expect(modal.getByTestId("cart-total")).toHaveText(s.paid.cartLabel);
       await expect(modal.getByRole("link", { name: "Proceed to checkout" })).toBeVisible();
       await expectScreen(page, `${s.slug}-cart-modal`, { part: modal });
       await modal.getByRole("button", { name: "Close the cart" }).click();

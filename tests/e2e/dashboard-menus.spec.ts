@@ -66,7 +66,7 @@ test("D6 a super-admin's sidebar is the platform console, in the spec's order", 
   await sidebarLinks(page).filter({ hasText: "Crons" }).click();
   await expect(page).toHaveURL(acme("/dashboard/maintenance/crons"));
   // The link opens its screen, not a refusal: the section's check lets a super-admin in.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crons");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Scheduled jobs");
 });
 
 test("D7 a student on a site with lms, groups and appointments off sees only the basic member menu", async ({

@@ -190,7 +190,7 @@ for (const theme of ["light", "dark", "night"] as const) {
       // The other kinds of screen in the same theme: history, an empty state, an editor.
       for (const [name, path] of [
         ["notifications", "/dashboard/notifications"],
-        ["reports", "/dashboard/reports"],
+        ["activity", "/dashboard/activity"],
         ["theme-editor", "/dashboard/manage/site/theme"],
       ]) {
         await open(page, site(path!));

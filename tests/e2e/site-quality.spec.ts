@@ -116,6 +116,6 @@ test("P11 the cart modal and a filled checkout have no serious accessibility pro
     await expect(page.getByTestId("cart-item")).toHaveCount(1);
     expect(await seriousViolations(page), `checkout ${scheme}`).toEqual([]);
     await expectScreen(page, `demo-checkout-filled-${scheme}`);
-    await page.evaluate(() => localStorage.removeItem("cart"));
+    await page.evaluate(() => localStorage.removeItem("cartItems"));
   }
 });

@@ -161,7 +161,7 @@ test("P1 the course catalogue and a course page with price and curriculum", asyn
   ).toContainText("Free");
   await page.getByText("Design Foundations").click();
   await expect(page).toHaveURL(/\/course\/design-foundations$/);
-  await expect(page.getByTestId("course-price")).toHaveText("$49.00");
+  await expect(page.getByTestId("offer-amount")).toHaveText("$49.00");
   // Three sections: six lessons and the demo's quiz.
   await expect(page.getByTestId("curriculum-section")).toHaveCount(3);
   await expect(page.getByTestId("curriculum-lesson")).toHaveCount(7);
@@ -169,7 +169,7 @@ test("P1 the course catalogue and a course page with price and curriculum", asyn
   await page.screenshot({ path: test.info().outputPath("course.png"), fullPage: true });
   // Acme's courses are priced in its own currency and never show on demo.
   await open(page, site("acme", "/course/robotics-101"));
-  await expect(page.getByTestId("course-price")).toContainText("299");
+  await expect(page.getByTestId("offer-amount")).toContainText("299");
   expect((await page.goto(site("demo", "/course/robotics-101")))?.status()).toBe(404);
 });
 

@@ -28,7 +28,7 @@ export type World = {
 
 export type MatrixRoute = {
   name: string;
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string | ((world: World) => string);
   body?: (world: World) => unknown;
   /** A form post (page actions) instead of a JSON body. */

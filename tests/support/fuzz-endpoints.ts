@@ -21,7 +21,7 @@ export type FuzzWorld = {
 
 export type FuzzEndpoint = {
   name: string;
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** With `:param` for a path parameter fuzzed by a `path` shape. */
   path: string;
   platform?: boolean;
@@ -74,6 +74,87 @@ function get(
     shape: (w) => query(valid(w)),
     ...more,
   };
+}
+
+/** Issue 16 products and memberships (features/products, features/memberships api.server.ts). */
+function productEndpoints(): FuzzEndpoint[] {
+  const at = (
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    route: string,
+    valid: () => Record<string, unknown> = () => ({}),
+  ): FuzzEndpoint[] => {
+    const full = `/api${route.replace(/:\w+/g, uuid)}`;
+    const shaped: FuzzEndpoint = {
+      name: `${method} /api${route}`,
+      method,
+      path: full,
+      route: `${method} ${route}`,
+      shape: () =>
+        method === "GET" || method === "DELETE"
+          ? query(valid() as Record<string, string>)
+          : json(full, valid()),
+    };
+    // A route with an id also has that id fuzzed in its path.
+    if (!route.includes(":")) return [shaped];
+    const pathed: FuzzEndpoint = {
+      name: `${method} /api${route} (path)`,
+      method,
+      path: `/api${route.replace(/:userId/, "someone")}`,
+      route: `${method} ${route}`,
+      shape: () => ({ kind: "path", valid: uuid }),
+    };
+    return [shaped, pathed];
+  };
+  const price = {
+    currency: "USD",
+    amount: 4900,
+    saleAmount: null,
+    saleStartsAt: null,
+    saleEndsAt: null,
+    billing: "subscription",
+    interval: "month",
+    trialDays: 7,
+    iterations: 0,
+  };
+  const product = () => ({
+    title: "Fuzz product",
+    slug: "fuzz-product",
+    description: "<p>Fuzz</p>",
+    image: null,
+    kind: "course",
+    status: "draft",
+    visibility: "public",
+    prices: [price],
+    grants: [{ target: "course", targetId: uuid }],
+  });
+  const level = () => ({
+    name: "Fuzz",
+    slug: "fuzz",
+    description: "",
+    durationDays: 30,
+    status: "active",
+    position: 0,
+    rules: [
+      { resource: "post_tag", tag: "premium" },
+      { resource: "course", targetId: uuid },
+    ],
+  });
+  return [
+    ...at("GET", "/products", () => ({ q: "fuzz", status: "draft", page: "2" })),
+    ...at("POST", "/products", product),
+    ...at("POST", "/products/draft", () => ({ title: "Fuzz", kind: "membership" })),
+    ...at("GET", "/products/:id"),
+    ...at("PUT", "/products/:id", product),
+    ...at("DELETE", "/products/:id"),
+    ...at("GET", "/memberships/access", () => ({ type: "post", id: uuid })),
+    ...at("GET", "/memberships"),
+    ...at("POST", "/memberships", level),
+    ...at("PUT", "/memberships/:id", level),
+    ...at("DELETE", "/memberships/:id"),
+    ...at("GET", "/memberships/:id/members", () => ({ q: "sam", page: "1" })),
+    ...at("POST", "/memberships/:id/members", () => ({ email: "a@example.test", expiresAt: null })),
+    ...at("DELETE", "/memberships/:id/members/:userId"),
+  ];
 }
 
 /** The quizzes API: a concrete path per route (the ids need not exist: refusals are not 500s). */
@@ -139,6 +220,43 @@ function quizEndpoints(): FuzzEndpoint[] {
     at("GET", "/grading"),
     at("GET", "/grading/:attemptId"),
     at("POST", "/grading/:attemptId", () => ({ grades: { [uuid]: { points: 1, feedback: "" } } })),
+  ];
+}
+
+/** Issue 17 scope 6: support tickets (features/tickets/api.server.ts); ids that need not exist. */
+function ticketEndpoints(): FuzzEndpoint[] {
+  const message = (
+    apiPath: string,
+    valid: Record<string, string>,
+    more: Partial<FuzzEndpoint> = {},
+  ): FuzzEndpoint => {
+    const full = `/api${apiPath.replace(/:\w+/g, uuid)}`;
+    return {
+      name: `POST /api${apiPath}`,
+      method: "POST",
+      path: full,
+      route: `POST ${apiPath}`,
+      shape: () => ({ kind: "multipart", valid, fileField: "files", limit: bodyLimitFor(full) }),
+      ...more,
+    };
+  };
+  return [
+    // Openings are limited per person: a fresh owner every few.
+    message(
+      "/tickets",
+      { subject: "Help", category: "bug", body: "It fails" },
+      { managerEvery: 5 },
+    ),
+    message("/tickets/:id/replies", { body: "More detail" }),
+    message("/desk/tickets/:id/replies", { body: "An answer" }),
+    post(`/tickets/${uuid}/resolve`, () => ({}), { route: "POST /tickets/:id/resolve" }),
+    post(`/desk/tickets/${uuid}/status`, () => ({ status: "resolved" }), {
+      route: "POST /desk/tickets/:id/status",
+    }),
+    post(`/desk/tickets/${uuid}/assign`, () => ({ assigneeId: null }), {
+      route: "POST /desk/tickets/:id/assign",
+    }),
+    get(`/tickets/${uuid}/files/${uuid}`, () => ({}), { route: "GET /tickets/:id/files/:fileId" }),
   ];
 }
 
@@ -221,6 +339,8 @@ const apiEndpoints: FuzzEndpoint[] = [
   })),
   get("/search", () => ({ q: "lesson", type: "all" })),
   get("/realtime"),
+  // M8 the console's entry to a site's dashboard as its owner (features/console/api.server.ts).
+  get("/console/enter", () => ({ token: "A".repeat(43) })),
   get("/notifications", () => ({ type: "all" })),
   get("/notifications/history", () => ({ before: "2026-01-01T00:00:00.000Z", limit: "10" })),
   post("/notifications/read", () => ({ source: "account", id: uuid })),
@@ -230,6 +350,8 @@ const apiEndpoints: FuzzEndpoint[] = [
   }),
   // Quizzes (issue 15, features/quizzes/api.server.ts): ids in the path, JSON bodies.
   ...quizEndpoints(),
+  // Support tickets (issue 17 scope 6): forms with files, and the desk's JSON commands.
+  ...ticketEndpoints(),
   get("/site/revalidateCache", (w) => ({ site: w.accountId, path: "blog" })),
   get("/site/invalidateCache", (w) => ({ account_id: w.accountId, key: "getSiteOption-menus" })),
   ...Object.entries(optionValues).map(([key, value]) => ({
@@ -275,6 +397,99 @@ const apiEndpoints: FuzzEndpoint[] = [
     path: `/api/learning/courses/${uuid}/lessons/${uuid}/note`,
     route: "PUT /learning/courses/:courseId/lessons/:lessonId/note",
     shape: () => json(`/api/learning/courses/${uuid}/lessons/${uuid}/note`, { body: "A note" }),
+  },
+  // Commerce (issue 16): products and memberships, managers' JSON and the access question.
+  ...productEndpoints(),
+  // Commerce (issue 16): coupons — the check anyone makes, the manager's list and editor.
+  post("/coupons/check", () => ({ name: "SPRING20" })),
+  get("/coupons"),
+  post("/coupons", () => ({ name: "FUZZ10", discountType: "percentage", amount: 10 })),
+  {
+    name: "PATCH /api/coupons/:id",
+    method: "PATCH",
+    path: `/api/coupons/${uuid}`,
+    route: "PATCH /coupons/:id",
+    shape: () => json(`/api/coupons/${uuid}`, { amount: 15, dateEnd: null }),
+  },
+  {
+    name: "PATCH /api/coupons/:id (path)",
+    method: "PATCH",
+    path: "/api/coupons/:id",
+    route: "PATCH /coupons/:id",
+    shape: () => ({ kind: "path", valid: uuid }),
+  },
+  {
+    name: "DELETE /api/coupons/:id",
+    method: "DELETE",
+    path: "/api/coupons/:id",
+    route: "DELETE /coupons/:id",
+    shape: () => ({ kind: "path", valid: uuid }),
+  },
+  // Commerce (issue 16): payments — the managers' provider settings, the providers' webhooks.
+  get("/payments/providers"),
+  {
+    name: "PUT /api/payments/providers",
+    method: "PUT",
+    path: "/api/payments/providers",
+    route: "PUT /payments/providers",
+    shape: () =>
+      json("/api/payments/providers", {
+        provider: "offline",
+        enabled: false,
+        publicKey: "",
+        secretKey: "",
+        webhookSecret: "",
+        instructions: "Bank transfer to IBAN DE00 1234",
+      }),
+  },
+  post("/payments/webhooks/stripe", () => ({ id: "evt_1", type: "checkout.session.completed" }), {
+    route: "POST /payments/webhooks/:provider",
+  }),
+  {
+    name: "POST /api/payments/webhooks/:provider (path)",
+    method: "POST",
+    path: "/api/payments/webhooks/:provider",
+    route: "POST /payments/webhooks/:provider",
+    shape: () => ({ kind: "path", valid: "stripe" }),
+  },
+  // Commerce (issue 16): the checkout and the order commands (ids that need not exist).
+  post("/checkout", () => ({
+    lines: [{ id: uuid, quantity: 1 }],
+    coupon: null,
+    provider: "offline",
+    checkoutKey: uuid,
+  })),
+  post(`/checkout/${uuid}/return`, () => ({ payload: { token: "x" } }), {
+    route: "POST /checkout/:id/return",
+  }),
+  {
+    name: "POST /api/checkout/:id/return (path)",
+    method: "POST",
+    path: "/api/checkout/:id/return",
+    route: "POST /checkout/:id/return",
+    shape: () => ({ kind: "path", valid: uuid }),
+  },
+  get(`/orders/${uuid}`, () => ({}), { route: "GET /orders/:id" }),
+  {
+    name: "GET /api/orders/:id (path)",
+    method: "GET",
+    path: "/api/orders/:id",
+    route: "GET /orders/:id",
+    shape: () => ({ kind: "path", valid: uuid }),
+  },
+  ...(["confirm", "refund", "cancel"] as const).map((command) =>
+    post(`/orders/${uuid}/${command}`, () => ({}), { route: `POST /orders/:id/${command}` }),
+  ),
+  post("/orders", () => ({ userEmail: "student@example.test", productIds: [uuid] })),
+  post(`/subscriptions/${uuid}/billing-page`, () => ({}), {
+    route: "POST /subscriptions/:id/billing-page",
+  }),
+  {
+    name: "GET /api/downloads/:mediaId (path)",
+    method: "GET",
+    path: "/api/downloads/:mediaId",
+    route: "GET /downloads/:mediaId",
+    shape: () => ({ kind: "path", valid: uuid }),
   },
   {
     name: "PUT /api/account/branding",
@@ -377,7 +592,25 @@ const apiEndpoints: FuzzEndpoint[] = [
     })),
     name: "POST /api/analytics/collect (add_to_cart)",
   },
+  {
+    ...post("/analytics/collect", (w) => ({
+      name: "purchase",
+      tenant_id: w.accountId,
+      path: "/thankyou",
+      transaction_id: uuid,
+      currency: "usd",
+      value: 10,
+      items: [{ item_id: "c1", item_name: "Course", price: 10, quantity: 1 }],
+    })),
+    name: "POST /api/analytics/collect (purchase)",
+  },
   get("/analytics/summary", () => ({ from: "2026-01-01", to: "2026-01-31" })),
+  post("/log", (w) => ({
+    message: "TypeError: x is undefined",
+    account_id: w.accountId,
+    kind: "error",
+    path: "/",
+  })),
 ];
 
 /** better-auth's endpoints, as its router serves them under /api/auth (GET and POST pass through). */
@@ -516,6 +749,125 @@ const segment = (pagePath: string, file: string, valid: string): FuzzEndpoint =>
 
 /** React Router actions and the loaders that read a query or a path parameter. */
 const pageEndpoints: FuzzEndpoint[] = [
+  // Issue 17 scope 8: the crons screen's commands (super-admins; everyone else is refused).
+  {
+    name: "POST /dashboard/maintenance/crons",
+    method: "POST",
+    path: "/dashboard/maintenance/crons",
+    routeFile: "routes/dashboard/crons.tsx",
+    shape: () => json("/dashboard/maintenance/crons", { intent: "retry", jobId: uuid }),
+  },
+  // Issue 17 scopes 3–4: the owner's app settings and custom domain, and the add-ons (JSON
+  // actions), and the web app's icons (a path parameter).
+  {
+    name: "POST /dashboard/app",
+    method: "POST",
+    path: "/dashboard/app",
+    routeFile: "routes/dashboard/site-app.tsx",
+    shape: () =>
+      json("/dashboard/app", {
+        intent: "settings",
+        value: {
+          sitetitle: "Fuzz",
+          defaultLanguage: "en",
+          currency: "USD",
+          timezone: "UTC",
+          features: ["lms"],
+          icon: null,
+        },
+      }),
+  },
+  {
+    name: "POST /dashboard/app (a domain claim)",
+    method: "POST",
+    path: "/dashboard/app",
+    routeFile: "routes/dashboard/site-app.tsx",
+    shape: () => json("/dashboard/app", { intent: "domain.claim", domain: "fuzz.example" }),
+  },
+  {
+    name: "POST /dashboard/addons",
+    method: "POST",
+    path: "/dashboard/addons",
+    routeFile: "routes/dashboard/site-addons.tsx",
+    shape: () => json("/dashboard/addons", { addon: "zoom", enabled: true }),
+  },
+  {
+    name: "GET /app-icons/:file (path)",
+    method: "GET",
+    path: "/app-icons/:file",
+    shape: () => ({ kind: "path", valid: "192.png" }),
+  },
+  // Issue 16: a product's public page.
+  segment("/product/:slug", "routes/site/product.tsx", "design-foundations"),
+  // Issue 16: the products list and editor, membership levels (managers' JSON actions).
+  page("/dashboard/manage/ecommerce", "routes/dashboard/ecommerce.tsx", {
+    tab: "products",
+    q: "course",
+    status: "draft",
+    page: "2",
+  }),
+  {
+    name: "POST /dashboard/manage/ecommerce",
+    method: "POST",
+    path: "/dashboard/manage/ecommerce",
+    routeFile: "routes/dashboard/ecommerce.tsx",
+    shape: () =>
+      json("/dashboard/manage/ecommerce", {
+        intent: "create",
+        product: { title: "Fuzz", kind: "course" },
+      }),
+  },
+  segment(
+    "/dashboard/manage/ecommerce/product/:id",
+    "routes/dashboard/ecommerce-product.tsx",
+    uuid,
+  ),
+  {
+    name: "POST /dashboard/manage/ecommerce/product/new",
+    method: "POST",
+    path: "/dashboard/manage/ecommerce/product/new",
+    routeFile: "routes/dashboard/ecommerce-product.tsx",
+    shape: () =>
+      json("/dashboard/manage/ecommerce/product/new", {
+        intent: "save",
+        id: null,
+        product: {
+          title: "Fuzz",
+          slug: "fuzz",
+          description: "",
+          image: null,
+          kind: "course",
+          status: "draft",
+          visibility: "public",
+          prices: [],
+          grants: [],
+        },
+      }),
+  },
+  page("/dashboard/manage/ecommerce/memberships", "routes/dashboard/ecommerce-memberships.tsx", {
+    members: uuid,
+    q: "sam",
+  }),
+  {
+    name: "POST /dashboard/manage/ecommerce/memberships",
+    method: "POST",
+    path: "/dashboard/manage/ecommerce/memberships",
+    routeFile: "routes/dashboard/ecommerce-memberships.tsx",
+    shape: () =>
+      json("/dashboard/manage/ecommerce/memberships", {
+        intent: "saveLevel",
+        id: null,
+        level: {
+          name: "Fuzz",
+          slug: "fuzz",
+          description: "",
+          durationDays: null,
+          status: "active",
+          position: 0,
+          rules: [{ resource: "post_tag", tag: "premium" }],
+        },
+      }),
+  },
   // Learning (issue 15): the player, the member's courses, a course's students and its commands.
   segment("/course/photography/learn/:lessonId", "routes/site/course-learn.tsx", uuid),
   page("/dashboard/courses", "routes/dashboard/my-courses.tsx", { tab: "children" }),
@@ -848,6 +1200,143 @@ const pageEndpoints: FuzzEndpoint[] = [
     ...segment("/api/certificates/:code/pdf", "", "ABCD-EFGH-JKLM-NPQR"),
     routeFile: undefined,
     route: "GET /certificates/:code/pdf",
+  },
+  // M8 the platform console: the accounts list and drawer, its action, owners, the audit log.
+  page("/dashboard/accounts", "routes/dashboard/console-accounts.tsx", {
+    q: "demo",
+    status: "suspended",
+    sort: "newest",
+    page: "2",
+  }),
+  {
+    ...page("/dashboard/accounts", "routes/dashboard/console-accounts.tsx", { account: uuid }),
+    name: "GET /dashboard/accounts (an account's drawer)",
+  },
+  {
+    name: "POST /dashboard/accounts",
+    method: "POST",
+    path: "/dashboard/accounts",
+    routeFile: "routes/dashboard/console-accounts.tsx",
+    shape: () =>
+      json("/dashboard/accounts", { intent: "features", accountId: uuid, features: ["lms"] }),
+  },
+  page("/dashboard/accounts/owners", "routes/dashboard/console-owners.tsx", {
+    q: "owner",
+    page: "2",
+  }),
+  page("/dashboard/accounts/audit", "routes/dashboard/console-audit.tsx", {
+    site: "demo",
+    page: "3",
+  }),
+  // Issue 17 C7: the owner's plan purchase, and the console's view of the platform's shop
+  // (super-admins; the fuzzing owner is refused, which must still be a clean answer).
+  {
+    name: "POST /dashboard/billing",
+    method: "POST",
+    path: "/dashboard/billing",
+    routeFile: "routes/dashboard/billing.tsx",
+    shape: () =>
+      json("/dashboard/billing", {
+        planId: "professional",
+        interval: "monthly",
+        provider: "stripe",
+        checkoutKey: "fuzz-checkout-0001",
+      }),
+  },
+  ...(["customers", "subscriptions", "orders"] as const).map((tab) => ({
+    ...page(`/dashboard/billing/${tab}`, "routes/dashboard/billing-shop.tsx", {
+      q: "owner",
+      status: "paid",
+      page: "2",
+    }),
+  })),
+  {
+    name: "POST /dashboard/billing/subscriptions",
+    method: "POST",
+    path: "/dashboard/billing/subscriptions",
+    routeFile: "routes/dashboard/billing-shop.tsx",
+    shape: () =>
+      json("/dashboard/billing/subscriptions", {
+        intent: "cancelSubscription",
+        subscriptionId: uuid,
+      }),
+  },
+  // Issue 16 scope 6: /dashboard/orders (the shop's tabs, a drawer), its action, the CSV, the invoice.
+  page("/dashboard/orders", "routes/dashboard/orders.tsx", {
+    q: "ana",
+    status: "paid",
+    from: "2026-01-01",
+    page: "2",
+  }),
+  {
+    ...page("/dashboard/orders", "routes/dashboard/orders.tsx", {
+      provider: "stripe",
+      to: "2026-12-31",
+      order: uuid,
+    }),
+    name: "GET /dashboard/orders (an order's drawer)",
+  },
+  {
+    ...page("/dashboard/orders", "routes/dashboard/orders.tsx", {
+      tab: "revenue",
+      period: "90d",
+      currency: "USD",
+    }),
+    name: "GET /dashboard/orders (revenue)",
+  },
+  {
+    ...page("/dashboard/orders", "routes/dashboard/orders.tsx", {
+      tab: "subscriptions",
+      subscriptionStatus: "active",
+      q: "gold",
+    }),
+    name: "GET /dashboard/orders (subscriptions)",
+  },
+  {
+    name: "POST /dashboard/orders",
+    method: "POST",
+    path: "/dashboard/orders",
+    routeFile: "routes/dashboard/orders.tsx",
+    shape: () => json("/dashboard/orders", { intent: "cancelSubscription", subscriptionId: uuid }),
+  },
+  page("/dashboard/orders.csv", "routes/dashboard/orders-csv.ts", {
+    q: "ana",
+    status: "refunded",
+    from: "2026-01-01",
+  }),
+  // Issue 17 scope 5: the owner's reports (a preset, a custom range) and their CSV.
+  page("/dashboard/reports", "routes/dashboard/reports.tsx", { period: "90d" }),
+  {
+    ...page("/dashboard/reports", "routes/dashboard/reports.tsx", {
+      from: "2026-01-01",
+      to: "2026-03-31",
+    }),
+    name: "GET /dashboard/reports (a custom range)",
+  },
+  page("/dashboard/reports.csv", "routes/dashboard/reports-csv.ts", {
+    from: "2026-01-01",
+    to: "2026-01-31",
+  }),
+  // Issue 17 scope 6: the owner's tickets and the desk's queue (filters), a thread.
+  page("/dashboard/tickets", "routes/dashboard/tickets.tsx", {
+    view: "site",
+    status: "awaited",
+    q: "x",
+    page: "2",
+  }),
+  {
+    ...page("/dashboard/tickets", "routes/dashboard/tickets.tsx", {
+      view: "desk",
+      category: "bug",
+      assigned: "me",
+    }),
+    name: "GET /dashboard/tickets (the desk's filters)",
+  },
+  segment("/dashboard/tickets/:id", "routes/dashboard/ticket.tsx", uuid),
+  {
+    ...segment("/api/orders/:id/invoice.pdf", "", uuid),
+    routeFile: undefined,
+    route: "GET /orders/:id/invoice.pdf",
   },
   // Child sitemaps of the host's account (GET /sitemap-{part}.xml, site/sitemap-route.server.ts).
   { ...segment("/sitemap-:part.xml", "", "posts-1"), routeFile: undefined },

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app";
 import { wireServices } from "../../server/boot";
+import type { ServerServices } from "../../server/app-env";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import type { Database } from "~/platform/db/database.server";
@@ -10,8 +11,24 @@ import { afterAll, beforeAll } from "vitest";
 import { createAccount } from "../factories";
 import { createTestDatabase, type Backend, type TestDatabase } from "./test-database";
 
+/**
+ * The job queue of a test's services starts at once (a test that sends jobs as soon as it has
+ * the app awaits `services.jobs.start()`, which starts it once) and stops when the test's
+ * database closes, before the database does.
+ */
+function startJobs(services: ServerServices) {
+  services.jobs.start().catch(() => {});
+  const { database } = services;
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await services.jobs.stop().catch(() => {});
+    await close();
+  };
+  return services;
+}
+
 function testServices(database: Database, env: Record<string, string>) {
-  return wireServices({
+  const services = wireServices({
     env: parseEnv({
       SUPER_ADMIN_EMAILS: "root@platform.test",
       // Uploaded files of this test go to a directory of its own.
@@ -21,7 +38,11 @@ function testServices(database: Database, env: Record<string, string>) {
     database,
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     authSecret: "test-secret-test-secret-test-secret-0123",
+    // Schedules fire only where a test asks for a run: a cron occurrence landing mid-test (a
+    // sweep of expired sessions, of due posts) would change what the test looks at.
+    cron: false,
   });
+  return startJobs(services);
 }
 
 /** The real HTTP app (API, no pages) around a test database, for `app.request()` tests. */
@@ -69,7 +90,9 @@ export function useTestSite(backend: Backend, { slugs = ["demo"] }: { slugs?: st
   beforeAll(async () => {
     site.db = await createTestDatabase(backend);
     for (const slug of slugs) await createAccount(site.db.database, { slug });
-    site.app = createTestApp(site.db.database).app;
+    const { app, services } = createTestApp(site.db.database);
+    site.app = app;
+    await services.jobs.start();
   });
   afterAll(() => site.db?.dispose());
   return site;

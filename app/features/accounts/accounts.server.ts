@@ -4,6 +4,7 @@ import { domainPattern } from "~/platform/patterns";
 import {
   deleteAccount,
   findAccountByDomain,
+  findAccountById,
   findAccountBySlug,
   lockAccountSettings,
   writeAccountSettings,
@@ -20,6 +21,15 @@ export function findAccountForSlug(database: Database, slug: string): Promise<Ac
   return database.asApp((tx) => findAccountBySlug(tx, slug));
 }
 
+/** An account as it is stored now (not as a host lookup cached it), or undefined. */
+export async function readAccount(
+  database: Database,
+  accountId: string,
+): Promise<AccountSummary | undefined> {
+  const row = await database.asApp((tx) => findAccountById(tx, accountId));
+  return row ? summarise(row) : undefined;
+}
+
 /** Changes to some account settings: a value sets the key, `null` removes it. */
 export type AccountSettingsChanges = {
   [K in keyof AccountSettings]?: AccountSettings[K] | null;
@@ -32,13 +42,21 @@ export type AccountSettingsChanges = {
  */
 export async function changeAccountSettings(
   database: Database,
-  { accountId, changes }: { accountId: string; changes: AccountSettingsChanges },
+  {
+    accountId,
+    changes,
+  }: {
+    accountId: string;
+    /** The changes, or a function of the settings as locked (a key's value built from its own). */
+    changes: AccountSettingsChanges | ((current: AccountSettings) => AccountSettingsChanges);
+  },
 ): Promise<AccountSettings> {
   return database.forAccount(accountId, async (tx) => {
     const current = await lockAccountSettings(tx, accountId);
     if (!current) throw new AppError({ code: "tenant.notFound" });
     const settings: Record<string, unknown> = { ...current };
-    for (const [key, value] of Object.entries(changes)) {
+    const wanted = typeof changes === "function" ? changes(current) : changes;
+    for (const [key, value] of Object.entries(wanted)) {
       if (value === null) delete settings[key];
       else if (value !== undefined) settings[key] = value;
     }
@@ -103,9 +121,11 @@ export function createTenantResolver({
     } else if (domainPattern.test(hostname)) {
       account = await database.asApp((tx) => findAccountByDomain(tx, hostname));
     }
-    return account && !isPlatformAccount(account.accountId)
-      ? { kind: "account", account: summarise(account) }
-      : { kind: "unknown", host: hostname };
+    if (!account || isPlatformAccount(account.accountId))
+      return { kind: "unknown", host: hostname };
+    // The console's suspension (issue 17): the host answers a "suspended" page until restored.
+    if (account.suspendedAt) return { kind: "suspended", account: summarise(account) };
+    return { kind: "account", account: summarise(account) };
   }
 
   return {
@@ -128,7 +148,8 @@ export function createTenantResolver({
         const stale =
           accountId === undefined ||
           entry.tenant.kind === "unknown" ||
-          (entry.tenant.kind === "account" && entry.tenant.account.accountId === accountId);
+          ((entry.tenant.kind === "account" || entry.tenant.kind === "suspended") &&
+            entry.tenant.account.accountId === accountId);
         if (stale) cache.delete(host);
       }
     },
@@ -142,3 +163,11 @@ export const ACCOUNT_CHANGED = "accounts.changed";
 export * from "./site-account.server";
 export * from "./platform-account.server";
 export { deleteAccount, findAccountBySlug, insertAccount } from "./queries.server";
+export {
+  cancelDomainClaim,
+  claimCustomDomain,
+  domainStateOf,
+  removeCustomDomain,
+  verifyCustomDomain,
+} from "./custom-domain.server";
+export * from "./account-status.server";

@@ -10,6 +10,11 @@ export async function findAccountBySlug(tx: Tx, slug: string): Promise<Account |
   return row;
 }
 
+export async function findAccountById(tx: Tx, accountId: string): Promise<Account | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.accountId, accountId)).limit(1);
+  return row;
+}
+
 export async function findAccountByDomain(tx: Tx, domain: string): Promise<Account | undefined> {
   const [row] = await tx.select().from(accounts).where(eq(accounts.domain, domain)).limit(1);
   return row;
@@ -53,6 +58,22 @@ export async function writeAccountSettings(
 export async function deleteAccount(tx: Tx, accountId: string): Promise<number> {
   const rows = await tx
     .delete(accounts)
+    .where(eq(accounts.accountId, accountId))
+    .returning({ id: accounts.accountId });
+  return rows.length;
+}
+
+/**
+ * Sets (or, with null, removes) an account's custom domain; the policy lets only the current
+ * account write its row. Another account holding the domain fails the unique index (23505).
+ */
+export async function writeAccountDomain(
+  tx: Tx,
+  { accountId, domain }: { accountId: string; domain: string | null },
+): Promise<number> {
+  const rows = await tx
+    .update(accounts)
+    .set({ domain })
     .where(eq(accounts.accountId, accountId))
     .returning({ id: accounts.accountId });
   return rows.length;

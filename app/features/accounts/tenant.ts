@@ -9,10 +9,14 @@ export type AccountSummary = {
   settings: AccountSettings;
 };
 
-/** Whom a request is for, decided from its Host header. */
+/**
+ * Whom a request is for, decided from its Host header. A suspended account's site is not an
+ * "account" tenant: nothing that serves a site (pages, API, realtime) sees it as one.
+ */
 export type Tenant =
   | { kind: "platform" }
   | { kind: "account"; account: AccountSummary }
+  | { kind: "suspended"; account: AccountSummary }
   | { kind: "unknown"; host: string };
 
 export const tenantContext = createContext<Tenant>({ kind: "unknown", host: "" });

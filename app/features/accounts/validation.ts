@@ -5,6 +5,32 @@ import { emailPattern, slugPattern } from "~/platform/patterns";
 export const accountFeatureNames = ["lms", "groups", "appointments", "single_session"] as const;
 export type AccountFeature = (typeof accountFeatureNames)[number];
 
+/**
+ * Add-ons (spec §9): a plan's `addons` map says which are free (certificates and zoom today);
+ * the rest are listed as coming soon. An account switches a free one off or on again.
+ */
+export const accountAddonNames = [
+  "certificates",
+  "zoom",
+  "ai_assistant",
+  "white_label",
+  "extra_storage",
+  "sms",
+  "custom_code",
+] as const;
+export type AccountAddon = (typeof accountAddonNames)[number];
+
+/**
+ * A custom domain the owner asked for and has not verified yet: the TXT record's token is meant
+ * to be published in the domain's DNS, so it is no secret.
+ */
+export const domainClaimSchema = z.object({
+  domain: z.string().max(253),
+  token: z.string().max(64),
+  requested_at: z.string().max(40),
+});
+export type DomainClaim = z.infer<typeof domainClaimSchema>;
+
 /** Account settings (spec §3). Everything here is public site data: never put secrets in it. */
 export const accountSettingsSchema = z.object({
   sitetitle: z.string().max(120).optional(),
@@ -18,6 +44,11 @@ export const accountSettingsSchema = z.object({
   dark_logo: z.string().optional(),
   logo_width: z.number().positive().max(40).optional(),
   features: z.array(z.enum(accountFeatureNames)).optional(),
+  /** An IANA time zone (Intl.supportedValuesOf("timeZone"), or UTC). */
+  timezone: z.string().max(64).optional(),
+  /** Add-ons switched on (true) or off (false); one not named here is on when the plan has it free. */
+  addons: z.partialRecord(z.enum(accountAddonNames), z.boolean()).optional(),
+  domain_claim: domainClaimSchema.optional(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -1,15 +1,21 @@
+import { createHash } from "node:crypto";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
+import type { DayRange } from "~/platform/db/day-range.server";
 import { AppError } from "~/platform/errors";
 import {
   countEvents,
   countFunnelSessions,
+  countFunnelSessionsPerLocalDay,
   countPageViewsByDay,
+  countPageViewsPerLocalDay,
   countTopPaths,
   funnelSessionExists,
   insertEvent,
+  insertEventOnce,
   insertFunnelSession,
   insertPageView,
+  sumEventValues,
 } from "./queries.server";
 import type { AnalyticsSummary, CollectInput, FunnelStartInput, SummaryQuery } from "./validation";
 
@@ -56,7 +62,26 @@ async function knownSession(tx: Tx, accountId: string, id: string | null | undef
   return (await funnelSessionExists(tx, { accountId, id })) ? id : null;
 }
 
-/** Stores one page view or one add_to_cart event for the site it was sent to. */
+/** The namespace of purchase event ids (a fixed, random uuid: never change it). */
+const PURCHASE_NAMESPACE = "d05fbda6-0952-44ab-90a6-59a4caaa1332";
+
+/**
+ * A purchase's event id, a name-based uuid (RFC 9562 version 5) of its transaction_id: the same
+ * transaction gives the same id, so the table's (account_id, id) key stores it once per site,
+ * whatever the number of beacons or their timing.
+ */
+export function purchaseEventId(transactionId: string): string {
+  const hash = createHash("sha1")
+    .update(Buffer.from(PURCHASE_NAMESPACE.replaceAll("-", ""), "hex"))
+    .update(transactionId, "utf8")
+    .digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Stores one page view or one commerce event (add_to_cart, purchase) for its site. */
 export async function collect(
   database: Database,
   {
@@ -78,7 +103,7 @@ export async function collect(
       });
       return;
     }
-    await insertEvent(tx, {
+    const event = {
       accountId,
       name: input.name,
       currency: input.currency,
@@ -86,7 +111,13 @@ export async function collect(
       items: input.items,
       path: input.path ?? null,
       funnelSessionId,
-    });
+    };
+    if (input.name === "purchase") {
+      // A repeat (a reload, a second tab, a retried beacon) is answered the same and not stored.
+      await insertEventOnce(tx, { ...event, id: purchaseEventId(input.transaction_id) });
+      return;
+    }
+    await insertEvent(tx, event);
   });
 }
 
@@ -131,7 +162,39 @@ export async function getAnalyticsSummary(
       pageViewsByDay,
       topPaths,
       addToCart: await countEvents(tx, { ...range, name: "add_to_cart" }),
+      purchases: await countEvents(tx, { ...range, name: "purchase" }),
+      revenue: (await sumEventValues(tx, { ...range, name: "purchase" })).map((row) => ({
+        currency: row.currency,
+        value: Number(row.value),
+      })),
       funnelSessions: await countFunnelSessions(tx, range),
     };
   });
+}
+
+/**
+ * Page views of an account per day of `range`, in the range's time zone; days without any are
+ * absent. A read for the account's reports: the caller has checked who may see them.
+ */
+export async function dailyPageViews(
+  database: Database,
+  accountId: string,
+  range: DayRange,
+): Promise<{ day: string; count: number }[]> {
+  const rows = await database.forAccount(accountId, (tx) =>
+    countPageViewsPerLocalDay(tx, { accountId, range }),
+  );
+  return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+}
+
+/** Campaign visits (funnel sessions) per day of `range` and utm_source, as `dailyPageViews`. */
+export async function dailyFunnelSessions(
+  database: Database,
+  accountId: string,
+  range: DayRange,
+): Promise<{ day: string; source: string; count: number }[]> {
+  const rows = await database.forAccount(accountId, (tx) =>
+    countFunnelSessionsPerLocalDay(tx, { accountId, range }),
+  );
+  return rows.map((row) => ({ day: row.day, source: row.source, count: Number(row.count) }));
 }

@@ -89,3 +89,18 @@ export function gtagAddToCart({
 }): void {
   gtag("event", "add_to_cart", { currency, value, items });
 }
+
+/** GA4's purchase: GA counts revenue from `value` and `currency`, per `transaction_id`. */
+export function gtagPurchase({
+  transaction_id,
+  currency,
+  value,
+  items,
+}: {
+  transaction_id: string;
+  currency: string;
+  value: number;
+  items: CartItem[];
+}): void {
+  gtag("event", "purchase", { transaction_id, currency, value, items });
+}

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
+import { dayIn, withinDays, type DayRange } from "~/platform/db/day-range.server";
 import { analyticsEvents, funnelSessions, pageViews } from "./tables.server";
 
 type Range = { accountId: string; start: Date; end: Date };
@@ -32,6 +33,19 @@ export async function insertPageView(tx: Tx, row: typeof pageViews.$inferInsert)
 
 export async function insertEvent(tx: Tx, row: typeof analyticsEvents.$inferInsert): Promise<void> {
   await tx.insert(analyticsEvents).values(row);
+}
+
+/** Inserts the event unless one with its (account, id) key is stored; true when it was new. */
+export async function insertEventOnce(
+  tx: Tx,
+  row: typeof analyticsEvents.$inferInsert & { id: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(analyticsEvents)
+    .values(row)
+    .onConflictDoNothing({ target: [analyticsEvents.accountId, analyticsEvents.id] })
+    .returning({ id: analyticsEvents.id });
+  return inserted.length > 0;
 }
 
 /** Page views per UTC day in [start, end). */
@@ -88,6 +102,27 @@ export async function countEvents(
   return row?.count ?? 0;
 }
 
+/** The summed value of one event per currency in [start, end), as exact decimal strings. */
+export async function sumEventValues(
+  tx: Tx,
+  { accountId, start, end, name }: Range & { name: (typeof analyticsEvents.$inferSelect)["name"] },
+) {
+  const total = sql<string>`sum(${analyticsEvents.value})`;
+  return tx
+    .select({ currency: analyticsEvents.currency, value: total })
+    .from(analyticsEvents)
+    .where(
+      and(
+        eq(analyticsEvents.accountId, accountId),
+        eq(analyticsEvents.name, name),
+        gte(analyticsEvents.createdAt, start),
+        lt(analyticsEvents.createdAt, end),
+      ),
+    )
+    .groupBy(analyticsEvents.currency)
+    .orderBy(analyticsEvents.currency);
+}
+
 export async function countFunnelSessions(
   tx: Tx,
   { accountId, start, end }: Range,
@@ -103,4 +138,36 @@ export async function countFunnelSessions(
       ),
     );
   return row?.count ?? 0;
+}
+
+/** Page views per day of the range, in its time zone (days without any are absent). */
+export async function countPageViewsPerLocalDay(
+  tx: Tx,
+  { accountId, range }: { accountId: string; range: DayRange },
+) {
+  return tx
+    .select({ day: dayIn(pageViews.createdAt, range.timeZone), count: count() })
+    .from(pageViews)
+    .where(and(eq(pageViews.accountId, accountId), withinDays(pageViews.createdAt, range)))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+/** Funnel sessions per day of the range and utm_source, in its time zone. */
+export async function countFunnelSessionsPerLocalDay(
+  tx: Tx,
+  { accountId, range }: { accountId: string; range: DayRange },
+) {
+  return tx
+    .select({
+      day: dayIn(funnelSessions.createdAt, range.timeZone),
+      source: funnelSessions.utmSource,
+      count: count(),
+    })
+    .from(funnelSessions)
+    .where(
+      and(eq(funnelSessions.accountId, accountId), withinDays(funnelSessions.createdAt, range)),
+    )
+    .groupBy(sql`1`, funnelSessions.utmSource)
+    .orderBy(sql`1`, funnelSessions.utmSource);
 }

@@ -70,9 +70,13 @@ export const pageViews = pgTable(
   ],
 );
 
-export const eventNames = ["add_to_cart"] as const;
+export const eventNames = ["add_to_cart", "purchase"] as const;
 
-/** Commerce events such as add_to_cart, with the GA4 ecommerce fields (currency, value, items). */
+/**
+ * Commerce events (add_to_cart, purchase), with the GA4 ecommerce fields (currency, value,
+ * items). A purchase's id is derived from its transaction_id (analytics.server.ts), so the
+ * primary key stores each transaction once per site.
+ */
 export const analyticsEvents = pgTable(
   "analytics_events",
   {

@@ -6,6 +6,7 @@ import {
   isMeasuredPath,
   isSensitivePath,
   readConsent,
+  readPurchase,
 } from "./tracker";
 
 const iphone =
@@ -89,5 +90,24 @@ describe("P21 P22 browser side of analytics", () => {
     for (const path of ["/login", "/login/reset-password", "/signup", "/checkout", "/x/checkout"])
       expect(isSensitivePath(path), path).toBe(true);
     expect(isSensitivePath("/blog/login-tips")).toBe(false);
+  });
+
+  test("P21 M4 the lyceum:purchase detail is read without zod: transaction_id, currency, value, items", () => {
+    const items = [{ item_id: "p-1", item_name: "Course", price: 10, quantity: 1 }];
+    const detail = { transaction_id: "order-1", currency: "USD", value: 10, items };
+    expect(readPurchase(detail)).toEqual(detail);
+    expect(readPurchase({ ...detail, extra: "dropped" })).toEqual(detail);
+    for (const bad of [
+      null,
+      "purchase",
+      [],
+      { ...detail, transaction_id: undefined },
+      { ...detail, transaction_id: " " },
+      { ...detail, transaction_id: 7 },
+      { ...detail, value: "10" },
+      { ...detail, currency: null },
+      { ...detail, items: "none" },
+    ])
+      expect(readPurchase(bad), JSON.stringify(bad)).toBeNull();
   });
 });

@@ -10,6 +10,8 @@ export const CONSENT_COOKIE = "cookie_consent";
 export const CONSENT_EVENT = "lyceum:consent";
 /** Shared contract with the cart: fired when something is added to it. */
 export const ADD_TO_CART_EVENT = "lyceum:add-to-cart";
+/** Shared contract with the orders' thank-you page: fired once per fulfilled order. */
+export const PURCHASE_EVENT = "lyceum:purchase";
 export const FUNNEL_SESSION_KEY = "funnel_session_id";
 
 export function isConsent(value: unknown): value is Consent {
@@ -172,9 +174,20 @@ export type AddToCartBeacon = {
   items: CartItem[];
 };
 
+export type Purchase = {
+  transaction_id: string;
+  currency: string;
+  value: number;
+  items: CartItem[];
+};
+export type PurchaseBeacon = Purchase & { name: "purchase"; path: string };
+
 /** Fire and forget: a beacon survives the page being left, and answers nobody waits for. */
 export function sendBeacon(
-  body: (PageViewBeacon | AddToCartBeacon) & { tenant_id: string; session_id: string | null },
+  body: (PageViewBeacon | AddToCartBeacon | PurchaseBeacon) & {
+    tenant_id: string;
+    session_id: string | null;
+  },
 ) {
   const json = JSON.stringify(body);
   const url = "/api/analytics/collect";
@@ -196,4 +209,58 @@ export function readAddToCart(
   if (typeof currency !== "string" || typeof value !== "number" || !Array.isArray(items))
     return null;
   return { currency, value, items: items as CartItem[] };
+}
+
+/** The `lyceum:purchase` detail, if it has the agreed shape (the server checks the rest). */
+export function readPurchase(detail: unknown): Purchase | null {
+  if (!detail || typeof detail !== "object") return null;
+  const { transaction_id, ...rest } = detail as Record<string, unknown>;
+  const cart = readAddToCart(rest);
+  if (!cart || typeof transaction_id !== "string" || !transaction_id.trim()) return null;
+  return { transaction_id, ...cart };
+}
+
+const sentPurchases = new Set<string>();
+
+/** True the first time this page sees a transaction: one beacon and one tag event per order. */
+export function firstSight(transactionId: string): boolean {
+  if (sentPurchases.has(transactionId)) return false;
+  sentPurchases.add(transactionId);
+  return true;
+}
+
+const HELD_KEY = "analytics_tag_purchases";
+
+function readHeld(): Purchase[] {
+  try {
+    const held: unknown = JSON.parse(window.sessionStorage.getItem(HELD_KEY) ?? "[]");
+    return Array.isArray(held) ? held.map(readPurchase).filter((p) => p !== null) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A purchase the owner's tag could not take on this page (not loaded yet: a document opened on
+ * the checkout never loads it, the thank-you page is loaded afresh): kept for this browser session.
+ */
+export function holdForTag(purchase: Purchase): void {
+  try {
+    const held = readHeld().filter((p) => p.transaction_id !== purchase.transaction_id);
+    window.sessionStorage.setItem(HELD_KEY, JSON.stringify([...held, purchase].slice(-5)));
+  } catch {
+    // storage blocked: the tag misses this purchase; the first-party count has it
+  }
+}
+
+/** The held purchases, removed from storage: the caller hands them to the tag now. */
+export function takeHeldForTag(): Purchase[] {
+  const held = readHeld();
+  if (held.length === 0) return held;
+  try {
+    window.sessionStorage.removeItem(HELD_KEY);
+  } catch {
+    // nothing to remove
+  }
+  return held;
 }

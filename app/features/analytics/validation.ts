@@ -58,9 +58,8 @@ export const pageViewSchema = z.object({
   device_type: z.enum(deviceTypes).nullish(),
 });
 
-export const addToCartSchema = z.object({
-  name: z.literal("add_to_cart"),
-  ...common,
+/** GA4's ecommerce fields, the same for every commerce event (values in major units). */
+const ecommerce = {
   path: pathSchema.nullish(),
   currency: z
     .string()
@@ -69,10 +68,36 @@ export const addToCartSchema = z.object({
     .transform((code) => code.toUpperCase()),
   value: z.number().min(0).max(1e9),
   items: z.array(cartItemSchema).min(1).max(50),
+};
+
+export const addToCartSchema = z.object({
+  name: z.literal("add_to_cart"),
+  ...common,
+  ...ecommerce,
+});
+
+/** GA4's transaction_id: the order's id, visible ASCII without spaces (a uuid today). */
+export const transactionIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/);
+
+/** The thank-you page's `lyceum:purchase` event: one per order, stored once per transaction_id. */
+export const purchaseSchema = z.object({
+  name: z.literal("purchase"),
+  ...common,
+  transaction_id: transactionIdSchema,
+  ...ecommerce,
 });
 
 /** POST /api/analytics/collect: one page view or one event. */
-export const collectSchema = z.discriminatedUnion("name", [pageViewSchema, addToCartSchema]);
+export const collectSchema = z.discriminatedUnion("name", [
+  pageViewSchema,
+  addToCartSchema,
+  purchaseSchema,
+]);
 export type CollectInput = z.infer<typeof collectSchema>;
 
 const day = z.iso.date();
@@ -101,5 +126,8 @@ export type AnalyticsSummary = {
   pageViewsByDay: { day: string; count: number }[];
   topPaths: { path: string; count: number }[];
   addToCart: number;
+  /** Purchases (one per transaction_id) and their value per currency, in major units. */
+  purchases: number;
+  revenue: { currency: string; value: number }[];
   funnelSessions: number;
 };

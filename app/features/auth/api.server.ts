@@ -124,7 +124,13 @@ export function authApi({
             lang,
             vars: { siteName: facts.siteName, url: `${facts.origin}/login` },
           });
-          await mailer.send({ site: c.req.header("host") ?? "", to: email, ...mail });
+          await mailer.send({
+            site: c.req.header("host") ?? "",
+            to: email,
+            ...mail,
+            accountId: tenant.account.accountId,
+            template: "signUpExisting",
+          });
         },
       },
       input,

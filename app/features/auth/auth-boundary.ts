@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError, errorCatalogue, type ErrorCode } from "~/platform/errors";
 import { englishText } from "~/platform/i18n/messages.server";
+import { sitePathPattern, urlPattern } from "~/platform/patterns";
 import { safeRedirect } from "./guards.server";
 
 /**
@@ -20,7 +21,7 @@ const isSitePath = (value: unknown) =>
 const imageSource = z
   .string()
   .max(500)
-  .regex(/^(\/(?![/\\])\S*|https?:\/\/[^\s/]+\S*)$/i);
+  .refine((value) => sitePathPattern.test(value) || urlPattern.test(value));
 
 /** Bodies of endpoints whose fields better-auth stores without checking them. */
 const bodySchemas: Record<string, z.ZodType> = {

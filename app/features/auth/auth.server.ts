@@ -19,6 +19,7 @@ import { crossSiteSessionPaths } from "./auth-responses";
 import { readFacts, trustedHeaders } from "./request-headers";
 import { createSignInLimits } from "./sign-in-limits.server";
 import { signUpSupport } from "./sign-up-plugin.server";
+import { safeRedirect } from "./guards.server";
 import {
   authAccounts,
   rateLimits,
@@ -48,7 +49,13 @@ async function sendTemplate({
   const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
   const url = path.startsWith("http") ? path : `${facts.origin}${path}`;
   const mail = renderMail({ template, lang, vars: { siteName: facts.siteName, url } });
-  await mailer.send({ site: facts.origin.replace(/^https?:\/\//, ""), to, ...mail });
+  await mailer.send({
+    site: facts.origin.replace(/^https?:\/\//, ""),
+    to,
+    ...mail,
+    accountId: facts.accountId,
+    template,
+  });
 }
 
 type AfterContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -203,13 +210,15 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: DAY,
-      sendVerificationEmail: async ({ user, token }, request) => {
+      sendVerificationEmail: async ({ user, token, url }, request) => {
+        // Only a path on this site: the link is sent from the site's own address.
+        const next = safeRedirect(new URL(url).searchParams.get("callbackURL"), "/");
         await sendTemplate({
           mailer,
           request,
           to: user.email,
           template: "verifyEmail",
-          path: `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=/`,
+          path: `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(next)}`,
         });
       },
     },
@@ -350,3 +359,4 @@ export * from "./person.server";
 export * from "./profile.server";
 export * from "./session.server";
 export * from "./site-owner.server";
+export * from "./session-cleanup.server";

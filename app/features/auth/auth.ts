@@ -12,3 +12,4 @@ export * from "./components/signup-form";
 export * from "./components/two-factor-settings";
 export * from "./components/user-area";
 export * from "./request-headers";
+export { EmbeddedAuthCards } from "./components/auth-card";

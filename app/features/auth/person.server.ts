@@ -101,23 +101,35 @@ const siteRequest = (origin: string, headers: Headers) =>
  */
 export async function sendVerification(
   auth: Auth,
-  { userId, origin, headers }: { userId: string; origin: string; headers: Headers },
+  {
+    userId,
+    origin,
+    headers,
+    callbackURL = "/",
+  }: { userId: string; origin: string; headers: Headers; callbackURL?: string },
 ): Promise<void> {
   await auth.api.sendSignUpVerification({
-    body: { userId },
+    body: { userId, callbackURL },
     headers,
     request: siteRequest(origin, headers),
     asResponse: false,
   });
 }
 
-/** After the commit: a session on this site for the new person, as Set-Cookie headers. */
+/**
+ * After the commit: a session on this site for the new person, as Set-Cookie headers. With
+ * `expiresInSeconds`, a short session whose cookie is not remembered past the browser.
+ */
 export async function openSession(
   auth: Auth,
-  { userId, headers }: { userId: string; headers: Headers },
+  {
+    userId,
+    headers,
+    expiresInSeconds,
+  }: { userId: string; headers: Headers; expiresInSeconds?: number },
 ): Promise<string[]> {
   const { headers: answer } = await auth.api.openSignUpSession({
-    body: { userId },
+    body: { userId, ...(expiresInSeconds ? { expiresInSeconds } : {}) },
     headers,
     returnHeaders: true,
   });

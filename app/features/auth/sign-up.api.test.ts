@@ -113,6 +113,36 @@ describe.each(backends)("A11 a sign-up is one transaction on %s", (backend) => {
     expect(me.membership).toMatchObject({ name: "Whole", role: "student" });
   });
 
+  test("A1 the confirmation link leads back to where the sign-up began (a checkout), never to another site", async () => {
+    const browser = createClient(site.app, { host: "demo.localhost", ip: ip() });
+    const destination = async (redirectTo: string) => {
+      const address = email();
+      const res = await browser.post("/api/account/sign-up", {
+        name: "Back",
+        email: address,
+        password,
+        redirectTo,
+      });
+      expect(res.status).toBe(202);
+      const link = new URL(await lastMailLink(site.db.database, address));
+      return link.searchParams.get("callbackURL");
+    };
+    expect(await destination("/checkout")).toBe("/checkout");
+    expect(await destination("//evil.example/checkout")).toBe("/");
+    expect(await destination("https://evil.example/")).toBe("/");
+    const address = email();
+    await browser.post("/api/account/sign-up", {
+      name: "Back",
+      email: address,
+      password,
+      redirectTo: "/checkout",
+    });
+    const link = new URL(await lastMailLink(site.db.database, address));
+    const followed = await browser.request(link.pathname + link.search);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toMatch(/\/checkout$/);
+  });
+
   test("A11 a texted code works once, dies after three misses, is tried 5 times a minute at most, and better-auth's own verify is closed", async () => {
     const number = phone();
     const browser = createClient(site.app, { host: "demo.localhost", ip: ip() });

@@ -3,6 +3,7 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { callAuth, type Auth } from "./auth.server";
 import { createMemberPerson, sendVerification } from "./person.server";
+import { safeRedirect } from "./guards.server";
 import { userExists } from "./queries.server";
 import { passwordWeaknesses } from "./password-policy.server";
 import type { SignUpInput } from "./validation";
@@ -45,7 +46,12 @@ export async function signUp(
       person: { name: input.name, email: input.email, passwordHash },
     });
     if (user) {
-      await sendVerification(auth, { userId: user.id, origin, headers });
+      await sendVerification(auth, {
+        userId: user.id,
+        origin,
+        headers,
+        callbackURL: safeRedirect(input.redirectTo, "/"),
+      });
       return { status: "verify_email" };
     }
     // The address was taken since we looked: answer as for a known one.

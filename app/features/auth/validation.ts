@@ -7,6 +7,8 @@ export const signUpSchema = z.object({
   name: z.string().trim().min(1).max(80),
   email: emailSchema,
   password: z.string().min(1).max(256),
+  /** Where the confirmation link leads once it signs the person in (a path on this site). */
+  redirectTo: z.string().max(500).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

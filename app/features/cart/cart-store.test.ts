@@ -1,11 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { createCartStore } from "./cart-store";
 import {
+  carryOverItem,
   cartCount,
+  cartSummary,
   cartTotals,
+  itemHref,
   parseCart,
   parseCartItem,
   parseCouponCode,
+  parseStoredCoupon,
   type CartItem,
 } from "./validation";
 
@@ -22,19 +26,21 @@ class MemoryStorage {
   }
 }
 
-const course = (id: string, price: number, currency = "USD"): CartItem => ({
+const course = (id: string, amount: number, currency = "USD"): CartItem => ({
   id,
-  type: "course",
-  name: `Course ${id}`,
-  price,
-  currency,
+  title: `Course ${id}`,
   quantity: 1,
-  slug: id,
+  type: "other",
+  amount,
+  currency,
+  frequency: null,
+  slug: `course/${id}`,
 });
 
-function setup(initial?: string) {
+function setup(initial?: string, more: Record<string, string> = {}) {
   const storage = new MemoryStorage();
-  if (initial !== undefined) storage.setItem("cart", initial);
+  if (initial !== undefined) storage.setItem("cartItems", initial);
+  for (const [key, value] of Object.entries(more)) storage.setItem(key, value);
   const target = new EventTarget();
   const events: unknown[] = [];
   target.addEventListener("lyceum:add-to-cart", (event) =>
@@ -45,10 +51,10 @@ function setup(initial?: string) {
 }
 
 describe("P11 cart store", () => {
-  test("P11 adding a course stores it under `cart` and fires lyceum:add-to-cart", () => {
+  test("C1 P11 adding a course stores it under `cartItems` and fires lyceum:add-to-cart", () => {
     const { storage, store, events } = setup();
     expect(store.add(course("a", 49))).toBe(true);
-    expect(JSON.parse(storage.getItem("cart")!)).toEqual([course("a", 49)]);
+    expect(JSON.parse(storage.getItem("cartItems")!)).toEqual([course("a", 49)]);
     expect(store.getState().items).toEqual([course("a", 49)]);
     expect(events).toEqual([
       {
@@ -62,12 +68,13 @@ describe("P11 cart store", () => {
   test("P11 the same course is added once; a second add reports it and fires nothing", () => {
     const { store, events } = setup();
     store.add(course("a", 49));
-    expect(store.add({ ...course("a", 49), name: "renamed" })).toBe(false);
+    expect(store.add({ ...course("a", 49), title: "renamed" })).toBe(false);
     expect(store.getState().items).toHaveLength(1);
     expect(events).toHaveLength(1);
-    // Same id but another type is another thing.
-    expect(store.add({ ...course("a", 10), type: "product" })).toBe(true);
-    expect(cartCount(store.getState().items)).toBe(2);
+    // The same product at another price is still the same thing.
+    expect(store.add({ ...course("a", 10), priceId: "yearly" })).toBe(false);
+    expect(store.add({ ...course("b", 10), quantity: 2 })).toBe(true);
+    expect(cartCount(store.getState().items)).toBe(3);
   });
 
   test("P11 remove drops the line and closes the modal when the cart becomes empty", () => {
@@ -75,10 +82,10 @@ describe("P11 cart store", () => {
     store.add(course("a", 49));
     store.add(course("b", 79));
     expect(store.openModal()).toBe(true);
-    store.remove("course:a");
+    store.remove("a");
     expect(store.getState().items.map((i) => i.id)).toEqual(["b"]);
     expect(store.getState().modalOpen).toBe(true);
-    store.remove("course:b");
+    store.remove("b");
     expect(store.getState()).toMatchObject({ items: [], modalOpen: false });
   });
 
@@ -115,7 +122,7 @@ describe("P11 cart store", () => {
     ["an object", '{"id":"a"}'],
     ["a number", "42"],
     ["null", "null"],
-  ])("P11 a corrupted `cart` (%s) reads as an empty cart", (_name, raw) => {
+  ])("P11 a corrupted `cartItems` (%s) reads as an empty cart", (_name, raw) => {
     const { store } = setup(raw);
     expect(store.getState().items).toEqual([]);
     // And the visitor can still shop: adding replaces the broken value.
@@ -126,8 +133,8 @@ describe("P11 cart store", () => {
   test("P11 lines that do not fit are dropped and duplicates kept once", () => {
     const raw = JSON.stringify([
       course("a", 49),
-      { id: "x", type: "course", name: "No price", currency: "USD", quantity: 1 },
-      { ...course("b", 5), price: -1 },
+      { id: "x", type: "other", title: "No price", currency: "USD", quantity: 1, frequency: null },
+      { ...course("b", 5), amount: -1 },
       { ...course("c", 5), currency: "dollars" },
       course("a", 12),
     ]);
@@ -138,14 +145,14 @@ describe("P11 cart store", () => {
     const { storage, target, store } = setup();
     let calls = 0;
     const unsubscribe = store.subscribe(() => calls++);
-    storage.setItem("cart", JSON.stringify([course("z", 5)]));
-    target.dispatchEvent(Object.assign(new Event("storage"), { key: "cart" }));
+    storage.setItem("cartItems", JSON.stringify([course("z", 5)]));
+    target.dispatchEvent(Object.assign(new Event("storage"), { key: "cartItems" }));
     expect(calls).toBe(1);
     expect(store.getState().items.map((i) => i.id)).toEqual(["z"]);
     target.dispatchEvent(Object.assign(new Event("storage"), { key: "theme" }));
     expect(calls).toBe(1);
     unsubscribe();
-    target.dispatchEvent(Object.assign(new Event("storage"), { key: "cart" }));
+    target.dispatchEvent(Object.assign(new Event("storage"), { key: "cartItems" }));
     expect(calls).toBe(1);
   });
 
@@ -154,15 +161,91 @@ describe("P11 cart store", () => {
     expect(store.getState()).toBe(store.getState());
   });
 
-  test("P11 the coupon code is kept trimmed under `cart_coupon` and can be removed", () => {
+  test("C1 C2 a checked coupon is kept under `coupon` and can be removed", () => {
     const { storage, store } = setup();
-    expect(store.setCoupon("   ")).toBe(false);
-    expect(store.setCoupon(" SPRING20 ")).toBe(true);
-    expect(storage.getItem("cart_coupon")).toBe("SPRING20");
-    expect(store.getState().coupon).toBe("SPRING20");
+    const coupon = { name: "SPRING20", discountType: "percentage", amount: 20, productIds: [] };
+    expect(store.setCoupon(coupon as never)).toBe(true);
+    expect(JSON.parse(storage.getItem("coupon")!)).toEqual(coupon);
+    expect(store.getState().coupon).toEqual(coupon);
+    expect(store.setCoupon({ ...coupon, amount: -1 } as never)).toBe(false);
+    expect(store.setCoupon({ ...coupon, discountType: "free" } as never)).toBe(false);
     store.setCoupon(null);
-    expect(storage.getItem("cart_coupon")).toBeNull();
+    expect(storage.getItem("coupon")).toBeNull();
     expect(store.getState().coupon).toBeNull();
+  });
+
+  test("C1 a cart saved under the old keys is carried over once, then the old keys are gone", () => {
+    const old = [
+      {
+        id: "c1",
+        type: "course",
+        name: "Design",
+        price: 49.9,
+        currency: "USD",
+        quantity: 1,
+        image: "/i.png",
+        slug: "design",
+      },
+      { id: "p1", type: "product", name: "Kit", price: 5, currency: "USD", quantity: 2 },
+      { id: "bad", type: "ticket", name: "?", price: 1, currency: "USD", quantity: 1 },
+    ];
+    const { storage, store } = setup(undefined, {
+      cart: JSON.stringify(old),
+      cart_coupon: " SPRING20 ",
+    });
+    expect(store.getState().items).toEqual([
+      {
+        id: "c1",
+        title: "Design",
+        image: "/i.png",
+        quantity: 1,
+        type: "other",
+        amount: 49.9,
+        currency: "USD",
+        frequency: null,
+        slug: "course/design",
+      },
+      {
+        id: "p1",
+        title: "Kit",
+        quantity: 2,
+        type: "other",
+        amount: 5,
+        currency: "USD",
+        frequency: null,
+      },
+    ]);
+    expect(storage.getItem("cart")).toBeNull();
+    expect(storage.getItem("cart_coupon")).toBeNull();
+    expect(JSON.parse(storage.getItem("cartItems")!)).toHaveLength(2);
+    // The old code was never checked: the coupon box checks it before it counts.
+    expect(store.getState().coupon).toBeNull();
+    expect(store.getState().uncheckedCoupon).toBe("SPRING20");
+    expect(itemHref(store.getState().items[0]!)).toBe("/course/design");
+  });
+
+  test("C1 a cart already under the new keys wins over an old one, which is only removed", () => {
+    const { storage, store } = setup(JSON.stringify([course("new", 1)]), {
+      cart: JSON.stringify([
+        { id: "old", type: "course", name: "Old", price: 1, currency: "USD", quantity: 1 },
+      ]),
+      cart_coupon: "OLD",
+      coupon: JSON.stringify({ name: "NEW", discountType: "flat", amount: 100 }),
+    });
+    expect(store.getState().items.map((i) => i.id)).toEqual(["new"]);
+    expect(store.getState().coupon?.name).toBe("NEW");
+    expect(storage.getItem("cart")).toBeNull();
+    expect(storage.getItem("cart_coupon")).toBeNull();
+  });
+
+  test("C1 clear empties the cart and its coupon", () => {
+    const { storage, store } = setup(JSON.stringify([course("a", 1)]), {
+      coupon: JSON.stringify({ name: "NEW", discountType: "flat", amount: 100 }),
+    });
+    store.clear();
+    expect(store.getState()).toMatchObject({ items: [], coupon: null });
+    expect(storage.getItem("cartItems")).toBeNull();
+    expect(storage.getItem("coupon")).toBeNull();
   });
 
   test("P11 with site data blocked the cart lives in memory for the page", () => {
@@ -179,41 +262,94 @@ describe("P11 cart store", () => {
   });
 });
 
-test("I12 a cart line is checked without zod: every rule of the line holds, unknown fields are dropped", () => {
+test("C1 I12 a cart line is checked without zod: every rule of the line holds, unknown fields are dropped", () => {
   const line = {
     id: "c1",
-    type: "course",
-    name: "Design",
-    price: 49.9,
-    currency: "USD",
+    priceId: "p1",
+    title: "Design",
     quantity: 1,
+    type: "subscription",
+    amount: 19,
+    currency: "USD",
+    frequency: { value: 1, parameter: "month" },
   };
   expect(parseCartItem({ ...line, extra: "<script>", slug: "design" })).toEqual({
     ...line,
     slug: "design",
   });
+  // No frequency is a one-time price.
+  expect(parseCartItem({ ...line, type: "other", frequency: undefined })?.frequency).toBeNull();
   for (const broken of [
     null,
     [],
     "c1",
     { ...line, id: "" },
     { ...line, id: "x".repeat(201) },
-    { ...line, type: "ticket" },
-    { ...line, name: 3 },
-    { ...line, price: -1 },
-    { ...line, price: Number.POSITIVE_INFINITY },
-    { ...line, price: "49" },
+    { ...line, type: "course" },
+    { ...line, title: 3 },
+    { ...line, title: "" },
+    { ...line, amount: -1 },
+    { ...line, amount: Number.POSITIVE_INFINITY },
+    { ...line, amount: "49" },
     { ...line, currency: "usd" },
     { ...line, quantity: 0 },
     { ...line, quantity: 1.5 },
     { ...line, quantity: 1000 },
     { ...line, image: 7 },
+    { ...line, priceId: 7 },
     { ...line, slug: "s".repeat(301) },
+    { ...line, frequency: { value: 1, parameter: "week" } },
+    { ...line, frequency: { value: 0, parameter: "month" } },
+    { ...line, frequency: "monthly" },
   ]) {
     expect(parseCartItem(broken), JSON.stringify(broken)).toBeNull();
   }
+  expect(
+    carryOverItem({
+      id: "x",
+      type: "membership",
+      name: "Gold",
+      price: 9,
+      currency: "EUR",
+      quantity: 1,
+    }),
+  ).toMatchObject({ id: "x", title: "Gold", amount: 9, type: "other" });
   expect(parseCouponCode("  SPRING20 ")).toBe("SPRING20");
   expect(parseCouponCode("   ")).toBeNull();
   expect(parseCouponCode("x".repeat(65))).toBeNull();
+  expect(parseCouponCode("A\u0000B")).toBeNull();
   expect(parseCouponCode(20)).toBeNull();
+  expect(parseStoredCoupon("{oops")).toEqual({ coupon: null, unchecked: null });
+  expect(parseStoredCoupon('{"name":"X","discountType":"flat"}')).toEqual({
+    coupon: null,
+    unchecked: null,
+  });
+  expect(parseStoredCoupon('{"name":" X "}')).toEqual({ coupon: null, unchecked: "X" });
+});
+
+describe("C4 the cart's summary", () => {
+  const sub: CartItem = {
+    ...course("s", 19),
+    type: "subscription",
+    frequency: { value: 1, parameter: "month" },
+  };
+  test("C4 subtotal, a percent discount rounded to the cent, and the total", () => {
+    const coupon = { name: "P", discountType: "percentage" as const, amount: 20, productIds: [] };
+    expect(cartSummary([course("a", 49.99), sub], coupon)).toEqual([
+      { currency: "USD", subtotal: 68.99, discount: 13.8, total: 55.19 },
+    ]);
+    expect(cartSummary([course("a", 49.99)], null)).toEqual([
+      { currency: "USD", subtotal: 49.99, discount: 0, total: 49.99 },
+    ]);
+  });
+
+  test("C4 a flat discount in minor units never takes more than the lines it names", () => {
+    const flat = { name: "F", discountType: "flat" as const, amount: 1000, productIds: ["a"] };
+    expect(cartSummary([course("a", 5), course("b", 20)], flat)).toEqual([
+      { currency: "USD", subtotal: 25, discount: 5, total: 20 },
+    ]);
+    expect(cartSummary([course("a", 500, "JPY")], { ...flat, amount: 120 })).toEqual([
+      { currency: "JPY", subtotal: 500, discount: 120, total: 380 },
+    ]);
+  });
 });

@@ -5,9 +5,15 @@ import {
   cartItemKey,
   cartStorageKey,
   couponStorageKey,
+  legacyCartKey,
+  legacyCouponKey,
   parseCart,
+  parseCartCoupon,
   parseCouponCode,
+  parseLegacyCart,
+  parseStoredCoupon,
   removeFromCart,
+  type CartCoupon,
   type CartItem,
 } from "./validation";
 
@@ -15,8 +21,10 @@ type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 export type CartState = {
   items: CartItem[];
-  /** The code typed in the coupon box, not yet checked (that happens at checkout). */
-  coupon: string | null;
+  /** The coupon the server said applies (C2), kept with the cart until removed. */
+  coupon: CartCoupon | null;
+  /** A code carried over from a cart saved before issue 16, to be checked by the coupon box. */
+  uncheckedCoupon: string | null;
   /** Whether the cart modal is open; it only ever opens with something in the cart. */
   modalOpen: boolean;
 };
@@ -39,6 +47,7 @@ export function createCartStore({
   const listeners = new Set<() => void>();
   let modalOpen = false;
   let snapshot: { raw: string | null; coupon: string | null; modalOpen: boolean; state: CartState };
+  let carried = false;
 
   // Once storage has failed (blocked, quota, privacy mode) the page keeps its cart in memory.
   let storageFailed = false;
@@ -86,7 +95,32 @@ export function createCartStore({
       notify();
   }
 
+  /**
+   * C1: a cart saved under the old keys (`cart`, `cart_coupon`) moves to `cartItems` and
+   * `coupon` once, then the old keys go; a cart already under the new keys wins.
+   */
+  function carryOver() {
+    if (carried) return;
+    carried = true;
+    const legacy = read(legacyCartKey);
+    if (legacy !== null) {
+      if (read(cartStorageKey) === null) {
+        const items = parseLegacyCart(legacy);
+        if (items.length > 0) write(cartStorageKey, JSON.stringify(items));
+      }
+      write(legacyCartKey, null);
+    }
+    const legacyCoupon = read(legacyCouponKey);
+    if (legacyCoupon !== null) {
+      const code = parseCouponCode(legacyCoupon);
+      if (code && read(couponStorageKey) === null)
+        write(couponStorageKey, JSON.stringify({ name: code }));
+      write(legacyCouponKey, null);
+    }
+  }
+
   function getState(): CartState {
+    carryOver();
     const raw = read(cartStorageKey);
     const coupon = read(couponStorageKey);
     // useSyncExternalStore needs the same object while nothing changed.
@@ -97,11 +131,17 @@ export function createCartStore({
       snapshot.modalOpen !== modalOpen
     ) {
       const items = parseCart(raw);
+      const stored = parseStoredCoupon(coupon);
       snapshot = {
         raw,
         coupon,
         modalOpen,
-        state: { items, coupon, modalOpen: modalOpen && items.length > 0 },
+        state: {
+          items,
+          coupon: stored.coupon,
+          uncheckedCoupon: stored.unchecked,
+          modalOpen: modalOpen && items.length > 0,
+        },
       };
     }
     return snapshot.state;
@@ -133,18 +173,26 @@ export function createCartStore({
     notify();
   }
 
-  /** Keeps a typed coupon code (trimmed); returns false when it is not a plausible code. */
-  function setCoupon(code: string | null): boolean {
-    if (code === null) {
+  /** Keeps a coupon the server accepted, or removes it (null); false when it is not one. */
+  function setCoupon(coupon: CartCoupon | null): boolean {
+    if (coupon === null) {
       write(couponStorageKey, null);
       notify();
       return true;
     }
-    const parsed = parseCouponCode(code);
+    const parsed = parseCartCoupon(coupon);
     if (parsed === null) return false;
-    write(couponStorageKey, parsed);
+    write(couponStorageKey, JSON.stringify(parsed));
     notify();
     return true;
+  }
+
+  /** Empties the cart and its coupon (an order was placed). */
+  function clear() {
+    write(cartStorageKey, null);
+    write(couponStorageKey, null);
+    modalOpen = false;
+    notify();
   }
 
   /** Opens the cart modal when the cart has something in it; returns whether it opened. */
@@ -160,7 +208,7 @@ export function createCartStore({
     notify();
   }
 
-  return { getState, subscribe, add, remove, setCoupon, openModal, closeModal };
+  return { getState, subscribe, add, remove, setCoupon, clear, openModal, closeModal };
 }
 
 export type CartStore = ReturnType<typeof createCartStore>;
@@ -178,6 +226,16 @@ const getServerSnapshot = () => null;
 
 const emptyItems: CartItem[] = [];
 
+// The same functions on every render, so effects and callbacks may depend on them.
+const actions = {
+  add: (item: CartItem) => cartStore().add(item),
+  remove: (item: CartItem) => cartStore().remove(cartItemKey(item)),
+  setCoupon: (coupon: CartCoupon | null) => cartStore().setCoupon(coupon),
+  clear: () => cartStore().clear(),
+  openModal: () => cartStore().openModal(),
+  closeModal: () => cartStore().closeModal(),
+};
+
 /** The visitor's cart for components; `ready` turns true once the browser's copy has been read. */
 export function useCart() {
   const state = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
@@ -185,11 +243,8 @@ export function useCart() {
     ready: state !== null,
     items: state?.items ?? emptyItems,
     coupon: state?.coupon ?? null,
+    uncheckedCoupon: state?.uncheckedCoupon ?? null,
     modalOpen: state?.modalOpen ?? false,
-    add: (item: CartItem) => cartStore().add(item),
-    remove: (item: CartItem) => cartStore().remove(cartItemKey(item)),
-    setCoupon: (code: string | null) => cartStore().setCoupon(code),
-    openModal: () => cartStore().openModal(),
-    closeModal: () => cartStore().closeModal(),
+    ...actions,
   };
 }

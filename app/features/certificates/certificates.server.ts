@@ -7,6 +7,7 @@ import { accounts } from "~/features/accounts/tables.server";
 import { lmsEnabled } from "~/features/courses/courses.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import { getSiteOptions } from "~/features/options/options.server";
+import { accountAddons } from "~/features/plans/plans";
 import { findPlan } from "~/features/plans/plans.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -41,9 +42,9 @@ export function newCertificateCode(): string {
 }
 
 /**
- * The certificates add-on is the plan's (spec §9: every plan lists it, free). The account-level
- * add-on screen (/dashboard/addons) is issue 17's: until it stores a choice, a site whose plan
- * lists the add-on and whose lms is on has it.
+ * The certificates add-on (spec §9: every plan lists it, free): a site has it while its plan
+ * gives it, the owner has not switched it off on /dashboard/addons, and its lms is on. Without
+ * it nothing is issued; certificates issued before stay verifiable at their address.
  */
 export async function certificatesAvailable(
   database: Database,
@@ -51,7 +52,8 @@ export async function certificatesAvailable(
 ): Promise<boolean> {
   const planId = account.settings.plan;
   const plan = planId ? await findPlan(database, planId) : undefined;
-  if (!plan || plan.addons.certificates !== "free") return false;
+  if (!accountAddons({ plan, chosen: account.settings.addons }).includes("certificates"))
+    return false;
   return lmsEnabled(database, account as AccountSummary);
 }
 

@@ -150,3 +150,41 @@ export function startPublicationScheduler(
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
+
+/** The durable sweep's queue (server/job-workers.ts): it runs beside every instance's poller. */
+export const PUBLISH_DUE_JOB = "content.publish-due";
+
+/**
+ * The scheduled job's round (issue 17 scope 8): publishes everything due, a batch at a time,
+ * and answers how many items went live. The poller above publishes within seconds; this job
+ * is what the crons screen shows and can run by hand. An item that could not be published
+ * fails the run with its error, so the queue retries it and the screen shows why.
+ */
+export async function publishDueSweep(
+  database: Database,
+  {
+    publishers,
+    now = new Date(),
+    batch = 50,
+  }: { publishers: Partial<Record<ContentKind, Publisher>>; now?: Date; batch?: number },
+): Promise<{ published: number }> {
+  const failures: unknown[] = [];
+  let published = 0;
+  // A full batch may leave more behind; a batch with failures stops (they stay due).
+  for (let round = 0; round < 20; round++) {
+    const before = failures.length;
+    const count = await publishDue(database, {
+      publishers,
+      now,
+      limit: batch,
+      onError: (error) => failures.push(error),
+    });
+    published += count;
+    if (count < batch || failures.length > before) break;
+  }
+  if (failures.length > 0) {
+    const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
+    throw new Error(`${failures.length} due item(s) not published (${published} were): ${first}`);
+  }
+  return { published };
+}

@@ -6,7 +6,12 @@ import { safeUrl } from "~/platform/safe-values";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
 import type { CourseLevel, LessonType } from "./course-shapes";
 import { curriculumOf } from "./curriculum.server";
-import { publishedCourseBySlug, publishedCourseSlugs, publishedCourses } from "./queries.server";
+import {
+  hasPublishedCourseIn,
+  publishedCourseBySlug,
+  publishedCourseSlugs,
+  publishedCourses,
+} from "./queries.server";
 import { courseCategories, courseInstructors, type FeaturedImage } from "./tables.server";
 
 /** A course of the catalogue; `description` is plain text (the subtitle, else the description's text). */
@@ -30,6 +35,14 @@ export async function listCourses(
     description: course.subtitle || contentText(course.description).slice(0, 400),
     featuredImage: safeFeaturedImage(course.featuredImage),
   }));
+}
+
+/** Whether the site has published a course yet (issue 17's launch checklist). */
+export function hasPublishedCourse(
+  database: Database,
+  { accountId }: { accountId: string },
+): Promise<boolean> {
+  return database.forAccount(accountId, (tx) => hasPublishedCourseIn(tx, { accountId }));
 }
 
 /** Published courses' slugs, newest first, at most `limit`: for the sitemap. */

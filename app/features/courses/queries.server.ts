@@ -84,3 +84,13 @@ export async function lessonsOf(
     .where(and(eq(lessons.accountId, accountId), eq(lessons.courseId, courseId)))
     .orderBy(asc(courseSections.position), asc(lessons.position));
 }
+
+/** Whether the account has published at least one course (the launch checklist). */
+export async function hasPublishedCourseIn(tx: Tx, { accountId }: { accountId: string }) {
+  const [row] = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.accountId, accountId), eq(courses.status, "published")))
+    .limit(1);
+  return row !== undefined;
+}

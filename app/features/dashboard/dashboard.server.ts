@@ -3,7 +3,7 @@ import type { AccountSummary } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import { getSiteOptions } from "~/features/options/options.server";
 import { dashboardOption } from "./dashboard-option";
-import { accountFeatures } from "~/features/plans/plans";
+import { accountAddons, accountFeatures } from "~/features/plans/plans";
 import { findPlan } from "~/features/plans/plans.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -51,6 +51,7 @@ export async function loadMenuContext(
   return {
     caps: viewer.membership?.caps ?? [],
     features: accountFeatures({ plan, chosen: account.settings.features }),
+    addons: accountAddons({ plan, chosen: account.settings.addons }),
     isSuperAdmin: viewer.isSuperAdmin,
     isOwner: viewer.membership?.role === "site_owner",
   };

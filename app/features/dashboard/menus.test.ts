@@ -131,8 +131,9 @@ describe("dashboard menus (spec §2)", () => {
       "/dashboard/instructor/new",
       "/dashboard/instructor/quizzes",
       "/dashboard/media",
-      "/dashboard/manage/ecommerce",
-      "/dashboard/manage/ecommerce/memberships",
+      // Issue 16: new product and new membership open their editors.
+      "/dashboard/manage/ecommerce/product/new",
+      "/dashboard/manage/ecommerce/memberships?new=1",
       "/dashboard/manage/marketing/forms",
       "/dashboard/manage/marketing/popups",
       "/dashboard/manage/marketing/affiliates",

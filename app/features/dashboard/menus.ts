@@ -1,4 +1,4 @@
-import type { AccountFeature } from "~/features/accounts/accounts";
+import type { AccountAddon, AccountFeature } from "~/features/accounts/accounts";
 import type { Capability } from "~/features/members/members";
 
 /**
@@ -11,6 +11,8 @@ import type { Capability } from "~/features/members/members";
 export type MenuContext = {
   caps: readonly Capability[];
   features: readonly AccountFeature[];
+  /** The add-ons the account has (plans accountAddons); absent counts as none. */
+  addons?: readonly AccountAddon[];
   isSuperAdmin: boolean;
   /** Holds the account's site_owner role. */
   isOwner: boolean;
@@ -127,8 +129,8 @@ export const quickCreateLinks: MenuItem[] = [
   create("course", "/dashboard/instructor/new"),
   create("quiz", "/dashboard/instructor/quizzes"),
   create("attachment", "/dashboard/media"),
-  create("product", "/dashboard/manage/ecommerce"),
-  create("membership", "/dashboard/manage/ecommerce/memberships"),
+  create("product", "/dashboard/manage/ecommerce/product/new"),
+  create("membership", "/dashboard/manage/ecommerce/memberships?new=1"),
   create("form", "/dashboard/manage/marketing/forms"),
   create("popup", "/dashboard/manage/marketing/popups"),
   create("affiliate", "/dashboard/manage/marketing/affiliates"),

@@ -33,6 +33,9 @@ const grader = (c: MenuContext) => can(c, "manage_options") || can(c, "manage_su
 const uploader = teacher;
 const withFeature = (feature: MenuContext["features"][number]) => (c: MenuContext) =>
   c.features.includes(feature);
+/** An add-on the account has (its plan gives it and the owner has not switched it off). */
+const withAddon = (addon: NonNullable<MenuContext["addons"]>[number]) => (c: MenuContext) =>
+  c.addons?.includes(addon) ?? false;
 
 const section = (id: string, path: string, access: DashboardSection["access"]) => ({
   id,
@@ -50,9 +53,13 @@ export const dashboardSections: DashboardSection[] = [
   section("activity", "activity", member),
   section("meetings", "meetings", member),
   section("messages", "messages", member),
-  section("orders", "orders", member),
+  screen("orders", "orders", member),
   screen("courses", "courses", withFeature("lms")),
-  screen("certificates", "certificates", withFeature("lms")),
+  screen(
+    "certificates",
+    "certificates",
+    (c) => withFeature("lms")(c) && withAddon("certificates")(c),
+  ),
   section("groups", "groups", withFeature("groups")),
   section("bookings", "bookings", withFeature("appointments")),
   section("appointments", "appointments", withFeature("appointments")),
@@ -68,12 +75,13 @@ export const dashboardSections: DashboardSection[] = [
   { ...section("takeQuiz", "quiz", withFeature("lms")), items: true as const },
   { ...screen("editCourse", "course", teacher), items: true as const },
   // The account owner's
-  section("billing", "billing", owner),
-  section("app", "app", owner),
-  section("setup", "setup", owner),
-  section("addons", "addons", owner),
-  section("reports", "reports", owner),
-  section("tickets", "tickets", owner),
+  screen("billing", "billing", owner),
+  screen("app", "app", owner),
+  screen("setup", "setup", owner),
+  screen("addons", "addons", owner),
+  screen("reports", "reports", owner),
+  // Support: the owner's tickets, or the platform's queue for super-admins; a thread at tickets/{id}.
+  { ...screen("tickets", "tickets", owner), items: true as const },
   // Site content (the platform's own for super-admins)
   { ...screen("pages", "pages", managerOrSuperAdmin), items: true as const },
   screen("posts", "posts", postWriter),
@@ -89,8 +97,10 @@ export const dashboardSections: DashboardSection[] = [
   section("manageUsers", "manage/users", manager),
   section("manageUser", "manage/user", manager),
   screen("manageMedia", "manage/media", manager),
-  section("manageEcommerce", "manage/ecommerce", manager),
-  section("manageMemberships", "manage/ecommerce/memberships", manager),
+  screen("manageEcommerce", "manage/ecommerce", manager),
+  // A product's editor: /dashboard/manage/ecommerce/product/{id | new}.
+  { ...screen("manageProduct", "manage/ecommerce/product", manager), items: true as const },
+  screen("manageMemberships", "manage/ecommerce/memberships", manager),
   screen("manageElearning", "manage/elearning", manager),
   screen("manageCategories", "manage/elearning/caetgory", manager),
   screen("manageCertificates", "manage/elearning/certificates", manager),
@@ -103,15 +113,17 @@ export const dashboardSections: DashboardSection[] = [
   section("manageFunnels", "manage/marketing/funnels", manager),
   section("manageAutomations", "manage/marketing/automations", manager),
   // The platform console
-  section("accounts", "accounts", superAdmin),
-  section("owners", "accounts/owners", superAdmin),
+  screen("accounts", "accounts", superAdmin),
+  screen("owners", "accounts/owners", superAdmin),
+  // The console's audit log: a tab of the accounts screens (the menu stays as spec §2 lists it).
+  screen("audit", "accounts/audit", superAdmin),
   // The platform's own docs, edited as a site's are (routes/dashboard/pages.tsx and page.tsx).
   { ...screen("docs", "docs", superAdmin), items: true as const },
-  section("customers", "billing/customers", superAdmin),
-  section("subscriptions", "billing/subscriptions", superAdmin),
-  section("products", "billing/products", superAdmin),
-  section("billingOrders", "billing/orders", superAdmin),
-  section("crons", "maintenance/crons", superAdmin),
+  screen("customers", "billing/customers", superAdmin),
+  screen("subscriptions", "billing/subscriptions", superAdmin),
+  screen("products", "billing/products", superAdmin),
+  screen("billingOrders", "billing/orders", superAdmin),
+  screen("crons", "maintenance/crons", superAdmin),
 ];
 
 /** The section a /dashboard path belongs to (a trailing slash is the same screen). */

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { countryNames, countryOptions } from "~/platform/countries";
+import { languageCodes } from "~/platform/i18n/languages";
 import { countryName, displayFieldValue, type FormFieldDefinition } from "./field-display";
 
 const plan: FormFieldDefinition = {
@@ -33,5 +35,18 @@ describe("form field display", () => {
     expect(displayFieldValue({ field: plan, value: "", lang: "en" })).toBe("");
     const text: FormFieldDefinition = { name: "note", label: "Note", type: "text" };
     expect(displayFieldValue({ field: text, value: "team", lang: "en" })).toBe("team");
+  });
+
+  test("V6 D15 given the pickers' names, a country answer reads as countryOptions names it, in all 20 languages", async () => {
+    for (const lang of languageCodes) {
+      const names = await countryNames(lang);
+      for (const { code, name } of await countryOptions(lang)) {
+        expect(displayFieldValue({ field: country, value: code, lang, countryNames: names })).toBe(
+          name,
+        );
+        expect(countryName(code.toLowerCase(), lang, names)).toBe(name);
+      }
+      expect(countryName("JJ", lang, names)).toBe("JJ");
+    }
   });
 });

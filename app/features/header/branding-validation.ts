@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sitePathPattern, urlPattern } from "~/platform/patterns";
 import { isSafeUrl } from "~/platform/safe-values";
 
 /** Spec §9: the public site draws the logo `logo_width × 16` px wide. */
@@ -18,12 +19,9 @@ export const logoSourceSchema = z
   .string()
   .trim()
   .max(500)
-  .refine(
-    (value) =>
-      (/^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/[^\s/]+\S*$/i.test(value)) &&
-      isSafeUrl(value),
-    { message: "logoSource" },
-  );
+  .refine((value) => (sitePathPattern.test(value) || urlPattern.test(value)) && isSafeUrl(value), {
+    message: "logoSource",
+  });
 
 /** The three account settings the header screen edits; `null` removes one. */
 export const brandingSchema = z.object({
@@ -36,6 +34,13 @@ export type Branding = z.infer<typeof brandingSchema>;
 /** Which logo an upload is for. */
 export const logoVariantSchema = z.enum(["light", "dark"]);
 export type LogoVariant = z.infer<typeof logoVariantSchema>;
+
+/** What an upload of `POST /api/account/branding/logo` is for: a logo, or the site's icon. */
+export const brandingImageSchema = z.enum([...logoVariantSchema.options, "icon"]);
+export type BrandingImage = z.infer<typeof brandingImageSchema>;
+
+/** The site's icon is stored square, this many pixels a side (the web app's largest icon). */
+export const SITE_ICON_PX = 512;
 
 /** The logo's width in pixels on the public site. */
 export const logoWidthPx = (width: number | null) =>

@@ -8,11 +8,12 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Storage } from "~/platform/storage/storage.server";
 import {
+  brandingImageSchema,
   brandingSchema,
-  logoVariantSchema,
   MAX_LOGO_BYTES,
+  SITE_ICON_PX,
   type Branding,
-  type LogoVariant,
+  type BrandingImage,
 } from "./branding-validation";
 
 /**
@@ -64,14 +65,15 @@ const maxStored = { width: 1280, height: 320 };
  * D16: an uploaded logo, checked by its content (not its name or type), drawn as a WebP of at
  * most 1280 × 320 (an SVG is rasterised, so no script in it ever reaches a visitor) and stored
  * in the account's bucket under logos/. Answers its public address; the logo setting changes
- * only when the screen saves it.
+ * only when the screen saves it. The site's icon (issue 17, variant `icon`) is drawn whole on a
+ * transparent square of 512 px, as a PNG under icons/, for the web app's icons.
  */
 export async function storeLogo(
   { storage }: { storage: Storage },
   { variant, upload, ...caller }: Caller & { variant: unknown; upload: Buffer | null },
 ): Promise<{ url: string; width: number; height: number }> {
   const accountId = managedAccount(caller);
-  const which: LogoVariant = logoVariantSchema.parse(variant);
+  const which: BrandingImage = brandingImageSchema.parse(variant);
   if (!upload || upload.byteLength === 0 || upload.byteLength > MAX_LOGO_BYTES) {
     throw new AppError({ code: "upload.invalidImage" });
   }
@@ -83,20 +85,32 @@ export async function storeLogo(
     const { format, width = 1, height = 1 } = await sharp(upload, limits).metadata();
     if (!format || !acceptedFormats.has(format)) throw new Error(`format ${format}`);
     // A vector logo is drawn at the density that fills the stored size (up to 4×), so it stays sharp.
-    const scale = Math.min(maxStored.width / width, maxStored.height / height, 4);
+    const box = which === "icon" ? { width: SITE_ICON_PX, height: SITE_ICON_PX } : maxStored;
+    const scale = Math.min(box.width / width, box.height / height, 4);
     const density = format === "svg" ? Math.max(1, Math.round(72 * scale)) : 72;
-    image = await sharp(upload, { ...limits, density })
-      .rotate()
-      .resize({ ...maxStored, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 92, alphaQuality: 100 })
-      .toBuffer({ resolveWithObject: true });
+    const drawn = sharp(upload, { ...limits, density }).rotate();
+    image =
+      which === "icon"
+        ? await drawn
+            .resize({ ...box, fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+            .png()
+            .toBuffer({ resolveWithObject: true })
+        : await drawn
+            .resize({ ...box, fit: "inside", withoutEnlargement: true })
+            .webp({ quality: 92, alphaQuality: 100 })
+            .toBuffer({ resolveWithObject: true });
   } catch {
     throw new AppError({ code: "upload.invalidImage" });
   }
   const file = {
     bucket: accountBucket(accountId),
-    key: `logos/${which}-${randomUUID()}.webp`,
+    key:
+      which === "icon" ? `icons/icon-${randomUUID()}.png` : `logos/${which}-${randomUUID()}.webp`,
   };
-  await storage.put({ ...file, body: image.data, contentType: "image/webp" });
+  await storage.put({
+    ...file,
+    body: image.data,
+    contentType: which === "icon" ? "image/png" : "image/webp",
+  });
   return { url: storage.publicUrl(file), width: image.info.width, height: image.info.height };
 }

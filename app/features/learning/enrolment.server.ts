@@ -5,6 +5,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { members } from "~/features/members/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { emailPattern } from "~/platform/patterns";
 import {
   completedCourseIds,
   courseById,
@@ -136,7 +137,7 @@ export const MAX_ENROL_EMAILS = 5000;
 /** The addresses of a pasted CSV or list: every cell that looks like an e-mail, once, lowercased. */
 export function emailsOfCsv(text: string): string[] {
   const cells = text.split(/[\s,;]+/).map((cell) => cell.trim().replace(/^["']|["']$/g, ""));
-  const found = cells.filter((cell) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(cell));
+  const found = cells.filter((cell) => emailPattern.test(cell));
   return [...new Set(found.map((cell) => cell.toLowerCase()))];
 }
 

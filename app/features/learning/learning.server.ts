@@ -3,3 +3,5 @@ export * from "./progress.server";
 export * from "./enrolment.server";
 export * from "./player.server";
 export * from "./my-courses.server";
+export * from "./granted-enrolment.server";
+export * from "./enrolments-by-day.server";

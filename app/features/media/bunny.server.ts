@@ -5,6 +5,7 @@ import { z } from "zod";
 import { defineOption } from "~/features/options/options";
 import { getSiteOptions } from "~/features/options/options.server";
 import type { Database } from "~/platform/db/database.server";
+import { domainPattern } from "~/platform/patterns";
 
 /** M9: a site's Bunny Stream library (spec §7 `bunnyCreds`). The key never leaves the server whole. */
 export const bunnyCredsSchema = z.object({
@@ -18,12 +19,7 @@ export const bunnyCredsSchema = z.object({
     .min(8)
     .max(200)
     .regex(/^[\w-]+$/),
-  cdn_host: z
-    .string()
-    .trim()
-    .max(200)
-    .regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/i)
-    .or(z.literal("")),
+  cdn_host: z.string().trim().max(200).regex(domainPattern).or(z.literal("")),
 });
 export type BunnyCreds = z.infer<typeof bunnyCredsSchema>;
 export const bunnyCredsOption = defineOption("bunnyCreds", bunnyCredsSchema);

@@ -29,6 +29,7 @@ import {
   listMediaRows,
   mediaFolders,
   storageUsed,
+  countVideos,
   updateMediaRow,
 } from "./queries.server";
 import { storageLimitBytes } from "./store.server";
@@ -288,4 +289,15 @@ export function libraryImage(
 ): Promise<ResponsiveImageData | null> {
   if (!url) return Promise.resolve(null);
   return database.forAccount(accountId, (tx) => responsiveImageFor(tx, { accountId, url }));
+}
+
+/** What the site holds, for its usage meters: bytes stored and videos in the library. */
+export async function mediaTotals(
+  database: Database,
+  accountId: string,
+): Promise<{ bytes: number; videos: number }> {
+  return database.forAccount(accountId, async (tx) => ({
+    bytes: await storageUsed(tx, accountId),
+    videos: await countVideos(tx, accountId),
+  }));
 }

@@ -14,6 +14,14 @@ export async function storageUsed(tx: Tx, accountId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
+export async function countVideos(tx: Tx, accountId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(media)
+    .where(and(eq(media.accountId, accountId), eq(media.kind, "video")));
+  return row?.count ?? 0;
+}
+
 export async function insertMedia(tx: Tx, values: typeof media.$inferInsert): Promise<MediaRow> {
   const [row] = await tx.insert(media).values(values).returning();
   return row!;

@@ -237,3 +237,4 @@ export async function syncMemberEmail(
 }
 export * from "./avatar.server";
 export * from "./member-overview.server";
+export * from "./member-joins.server";

@@ -9,7 +9,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
+import {
+  platformDeskReadPolicy,
+  tenantIsolationPolicy,
+} from "../../platform/db/tenant-policy.server";
 import { accounts } from "../accounts/tables.server";
 import { users } from "../auth/tables.server";
 
@@ -32,6 +35,7 @@ export const roles = pgTable(
       "cascade",
     ),
     tenantIsolationPolicy("roles"),
+    platformDeskReadPolicy("roles"),
   ],
 );
 
@@ -65,5 +69,6 @@ export const members = pgTable(
       foreignColumns: [roles.accountId, roles.roleId],
     }),
     tenantIsolationPolicy("members"),
+    platformDeskReadPolicy("members"),
   ],
 );

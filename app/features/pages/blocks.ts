@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailPattern } from "~/platform/patterns";
 import { colourSchema, linkUrlSchema, plainTextSchema } from "~/platform/safe-value-schemas";
 import { embedOf } from "~/features/content/content";
 
@@ -119,7 +120,7 @@ export const blockPropSchemas = {
     text: text(1000),
     submitLabel: text(60),
     /** Where a contact form's message goes (the visitor's mail program opens, no JS). */
-    email: z.union([z.literal(""), z.email().max(200)]).default(""),
+    email: z.union([z.literal(""), z.string().max(200).regex(emailPattern)]).default(""),
   }),
   CallToAction: z.object({
     id,

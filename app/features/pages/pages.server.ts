@@ -7,6 +7,7 @@ import { blocksToRender, dataNeeds, publishedBlocks } from "./block-html.server"
 import type { CheckedBlock } from "./blocks";
 import type { BlockData, BlockLabels } from "./components/blocks/list-blocks";
 import {
+  hasOwnPublishedPageIn,
   publishedPageBySlug,
   publishedPageList,
   publishedPageTranslations,
@@ -188,6 +189,17 @@ export function listPublishedPages(
   { accountId, kind, limit }: { accountId: string; kind?: PageKind; limit?: number },
 ) {
   return database.forAccount(accountId, (tx) => publishedPageList(tx, { accountId, kind, limit }));
+}
+
+/**
+ * Whether the site has published a page of its own yet (issue 17's launch checklist): the
+ * pages a new site starts with count once the owner has edited them.
+ */
+export function hasOwnPublishedPage(
+  database: Database,
+  { accountId }: { accountId: string },
+): Promise<boolean> {
+  return database.forAccount(accountId, (tx) => hasOwnPublishedPageIn(tx, { accountId }));
 }
 
 /** Inside the caller's transaction: a new page or doc, its blocks checked first. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { pages } from "./tables.server";
 
@@ -92,4 +92,25 @@ export function publishedPageList(
     .orderBy(asc(pages.position), asc(pages.title))
     .$dynamic();
   return limit === undefined ? query : query.limit(limit);
+}
+
+/**
+ * Whether a published page (not a doc, not a translation) is the owner's work: made by someone
+ * (seeded pages have no author) or edited since it was seeded (its version moved on).
+ */
+export async function hasOwnPublishedPageIn(tx: Tx, { accountId }: { accountId: string }) {
+  const [row] = await tx
+    .select({ id: pages.id })
+    .from(pages)
+    .where(
+      and(
+        eq(pages.accountId, accountId),
+        eq(pages.kind, "page"),
+        eq(pages.status, "published"),
+        isNull(pages.translationOf),
+        or(isNotNull(pages.authorId), gt(pages.version, 1)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

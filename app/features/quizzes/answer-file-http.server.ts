@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "~/platform/errors";
 import type { FileRef, Storage } from "~/platform/storage/storage.server";
+import { attachmentDisposition } from "~/platform/storage/attachment";
 import { MAX_ANSWER_FILE_BYTES, type FileAnswer } from "./answer-file";
 
 const uploadFields = z.object({
@@ -32,16 +33,6 @@ export async function readAnswerUpload(
   };
 }
 
-/** RFC 6266: an ASCII stand-in for old clients, and the real name in UTF-8. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 /**
  * An answer file as a download: always an attachment, never sniffed into something a browser
  * would run, never kept by a cache (it is one student's work).
@@ -56,7 +47,7 @@ export async function answerFileResponse(
   const headers = new Headers({
     "content-type": answer.contentType,
     "content-length": String(facts.size),
-    "content-disposition": contentDisposition(answer.name),
+    "content-disposition": attachmentDisposition(answer.name),
     "x-content-type-options": "nosniff",
     "cache-control": "private, no-store",
   });

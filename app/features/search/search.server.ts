@@ -1,5 +1,6 @@
 import { plainText } from "~/platform/plain-text";
 import type { Viewer } from "~/features/members/members.server";
+import { closedForViewer, type Resource } from "~/features/memberships/memberships.server";
 import type { Database } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
 import { searchTitles, type SearchRow } from "./queries.server";
@@ -68,7 +69,19 @@ export async function searchSite(
       : await database.forAccount(accountId, (tx) =>
           searchTitles(tx, { term, kinds, perKind: SEARCH_LIMIT }),
         );
+  // Issue 16: a members-only post or page is found by its title; its words stay for holders.
+  const content = rows.flatMap((row): Resource[] =>
+    row.result_kind === "blog"
+      ? [{ type: "post", id: row.result_id }]
+      : row.result_kind === "pages"
+        ? [{ type: row.result_detail === "doc" ? "doc" : "page", id: row.result_id }]
+        : [],
+  );
+  const closed = await closedForViewer(database, { accountId, viewer, resources: content });
   const hits: Record<SearchKind, SearchHit[]> = { courses: [], blog: [], pages: [], members: [] };
-  for (const row of rows) hits[row.result_kind].push(toHit(row));
+  for (const row of rows) {
+    const hit = toHit(row);
+    hits[row.result_kind].push(closed.has(row.result_id) ? { ...hit, detail: null } : hit);
+  }
   return { term, hits, membersNeedSignIn: !membersAllowed && wanted.includes("members") };
 }

@@ -2,7 +2,7 @@ import { isLanguageCode, preferredLanguage } from "~/platform/i18n/languages";
 
 /**
  * Which anonymous requests the page cache may answer (spec §2, P18): `/`, `/blog`,
- * `/blog/[slug]`, the blog's archives (`/blog/category/[slug]`, `/blog/tag/[slug]`), `/course`, `/course/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
+ * `/blog/[slug]`, the blog's archives (`/blog/category/[slug]`, `/blog/tag/[slug]`), `/course`, `/course/[slug]`, `/product/[slug]`, `/[pageSlug]`, `/login`, `/signup`, `/thankyou`,
  * `/subscribed`, and the sitemap (`/sitemap.xml`, `/sitemap-*.xml`). Everything else renders
  * every time.
  */
@@ -11,7 +11,7 @@ const segment = "[^/.]+";
 const sitemapFile = /^\/sitemap(?:-[a-z0-9-]+)?\.xml$/;
 const blogArchive = new RegExp(`^/blog/(?:category|tag)/${segment}$`);
 const cacheablePath = new RegExp(
-  `^/(?:|blog|course|(?:blog|course)/${segment}|blog/(?:category|tag)/${segment}|${segment})$`,
+  `^/(?:|blog|course|(?:blog|course|product)/${segment}|blog/(?:category|tag)/${segment}|${segment})$`,
 );
 /** Paths whose `?page=N` makes another page: the blog and its archives. */
 const paged = (pathname: string) => pathname === "/blog" || blogArchive.test(pathname);

@@ -24,6 +24,8 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
+import { createBusinessRows } from "../../../tests/factories/business";
+import { createCommerceRows } from "../../../tests/factories/commerce";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -42,6 +44,8 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createAnalyticsRows(database, { accountId });
     await createNotificationRows(database, { accountId, userId: user.id });
     await createLearningRows(database, { accountId, userId: user.id });
+    const { order } = await createCommerceRows(database, { accountId, userId: user.id });
+    await createBusinessRows(database, { accountId, userId: user.id, orderId: order.id });
   }
   return { a: a.accountId, b: b.accountId };
 }

@@ -15,6 +15,8 @@ import {
   setOption,
 } from "../../../tests/factories";
 import { createAnalyticsRows } from "../../../tests/factories/analytics";
+import { createCommerceRows } from "../../../tests/factories/commerce";
+import { createBusinessRows } from "../../../tests/factories/business";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -110,6 +112,8 @@ describe("I12 PGlite template for a first start", () => {
         await createAnalyticsRows(database, { accountId });
         await createNotificationRows(database, { accountId, userId: user.id });
         await createLearningRows(database, { accountId, userId: user.id });
+        const { order } = await createCommerceRows(database, { accountId, userId: user.id });
+        await createBusinessRows(database, { accountId, userId: user.id, orderId: order.id });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

@@ -54,7 +54,28 @@ export const messageAreas = {
   contentLanguages: ["site.languages"],
   /** A post's comments: the thread and the form (the public post page). */
   postComments: ["comments"],
-  checkoutPage: ["checkout"],
+  /** C5: the checkout and the errors its order can meet. */
+  checkoutPage: [
+    "checkout",
+    "errors.cartItemUnavailable",
+    "errors.couponLimit",
+    "errors.couponUnavailable",
+    "errors.couponExpired",
+    "errors.couponUnknown",
+    "errors.cartCurrencyMismatch",
+    "errors.cartEmpty",
+    "errors.paymentProviderUnavailable",
+    "errors.paymentKeysMissing",
+    "errors.paymentProviderFailed",
+    "errors.paymentOneSubscription",
+    "errors.paymentSubscriptionAlone",
+    "errors.orderNotFound",
+    "errors.orderTransitionRefused",
+    "errors.notAuthenticated",
+    "errors.tooManyRequests",
+  ],
+  /** The buyer's order on /thankyou. */
+  orderPage: ["orderThanks"],
   docsPages: ["sitePages.docs"],
   thankYouPage: ["sitePages.thankyou"],
   subscribedPage: ["sitePages.subscribed"],
@@ -92,6 +113,29 @@ export const messageAreas = {
     "errors.unknownPlanText",
     "errors.emailInUseText",
   ],
+  /** Issue 16: a product's price, billing words and card (course pages, product pages, cards). */
+  productOffer: [
+    "products.kinds",
+    "products.billing",
+    "products.free",
+    "products.regularPrice",
+    "products.view",
+  ],
+  /** Issue 16: the public product page. */
+  productPage: ["products.page"],
+  /** Issue 16: a members-only post, page or doc's call to action. */
+  membersOnly: ["memberships.gate"],
+  /** Issue 16: the managers' products, product editor and the e-commerce tabs. */
+  ecommerceProducts: [
+    "ecommerce",
+    "products",
+    "media",
+    "content",
+    "dashboard.sections.manageEcommerce",
+    "dashboard.sections.manageProduct",
+  ],
+  /** Issue 16: the managers' membership levels, their rules and holders. */
+  ecommerceMemberships: ["memberships", "dashboard.sections.manageMemberships"],
   /** The dashboard's shell (its layout): sidebar, menus, tour, bells, presence. */
   dashboardShell: [
     "dashboard.sidebar",
@@ -120,6 +164,8 @@ export const messageAreas = {
     "errors.invalidImageText",
   ],
   outboxPage: ["outbox"],
+  /** The job queue's schedules (features/maintenance, issue 17 scope 8). */
+  cronsScreen: ["crons", "dashboard.sections.crons"],
   notificationsPage: ["dashboard.sections.notifications"],
   /** The teacher's quiz list and the quiz editor (features/quizzes). */
   quizzesEditor: [
@@ -214,6 +260,111 @@ export const messageAreas = {
   certificatePage: ["certificates.verify"],
   /** A member's certificates. */
   memberCertificates: ["certificates.mine", "dashboard.sections.certificates"],
+  /** Issue 16 scope 6: /dashboard/orders (a member's orders, the shop's for managers). */
+  ordersScreen: [
+    "ordersDashboard",
+    "dashboard.sections.orders",
+    "errors.orderNotFound",
+    "errors.orderTransitionRefused",
+    "errors.paymentProviderFailed",
+    "errors.paymentKeysMissing",
+    "errors.paymentProviderUnavailable",
+    "errors.cartItemUnavailable",
+    "errors.cartCurrencyMismatch",
+    "errors.notAuthenticated",
+    "errors.tooManyRequests",
+    "errors.crossSite",
+    "errors.malformedRequest",
+  ],
+  /** Issue 17 scope 1–2 (C7): /dashboard/billing — plan, meters, plans, invoices. */
+  billingScreen: [
+    "billing",
+    "usage.meters",
+    "dashboard.sections.billing",
+    "ordersDashboard.status",
+    "ordersDashboard.subscriptionStatus",
+    "ecommerce.payments.providers",
+    "errors.billingSamePlan",
+    "errors.billingDowngradeAtRenewal",
+    "errors.billingIntervalUnavailable",
+    "errors.unknownPlan",
+    "errors.paymentProviderFailed",
+    "errors.paymentKeysMissing",
+    "errors.paymentProviderUnavailable",
+  ],
+  /** Issue 17 (console): /dashboard/billing/customers, /subscriptions, /orders (with ordersScreen). */
+  billingShop: [
+    "dashboard.sections.customers",
+    "dashboard.sections.subscriptions",
+    "dashboard.sections.billingOrders",
+  ],
+  /** Issue 17 (console): /dashboard/billing/products — the plans sold, the platform's providers. */
+  billingConsole: [
+    "billing.console",
+    "ordersDashboard.status",
+    "ordersDashboard.subscriptionStatus",
+    "billing.plans.per",
+    "billing.invoices.plan",
+    "dashboard.sections.products",
+    "ecommerce.payments",
+    "errors.paymentKeysMissing",
+  ],
+  /** Issue 17 scope 5: /dashboard/reports (the owner's figures over a period). */
+  reportsScreen: ["reports", "dashboard.sections.reports"],
+  /** Issue 17 scope 4: /dashboard/app — name, icon, language, currency, zone, features, domain. */
+  siteAppPage: [
+    "siteApp",
+    "siteSettings.common",
+    "dashboard.sections.app",
+    "errors.domainInvalid",
+    "errors.domainPlatform",
+    "errors.domainTaken",
+    "errors.domainNoClaim",
+    "errors.domainRecordMissing",
+    "errors.domainRecordMismatch",
+    "errors.domainLookupFailed",
+    "errors.featureNotIncluded",
+    "errors.crossSite",
+    "errors.malformedRequest",
+  ],
+  /** Issue 17 scope 4: /dashboard/setup, the launch checklist. */
+  siteSetupPage: ["siteSetup", "dashboard.sections.setup"],
+  /** Issue 17 scope 3: /dashboard/addons. */
+  siteAddonsPage: [
+    "siteAddons",
+    "dashboard.sections.addons",
+    "errors.addonUnavailable",
+    "errors.crossSite",
+    "errors.malformedRequest",
+  ],
+  /** Issue 17 scope 6: /dashboard/tickets and a ticket's thread (the owner's and the desk's). */
+  ticketsScreen: [
+    "tickets",
+    "dashboard.sections.tickets",
+    "errors.ticketNotFound",
+    "errors.ticketFileType",
+    "errors.ticketTooManyFiles",
+    "errors.ticketNotAssignable",
+    "errors.tooLarge",
+    "errors.tooManyRequests",
+    "errors.notAuthenticated",
+  ],
+  /** M8 the platform console: accounts, an account's drawer, owners, the audit log. */
+  consoleScreens: [
+    "console",
+    "dashboard.sections.accounts",
+    "dashboard.sections.owners",
+    "dashboard.sections.audit",
+    "platform.pricing.features",
+    "usage.meters",
+    "errors.consoleHostAccount",
+    "errors.consoleAccountSuspended",
+    "errors.consoleNoOwner",
+    "errors.noSuchSite",
+    "errors.notAuthenticated",
+    "errors.crossSite",
+    "errors.malformedRequest",
+  ],
   /** The owner's certificate template, its preview and the media picker. */
   certificateTemplate: [
     "certificates.template",

@@ -4,7 +4,19 @@ import { mailOutbox, type OutboxMail } from "./tables.server";
 
 export type { OutboxMail };
 
-export type MailMessage = { site: string; to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  site: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The account the mail is sent for (its usage meters count it), and what kind of mail. */
+  accountId?: string | null;
+  template?: string;
+};
+
+/** Told of every message sent for an account, after it went (usage meters). */
+export type MailObserver = (sent: { accountId: string; template?: string }) => Promise<void>;
 
 /**
  * Sends one message. Callers must not log a message's text or html: reset and verification
@@ -16,7 +28,26 @@ export type Mailer = { send(message: MailMessage): Promise<void>; transport: "sm
  * SMTP when a URL is configured (options such as `?ignoreTLS=true` ride in its query string),
  * otherwise the outbox table, so a fresh install "sends" mail that the super-admin can read.
  */
-export function createMailer({
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  database: Database;
+  onSent?: MailObserver;
+}): Mailer {
+  const mailer = transportFor(options);
+  const { onSent } = options;
+  if (!onSent) return mailer;
+  return {
+    transport: mailer.transport,
+    async send(message) {
+      await mailer.send(message);
+      if (message.accountId)
+        await onSent({ accountId: message.accountId, template: message.template });
+    },
+  };
+}
+
+function transportFor({
   smtpUrl,
   from,
   database,

@@ -1,4 +1,5 @@
 import { Container } from "@mantine/core";
+import { certificatesAvailable } from "~/features/certificates/certificates.server";
 import { requireLms } from "~/features/courses/courses.server";
 import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/dashboard.server";
 import { settingsMeta } from "~/features/dashboard/dashboard";
@@ -11,7 +12,12 @@ export async function loader(args: Route.LoaderArgs) {
   return loadDashboardScreen(args, ["learningCourses"], async (database, request) => {
     await openDashboardSection(database, request);
     await requireLms(database, request.account);
-    return myCourses(database, { accountId: request.account.accountId, viewer: request.viewer });
+    const mine = await myCourses(database, {
+      accountId: request.account.accountId,
+      viewer: request.viewer,
+    });
+    // The certificates add-on may be off (/dashboard/addons): then no link to a closed screen.
+    return { ...mine, certificates: await certificatesAvailable(database, request.account) };
   });
 }
 
@@ -22,7 +28,11 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function MyCourses({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="lg" py="md">
-      <MyCoursesScreen courses={loaderData.courses} students={loaderData.students} />
+      <MyCoursesScreen
+        courses={loaderData.courses}
+        students={loaderData.students}
+        certificates={loaderData.certificates}
+      />
     </Container>
   );
 }

@@ -10,6 +10,10 @@ import { libraryImage } from "~/features/media/media.server";
 import { PostComments } from "~/features/comments/comments";
 import { addComment, loadPostComments } from "~/features/comments/comments.server";
 import { viewerContext } from "~/features/members/members";
+import { MembersOnly } from "~/features/memberships/memberships";
+import { contentGate } from "~/features/memberships/memberships.server";
+import { ProductCards } from "~/features/products/products";
+import { productsForLevels } from "~/features/products/products.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
@@ -28,24 +32,43 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     choose: languages.choose,
   });
   if (!post) notFound();
+  const viewer = context.get(viewerContext);
   const page = sitePageData(
     { account, request, lang },
-    ["siteContent", "contentLanguages", "postComments"],
+    ["siteContent", "contentLanguages", "postComments", "membersOnly", "productOffer"],
     ["lang"],
   );
+  // Issue 16: a post a membership rule covers is its teaser and a call to action for everyone
+  // else; its body (and its thread) never leave the server for them. Visitors all see the same
+  // teaser, so the page stays cacheable.
+  const gate = await contentGate(database, {
+    accountId: account.accountId,
+    viewer,
+    resource: { type: "post", id: post.id, tags: post.tags.map((tag) => tag.name) },
+  });
   const { versions, url } = languages.versionsOf(post, page.url);
   const featuredImage = await libraryImage(database, {
     accountId: account.accountId,
     url: post.featured,
   });
+  if (!gate.open) {
+    const offers = await productsForLevels(database, {
+      accountId: account.accountId,
+      membershipIds: gate.levels.map((level) => level.id),
+      currency: account.settings.currency ?? "USD",
+    });
+    const closed = { ...post, html: "" };
+    const membersOnly = { levels: gate.levels, offers, signedIn: Boolean(viewer) };
+    return { post: closed, versions, featuredImage, comments: null, membersOnly, ...page, url };
+  }
   // An anonymous visitor's thread is everyone's (approved comments only): the page stays cacheable.
   // A translation shares its original's thread.
   const comments = await loadPostComments(database, {
     accountId: account.accountId,
     postId: post.id,
-    viewer: context.get(viewerContext),
+    viewer,
   });
-  return { post, versions, featuredImage, comments, ...page, url };
+  return { post, versions, featuredImage, comments, membersOnly: null, ...page, url };
 }
 
 export function headers() {
@@ -84,14 +107,25 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** One blog post, in the visitor's language when it has that translation, and its comments. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, comments, versions, featuredImage: image } = loaderData;
+  const { post, comments, versions, featuredImage: image, membersOnly } = loaderData;
   return (
     <PostScreen
       post={post}
       languages={<LanguageSwitcher versions={versions} />}
       featured={image ? <ResponsiveImage image={image} priority /> : undefined}
     >
-      <PostComments {...comments} path={`/blog/${post.slug}`} />
+      {membersOnly ? (
+        <MembersOnly
+          levels={membersOnly.levels}
+          teaser={post.excerpt}
+          signedIn={membersOnly.signedIn}
+          returnTo={`/blog/${post.slug}`}
+        >
+          <ProductCards products={membersOnly.offers} />
+        </MembersOnly>
+      ) : comments ? (
+        <PostComments {...comments} path={`/blog/${post.slug}`} />
+      ) : null}
     </PostScreen>
   );
 }

@@ -1,23 +1,27 @@
 import { siteNameOf } from "~/features/accounts/accounts";
 import { siteAccount } from "~/features/accounts/accounts.server";
-import { CheckoutView } from "~/features/cart/cart";
 import { viewerContext } from "~/features/members/members";
 import { SiteLogo } from "~/features/header/header";
+import { CheckoutScreen } from "~/features/orders/orders";
+import { checkoutProviders } from "~/features/orders/orders.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/checkout";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
-  const { lang } = context.get(servicesContext);
+  const { lang, database } = context.get(servicesContext);
   const viewer = context.get(viewerContext);
   return {
     account,
+    siteName: siteNameOf(account),
     title: `${textIn(lang, "checkout.title")} · ${siteNameOf(account)}`,
-    // Signed-in requests are never cached, so prefilling their own address is safe.
-    email: viewer?.user.email ?? null,
-    messages: areaMessages(lang, "checkoutPage"),
+    // Signed-in requests are never cached, so naming the person is safe.
+    viewer: viewer ? { name: viewer.user.name, email: viewer.user.email } : null,
+    providersByCurrency: await checkoutProviders(database, account),
+    cancelled: new URL(request.url).searchParams.has("cancelled"),
+    messages: areaMessages(lang, "checkoutPage", ...(viewer ? [] : (["siteAuth"] as const))),
   };
 }
 
@@ -29,9 +33,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }
 
-/** `/checkout`: the order summary from the visitor's cart, without the site's header or footer. */
+/** `/checkout`: who buys, how they pay, and the order's summary; no site header or footer. */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
-    <CheckoutView brand={<SiteLogo account={loaderData.account} />} email={loaderData.email} />
+    <CheckoutScreen
+      brand={<SiteLogo account={loaderData.account} />}
+      viewer={loaderData.viewer}
+      siteName={loaderData.siteName}
+      providersByCurrency={loaderData.providersByCurrency}
+      cancelled={loaderData.cancelled}
+    />
   );
 }

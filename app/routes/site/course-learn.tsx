@@ -8,6 +8,9 @@ import { certificateOnCompletion } from "~/features/certificates/certificates.se
 import { useCallback } from "react";
 import { enrolActionFor, loadPlayer } from "~/features/learning/learning.server";
 import { viewerContext } from "~/features/members/members";
+import { openCourseThroughMembership } from "~/features/memberships/memberships.server";
+import { ProductBuy } from "~/features/products/products";
+import { courseOffer } from "~/features/products/products.server";
 import { sitePageData } from "~/features/site/site.server";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
@@ -27,12 +30,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   const accountId = account.accountId;
   return answerAppErrors(async () => {
-    const player = await loadPlayer(database, {
-      accountId,
-      viewer,
-      slug: params.slug,
-      lessonId: params.lessonId,
-    });
+    const load = () =>
+      loadPlayer(database, { accountId, viewer, slug: params.slug, lessonId: params.lessonId });
+    let player = await load();
+    // Issue 16: a held membership level that opens the course enrols its holder on this visit.
+    if (
+      player.role === "visitor" &&
+      (await openCourseThroughMembership(database, {
+        accountId,
+        viewer,
+        courseId: player.course.id,
+      }))
+    )
+      player = await load();
     // "Continue" opens the lesson at its own address, so a completion does not move the page.
     if (!params.lessonId && player.lesson)
       throw redirect(`/course/${player.course.slug}/learn/${player.lesson.id}`);
@@ -50,15 +60,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
             origin: new URL(request.url).origin,
           })
         : null;
+    const currency = account.settings.currency ?? "USD";
+    // Issue 16: a visitor of a paid course buys it through its product, here as on its page.
+    const offer =
+      action?.state === "paid"
+        ? await courseOffer(database, { accountId, courseId: player.course.id, currency })
+        : null;
     return {
       player,
       action,
+      offer,
       certificate,
-      currency: account.settings.currency ?? "USD",
+      currency,
       ...sitePageData({ account, request, lang }, [
         "learningPlayer",
         "quizzesTaker",
         "memberCertificates",
+        "productOffer",
       ]),
     };
   });
@@ -74,14 +92,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CourseLearn({ loaderData }: Route.ComponentProps) {
-  const { player, action, currency, certificate } = loaderData;
+  const { player, action, offer, currency, certificate } = loaderData;
   const revalidator = useRevalidator();
   // A graded quiz may complete its lesson and the course: the curriculum and progress reload.
   const refresh = useCallback(() => void revalidator.revalidate(), [revalidator]);
   return (
     <CoursePlayer
       data={player}
-      enrol={action ? <EnrolAction action={action} currency={currency} compact /> : undefined}
+      enrol={
+        offer?.price ? (
+          <ProductBuy product={offer} price={offer.price} />
+        ) : action ? (
+          <EnrolAction action={action} currency={currency} compact />
+        ) : undefined
+      }
       certificate={certificate ? <CertificateEarned certificate={certificate} /> : undefined}
       quiz={
         player.role === "visitor"

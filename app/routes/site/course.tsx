@@ -3,6 +3,9 @@ import { getCourse } from "~/features/courses/courses.server";
 import { lmsEnabled } from "~/features/courses/courses.server";
 import { enrolActionFor } from "~/features/learning/learning.server";
 import { viewerContext } from "~/features/members/members";
+import { openCourseThroughMembership } from "~/features/memberships/memberships.server";
+import { ProductBuy } from "~/features/products/products";
+import { courseOffer } from "~/features/products/products.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
 import { CourseScreen } from "~/features/courses/courses";
@@ -15,19 +18,33 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { database, lang } = context.get(servicesContext);
   const course = await getCourse(database, { accountId: account.accountId, slug: params.slug });
   if (!course) notFound();
+  const viewer = context.get(viewerContext);
+  const lms = await lmsEnabled(database, account);
+  // Issue 16: a held membership level that opens the course enrols its holder on this visit.
+  if (lms && viewer)
+    await openCourseThroughMembership(database, {
+      accountId: account.accountId,
+      viewer,
+      courseId: course.id,
+    });
   // Learning (issue 15): the enrol / continue / preview call to action (EnrolAction), lms on.
-  const enrolAction = (await lmsEnabled(database, account))
-    ? await enrolActionFor(database, {
-        accountId: account.accountId,
-        viewer: context.get(viewerContext),
-        courseId: course.id,
-      })
+  const enrolAction = lms
+    ? await enrolActionFor(database, { accountId: account.accountId, viewer, courseId: course.id })
     : null;
+  const currency = account.settings.currency ?? "USD";
+  // Issue 16: a paid course is sold by its own product (the cheapest granting it alone) to
+  // whoever is not learning or teaching it yet.
+  const learning = enrolAction?.state === "continue" || enrolAction?.state === "teacher";
+  const offer =
+    course.price > 0 && !learning
+      ? await courseOffer(database, { accountId: account.accountId, courseId: course.id, currency })
+      : null;
   return {
     course,
     enrolAction,
-    currency: account.settings.currency ?? "USD",
-    ...sitePageData({ account, request, lang }, ["siteContent", "learningEnrol"]),
+    offer,
+    currency,
+    ...sitePageData({ account, request, lang }, ["siteContent", "learningEnrol", "productOffer"]),
   };
 }
 
@@ -48,15 +65,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * learning's (an enrolled student or a teacher opens every lesson, anyone else the previews).
  */
 export default function Course({ loaderData }: Route.ComponentProps) {
-  const { course, currency, enrolAction } = loaderData;
+  const { course, currency, enrolAction, offer } = loaderData;
   const opensAll = enrolAction?.state === "continue" || enrolAction?.state === "teacher";
-  // A paid course keeps the cart's button until commerce sells it (issue 16).
+  // A paid course is bought through its product (issue 16); none: its price and no button.
   const action = enrolAction && enrolAction.state !== "paid" ? enrolAction : null;
   return (
     <CourseScreen
       course={course}
       currency={currency}
       action={action ? <EnrolAction action={action} currency={currency} /> : undefined}
+      buy={offer?.price ? <ProductBuy product={offer} price={offer.price} /> : undefined}
       lessonHref={
         enrolAction
           ? (lesson) => (opensAll || lesson.freePreview ? lessonPath(course.slug, lesson.id) : null)

@@ -9,6 +9,11 @@ import {
   negotiateContentLanguage,
 } from "~/features/content/content";
 import { sitePageData } from "~/features/site/site.server";
+import { viewerContext } from "~/features/members/members";
+import { MembersOnly } from "~/features/memberships/memberships";
+import { contentGate } from "~/features/memberships/memberships.server";
+import { ProductCards } from "~/features/products/products";
+import { productsForLevels } from "~/features/products/products.server";
 import type { Route } from "./+types/doc";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -24,10 +29,33 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     choose: languages.choose,
   });
   if (!doc) notFound();
-  const page = sitePageData({ account, request, lang }, ["docsPages", "contentLanguages"]);
+  const viewer = context.get(viewerContext);
+  // Issue 16: a doc a membership rule covers shows its description and a call to action.
+  const gate = await contentGate(database, {
+    accountId,
+    viewer,
+    resource: { type: "doc", id: doc.id },
+  });
+  const membersOnly = gate.open
+    ? null
+    : {
+        levels: gate.levels,
+        signedIn: Boolean(viewer),
+        offers: await productsForLevels(database, {
+          accountId,
+          membershipIds: gate.levels.map((level) => level.id),
+          currency: account.settings.currency ?? "USD",
+        }),
+      };
+  const page = sitePageData({ account, request, lang }, [
+    "docsPages",
+    "contentLanguages",
+    ...(membersOnly ? (["membersOnly", "productOffer"] as const) : []),
+  ]);
   const { versions, url } = languages.versionsOf(doc, page.url);
   return {
-    doc,
+    doc: membersOnly ? { ...doc, html: "", blocksCarryTitle: false } : doc,
+    membersOnly,
     versions,
     // The sidebar names each doc in the language read, where it has that translation.
     docs: await listDocs(database, { accountId, language: doc.language }),
@@ -51,6 +79,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** `/docs/{slug}`: one doc, with the sidebar and the previous and next docs. */
 export default function Doc({ loaderData }: Route.ComponentProps) {
-  const { doc, docs, versions } = loaderData;
-  return <DocScreen doc={doc} docs={docs} languages={<LanguageSwitcher versions={versions} />} />;
+  const { doc, docs, versions, membersOnly } = loaderData;
+  return (
+    <DocScreen doc={doc} docs={docs} languages={<LanguageSwitcher versions={versions} />}>
+      {membersOnly ? (
+        <MembersOnly
+          levels={membersOnly.levels}
+          teaser={doc.description}
+          signedIn={membersOnly.signedIn}
+          returnTo={`/docs/${doc.slug}`}
+        >
+          <ProductCards products={membersOnly.offers} />
+        </MembersOnly>
+      ) : null}
+    </DocScreen>
+  );
 }

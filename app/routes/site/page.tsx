@@ -19,6 +19,12 @@ import {
   negotiateContentLanguage,
 } from "~/features/content/content";
 import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";
+import { viewerContext } from "~/features/members/members";
+import { MembersOnly } from "~/features/memberships/memberships";
+import { contentGate } from "~/features/memberships/memberships.server";
+import { ProductCards } from "~/features/products/products";
+import { productsForLevels } from "~/features/products/products.server";
+import { Container } from "@mantine/core";
 import type { Route } from "./+types/page";
 
 /** Each marketing page's strings. */
@@ -59,13 +65,36 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
   if (!page) notFound();
   const { versions, url } = languages.versionsOf(page, canonicalUrl(request));
+  const viewer = context.get(viewerContext);
+  // Issue 16: a page a membership rule covers shows its description and a call to action.
+  const gate = await contentGate(database, {
+    accountId: account.accountId,
+    viewer,
+    resource: { type: "page", id: page.id },
+  });
+  const membersOnly = gate.open
+    ? null
+    : {
+        levels: gate.levels,
+        signedIn: Boolean(viewer),
+        offers: await productsForLevels(database, {
+          accountId: account.accountId,
+          membershipIds: gate.levels.map((level) => level.id),
+          currency: account.settings.currency ?? "USD",
+        }),
+      };
   return {
     kind: "site" as const,
-    page,
+    page: membersOnly ? { ...page, html: "", blocksCarryTitle: false } : page,
+    membersOnly,
     versions,
     siteName: siteNameOf(account),
     url,
-    messages: areaMessages(lang, "contentLanguages"),
+    messages: areaMessages(
+      lang,
+      "contentLanguages",
+      ...(membersOnly ? (["membersOnly", "productOffer"] as const) : []),
+    ),
   };
 }
 
@@ -95,10 +124,22 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "platform") {
     return <MarketingPage slug={loaderData.slug} plans={loaderData.plans} />;
   }
+  const { page, membersOnly } = loaderData;
   return (
-    <PageScreen
-      page={loaderData.page}
-      languages={<LanguageSwitcher versions={loaderData.versions} />}
-    />
+    <>
+      <PageScreen page={page} languages={<LanguageSwitcher versions={loaderData.versions} />} />
+      {membersOnly ? (
+        <Container size="md" pb={48}>
+          <MembersOnly
+            levels={membersOnly.levels}
+            teaser={page.description}
+            signedIn={membersOnly.signedIn}
+            returnTo={`/${page.slug}`}
+          >
+            <ProductCards products={membersOnly.offers} />
+          </MembersOnly>
+        </Container>
+      ) : null}
+    </>
   );
 }

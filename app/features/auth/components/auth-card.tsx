@@ -1,6 +1,12 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { Link } from "react-router";
+
+/**
+ * Sign-in screens placed inside another page (the checkout) draw their card flush, with an h2,
+ * instead of centred on a page of their own with its h1.
+ */
+export const EmbeddedAuthCards = createContext(false);
 
 /** The frame of every sign-in screen: a centred card with a title and a footer link. */
 export function AuthCard({
@@ -14,6 +20,18 @@ export function AuthCard({
   children: ReactNode;
   footer?: { text: string; link: string; to: string };
 }) {
+  const embedded = useContext(EmbeddedAuthCards);
+  if (embedded)
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="lg">
+          <Title order={3} fz="lg">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </Paper>
+    );
   return (
     <Center py={{ base: 32, sm: 72 }} px="md">
       <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: 36 }} w="100%" maw={440}>

@@ -19,7 +19,7 @@ export function SignupForm({ siteName, redirectTo }: { siteName: string; redirec
 
   async function submit(event: FormEvent) {
     setFieldErrors({});
-    const refusal = await signUp.send(event, "/api/account/sign-up", { email });
+    const refusal = await signUp.send(event, "/api/account/sign-up", { email, redirectTo });
     if (!refusal) return;
     setFieldErrors(refusal.fields);
     signUp.form.setMessage(refusal.message);

@@ -1,77 +1,88 @@
-import { ActionIcon, Anchor, Box, Group, Image, Stack, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Box, Image, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney } from "../money";
-import { cartItemKey, cartTotals, type CartItem } from "../validation";
+import { formatCartMoney } from "../money";
+import { cartItemKey, itemHref, type CartItem } from "../validation";
 import classes from "./cart.module.css";
 
-function itemHref(item: CartItem): string | null {
-  if (!item.slug) return null;
-  return item.type === "course" ? `/course/${item.slug}` : null;
+/** "$19 / month" for a subscription line, the plain amount otherwise (spec §3 frequency). */
+export function useLinePrice() {
+  const { t, i18n } = useTranslation();
+  return (item: CartItem) => {
+    const amount = formatCartMoney({
+      amount: item.amount * item.quantity,
+      currency: item.currency,
+      lang: i18n.language,
+    });
+    const every = item.frequency;
+    if (!every) return amount;
+    if (every.value === 1)
+      return t(every.parameter === "year" ? "cart.perYear" : "cart.perMonth", { amount });
+    return t(every.parameter === "year" ? "cart.perYears" : "cart.perMonths", {
+      amount,
+      count: every.value,
+    });
+  };
 }
 
-/** The cart's lines (picture, name, quantity, price, remove) and its total; modal and checkout. */
+/** The cart's lines: picture, title, quantity, price (with its frequency) and, if asked, remove. */
 export function CartLines({
   items,
   onRemove,
 }: {
   items: CartItem[];
-  onRemove: (item: CartItem) => void;
+  onRemove?: (item: CartItem) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const money = (amount: number, currency: string) =>
-    formatMoney({ amount, currency, lang: i18n.language });
+  const { t } = useTranslation();
+  const price = useLinePrice();
   return (
-    <Stack gap="md">
-      <ul className={classes.lines} aria-label={t("cart.items")}>
-        {items.map((item) => {
-          const href = itemHref(item);
-          return (
-            <li key={cartItemKey(item)} className={classes.line} data-testid="cart-item">
-              {item.image ? (
-                <Image src={item.image} alt="" w={56} h={56} radius="sm" fit="cover" />
+    <ul className={classes.lines} aria-label={t("cart.items")}>
+      {items.map((item) => {
+        const href = itemHref(item);
+        return (
+          <li
+            key={cartItemKey(item)}
+            className={classes.line}
+            data-removable={onRemove ? undefined : "false"}
+            data-testid="cart-item"
+          >
+            {item.image ? (
+              <Image src={item.image} alt="" w={56} h={56} radius="sm" fit="cover" />
+            ) : (
+              <Box className={classes.placeholder} aria-hidden="true" />
+            )}
+            <Box className={classes.lineText}>
+              {href ? (
+                <Anchor component={Link} to={href} fw={600} c="inherit" lineClamp={2}>
+                  {item.title}
+                </Anchor>
               ) : (
-                <Box className={classes.placeholder} aria-hidden="true" />
-              )}
-              <Box className={classes.lineText}>
-                {href ? (
-                  <Anchor component={Link} to={href} fw={600} c="inherit" lineClamp={2}>
-                    {item.name}
-                  </Anchor>
-                ) : (
-                  <Text fw={600} lineClamp={2}>
-                    {item.name}
-                  </Text>
-                )}
-                <Text size="sm" c="dimmed">
-                  {t("cart.quantity", { count: item.quantity })}
+                <Text fw={600} lineClamp={2}>
+                  {item.title}
                 </Text>
-              </Box>
-              <Text fw={600} className={classes.price}>
-                {money(item.price * item.quantity, item.currency)}
+              )}
+              <Text size="sm" c="dimmed">
+                {t("cart.quantity", { count: item.quantity })}
               </Text>
+            </Box>
+            <Text fw={600} className={classes.price} data-testid="cart-item-price">
+              {price(item)}
+            </Text>
+            {onRemove ? (
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="lg"
-                aria-label={t("cart.remove", { name: item.name })}
+                aria-label={t("cart.remove", { name: item.title })}
                 onClick={() => onRemove(item)}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
-            </li>
-          );
-        })}
-      </ul>
-      <Group justify="space-between" className={classes.total}>
-        <Text fw={700}>{t("cart.total")}</Text>
-        <Text fw={700} fz="lg" data-testid="cart-total">
-          {cartTotals(items)
-            .map(({ amount, currency }) => money(amount, currency))
-            .join(" + ")}
-        </Text>
-      </Group>
-    </Stack>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

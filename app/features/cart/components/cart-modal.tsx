@@ -1,7 +1,7 @@
 import { Button, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useCart } from "../cart-store";
-import { CartLines } from "./cart-lines";
+import { CartSummary } from "./cart-summary";
 import { CouponBox } from "./coupon-box";
 
 /** The cart modal (P11): lines with remove, total, coupon and the way to checkout. */
@@ -19,7 +19,7 @@ export function CartModal() {
       styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
     >
       <Stack gap="lg">
-        <CartLines items={cart.items} onRemove={cart.remove} />
+        <CartSummary />
         <CouponBox />
         <Stack gap={6}>
           {/* A full page load: checkout starts without any of the owner's scripts (DESIGN §3). */}

@@ -14,7 +14,6 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AddToCartButton, minorToMajor } from "~/features/cart/cart";
 import { MemberAvatar } from "~/features/members/members";
 import { nativeLanguageName, storedHtmlClass } from "~/features/content/content";
 import { isLanguageCode } from "~/platform/i18n/languages";
@@ -29,6 +28,8 @@ export type CourseScreenProps = {
   currency: string;
   /** Where Enrol / Continue goes (filled by learning). */
   action?: ReactNode;
+  /** What sells the course (issue 16: its product's price and add-to-cart), instead of its price. */
+  buy?: ReactNode;
   /** A lesson's link (a free preview, or the player for an enrolled visitor); null = no link. */
   lessonHref?: (lesson: CourseOutlineLesson) => string | null;
 };
@@ -46,7 +47,7 @@ export function useDuration() {
 }
 
 /** A course: picture, description, price, facts, instructors and the curriculum by section. */
-export function CourseScreen({ course, currency, action, lessonHref }: CourseScreenProps) {
+export function CourseScreen({ course, currency, action, buy, lessonHref }: CourseScreenProps) {
   const { t } = useTranslation();
   const duration = useDuration();
   const language = course.language && isLanguageCode(course.language) ? course.language : null;
@@ -119,27 +120,19 @@ export function CourseScreen({ course, currency, action, lessonHref }: CourseScr
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="lg" radius="md">
             <Stack>
-              <CoursePrice
-                price={course.price}
-                currency={currency}
-                size="xl"
-                data-testid="course-price"
-              />
-              {action ??
-                (course.price > 0 ? (
-                  <AddToCartButton
-                    item={{
-                      id: course.id,
-                      type: "course",
-                      name: course.title,
-                      price: minorToMajor(course.price, currency),
-                      currency,
-                      quantity: 1,
-                      image: course.featuredImage.image ?? undefined,
-                      slug: course.slug,
-                    }}
+              {/* A product that sells the course shows its own price (a sale, a plan) with its
+                  call to action; otherwise the course's price, and no button when nothing sells it. */}
+              {buy ?? (
+                <>
+                  <CoursePrice
+                    price={course.price}
+                    currency={currency}
+                    size="xl"
+                    data-testid="course-price"
                   />
-                ) : null)}
+                  {action}
+                </>
+              )}
               <Title order={2} fz="lg">
                 {t("site.courses.curriculum")}
               </Title>

@@ -6,9 +6,12 @@ import { displayFieldValue, type FormFieldDefinition } from "../field-display";
 export function FieldValue({
   field,
   value,
+  countryNames,
 }: {
   field: FormFieldDefinition;
   value: string | string[] | boolean | null | undefined;
+  /** The names of the country pickers (`countryNames(lang)` of ~/platform/countries, V6). */
+  countryNames?: ReadonlyMap<string, string>;
 }) {
   const { i18n } = useTranslation();
   return (
@@ -16,7 +19,7 @@ export function FieldValue({
       <Text size="xs" c="dimmed" fw={600}>
         {field.label}
       </Text>
-      <Text>{displayFieldValue({ field, value, lang: i18n.language }) || "—"}</Text>
+      <Text>{displayFieldValue({ field, value, lang: i18n.language, countryNames }) || "—"}</Text>
     </div>
   );
 }

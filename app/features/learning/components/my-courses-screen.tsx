@@ -118,9 +118,12 @@ function CourseGrid({ courses, readOnly }: { courses: MyCourse[]; readOnly?: boo
 export function MyCoursesScreen({
   courses,
   students,
+  certificates = true,
 }: {
   courses: MyCourse[];
   students: LinkedStudent[];
+  /** The site has the certificates add-on: completed courses link to the member's certificates. */
+  certificates?: boolean;
 }) {
   const { t } = useTranslation();
   const going = courses.filter((course) => !course.completedAt);
@@ -149,9 +152,11 @@ export function MyCoursesScreen({
             {t("learning.myCourses.completedTitle")}
           </Title>
           <CourseGrid courses={done} />
-          <Anchor component={Link} to="/dashboard/certificates" size="sm" mt="sm" display="block">
-            {t("dashboard.sections.certificates.title")}
-          </Anchor>
+          {certificates ? (
+            <Anchor component={Link} to="/dashboard/certificates" size="sm" mt="sm" display="block">
+              {t("dashboard.sections.certificates.title")}
+            </Anchor>
+          ) : null}
         </section>
       ) : null}
     </Stack>

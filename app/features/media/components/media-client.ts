@@ -1,3 +1,4 @@
+import { requestJson, rethrowWithCode, type RequestJsonInit } from "~/platform/api-client";
 import type { MediaItem } from "../media-types";
 
 export type MediaUseRow = { type: "post" | "page" | "doc"; id: string; title: string };
@@ -8,30 +9,19 @@ export type LibraryAnswer = {
   limitBytes: number | null;
 };
 
-async function answer<T>(response: Response): Promise<T> {
-  const body = (await response.json().catch(() => ({}))) as T & {
-    error?: { code: string; details?: unknown };
-  };
-  if (!response.ok) throw Object.assign(new Error(body.error?.code ?? "server.internal"), { body });
-  return body;
-}
-
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
+/** A refusal throws an Error whose message is its catalogue code, the answer's body beside. */
+const call = <T>(url: string, init?: RequestJsonInit) =>
+  requestJson<T>(url, init).catch(rethrowWithCode);
 
 /** The library's API, for the screens and the picker (same-origin requests with the session). */
 export const mediaClient = {
   list: (query: Record<string, string>) =>
-    fetch(`/api/media?${new URLSearchParams(query)}`).then((r) => answer<LibraryAnswer>(r)),
+    call<LibraryAnswer>(`/api/media?${new URLSearchParams(query)}`),
   update: (id: string, changes: { alt?: string; folder?: string }) =>
-    fetch(`/api/media/${id}`, json("PUT", changes)).then((r) => answer<{ item: MediaItem }>(r)),
-  usage: (id: string) =>
-    fetch(`/api/media/${id}/usage`).then((r) => answer<{ uses: MediaUseRow[] }>(r)),
+    call<{ item: MediaItem }>(`/api/media/${id}`, { method: "PUT", json: changes }),
+  usage: (id: string) => call<{ uses: MediaUseRow[] }>(`/api/media/${id}/usage`),
   remove: (id: string, force: boolean) =>
-    fetch(`/api/media/${id}/delete`, json("POST", { force })).then((r) => answer<{ ok: true }>(r)),
+    call<{ ok: true }>(`/api/media/${id}/delete`, { method: "POST", json: { force } }),
 };
 
 /** Sizes in the reader's language, in the largest whole unit. */

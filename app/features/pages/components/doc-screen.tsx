@@ -12,10 +12,12 @@ export type DocScreenProps = {
   docs: DocLink[];
   /** The doc's other languages (the content feature's switcher). */
   languages?: ReactNode;
+  /** What follows the doc's words (a members-only call to action). */
+  children?: ReactNode;
 };
 
 /** `/docs/{slug}`: one doc, with the sidebar and the previous and next docs. */
-export function DocScreen({ doc, docs, languages }: DocScreenProps) {
+export function DocScreen({ doc, docs, languages, children }: DocScreenProps) {
   const { t } = useTranslation();
   const index = docs.findIndex((d) => d.slug === doc.slug);
   const previous = index > 0 ? docs[index - 1] : undefined;
@@ -30,6 +32,7 @@ export function DocScreen({ doc, docs, languages }: DocScreenProps) {
         <div lang={doc.language ?? undefined}>
           <BlocksHtml html={doc.html} />
         </div>
+        {children}
         <Group justify="space-between" mt="xl">
           {previous ? (
             <Button

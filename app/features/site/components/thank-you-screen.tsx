@@ -1,4 +1,5 @@
 import { Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import { NoticePage } from "./notice-page";
@@ -9,8 +10,9 @@ const orderReference = /^[A-Za-z0-9-]{1,40}$/;
 /**
  * `/thankyou`, where checkout and sign-up forms land. The `?order=` reference is shown back, read
  * in the browser: the server renders one page for everyone (it is cached) and no personal data.
+ * For the signed-in buyer of that order the route passes the order itself (never cached).
  */
-export function ThankYouScreen() {
+export function ThankYouScreen({ order: placed }: { order?: ReactNode } = {}) {
   const { t } = useTranslation();
   const order = useBrowserSearchParams().get("order");
   return (
@@ -22,11 +24,12 @@ export function ThankYouScreen() {
       ]}
     >
       <Text size="lg">{t("sitePages.thankyou.text")}</Text>
-      {order && orderReference.test(order) ? (
-        <Text fw={600} data-testid="order-reference">
-          {t("sitePages.thankyou.order", { order })}
-        </Text>
-      ) : null}
+      {placed ??
+        (order && orderReference.test(order) ? (
+          <Text fw={600} data-testid="order-reference">
+            {t("sitePages.thankyou.order", { order })}
+          </Text>
+        ) : null)}
       <Text c="dimmed">{t("sitePages.thankyou.next")}</Text>
     </NoticePage>
   );

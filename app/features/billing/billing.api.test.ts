@@ -1,0 +1,187 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PLATFORM_ACCOUNT_ID, readAccount } from "~/features/accounts/accounts.server";
+import type { Viewer } from "~/features/members/members.server";
+import { orders, subscriptions } from "~/features/orders/orders.server";
+import { saveProviderSettings } from "~/features/payments/payments.server";
+import { upsertPlanCatalogue } from "~/features/plans/plans.server";
+import { changeAccountSettings } from "~/features/accounts/accounts.server";
+import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
+import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
+import { backends } from "../../../tests/support/test-database";
+import {
+  applyPlanOrder,
+  loadBillingScreen,
+  preparePlatformBilling,
+  startPlanPurchase,
+} from "./billing.server";
+import { prorationCredit } from "./plan-purchase.server";
+
+const DAY = 86_400_000;
+const platformStripeKey = "sk_test_platformSecretKey000000000000";
+
+describe.each(backends)("the platform sells plans on %s", (backend) => {
+  let rig: CommerceRig;
+  let owner: Viewer;
+  const deps = () => ({ ...rig.services, baseDomain: rig.services.env.BASE_DOMAIN });
+  const account = async () => (await readAccount(rig.db.database, rig.accountId))!;
+
+  beforeAll(async () => {
+    rig = await startCommerceRig(backend);
+    await upsertPlanCatalogue(rig.db.database);
+    await preparePlatformBilling(rig.db.database);
+    // The platform's own Stripe keys, as a super-admin saves them from the console.
+    const superAdmin: Viewer = {
+      user: { id: rig.owner.userId, name: "Root", email: rig.owner.email, image: null },
+      membership: null,
+      isSuperAdmin: true,
+    };
+    await saveProviderSettings(rig.services, {
+      viewer: superAdmin,
+      accountId: PLATFORM_ACCOUNT_ID,
+      hostAccountId: PLATFORM_ACCOUNT_ID,
+      origin: "http://localhost",
+      input: {
+        provider: "stripe",
+        enabled: true,
+        instructions: "",
+        ...FAKE_PROVIDER_KEYS.stripe,
+        secretKey: platformStripeKey,
+      },
+    });
+    // The platform's Stripe account sends its events to the base domain.
+    rig.stripe.setEndpoint(platformStripeKey, "http://localhost/api/payments/webhooks/stripe");
+    await changeAccountSettings(rig.db.database, {
+      accountId: rig.accountId,
+      changes: { plan: "dedicated" },
+    });
+    owner = {
+      user: { id: rig.owner.userId, name: "Owner", email: rig.owner.email, image: null },
+      membership: null,
+      isSuperAdmin: false,
+    };
+  }, 120_000);
+  afterAll(() => rig?.close());
+
+  test("C7 the owner buys Starter monthly through Stripe: the platform's order, paid, gives the site its plan", async () => {
+    const placed = await startPlanPurchase(deps(), {
+      viewer: owner,
+      siteAccountId: rig.accountId,
+      origin: `http://${rig.host}`,
+      input: { planId: "starter", interval: "monthly", provider: "stripe", checkoutKey: "plan-1" },
+    });
+    expect(placed.order.accountId).toBe(PLATFORM_ACCOUNT_ID);
+    expect(placed.order.total).toBe(2900);
+    expect(placed.start?.kind).toBe("redirect");
+    // The site keeps its plan until the money arrives.
+    expect((await account()).settings.plan).toBe("dedicated");
+
+    await rig.stripe.pay(placed.start!.providerRef!);
+    await rig.settle();
+    await rig.services.jobs.drain();
+    expect((await account()).settings.plan).toBe("starter");
+    const screen = await loadBillingScreen(rig.services, { account: await account() });
+    expect(screen.currentPlanId).toBe("starter");
+    expect(screen.payment).toMatchObject({ interval: "monthly", provider: "stripe" });
+    expect(screen.invoices).toHaveLength(1);
+    expect(screen.invoices[0]).toMatchObject({ total: 2900, status: "fulfilled" });
+    // The same plan again is refused; the site's own orders hold nothing of this.
+    await expect(
+      startPlanPurchase(deps(), {
+        viewer: owner,
+        siteAccountId: rig.accountId,
+        origin: `http://${rig.host}`,
+        input: { planId: "starter", interval: "monthly", provider: "stripe", checkoutKey: "x-2" },
+      }),
+    ).rejects.toMatchObject({ code: "billing.samePlan" });
+    const siteOrders = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx.select().from(orders).where(eq(orders.accountId, rig.accountId)),
+    );
+    expect(siteOrders.some((row) => row.id === placed.order.id)).toBe(false);
+  });
+
+  test("C7 upgrading to Professional is credited the unused time and stops the old subscription renewing", async () => {
+    const now = new Date();
+    const [oldSub] = await rig.db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
+            eq(subscriptions.userId, owner.user.id),
+          ),
+        ),
+    );
+    expect(oldSub?.status).toBe("trialing");
+    // A trial paid nothing: nothing to credit. Once active, the unused part is credited.
+    expect(prorationCredit(oldSub!, now)).toBe(0);
+    const active = {
+      ...oldSub!,
+      status: "active" as const,
+      currentPeriodEnd: new Date(now.getTime() + 15 * DAY),
+    };
+    expect(prorationCredit(active, now)).toBe(1450);
+    await rig.db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      tx
+        .update(subscriptions)
+        .set({ status: "active", currentPeriodEnd: active.currentPeriodEnd })
+        .where(
+          and(eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID), eq(subscriptions.id, oldSub!.id)),
+        ),
+    );
+
+    const placed = await startPlanPurchase(deps(), {
+      viewer: owner,
+      siteAccountId: rig.accountId,
+      origin: `http://${rig.host}`,
+      now,
+      input: {
+        planId: "professional",
+        interval: "monthly",
+        provider: "stripe",
+        checkoutKey: "plan-2",
+      },
+    });
+    expect(placed.order).toMatchObject({ subtotal: 9900, discount: 1450, total: 8450 });
+    await rig.stripe.pay(placed.start!.providerRef!);
+    await rig.settle();
+    await rig.services.jobs.drain();
+    expect((await account()).settings.plan).toBe("professional");
+    const [after] = await rig.db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID), eq(subscriptions.id, oldSub!.id)),
+        ),
+    );
+    expect(after?.cancelAtPeriodEnd).toBe(true);
+    // Applying the same order again changes nothing.
+    expect(await applyPlanOrder(deps(), { orderId: placed.order.id })).toBe(true);
+    expect((await account()).settings.plan).toBe("professional");
+  });
+
+  test("C7 a downgrade is not bought now: the screen lists what would no longer fit", async () => {
+    await expect(
+      startPlanPurchase(deps(), {
+        viewer: owner,
+        siteAccountId: rig.accountId,
+        origin: `http://${rig.host}`,
+        input: {
+          planId: "starter",
+          interval: "monthly",
+          provider: "stripe",
+          checkoutKey: "plan-3",
+        },
+      }),
+    ).rejects.toMatchObject({ code: "billing.downgradeAtRenewal" });
+    const screen = await loadBillingScreen(rig.services, { account: await account() });
+    const lifetime = screen.plans.find((plan) => plan.id === "lifetime")!;
+    expect(lifetime.relation).toBe("downgrade");
+    // Lifetime lacks appointments and single sign-in sessions.
+    expect(lifetime.loses).toEqual(expect.arrayContaining(["appointments", "single_session"]));
+    expect(screen.plans.find((plan) => plan.id === "professional")!.relation).toBe("current");
+    expect(screen.meters.map((meter) => meter.meter)).toContain("storage");
+  });
+});

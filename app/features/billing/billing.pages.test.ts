@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { upsertPlanCatalogue } from "~/features/plans/plans.server";
+import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
+import { createClient } from "../../../tests/support/http-client";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
+import { createTestAppWithPages } from "../../../tests/support/test-server";
+import { recordUsage } from "~/features/usage/usage.server";
+import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
+import { createLogger } from "~/platform/logger.server";
+import { preparePlatformBilling } from "./billing.server";
+
+const password = "Billing-Harbour-Maple-47";
+
+describe.each(backends)("C7 the billing screen on %s", (backend) => {
+  let db: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
+  let host = "";
+  let ip = 0;
+
+  async function signedIn(email: string) {
+    const client = createClient(app, { host, ip: `10.67.0.${++ip}` });
+    const res = await client.post("/api/auth/sign-in/email", { email, password });
+    expect(res.status, email).toBe(200);
+    return client;
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await upsertPlanCatalogue(db.database);
+    await preparePlatformBilling(db.database);
+    app = (await createTestAppWithPages(db.database)).app;
+    const site = await createAccount(db.database, {
+      slug: `bill${backend}`,
+      settings: { plan: "lifetime", features: ["lms"] },
+    });
+    host = `${site.slug}.localhost`;
+    for (const [email, roleName] of [
+      [`owner-${backend}@bill.test`, "site_owner"],
+      [`teacher-${backend}@bill.test`, "instructor"],
+      // SUPER_ADMIN_EMAILS of the test app.
+      ["root@platform.test", "student"],
+    ] as const) {
+      const user = await createUserWithPassword(db.database, { email, name: roleName, password });
+      await createMember(db.database, { accountId: site.accountId, roleName, user });
+    }
+    const pubsub = createLocalPubSub(createLogger({ level: "silent" }));
+    await recordUsage(
+      { database: db.database, pubsub },
+      {
+        accountId: site.accountId,
+        meter: "emails",
+        amount: 4200,
+      },
+    );
+  });
+  afterAll(() => db?.dispose());
+
+  test("C7 the owner sees the plan, the meters against its limits, the plans and no invoices yet", async () => {
+    const res = await (await signedIn(`owner-${backend}@bill.test`)).request("/dashboard/billing");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="current-plan"');
+    expect(html).toContain("Lifetime");
+    // Lifetime allows 5000 e-mails a month: 4200 is past 80 %.
+    expect(html).toMatch(/data-testid="meter-emails"[^>]*>4,200 of 5,000/);
+    expect(html).toContain('data-state="near"');
+    for (const plan of ["starter", "professional", "dedicated", "lifetime"])
+      expect(html).toContain(`data-plan="${plan}"`);
+    // The platform takes no payments until a super-admin sets up its providers.
+    expect(html).toContain('data-testid="no-plan-provider"');
+  });
+
+  test("C7 an instructor of the site gets 403; the billing is the owner's", async () => {
+    const res = await (
+      await signedIn(`teacher-${backend}@bill.test`)
+    ).request("/dashboard/billing");
+    expect(res.status).toBe(403);
+  });
+
+  test("M8 C7 the console's plans, customers, subscriptions and orders: super-admins only", async () => {
+    const root = await signedIn("root@platform.test");
+    const owner = await signedIn(`owner-${backend}@bill.test`);
+    const products = await root.request("/dashboard/billing/products");
+    expect(products.status).toBe(200);
+    expect(await products.text()).toContain('data-plan="professional"');
+    for (const path of ["customers", "subscriptions", "orders"]) {
+      const res = await root.request(`/dashboard/billing/${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('data-testid="shop-orders"');
+      expect((await owner.request(`/dashboard/billing/${path}`)).status, path).toBe(403);
+    }
+    expect((await owner.request("/dashboard/billing/products")).status).toBe(403);
+  });
+});

@@ -1,0 +1,274 @@
+import { and, desc, eq } from "drizzle-orm";
+import {
+  PLATFORM_ACCOUNT_ID,
+  changeAccountSettings,
+  platformOrigin,
+} from "~/features/accounts/accounts.server";
+import { addMember, type Viewer } from "~/features/members/members.server";
+import {
+  orders,
+  placeOrder,
+  providerCancelFor,
+  subscriptions,
+  type OrderDeps,
+} from "~/features/orders/orders.server";
+import { findPlan, type Plan } from "~/features/plans/plans.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import type { PlanInterval } from "./billing-shapes";
+import { PLAN_CURRENCY, findPlanPrice, planPriceList } from "./platform-plans.server";
+import { planPurchases } from "./tables.server";
+
+/** What a site's billing runs on: the orders' machinery and the platform's address. */
+export type BillingDeps = OrderDeps & { baseDomain: string };
+
+/** The site's live plan payment: its newest fulfilled purchase and that order's subscription. */
+export type LivePlanPurchase = {
+  orderId: string;
+  orderNumber: number;
+  planId: string;
+  interval: PlanInterval;
+  paidAt: Date | null;
+  subscription: typeof subscriptions.$inferSelect | null;
+};
+
+async function purchasesOf(tx: Tx, siteAccountId: string) {
+  return tx
+    .select({ purchase: planPurchases, order: orders })
+    .from(planPurchases)
+    .innerJoin(
+      orders,
+      and(eq(orders.accountId, planPurchases.accountId), eq(orders.id, planPurchases.orderId)),
+    )
+    .where(
+      and(
+        eq(planPurchases.accountId, PLATFORM_ACCOUNT_ID),
+        eq(planPurchases.siteAccountId, siteAccountId),
+      ),
+    )
+    .orderBy(desc(planPurchases.createdAt));
+}
+
+/**
+ * The purchase that gives the site its plan now: the newest fulfilled one whose subscription
+ * (if it has one) has not ended. Older ones stay as the invoices' history.
+ */
+export async function livePlanPurchase(
+  database: Database,
+  siteAccountId: string,
+): Promise<LivePlanPurchase | null> {
+  return database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => {
+    for (const { purchase, order } of await purchasesOf(tx, siteAccountId)) {
+      if (order.status !== "fulfilled") continue;
+      const [subscription] = await tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
+            eq(subscriptions.orderId, order.id),
+          ),
+        )
+        .limit(1);
+      if (subscription?.status === "ended") continue;
+      return {
+        orderId: order.id,
+        orderNumber: order.number,
+        planId: purchase.planId,
+        interval: purchase.interval,
+        paidAt: order.paidAt,
+        subscription: subscription ?? null,
+      };
+    }
+    return null;
+  });
+}
+
+/** The site's plan payments, newest first, for its invoices list. */
+export async function planInvoices(database: Database, siteAccountId: string) {
+  const rows = await database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+    purchasesOf(tx, siteAccountId),
+  );
+  return rows.map(({ purchase, order }) => ({
+    orderId: order.id,
+    number: order.number,
+    planId: purchase.planId,
+    interval: purchase.interval,
+    status: order.status,
+    currency: order.currency,
+    total: order.total,
+    discount: order.discount,
+    createdAt: order.createdAt.toISOString(),
+  }));
+}
+
+/** A plan's price for comparisons: per month, in minor units (a one-time plan counts its price). */
+export function monthlyValue(plan: Plan, interval?: PlanInterval): number {
+  const prices = planPriceList(plan);
+  const chosen = prices.find((price) => price.interval === interval) ?? prices[0];
+  if (!chosen) return 0;
+  return chosen.interval === "annual" ? Math.round(chosen.amount / 12) : chosen.amount;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * An upgrade's credit: the unused part of what the current period cost, by time left. A trial
+ * paid nothing, so it credits nothing.
+ */
+export function prorationCredit(subscription: LivePlanPurchase["subscription"], now: Date): number {
+  if (!subscription?.currentPeriodEnd || subscription.status !== "active") return 0;
+  const end = subscription.currentPeriodEnd.getTime();
+  const length = (subscription.interval === "year" ? 365 : 30) * DAY;
+  const left = Math.min(Math.max(end - now.getTime(), 0), length);
+  return Math.floor((subscription.amount * left) / length);
+}
+
+export type PlanChangeInput = {
+  planId: string;
+  interval: PlanInterval;
+  provider: "stripe" | "paypal" | "razorpay" | "offline";
+  checkoutKey: string;
+};
+
+/**
+ * The owner buys a plan for their site from the platform: an order of the platform account,
+ * placed by the same machinery a site's checkout uses. An upgrade from a paid plan is credited
+ * the unused part of the current period; the old subscription stops renewing once the new one
+ * is paid (`applyPlanOrder`). Returns where the browser goes to pay.
+ */
+export async function startPlanPurchase(
+  deps: BillingDeps,
+  {
+    viewer,
+    siteAccountId,
+    origin,
+    input,
+    now = new Date(),
+  }: {
+    viewer: Viewer;
+    siteAccountId: string;
+    origin: string;
+    input: PlanChangeInput;
+    now?: Date;
+  },
+) {
+  const { database } = deps;
+  const plan = await findPlan(database, input.planId);
+  if (!plan) throw new AppError({ code: "accounts.unknownPlan" });
+  const live = await livePlanPurchase(database, siteAccountId);
+  if (live && live.planId === plan.id && live.interval === input.interval)
+    throw new AppError({ code: "billing.samePlan" });
+  const current = live ? await findPlan(database, live.planId) : undefined;
+  const upgrade =
+    !live || !current || monthlyValue(plan, input.interval) >= monthlyValue(current, live.interval);
+  if (!upgrade) throw new AppError({ code: "billing.downgradeAtRenewal" });
+
+  // The buyer becomes the platform's customer (orders belong to members of their seller).
+  const { membership, price } = await database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => ({
+    membership: await addMember(tx, { accountId: PLATFORM_ACCOUNT_ID, user: viewer.user }),
+    price: await findPlanPrice(tx, { planId: plan.id, interval: input.interval }),
+  }));
+  if (!price) throw new AppError({ code: "billing.intervalUnavailable" });
+  const platform = platformOrigin({ baseDomain: deps.baseDomain, like: origin });
+  const back = `${origin}/dashboard/billing`;
+  const placed = await placeOrder(deps, {
+    accountId: PLATFORM_ACCOUNT_ID,
+    currency: PLAN_CURRENCY,
+    viewer: { ...viewer, membership },
+    origin,
+    now,
+    input: {
+      lines: [{ id: price.productId, priceId: price.priceId, quantity: 1 }],
+      provider: input.provider,
+      currency: PLAN_CURRENCY,
+      checkoutKey: input.checkoutKey,
+    },
+    seller: {
+      credit: prorationCredit(live?.subscription ?? null, now),
+      successUrl: `${back}?paid=1`,
+      cancelUrl: `${back}?cancelled=1`,
+      webhookOrigin: platform,
+    },
+  });
+  await database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+    tx
+      .insert(planPurchases)
+      .values({
+        accountId: PLATFORM_ACCOUNT_ID,
+        orderId: placed.order.id,
+        siteAccountId,
+        planId: plan.id,
+        interval: input.interval,
+        createdAt: now,
+      })
+      .onConflictDoNothing(),
+  );
+  return placed;
+}
+
+/**
+ * A platform order was fulfilled (a job): if it paid for a site's plan, the site takes that
+ * plan now, and the subscription it replaces stops renewing at the provider. Idempotent.
+ */
+export async function applyPlanOrder(
+  deps: BillingDeps & { onPlanChanged?: (siteAccountId: string) => Promise<void> },
+  { orderId }: { orderId: string },
+): Promise<boolean> {
+  const { database } = deps;
+  const [purchase] = await database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+    tx
+      .select()
+      .from(planPurchases)
+      .where(
+        and(eq(planPurchases.accountId, PLATFORM_ACCOUNT_ID), eq(planPurchases.orderId, orderId)),
+      ),
+  );
+  if (!purchase) return false;
+  const live = await livePlanPurchase(database, purchase.siteAccountId);
+  if (!live || live.orderId !== orderId) return false;
+  await changeAccountSettings(database, {
+    accountId: purchase.siteAccountId,
+    changes: { plan: purchase.planId },
+  });
+  await stopOlderSubscriptions(deps, { siteAccountId: purchase.siteAccountId, keep: orderId });
+  await deps.onPlanChanged?.(purchase.siteAccountId);
+  return true;
+}
+
+/** Every other live plan subscription of the site stops renewing (it was credited or replaced). */
+async function stopOlderSubscriptions(
+  deps: BillingDeps,
+  { siteAccountId, keep }: { siteAccountId: string; keep: string },
+) {
+  const { database } = deps;
+  const older = await database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => {
+    const rows = await purchasesOf(tx, siteAccountId);
+    const subs = [];
+    for (const { order } of rows) {
+      if (order.id === keep) continue;
+      subs.push(
+        ...(await tx
+          .select()
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
+              eq(subscriptions.orderId, order.id),
+            ),
+          )),
+      );
+    }
+    return subs.filter((sub) => sub.status !== "ended" && !sub.cancelAtPeriodEnd);
+  });
+  const cancelAtProvider = providerCancelFor(deps);
+  for (const sub of older) {
+    await cancelAtProvider(sub);
+    await database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      tx
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: true })
+        .where(and(eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID), eq(subscriptions.id, sub.id))),
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
+import { accounts } from "../accounts/tables.server";
+import { orders } from "../orders/tables.server";
+import { plans } from "../plans/tables.server";
+
+/**
+ * The platform selling a plan (issue 17): an order of the platform account, placed through
+ * the same machinery sites sell with, and the site it pays for. A row of the platform account.
+ */
+export const planPurchases = pgTable(
+  "plan_purchases",
+  {
+    accountId: uuid("account_id").notNull(),
+    orderId: uuid("order_id").notNull(),
+    siteAccountId: uuid("site_account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    interval: text("interval", { enum: ["monthly", "annual", "onetime"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.orderId] }),
+    index("plan_purchases_site").on(t.accountId, t.siteAccountId, t.createdAt),
+    foreignKey({
+      columns: [t.accountId, t.orderId],
+      foreignColumns: [orders.accountId, orders.id],
+    }).onDelete("cascade"),
+    tenantIsolationPolicy("plan_purchases"),
+  ],
+);

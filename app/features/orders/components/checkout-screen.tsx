@@ -1,0 +1,150 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { CartSummary, CouponBox, useCart } from "~/features/cart/cart";
+import type { PaymentProvider } from "../order-shapes";
+import { CheckoutAccount, type CheckoutViewer } from "./checkout-account";
+import { CheckoutPayment } from "./checkout-payment";
+import classes from "./checkout.module.css";
+import { usePlaceOrder } from "./use-place-order";
+
+function EmptyCart() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="xl" maw={520} data-testid="checkout-empty">
+      <Stack gap="sm" align="flex-start">
+        <Text fw={700} fz="lg">
+          {t("cart.empty")}
+        </Text>
+        <Button component={Link} to="/course">
+          {t("cart.browse")}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * C5 `/checkout`: no site header or footer; who buys (signed in, or sign in / sign up inline),
+ * how they pay (the providers the site takes for its currency), and the order's summary from
+ * the browser's cart with the coupon box. Placing the order sends only ids: the server prices.
+ */
+export function CheckoutScreen({
+  brand,
+  viewer,
+  siteName,
+  providersByCurrency,
+  cancelled,
+}: {
+  brand: ReactNode;
+  viewer: CheckoutViewer;
+  siteName: string;
+  /** What the site takes, per currency it sells in; the cart's currency picks the list. */
+  providersByCurrency: Record<string, PaymentProvider[]>;
+  cancelled: boolean;
+}) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const currency = cart.items[0]?.currency;
+  const providers = (currency && providersByCurrency[currency]) || [];
+  const navigate = useNavigate();
+  const order = usePlaceOrder({
+    lines: cart.items.map((item) => ({
+      id: item.id,
+      priceId: item.priceId,
+      quantity: item.quantity,
+    })),
+    coupon: cart.coupon?.name ?? null,
+    currency,
+    onPlaced: (orderId) => {
+      cart.clear();
+      void navigate(`/thankyou?order=${orderId}`);
+    },
+  });
+  return (
+    <div className={classes.page}>
+      <div className={classes.bar}>
+        <Container size="lg">
+          <Group justify="space-between" h={64} wrap="nowrap">
+            <Link to="/" className={classes.brand}>
+              {brand}
+            </Link>
+            <Group gap="xs" wrap="nowrap">
+              <IconLock size={16} aria-hidden />
+              <Text size="sm" fw={600}>
+                {t("checkout.secure")}
+              </Text>
+            </Group>
+          </Group>
+        </Container>
+      </div>
+      <Container size="lg" py={{ base: "lg", sm: 48 }}>
+        <Anchor component={Link} to="/" size="sm">
+          ← {t("checkout.backToSite")}
+        </Anchor>
+        <Title order={1} mt="sm" mb="xl">
+          {t("checkout.title")}
+        </Title>
+        {cancelled ? (
+          <Alert color="yellow" variant="light" mb="lg" data-testid="checkout-cancelled">
+            {t("checkout.cancelled")}
+          </Alert>
+        ) : null}
+        {cart.ready && cart.items.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+              <Stack gap="xl">
+                <CheckoutAccount viewer={viewer} siteName={siteName} />
+                <CheckoutPayment
+                  providers={providers}
+                  signedIn={Boolean(viewer)}
+                  busy={order.busy}
+                  error={order.error}
+                  onPay={(provider) => void order.place(provider)}
+                />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+              <Paper
+                withBorder
+                radius="md"
+                p="lg"
+                component="section"
+                aria-labelledby="co-summary"
+                className={classes.summary}
+              >
+                <Title order={2} fz="lg" id="co-summary" mb="md">
+                  {t("checkout.summary")}
+                </Title>
+                {cart.ready ? (
+                  <Stack gap="lg">
+                    <CartSummary />
+                    <CouponBox />
+                  </Stack>
+                ) : (
+                  <Skeleton height={160} radius="md" />
+                )}
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        )}
+      </Container>
+    </div>
+  );
+}

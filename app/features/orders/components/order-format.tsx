@@ -1,0 +1,60 @@
+import { Badge } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { formatMoney, minorToMajor } from "~/features/cart/cart";
+import type { OrderStatus, SubscriptionStatus } from "../order-shapes";
+
+/** Amounts in minor units written for the reader's language. */
+export function moneyIn(lang: string) {
+  return (minor: number, currency: string) =>
+    formatMoney({ amount: minorToMajor(minor, currency), currency, lang });
+}
+
+export function dateIn(lang: string, withTime = false) {
+  const format = new Intl.DateTimeFormat(lang, {
+    dateStyle: "medium",
+    ...(withTime ? { timeStyle: "short" } : {}),
+    timeZone: "UTC",
+  });
+  return (iso: string) => format.format(new Date(iso));
+}
+
+// Filled badges in dark shades: white text on them reads at 4.5:1 or more in both schemes.
+const orderColours: Record<OrderStatus, string> = {
+  pending: "orange.9",
+  paid: "blue.8",
+  fulfilled: "teal.9",
+  failed: "red.9",
+  cancelled: "gray.7",
+  refunded: "violet.9",
+};
+
+const subscriptionColours: Record<SubscriptionStatus, string> = {
+  trialing: "blue.8",
+  active: "teal.9",
+  past_due: "orange.9",
+  cancelled: "gray.7",
+  ended: "gray.7",
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="filled" color={orderColours[status]} data-status={status} miw="max-content">
+      {t(`ordersDashboard.status.${status}`)}
+    </Badge>
+  );
+}
+
+export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      variant="filled"
+      color={subscriptionColours[status]}
+      data-status={status}
+      miw="max-content"
+    >
+      {t(`ordersDashboard.subscriptionStatus.${status}`)}
+    </Badge>
+  );
+}

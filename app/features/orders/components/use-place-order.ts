@@ -1,0 +1,125 @@
+import { useState } from "react";
+
+export type CheckoutLine = { id: string; priceId?: string; quantity: number };
+type Start =
+  | { kind: "redirect"; url: string }
+  | { kind: "modal"; client: Record<string, unknown> }
+  | { kind: "offline" }
+  | null;
+type Placed = { order: { id: string; status: string }; start: Start };
+
+const keyStorage = "checkout_key";
+
+/**
+ * The checkout's idempotency key: the same cart keeps its key for this tab, so a double click, a
+ * reload or a retry after a lost answer finds the order already made instead of a second one.
+ */
+function checkoutKeyFor(signature: string): string {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(keyStorage) ?? "null") as {
+      signature: string;
+      key: string;
+    } | null;
+    if (saved?.signature === signature) return saved.key;
+    const key = crypto.randomUUID();
+    sessionStorage.setItem(keyStorage, JSON.stringify({ signature, key }));
+    return key;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+export function forgetCheckoutKey() {
+  try {
+    sessionStorage.removeItem(keyStorage);
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+
+async function send<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => ({}))) as T & { error?: { code?: string } };
+  if (!response.ok) throw new Error(data.error?.code ?? "server.internal");
+  return data;
+}
+
+type RazorpayHandlerResult = Record<string, string>;
+type RazorpayCtor = new (options: Record<string, unknown>) => { open(): void };
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (document.querySelector(`script[src="${CSS.escape(src)}"]`)) return resolve();
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error("payment.providerFailed"));
+    document.head.append(script);
+  });
+}
+
+/** Razorpay's Checkout modal: its handler's signed answer goes back to the server to verify. */
+async function payInModal(orderId: string, client: Record<string, unknown>): Promise<void> {
+  const { scriptUrl, ...options } = client;
+  await loadScript(typeof scriptUrl === "string" ? scriptUrl : "");
+  const Razorpay = (window as unknown as { Razorpay?: RazorpayCtor }).Razorpay;
+  if (!Razorpay) throw new Error("payment.providerFailed");
+  const result = await new Promise<RazorpayHandlerResult | null>((resolve) => {
+    new Razorpay({
+      ...options,
+      handler: (answer: RazorpayHandlerResult) => resolve(answer),
+      modal: { ondismiss: () => resolve(null) },
+    }).open();
+  });
+  if (!result) throw new Error("checkout.paymentDismissed");
+  await send(`/api/checkout/${orderId}/return`, { payload: result });
+}
+
+/** C5 from the browser: make the order, then pay the way its provider asks. */
+export function usePlaceOrder({
+  lines,
+  coupon,
+  currency,
+  onPlaced,
+}: {
+  lines: CheckoutLine[];
+  coupon: string | null;
+  currency: string | undefined;
+  onPlaced: (orderId: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function place(provider: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      const signature = JSON.stringify({ lines, coupon, provider, currency });
+      const placed = await send<Placed>("/api/checkout", {
+        lines,
+        coupon,
+        currency,
+        provider,
+        checkoutKey: checkoutKeyFor(signature),
+      });
+      const { order, start } = placed;
+      if (start?.kind === "redirect") {
+        window.location.assign(start.url);
+        return;
+      }
+      if (start?.kind === "modal") await payInModal(order.id, start.client);
+      forgetCheckoutKey();
+      onPlaced(order.id);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "server.internal");
+      setBusy(false);
+    }
+  }
+
+  return { place, busy, error };
+}

@@ -1,0 +1,56 @@
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { canMove, type OrderStatus } from "./order-shapes";
+import { lockOrder, type OrderRow } from "./queries.server";
+import { orderEvents, orders } from "./tables.server";
+
+export type Move = {
+  accountId: string;
+  orderId: string;
+  to: OrderStatus;
+  /** What caused it: `stripe:evt_…`, `manager:<user id>`, `checkout`, `job:fulfil`. */
+  cause: string;
+  now: Date;
+  set?: Partial<Pick<OrderRow, "paymentRef" | "failureReason" | "refunded">>;
+};
+
+const stampFor: Partial<Record<OrderStatus, "paidAt" | "fulfilledAt" | "closedAt">> = {
+  paid: "paidAt",
+  fulfilled: "fulfilledAt",
+  failed: "closedAt",
+  cancelled: "closedAt",
+  refunded: "closedAt",
+};
+
+/**
+ * Moves an order one step of its state machine under the row's lock, and records the move.
+ * Answers whether it moved: the same move asked twice (a provider's retry, a second worker)
+ * finds the order already there and changes nothing, which is what makes every caller
+ * idempotent. A move the machine does not allow also answers false: see `requireMove`.
+ */
+export async function moveOrder(
+  tx: Tx,
+  { accountId, orderId, to, cause, now, set = {} }: Move,
+): Promise<{ moved: boolean; order: OrderRow }> {
+  const order = await lockOrder(tx, { accountId, id: orderId });
+  if (!order) throw new AppError({ code: "order.notFound" });
+  if (order.status === to || !canMove(order.status, to)) return { moved: false, order };
+  const stamp = stampFor[to];
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: to, ...set, ...(stamp ? { [stamp]: now } : {}) })
+    .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
+    .returning();
+  await tx
+    .insert(orderEvents)
+    .values({ accountId, orderId, fromStatus: order.status, toStatus: to, cause, createdAt: now });
+  return { moved: true, order: updated! };
+}
+
+/** As `moveOrder`, for a person's command: a move the machine refuses is their error. */
+export async function requireMove(tx: Tx, move: Move): Promise<OrderRow> {
+  const { moved, order } = await moveOrder(tx, move);
+  if (!moved) throw new AppError({ code: "order.transitionRefused" });
+  return order;
+}

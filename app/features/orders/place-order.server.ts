@@ -1,0 +1,205 @@
+import { and, eq } from "drizzle-orm";
+import { checkCoupon, discountFor } from "~/features/coupons/coupons.server";
+import type { Viewer } from "~/features/members/members.server";
+import {
+  enabledProviders,
+  startPayment,
+  type PaymentStart,
+} from "~/features/payments/payments.server";
+import { priceCartLines } from "~/features/products/products.server";
+import type { Tx } from "~/platform/db/database.server";
+import { AppError, type ErrorCode } from "~/platform/errors";
+import type { OrderDeps } from "./order-jobs";
+import { settlePayment } from "./settle-payment.server";
+import { orderByCheckoutKey, orderItemRows, type OrderRow } from "./queries.server";
+import { orderEvents, orderItems, orders } from "./tables.server";
+import type { CheckoutInput } from "./validation";
+
+const couponRefusal: Record<"limit" | "unavailable" | "expired" | "unknown", ErrorCode> = {
+  limit: "cart.couponLimit",
+  unavailable: "cart.couponUnavailable",
+  expired: "cart.couponExpired",
+  unknown: "cart.couponUnknown",
+};
+
+export type PlacedOrder = { order: OrderRow; start: PaymentStart | null };
+
+async function priceOrder(
+  tx: Tx,
+  {
+    accountId,
+    userId,
+    input,
+    currency,
+    now,
+  }: { accountId: string; userId: string; input: CheckoutInput; currency: string; now: Date },
+) {
+  const lines = await priceCartLines(tx, { accountId, lines: input.lines, currency, now });
+  const subtotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+  if (!input.coupon) return { lines, subtotal, discount: 0, coupon: null };
+  const check = await checkCoupon(tx, { accountId, name: input.coupon, userId, now });
+  if (check.status !== "valid") throw new AppError({ code: couponRefusal[check.status] });
+  const discount = discountFor({
+    coupon: check.coupon,
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      amount: line.unitAmount * line.quantity,
+    })),
+    currency,
+  });
+  return { lines, subtotal, discount: Math.min(discount, subtotal), coupon: check.coupon };
+}
+
+/**
+ * C5: turns a signed-in member's cart into a pending order, once per checkout key, then asks the
+ * chosen provider how the browser pays. The order is written before the provider is called, so
+ * a crash in between leaves a pending order that the same checkout, sent again, resumes; an
+ * order that costs nothing (a 100 % coupon) is paid at once and fulfilled by the queue.
+ */
+export async function placeOrder(
+  deps: OrderDeps,
+  {
+    accountId,
+    currency: shopCurrency,
+    viewer,
+    input,
+    origin,
+    now = new Date(),
+    seller = {},
+  }: {
+    accountId: string;
+    /** The site's own currency, used when the checkout names none. */
+    currency: string;
+    viewer: Viewer | null;
+    input: CheckoutInput;
+    origin: string;
+    now?: Date;
+    /** The seller's own terms, never a buyer's input: the platform selling plans (billing). */
+    seller?: SellerTerms;
+  },
+): Promise<PlacedOrder> {
+  const { database, jobs } = deps;
+  if (!viewer) throw new AppError({ code: "not_authenticated" });
+  if (!viewer.membership) throw new AppError({ code: "auth.forbidden" });
+  const userId = viewer.user.id;
+  const currency = input.currency ?? shopCurrency;
+  const placed = await database.forAccount(accountId, async (tx) => {
+    const existing = await orderByCheckoutKey(tx, { accountId, checkoutKey: input.checkoutKey });
+    if (existing) {
+      if (existing.userId !== userId) throw new AppError({ code: "order.notFound" });
+      return existing;
+    }
+    const priced = await priceOrder(tx, { accountId, userId, input, currency, now });
+    // A credit (an upgrade's unused time) lowers what is paid, never below nothing.
+    const credit = Math.min(Math.max(seller.credit ?? 0, 0), priced.subtotal - priced.discount);
+    const discount = priced.discount + credit;
+    const total = priced.subtotal - discount;
+    if (
+      total > 0 &&
+      !(await enabledProviders(tx, { accountId, currency })).includes(input.provider)
+    )
+      throw new AppError({ code: "payment.providerUnavailable" });
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        accountId,
+        userId,
+        email: viewer.user.email,
+        coupon: priced.coupon?.name ?? null,
+        couponId: priced.coupon?.id ?? null,
+        currency,
+        subtotal: priced.subtotal,
+        discount,
+        total,
+        provider: total === 0 ? "manual" : input.provider,
+        checkoutKey: input.checkoutKey,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Two tabs racing with one key: the loser reads the winner's order.
+    if (!order)
+      return (await orderByCheckoutKey(tx, { accountId, checkoutKey: input.checkoutKey }))!;
+    await tx.insert(orderItems).values(orderItemRows(accountId, order.id, priced.lines));
+    await tx.insert(orderEvents).values({
+      accountId,
+      orderId: order.id,
+      toStatus: "pending",
+      cause: "checkout",
+      createdAt: now,
+    });
+    if (total === 0)
+      return settlePayment(tx, { jobs, order, outcome: "paid", cause: "checkout:free", now });
+    return order;
+  });
+  if (placed.status !== "pending") return { order: placed, start: null };
+  if (placed.paymentStart) return { order: placed, start: placed.paymentStart as PaymentStart };
+  return { order: placed, start: await beginPayment(deps, { order: placed, origin, seller }) };
+}
+
+/**
+ * Where a seller other than the host's site sends the buyer and the provider: the platform's
+ * plans are paid from a site's dashboard, return there, and their webhooks reach the platform.
+ */
+export type SellerTerms = {
+  credit?: number;
+  successUrl?: string;
+  cancelUrl?: string;
+  webhookOrigin?: string;
+};
+
+/** Asks the provider for a payment and keeps its reference and the browser's part on the order. */
+async function beginPayment(
+  deps: OrderDeps,
+  { order, origin, seller }: { order: OrderRow; origin: string; seller: SellerTerms },
+): Promise<PaymentStart> {
+  const { database } = deps;
+  const { accountId } = order;
+  const items = await database.forAccount(accountId, (tx) =>
+    tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.accountId, accountId), eq(orderItems.orderId, order.id))),
+  );
+  const thanks = seller.successUrl ?? `${origin}/thankyou?order=${order.id}`;
+  const start = await startPayment(deps, {
+    accountId,
+    provider: order.provider as Exclude<OrderRow["provider"], "manual">,
+    input: {
+      accountId,
+      orderId: order.id,
+      orderNumber: order.number,
+      currency: order.currency,
+      total: order.total,
+      items: items.map((item) => ({
+        title: item.title,
+        amount: item.amount,
+        quantity: item.quantity,
+        // A subscription's line opens one at Stripe (its trial included), not a single charge.
+        recurring:
+          item.billing === "subscription" && item.frequency
+            ? {
+                interval: item.frequency.parameter,
+                intervalCount: item.frequency.value,
+                trialDays: item.trialDays,
+                iterations: item.iterations,
+              }
+            : null,
+      })),
+      email: order.email,
+      successUrl: thanks,
+      cancelUrl: seller.cancelUrl ?? `${origin}/checkout?cancelled=${order.id}`,
+      webhookUrl: `${seller.webhookOrigin ?? origin}/api/payments/webhooks/${order.provider}`,
+    },
+  });
+  await database.forAccount(accountId, (tx) =>
+    tx
+      .update(orders)
+      .set({
+        providerRef: start.providerRef,
+        paymentStart: start as unknown as Record<string, unknown>,
+      })
+      .where(and(eq(orders.accountId, accountId), eq(orders.id, order.id))),
+  );
+  return start;
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { paymentProviders } from "./order-shapes";
+
+const uuid = z.string().uuid();
+
+/** What the checkout sends: the cart's lines by id (the server prices them again), never amounts. */
+export const checkoutInputSchema = z
+  .object({
+    lines: z
+      .array(
+        z
+          .object({
+            id: uuid,
+            priceId: uuid.optional(),
+            quantity: z.number().int().min(1).max(99),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(50),
+    coupon: z.string().trim().min(1).max(64).nullable().optional(),
+    provider: z.enum(paymentProviders),
+    /** The cart's currency; the site's own when absent. Every line must be priced in it. */
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
+    /** The browser's idempotency key: the same checkout sent twice makes one order. */
+    checkoutKey: uuid,
+  })
+  .strict();
+export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
+
+export const orderSearchSchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    status: z.enum(["pending", "paid", "fulfilled", "failed", "cancelled", "refunded"]).optional(),
+    provider: z.enum([...paymentProviders, "manual"]).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional(),
+  })
+  .strict();

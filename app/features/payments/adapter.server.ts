@@ -1,0 +1,108 @@
+import type { Env } from "~/platform/env.server";
+import { AppError } from "~/platform/errors";
+import type { Logger } from "~/platform/logger.server";
+import type {
+  PaymentEvent,
+  PaymentStart,
+  ProviderKeys,
+  RefundInput,
+  StartInput,
+} from "./payment-types";
+
+/** The environment a provider adapter reads: where each API lives (fakes in tests). */
+export type PaymentsEnv = Pick<
+  Env,
+  "STRIPE_API_BASE" | "PAYPAL_API_BASE" | "RAZORPAY_API_BASE" | "RAZORPAY_CHECKOUT_JS_URL"
+>;
+
+/** A webhook as it arrived: the exact body text (signatures cover its bytes) and headers. */
+export type WebhookRequest = { body: string; headers: Headers };
+
+/** A verified webhook: news about a payment, or an event type we do not act on. */
+export type WebhookOutcome =
+  { kind: "event"; event: PaymentEvent } | { kind: "ignored"; type: string };
+
+/** What each online provider does, with an account's own keys. */
+export type PaymentAdapter = {
+  start(keys: ProviderKeys, input: StartInput): Promise<PaymentStart>;
+  /** The buyer is back from the provider: PayPal captures, Razorpay's signature is checked. */
+  confirmReturn(keys: ProviderKeys, params: Record<string, string>): Promise<PaymentEvent | null>;
+  refund(keys: ProviderKeys, refund: RefundInput): Promise<void>;
+  /** Stops renewing at the end of the period paid for (the subscription keeps it till then). */
+  cancelAtPeriodEnd?(keys: ProviderKeys, subscriptionRef: string): Promise<void>;
+  /** A page of the provider's where the subscriber changes the card their renewals are charged to. */
+  billingPage?(
+    keys: ProviderKeys,
+    a: { subscriptionRef: string; returnUrl: string },
+  ): Promise<string>;
+  /** Verifies the signature (else AppError payment.badSignature) and reads the event. */
+  parseWebhook(keys: ProviderKeys, request: WebhookRequest): Promise<WebhookOutcome>;
+};
+
+export function badSignature(): AppError {
+  return new AppError({ code: "payment.badSignature" });
+}
+
+/** A body that passed the signature check but is not what the provider sends. */
+export function malformedWebhook(): AppError {
+  return new AppError({ code: "request.malformed", details: { where: "body" } });
+}
+
+/**
+ * A provider's API said no or could not be reached. Only the status and the provider's error
+ * code are logged: SDK errors carry the request (with its credentials) and must never be.
+ */
+export function providerFailed(
+  logger: Logger,
+  provider: string,
+  error: unknown,
+  action: string,
+): AppError {
+  if (error instanceof AppError) return error;
+  const facts = error as {
+    statusCode?: unknown;
+    status?: unknown;
+    code?: unknown;
+    type?: unknown;
+    name?: unknown;
+  } | null;
+  logger.warn(
+    {
+      provider,
+      action,
+      status: facts?.statusCode ?? facts?.status ?? null,
+      code: typeof facts?.code === "string" ? facts.code : null,
+      type: typeof facts?.type === "string" ? facts.type : null,
+      error: typeof facts?.name === "string" ? facts.name : null,
+    },
+    "payment provider call failed",
+  );
+  return new AppError({ code: "payment.providerFailed" });
+}
+
+/** An object's field as a string, or undefined. */
+export function stringField(value: unknown, key: string): string | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === "string" ? field : undefined;
+}
+
+export function objectField(value: unknown, key: string): Record<string, unknown> | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return field && typeof field === "object" && !Array.isArray(field)
+    ? (field as Record<string, unknown>)
+    : undefined;
+}
+
+/** The JSON object a webhook carries, or request.malformed. */
+export function parseJsonObject(body: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw malformedWebhook();
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw malformedWebhook();
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,340 @@
+import Stripe from "stripe";
+import type { Logger } from "~/platform/logger.server";
+import {
+  badSignature,
+  malformedWebhook,
+  providerFailed,
+  type PaymentAdapter,
+  type PaymentsEnv,
+  type WebhookOutcome,
+} from "./adapter.server";
+import type { PaymentEvent, ProviderKeys, StartInput } from "./payment-types";
+
+/** The SDK pointed at STRIPE_API_BASE when set (a fake), else at api.stripe.com. */
+export function stripeClient(secretKey: string, apiBase: string | undefined): Stripe {
+  const base = apiBase ? new URL(apiBase) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base && {
+      host: base.hostname,
+      port: base.port || (base.protocol === "https:" ? 443 : 80),
+      protocol: base.protocol === "https:" ? "https" : "http",
+    }),
+  });
+}
+
+/** Stripe fills `{CHECKOUT_SESSION_ID}` in on the way back, so the return can be confirmed. */
+function withSessionId(url: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}session_id={CHECKOUT_SESSION_ID}`;
+}
+
+function lineItems(input: StartInput): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  return input.items.map((item) => ({
+    quantity: item.quantity,
+    price_data: {
+      currency: input.currency.toLowerCase(),
+      unit_amount: item.amount,
+      product_data: { name: item.title.slice(0, 250) || `#${input.orderNumber}` },
+      ...(item.recurring && {
+        recurring: {
+          interval: item.recurring.interval,
+          interval_count: Math.max(1, item.recurring.intervalCount),
+        },
+      }),
+    },
+  }));
+}
+
+const refOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? undefined);
+
+/**
+ * A subscription invoice's news: a renewal paid or failed. The first invoice (billing reason
+ * `subscription_create`) is the checkout's own and is told by its session, so it is not news.
+ */
+function invoiceEvent(
+  event: Stripe.Event,
+  invoice: Stripe.Invoice,
+  kind: "renewed" | "renewalFailed",
+): WebhookOutcome {
+  const subscriptionRef = refOf(invoice.parent?.subscription_details?.subscription);
+  if (!subscriptionRef || !invoice.id || invoice.billing_reason === "subscription_create")
+    return { kind: "ignored", type: event.type };
+  const periodEnd = invoice.lines?.data?.[0]?.period?.end;
+  return {
+    kind: "event",
+    event: {
+      eventId: event.id,
+      kind,
+      providerRef: invoice.id,
+      subscriptionRef,
+      amount: kind === "renewed" ? invoice.amount_paid : invoice.amount_due,
+      ...(typeof periodEnd === "number" && { periodEnd: new Date(periodEnd * 1000) }),
+      occurredAt: new Date(event.created * 1000),
+      raw: event as unknown as Record<string, unknown>,
+    },
+  };
+}
+
+/** A Checkout Session's news as a PaymentEvent. */
+function sessionEvent(
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  kind: PaymentEvent["kind"],
+): PaymentEvent {
+  return {
+    eventId: event.id,
+    kind,
+    providerRef: session.id,
+    paymentRef: refOf(session.payment_intent) ?? refOf(session.subscription),
+    amount: session.amount_total ?? undefined,
+    occurredAt: new Date(event.created * 1000),
+    raw: event as unknown as Record<string, unknown>,
+  };
+}
+
+/**
+ * Stripe through its SDK: Checkout Sessions (payment, or subscription with trial days),
+ * webhooks verified by `webhooks.constructEventAsync` (Stripe-Signature t=,v1= HMAC-SHA256
+ * of "t.body" with the endpoint's secret, five minutes' tolerance), refunds.
+ */
+export function createStripeAdapter({
+  env,
+  logger,
+}: {
+  env: PaymentsEnv;
+  logger: Logger;
+}): PaymentAdapter {
+  const client = (keys: ProviderKeys) => stripeClient(keys.secretKey, env.STRIPE_API_BASE);
+
+  async function discountCoupon(stripe: Stripe, input: StartInput): Promise<string | null> {
+    const sum = input.items.reduce((total, item) => total + item.amount * item.quantity, 0);
+    const discount = sum - input.total;
+    if (discount <= 0) return null;
+    const coupon = await stripe.coupons.create(
+      {
+        amount_off: discount,
+        currency: input.currency.toLowerCase(),
+        duration: "once",
+        max_redemptions: 1,
+        name: `Order ${input.orderNumber}`.slice(0, 40),
+      },
+      { idempotencyKey: `lyceum-coupon-${input.orderId}` },
+    );
+    return coupon.id;
+  }
+
+  return {
+    async start(keys, input) {
+      const stripe = client(keys);
+      const recurring = input.items.filter((item) => item.recurring);
+      const trialDays = Math.max(0, ...recurring.map((item) => item.recurring!.trialDays));
+      const metadata = {
+        order_id: input.orderId,
+        order_number: String(input.orderNumber),
+        account_id: input.accountId,
+      };
+      try {
+        const coupon = await discountCoupon(stripe, input);
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: recurring.length > 0 ? "subscription" : "payment",
+            line_items: lineItems(input),
+            success_url: withSessionId(input.successUrl),
+            cancel_url: input.cancelUrl,
+            customer_email: input.email,
+            client_reference_id: input.orderId,
+            metadata,
+            ...(coupon && { discounts: [{ coupon }] }),
+            ...(recurring.length > 0
+              ? {
+                  subscription_data: {
+                    metadata,
+                    ...(trialDays > 0 && { trial_period_days: trialDays }),
+                  },
+                }
+              : { payment_intent_data: { metadata } }),
+          },
+          // A checkout sent again after a crash gets the same session, not a second one.
+          { idempotencyKey: `lyceum-checkout-${input.orderId}` },
+        );
+        if (!session.url) throw new Error("Stripe gave no Checkout URL");
+        return { kind: "redirect", url: session.url, providerRef: session.id };
+      } catch (error) {
+        throw providerFailed(logger, "stripe", error, "start");
+      }
+    },
+
+    async confirmReturn(keys, params) {
+      const sessionId = params.session_id;
+      if (!sessionId || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await client(keys).checkout.sessions.retrieve(sessionId);
+      } catch (error) {
+        throw providerFailed(logger, "stripe", error, "confirmReturn");
+      }
+      if (session.status !== "complete" || session.payment_status === "unpaid") return null;
+      return {
+        eventId: `return:${session.id}`,
+        kind: "paid",
+        providerRef: session.id,
+        paymentRef: refOf(session.payment_intent) ?? refOf(session.subscription),
+        amount: session.amount_total ?? undefined,
+        occurredAt: new Date(),
+        raw: { session_id: session.id, payment_status: session.payment_status },
+      };
+    },
+
+    async refund(keys, { providerRef, paymentRef: known, amount }) {
+      const stripe = client(keys);
+      try {
+        let paymentRef = known;
+        if (!paymentRef && providerRef?.startsWith("in_")) {
+          // A subscription's renewal: the subscription ends (our side ends it too), and the
+          // renewal's payment goes back.
+          const invoice = await stripe.invoices.retrieve(providerRef);
+          const subscription = refOf(invoice.parent?.subscription_details?.subscription);
+          if (subscription) {
+            const current = await stripe.subscriptions.retrieve(subscription);
+            if (current.status !== "canceled") await stripe.subscriptions.cancel(subscription);
+          }
+          const payments = await stripe.invoicePayments.list({ invoice: providerRef, limit: 1 });
+          paymentRef = refOf(payments.data[0]?.payment.payment_intent) ?? null;
+        } else if (!paymentRef && providerRef) {
+          const session = await stripe.checkout.sessions.retrieve(providerRef);
+          paymentRef = refOf(session.payment_intent) ?? refOf(session.subscription) ?? null;
+        }
+        if (!paymentRef) throw new Error("no Stripe payment to refund");
+        if (paymentRef.startsWith("sub_")) {
+          // A subscription: it ends now, and its latest payment goes back.
+          const subscription = await stripe.subscriptions.cancel(paymentRef);
+          const invoice = refOf(subscription.latest_invoice);
+          if (!invoice) return;
+          const payments = await stripe.invoicePayments.list({ invoice, limit: 1 });
+          const intent = refOf(payments.data[0]?.payment.payment_intent);
+          if (!intent) return;
+          await stripe.refunds.create(
+            { payment_intent: intent, ...(amount !== undefined && { amount }) },
+            { idempotencyKey: `lyceum-refund-${intent}` },
+          );
+          return;
+        }
+        await stripe.refunds.create(
+          { payment_intent: paymentRef, ...(amount !== undefined && { amount }) },
+          { idempotencyKey: `lyceum-refund-${paymentRef}` },
+        );
+      } catch (error) {
+        throw providerFailed(logger, "stripe", error, "refund");
+      }
+    },
+
+    async cancelAtPeriodEnd(keys, subscriptionRef) {
+      try {
+        await client(keys).subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
+      } catch (error) {
+        throw providerFailed(logger, "stripe", error, "cancelAtPeriodEnd");
+      }
+    },
+
+    async billingPage(keys, { subscriptionRef, returnUrl }) {
+      const stripe = client(keys);
+      try {
+        // Stripe's customer portal, opened straight on "update the payment method".
+        const subscription = await stripe.subscriptions.retrieve(subscriptionRef);
+        const customer = refOf(subscription.customer);
+        if (!customer) throw new Error("a Stripe subscription without its customer");
+        const portal = await stripe.billingPortal.sessions.create({
+          customer,
+          return_url: returnUrl,
+          flow_data: {
+            type: "payment_method_update",
+            after_completion: { type: "redirect", redirect: { return_url: returnUrl } },
+          },
+        });
+        return portal.url;
+      } catch (error) {
+        throw providerFailed(logger, "stripe", error, "billingPage");
+      }
+    },
+
+    async parseWebhook(keys, { body, headers }): Promise<WebhookOutcome> {
+      const signature = headers.get("stripe-signature");
+      if (!signature) throw badSignature();
+      const stripe = client(keys);
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(body, signature, keys.webhookSecret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw badSignature();
+        throw malformedWebhook();
+      }
+      if (typeof event.id !== "string" || !event.data?.object) throw malformedWebhook();
+      switch (event.type) {
+        case "checkout.session.completed":
+          // Paid now, or later by a delayed method (async_payment_succeeded says so).
+          return event.data.object.payment_status === "unpaid"
+            ? { kind: "ignored", type: event.type }
+            : { kind: "event", event: sessionEvent(event, event.data.object, "paid") };
+        case "checkout.session.async_payment_succeeded":
+          return { kind: "event", event: sessionEvent(event, event.data.object, "paid") };
+        case "checkout.session.async_payment_failed":
+          return { kind: "event", event: sessionEvent(event, event.data.object, "failed") };
+        case "checkout.session.expired":
+          return { kind: "event", event: sessionEvent(event, event.data.object, "cancelled") };
+        case "charge.refunded": {
+          const charge = event.data.object;
+          // A part refunded leaves the order as it is; all of it ends what it gave.
+          if (!charge.refunded) return { kind: "ignored", type: event.type };
+          const intent = refOf(charge.payment_intent);
+          let providerRef: string | null = null;
+          if (intent) {
+            try {
+              const sessions = await stripe.checkout.sessions.list({
+                payment_intent: intent,
+                limit: 1,
+              });
+              providerRef = sessions.data[0]?.id ?? null;
+            } catch (error) {
+              throw providerFailed(logger, "stripe", error, "refundLookup");
+            }
+          }
+          return {
+            kind: "event",
+            event: {
+              eventId: event.id,
+              kind: "refunded",
+              providerRef,
+              paymentRef: intent,
+              amount: charge.amount_refunded,
+              occurredAt: new Date(event.created * 1000),
+              raw: event as unknown as Record<string, unknown>,
+            },
+          };
+        }
+        case "invoice.paid":
+          return invoiceEvent(event, event.data.object, "renewed");
+        case "invoice.payment_failed":
+          return invoiceEvent(event, event.data.object, "renewalFailed");
+        case "customer.subscription.deleted": {
+          const subscription = event.data.object;
+          return {
+            kind: "event",
+            event: {
+              eventId: event.id,
+              kind: "subscriptionEnded",
+              providerRef: subscription.id,
+              subscriptionRef: subscription.id,
+              occurredAt: new Date(event.created * 1000),
+              raw: event as unknown as Record<string, unknown>,
+            },
+          };
+        }
+        default:
+          return { kind: "ignored", type: event.type };
+      }
+    },
+  };
+}

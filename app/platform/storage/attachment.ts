@@ -1,0 +1,13 @@
+/**
+ * A Content-Disposition that makes a file a download under its own name: an ASCII fallback
+ * for old clients (quotes, backslashes and percent signs replaced) and the exact name in
+ * RFC 5987's UTF-8 form.
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

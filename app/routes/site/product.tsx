@@ -1,0 +1,44 @@
+import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { plainText } from "~/platform/plain-text";
+import { ProductScreen } from "~/features/products/products";
+import { getProductPage } from "~/features/products/products.server";
+import { seo } from "~/features/site/site";
+import { sitePageData } from "~/features/site/site.server";
+import { servicesContext } from "~/platform/request-context";
+import type { Route } from "./+types/product";
+
+/**
+ * Issue 16 `/product/{slug}`: a published product (listed or hidden) with its prices in the
+ * site's currency first. The same for every visitor, so it is kept by the page cache.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const account = siteAccount(context);
+  const { database, lang } = context.get(servicesContext);
+  const product = await getProductPage(database, {
+    accountId: account.accountId,
+    slug: params.slug,
+    currency: account.settings.currency ?? "USD",
+  });
+  if (!product) notFound();
+  return {
+    product,
+    description: plainText(product.descriptionHtml).slice(0, 300),
+    ...sitePageData({ account, request, lang }, ["productOffer", "productPage"]),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { product, description, siteName, url } = loaderData;
+  return seo({
+    title: product.title,
+    siteName,
+    description,
+    url,
+    image: product.image ?? undefined,
+  });
+}
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  return <ProductScreen product={loaderData.product} />;
+}

@@ -1,0 +1,2 @@
+CREATE POLICY "members_platform_desk_read" ON "members" AS PERMISSIVE FOR SELECT TO public USING ((select nullif(current_setting('app.account_id', true), '')::uuid) = '00000000-0000-4000-8000-000000000001'::uuid);--> statement-breakpoint
+CREATE POLICY "roles_platform_desk_read" ON "roles" AS PERMISSIVE FOR SELECT TO public USING ((select nullif(current_setting('app.account_id', true), '')::uuid) = '00000000-0000-4000-8000-000000000001'::uuid);

@@ -1,0 +1,2 @@
+CREATE INDEX "accounts_console_search" ON "accounts" USING gin (("slug" || ' ' || coalesce("domain", '') || ' ' || coalesce("settings" ->> 'sitetitle', '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "accounts_created" ON "accounts" USING btree ("created_at","account_id");

@@ -1,0 +1,83 @@
+import { deleteExpiredSessions, EXPIRED_SESSIONS_JOB } from "~/features/auth/auth.server";
+import { PUBLISH_DUE_JOB, publishDueSweep } from "~/features/content/content.server";
+import {
+  registerOrderJobs,
+  ORDER_RECEIPT_JOB,
+  PLATFORM_ORDER_FULFILLED_JOB,
+  sendReceipt,
+  SUBSCRIPTION_SWEEP_JOB,
+  sweepLapsedSubscriptions,
+} from "~/features/orders/orders.server";
+import { pagePublisher } from "~/features/pages/pages.server";
+import { applyPlanOrder } from "~/features/billing/billing.server";
+import { rollupUsage, USAGE_ROLLUP_JOB } from "~/features/usage/usage.server";
+import { PAYMENT_EVENT_JOB } from "~/features/payments/payments.server";
+import { registerTicketJobs } from "~/features/tickets/tickets.server";
+import { postPublisher } from "~/features/posts/posts.server";
+import { OUTBOX_CLEANUP_JOB, pruneOutbox } from "~/platform/mail/outbox-cleanup.server";
+import type { ServerServices } from "./app-env";
+
+/** Where a site's links point when no request tells (a job): its domain, else `{slug}.{base}`. */
+function siteAddressOf({ env }: Pick<ServerServices, "env">) {
+  const like =
+    env.NODE_ENV === "production"
+      ? `https://${env.BASE_DOMAIN}`
+      : `http://${env.BASE_DOMAIN}${env.PORT ? `:${env.PORT}` : ""}`;
+  return { baseDomain: env.BASE_DOMAIN, like };
+}
+
+/**
+ * Every job this process can run, registered before the queue starts (on the embedded database
+ * a send needs its worker in the same process): payment events, fulfilment and receipts.
+ */
+export function registerJobWorkers(services: ServerServices) {
+  const { database, jobs, mailer } = services;
+  registerOrderJobs({ database, jobs, paymentEventJobName: PAYMENT_EVENT_JOB });
+  jobs.work(ORDER_RECEIPT_JOB, async (data) => {
+    const { accountId, orderId } = data as { accountId: string; orderId: string };
+    await sendReceipt(
+      { database, mailer, siteAddress: siteAddressOf(services) },
+      { accountId, orderId },
+    );
+  });
+  registerTicketJobs({
+    ...services,
+    siteAddress: siteAddressOf(services),
+    superAdminEmails: services.env.SUPER_ADMIN_EMAILS,
+  });
+  jobs.work(PLATFORM_ORDER_FULFILLED_JOB, async (data) => {
+    await applyPlanOrder(
+      {
+        ...services,
+        baseDomain: services.env.BASE_DOMAIN,
+        onPlanChanged: async (siteAccountId) => services.siteCache.invalidateAccount(siteAccountId),
+      },
+      { orderId: String(data.orderId) },
+    );
+  });
+  registerSchedules(services);
+}
+
+/**
+ * The scheduled jobs (issue 17 scope 8; decision 031), cron expressions in UTC. Each occurrence
+ * runs once on one instance however many run; each job's work lives in its feature, and what it
+ * answers (counts) is kept with its run for /dashboard/maintenance/crons.
+ */
+function registerSchedules({ database, jobs, siteCache, pubsub }: ServerServices) {
+  // Hourly: each site's usage gauges (storage, videos) measured again; events count as they come.
+  jobs.defineSchedule(USAGE_ROLLUP_JOB, "17 * * * *", () => rollupUsage({ database, pubsub }));
+  // Hourly: expired sessions and verification codes.
+  jobs.defineSchedule(EXPIRED_SESSIONS_JOB, "23 * * * *", () => deleteExpiredSessions(database));
+  // Hourly: subscriptions whose period ran out without news (decision 033).
+  jobs.defineSchedule(SUBSCRIPTION_SWEEP_JOB, "7 * * * *", () =>
+    sweepLapsedSubscriptions(database),
+  );
+  // Every 5 minutes: scheduled posts and pages that are due (each instance's poller, boot.ts,
+  // publishes within seconds; this durable round catches what it missed and shows it).
+  const publishers = { post: postPublisher(siteCache), page: pagePublisher(siteCache) };
+  jobs.defineSchedule(PUBLISH_DUE_JOB, "*/5 * * * *", () =>
+    publishDueSweep(database, { publishers }),
+  );
+  // Daily at 03:41: outbox mail older than a month (it holds one-time links).
+  jobs.defineSchedule(OUTBOX_CLEANUP_JOB, "41 3 * * *", () => pruneOutbox(database));
+}

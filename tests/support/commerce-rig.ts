@@ -1,0 +1,191 @@
+// One site ready to sell, for commerce's HTTP tests: the providers' fakes (webhooks straight to
+// the app), services with the queue, a course sold by a product in USD and INR, a membership
+// level with its monthly product, a 20 % coupon, Stripe, Razorpay, PayPal and offline enabled,
+// and signed-in clients (the owner and buyers).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseEnv } from "~/platform/env.server";
+import { createLogger } from "~/platform/logger.server";
+import { coupons } from "~/features/coupons/tables.server";
+import { memberships } from "~/features/memberships/tables.server";
+import { productGrants, productPrices, products } from "~/features/products/tables.server";
+import { createApp } from "../../server/app";
+import { wireServices } from "../../server/boot";
+import type { ServerServices } from "../../server/app-env";
+import { createAccount, createCourse, createMember, createUserWithPassword } from "../factories";
+import { FAKE_PROVIDER_KEYS } from "../fakes/fake-keys";
+import { startFakePaypal } from "../fakes/fake-paypal";
+import { startFakeRazorpay } from "../fakes/fake-razorpay";
+import { startFakeStripe } from "../fakes/fake-stripe";
+import type { WebhookSender } from "../fakes/fake-kit";
+import { createClient } from "./http-client";
+import { createTestDatabase, type Backend, type TestDatabase } from "./test-database";
+
+const password = "Commerce-Lantern-Quartz-61";
+let ip = 0;
+const nextIp = () => `10.88.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
+
+export type Client = ReturnType<typeof createClient>;
+
+export async function startCommerceRig(backend: Backend) {
+  const [stripe, paypal, razorpay] = await Promise.all([
+    startFakeStripe(),
+    startFakePaypal(),
+    startFakeRazorpay(),
+  ]);
+  const db: TestDatabase = await createTestDatabase(backend);
+  const services: ServerServices = wireServices({
+    env: parseEnv({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "lyceum-commerce-")),
+      STRIPE_API_BASE: stripe.url,
+      PAYPAL_API_BASE: paypal.url,
+      RAZORPAY_API_BASE: razorpay.url,
+      RAZORPAY_CHECKOUT_JS_URL: razorpay.checkoutJsUrl,
+      LOG_LEVEL: "warn",
+    }),
+    database: db.database,
+    logger: createLogger({ level: "warn" }),
+    authSecret: "commerce-test-secret-commerce-test-secret",
+  });
+  await services.jobs.start();
+  const app = createApp({ services });
+  const toApp: WebhookSender = async (url, init) => {
+    const target = new URL(url);
+    const response = await app.request(
+      url,
+      { ...init, headers: { ...init.headers, host: target.host } },
+      { incoming: { socket: { remoteAddress: "203.0.113.9" } } },
+    );
+    return { status: response.status };
+  };
+  for (const fake of [stripe, paypal, razorpay]) fake.webhooks.setSender(toApp);
+
+  const account = await createAccount(db.database, { settings: { currency: "USD" } });
+  const { accountId } = account;
+  const host = `${account.slug}.localhost`;
+  const course = await createCourse(db.database, { accountId, lessonTitles: ["One", "Two"] });
+  const catalogue = await db.database.forAccount(accountId, async (tx) => {
+    const [product] = await tx
+      .insert(products)
+      .values({
+        accountId,
+        title: "Course pass",
+        slug: "course-pass",
+        kind: "course",
+        status: "published",
+      })
+      .returning();
+    const [usd] = await tx
+      .insert(productPrices)
+      .values({ accountId, productId: product!.id, currency: "USD", amount: 5000 })
+      .returning();
+    const [inr] = await tx
+      .insert(productPrices)
+      .values({ accountId, productId: product!.id, currency: "INR", amount: 399_900, position: 1 })
+      .returning();
+    await tx
+      .insert(productGrants)
+      .values({ accountId, productId: product!.id, target: "course", targetId: course.id });
+    const [level] = await tx
+      .insert(memberships)
+      .values({ accountId, name: "Gold", slug: "gold" })
+      .returning();
+    const [gold] = await tx
+      .insert(products)
+      .values({
+        accountId,
+        title: "Gold monthly",
+        slug: "gold-monthly",
+        kind: "membership",
+        status: "published",
+      })
+      .returning();
+    const [goldPrice] = await tx
+      .insert(productPrices)
+      .values({
+        accountId,
+        productId: gold!.id,
+        currency: "USD",
+        amount: 1900,
+        billing: "subscription",
+        interval: "month",
+        trialDays: 7,
+      })
+      .returning();
+    await tx
+      .insert(productGrants)
+      .values({ accountId, productId: gold!.id, target: "membership", targetId: level!.id });
+    const [coupon] = await tx
+      .insert(coupons)
+      .values({
+        accountId,
+        name: "SAVE20",
+        discountType: "percentage",
+        couponAmount: 20,
+        perUserLimit: 1,
+      })
+      .returning();
+    return {
+      product: product!,
+      usd: usd!,
+      inr: inr!,
+      level: level!,
+      gold: gold!,
+      goldPrice: goldPrice!,
+      coupon: coupon!,
+    };
+  });
+
+  async function signedIn(roleName: string): Promise<Client & { userId: string; email: string }> {
+    const email = `${roleName}-${Date.now().toString(36)}-${++ip}@example.test`;
+    const user = await createUserWithPassword(db.database, { email, password });
+    await createMember(db.database, { accountId, roleName, user });
+    const client = createClient(app, { host, ip: nextIp() });
+    const res = await client.post("/api/auth/sign-in/email", { email, password });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+    return Object.assign(client, { userId: user.id, email });
+  }
+
+  const owner = await signedIn("site_owner");
+  for (const provider of ["stripe", "paypal", "razorpay"] as const) {
+    const res = await owner.request("/api/payments/providers", {
+      method: "PUT",
+      json: { provider, enabled: true, ...FAKE_PROVIDER_KEYS[provider] },
+    });
+    if (res.status !== 200)
+      throw new Error(`${provider} settings: ${res.status} ${await res.text()}`);
+  }
+  const offline = await owner.request("/api/payments/providers", {
+    method: "PUT",
+    json: { provider: "offline", enabled: true, instructions: "IBAN DE00 0000 0000 0000 00" },
+  });
+  if (offline.status !== 200) throw new Error(`offline settings: ${offline.status}`);
+
+  return {
+    db,
+    services,
+    app,
+    stripe,
+    paypal,
+    razorpay,
+    accountId,
+    host,
+    course,
+    catalogue,
+    owner,
+    signedIn,
+    /** Runs every due job (fulfilment, receipts) and waits for the fakes' webhooks first. */
+    async settle() {
+      await Promise.all([stripe.webhooks.idle(), paypal.webhooks.idle(), razorpay.webhooks.idle()]);
+      await services.jobs.drain();
+    },
+    async close() {
+      await services.jobs.stop();
+      await db.dispose();
+      await Promise.all([stripe.close(), paypal.close(), razorpay.close()]);
+    },
+  };
+}
+
+export type CommerceRig = Awaited<ReturnType<typeof startCommerceRig>>;

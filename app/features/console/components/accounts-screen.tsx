@@ -15,7 +15,8 @@ import type { AccountRow, AccountsScreen } from "../console-views";
 import { AccountDrawer } from "./account-drawer";
 import { ConsoleTabs } from "./console-tabs";
 import { useQueryChange } from "~/ui/use-query-change";
-import { dateIn, Pager, SearchBox } from "./list-controls";
+import { dateIn } from "./list-controls";
+import { Pager, SearchBox } from "~/ui/list-controls";
 import { AccountStatusBadge } from "./status-badge";
 
 /** A link to the same screen with one account's drawer open (the list's filters kept). */
@@ -90,7 +91,14 @@ export function AccountsScreenView({ screen, lang }: { screen: AccountsScreen; l
       <Title order={1}>{t("dashboard.sections.accounts.title")}</Title>
       <ConsoleTabs active="accounts" />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SearchBox key={query.q} value={query.q} label={t("console.search")} />
+        <SearchBox
+          key={query.q}
+          value={query.q}
+          label={t("console.search")}
+          closes="account"
+          maxWidth={420}
+          testId="console-search-q"
+        />
         <SegmentedControl
           aria-label={t("console.status.label")}
           value={query.status}
@@ -123,7 +131,13 @@ export function AccountsScreenView({ screen, lang }: { screen: AccountsScreen; l
       ) : (
         <AccountsTable rows={accounts.rows} lang={lang} />
       )}
-      <Pager paged={accounts} totalKey="console.total" />
+      <Pager
+        paged={accounts}
+        totalKey="console.total"
+        pagesKey="console.pages"
+        closes="account"
+        testId="console-total"
+      />
       <AccountDrawer detail={detail} lang={lang} onClose={() => change({ account: null })} />
     </Stack>
   );

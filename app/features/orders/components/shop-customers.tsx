@@ -2,7 +2,7 @@ import { ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { CustomerRow, Paged, ShopQuery } from "../order-views";
 import { dateIn, moneyIn } from "./order-format";
-import { Pager, SearchBox } from "./list-controls";
+import { Pager, SearchBox } from "~/ui/list-controls";
 
 /** People who ordered: how many orders, what their paid orders came to, their last order. */
 export function ShopCustomers({
@@ -20,7 +20,7 @@ export function ShopCustomers({
   const c = (key: string) => t(`ordersDashboard.customers.${key}`);
   return (
     <Stack gap="md">
-      <SearchBox key={query.q} value={query.q} label={c("search")} />
+      <SearchBox key={query.q} value={query.q} label={c("search")} closes="order" maxWidth={360} />
       {customers.rows.length === 0 ? (
         <Text c="dimmed">{c("empty")}</Text>
       ) : (
@@ -66,7 +66,13 @@ export function ShopCustomers({
           </Table>
         </ScrollArea>
       )}
-      <Pager paged={customers} totalKey="ordersDashboard.customers.total" />
+      <Pager
+        paged={customers}
+        totalKey="ordersDashboard.customers.total"
+        pagesKey="ordersDashboard.shop.pages"
+        closes="order"
+        testId="list-total"
+      />
     </Stack>
   );
 }

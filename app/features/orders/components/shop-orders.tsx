@@ -19,7 +19,7 @@ import { ManualOrderForm } from "./manual-order-form";
 import { OrderDrawer } from "./order-drawer";
 import { useShopScope } from "./shop-scope";
 import { dateIn, moneyIn, OrderStatusBadge } from "./order-format";
-import { Pager, SearchBox } from "./list-controls";
+import { Pager, SearchBox } from "~/ui/list-controls";
 import { useQueryChange } from "~/ui/use-query-change";
 
 /** The shop's orders: search, filters, 25 a page, a row's drawer, CSV and a manual order. */
@@ -53,7 +53,13 @@ export function ShopOrders({
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SearchBox key={query.q} value={query.q} label={s("search")} />
+        <SearchBox
+          key={query.q}
+          value={query.q}
+          label={s("search")}
+          closes="order"
+          maxWidth={360}
+        />
         <Group gap="sm">
           {scope.csvPath && (
             <Button
@@ -199,7 +205,13 @@ export function ShopOrders({
           </Table>
         </ScrollArea>
       )}
-      <Pager paged={orders} totalKey="ordersDashboard.shop.total" />
+      <Pager
+        paged={orders}
+        totalKey="ordersDashboard.shop.total"
+        pagesKey="ordersDashboard.shop.pages"
+        closes="order"
+        testId="list-total"
+      />
       <OrderDrawer
         key={screen.detail?.id ?? "closed"}
         detail={screen.detail}

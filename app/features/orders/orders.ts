@@ -3,9 +3,6 @@ export { CheckoutScreen } from "./components/checkout-screen";
 export { OrderThanks } from "./components/order-thanks";
 export * from "./order-shapes";
 export { OrdersScreenView } from "./components/orders-screen";
-export {
-  dateIn,
-  moneyIn,
-  OrderStatusBadge,
-  SubscriptionStatusBadge,
-} from "./components/order-format";
+export { moneyIn, OrderStatusBadge, SubscriptionStatusBadge } from "./components/order-format";
+// The one date formatter is the platform's; billing's screens still take it from this door.
+export { dateIn } from "~/platform/i18n/formats";

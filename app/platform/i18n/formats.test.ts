@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { dateFormat, numberFormat, timestampFormat } from "./formats";
+import { dateFormat, dateIn, numberFormat, timestampFormat } from "./formats";
 
 test("I12 a formatter is built once per language and options, and formats as Intl does", () => {
   const options = { dateStyle: "medium", timeZone: "UTC" } as const;
@@ -23,4 +23,13 @@ test("I13 a timestamp reads to the minute in UTC, whatever the zone of the machi
     }).format(moment),
   );
   expect(timestampFormat("en").format(moment)).toMatch(/^Mar 4, 2026, 11:30\sPM$/);
+});
+
+test("I13 a stored date reads as its day in UTC, or with its time to the minute", () => {
+  const iso = "2026-03-04T23:30:59Z";
+  expect(dateIn("en")(iso)).toBe("Mar 4, 2026");
+  expect(dateIn("en", true)(iso)).toMatch(/^Mar 4, 2026, 11:30\sPM$/);
+  expect(dateIn("de")(iso)).toBe(
+    new Intl.DateTimeFormat("de", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso)),
+  );
 });

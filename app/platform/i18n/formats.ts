@@ -27,6 +27,18 @@ export function timestampFormat(lang: string): Intl.DateTimeFormat {
   return dateFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 }
 
+/**
+ * Stored dates (ISO strings) as the reader writes them, in UTC as the server stored them: the
+ * day, or with `withTime` the moment to the minute. A caller whose date may be missing shows its
+ * own stand-in.
+ */
+export function dateIn(lang: string, withTime = false): (iso: string) => string {
+  const format = withTime
+    ? timestampFormat(lang)
+    : dateFormat(lang, { dateStyle: "medium", timeZone: "UTC" });
+  return (iso) => format.format(new Date(iso));
+}
+
 /** Throws as `new Intl.NumberFormat` does for an unknown currency; a failure is not kept. */
 export function numberFormat(
   lang: string,

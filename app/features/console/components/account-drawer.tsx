@@ -20,7 +20,7 @@ import { Link, useFetcher } from "react-router";
 import { errorCatalogue, type ErrorCode } from "~/platform/errors";
 import type { AccountDetail, ConsoleAnswer, ConsoleCommand, MeterRow } from "../console-views";
 import { AccountStatusBadge } from "./status-badge";
-import { dateIn } from "./list-controls";
+import { dateIn } from "~/platform/i18n/formats";
 
 const meterColours: Record<MeterRow["state"], string> = {
   ok: "teal.9",

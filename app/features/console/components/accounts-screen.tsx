@@ -15,7 +15,7 @@ import type { AccountRow, AccountsScreen } from "../console-views";
 import { AccountDrawer } from "./account-drawer";
 import { ConsoleTabs } from "./console-tabs";
 import { useQueryChange } from "~/ui/use-query-change";
-import { dateIn } from "./list-controls";
+import { dateIn } from "~/platform/i18n/formats";
 import { Pager, SearchBox } from "~/ui/list-controls";
 import { AccountStatusBadge } from "./status-badge";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AuditRow, AuditScreen } from "../console-views";
 import { ConsoleTabs } from "./console-tabs";
-import { dateIn } from "./list-controls";
+import { dateIn } from "~/platform/i18n/formats";
 import { Pager, SearchBox } from "~/ui/list-controls";
 
 /** `account.openAsOwner.redeemed` → `openAsOwnerRedeemed`: the action's words. */

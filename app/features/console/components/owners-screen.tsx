@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { OwnersScreen } from "../console-views";
 import { ConsoleTabs } from "./console-tabs";
-import { dateIn } from "./list-controls";
+import { dateIn } from "~/platform/i18n/formats";
 import { Pager, SearchBox } from "~/ui/list-controls";
 
 /** M8 the site owners: each with their address, whether it is verified, and their sites. */
@@ -59,7 +59,9 @@ export function OwnersScreenView({ screen, lang }: { screen: OwnersScreen; lang:
                       {c(row.emailVerified ? "verifiedYes" : "verifiedNo")}
                     </Badge>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{date(row.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {row.createdAt ? date(row.createdAt) : "—"}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="wrap">
                       {row.sites.map((site) => (

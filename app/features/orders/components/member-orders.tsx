@@ -2,7 +2,8 @@ import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { IconFileInvoice } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { MemberOrder, MemberOrdersScreen } from "../order-views";
-import { dateIn, moneyIn, OrderStatusBadge } from "./order-format";
+import { moneyIn, OrderStatusBadge } from "./order-format";
+import { dateIn } from "~/platform/i18n/formats";
 import { SubscriptionTable } from "./subscription-table";
 
 function OrderCard({ order, lang }: { order: MemberOrder; lang: string }) {

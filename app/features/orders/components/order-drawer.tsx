@@ -17,7 +17,8 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { errorCatalogue, type ErrorCode } from "~/platform/errors";
 import type { OrderDetail, OrderEventView } from "../order-views";
-import { dateIn, moneyIn, OrderStatusBadge } from "./order-format";
+import { moneyIn, OrderStatusBadge } from "./order-format";
+import { dateIn } from "~/platform/i18n/formats";
 
 type Command = "confirm" | "refund" | "cancel";
 

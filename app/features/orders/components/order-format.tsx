@@ -9,15 +9,6 @@ export function moneyIn(lang: string) {
     formatMoney({ amount: minorToMajor(minor, currency), currency, lang });
 }
 
-export function dateIn(lang: string, withTime = false) {
-  const format = new Intl.DateTimeFormat(lang, {
-    dateStyle: "medium",
-    ...(withTime ? { timeStyle: "short" } : {}),
-    timeZone: "UTC",
-  });
-  return (iso: string) => format.format(new Date(iso));
-}
-
 // Filled badges in dark shades: white text on them reads at 4.5:1 or more in both schemes.
 const orderColours: Record<OrderStatus, string> = {
   pending: "orange.9",

@@ -1,7 +1,8 @@
 import { ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { CustomerRow, Paged, ShopQuery } from "../order-views";
-import { dateIn, moneyIn } from "./order-format";
+import { moneyIn } from "./order-format";
+import { dateIn } from "~/platform/i18n/formats";
 import { Pager, SearchBox } from "~/ui/list-controls";
 
 /** People who ordered: how many orders, what their paid orders came to, their last order. */

@@ -18,7 +18,8 @@ import type { Paged, ShopOrderRow, ShopScreen } from "../order-views";
 import { ManualOrderForm } from "./manual-order-form";
 import { OrderDrawer } from "./order-drawer";
 import { useShopScope } from "./shop-scope";
-import { dateIn, moneyIn, OrderStatusBadge } from "./order-format";
+import { moneyIn, OrderStatusBadge } from "./order-format";
+import { dateIn } from "~/platform/i18n/formats";
 import { Pager, SearchBox } from "~/ui/list-controls";
 import { useQueryChange } from "~/ui/use-query-change";
 

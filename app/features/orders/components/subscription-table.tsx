@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { cancellable, type SubscriptionView } from "../order-views";
 import { ChangeCardButton } from "./change-card-button";
-import { dateIn, moneyIn, SubscriptionStatusBadge } from "./order-format";
+import { moneyIn, SubscriptionStatusBadge } from "./order-format";
+import { dateIn } from "~/platform/i18n/formats";
 
 type Answer = { ok: boolean; code?: string };
 

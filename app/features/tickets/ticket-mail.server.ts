@@ -13,7 +13,7 @@ import {
   type LanguageCode,
 } from "~/platform/i18n/languages";
 import type { Mailer } from "~/platform/mail/mail.server";
-import { escapeHtml, translate } from "~/platform/mail/templates.server";
+import { escapeHtml, mailAction, mailFrame, translate } from "~/platform/mail/templates.server";
 import { peopleByIds, repliesOf, replyById, ticketWithSite } from "./queries.server";
 import type { TicketCategory } from "./ticket-shapes";
 import type { TicketReplyMailData } from "./ticket-writes.server";
@@ -103,42 +103,19 @@ function ticketMailHtml(input: {
   url: string;
 }): string {
   const e = escapeHtml;
-  const dir = textDirection(input.lang);
-  const start = dir === "rtl" ? "right" : "left";
-  const font =
-    "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
-  const href = e(input.url);
-  return `<!doctype html>
-<html lang="${input.lang}" dir="${dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${e(input.subject)}</title>
-</head>
-<body style="margin:0;padding:0;background-color:#f3f4f6;">
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background-color:#f3f4f6;">
-<tr><td align="center" style="padding:32px 16px;">
-<table role="presentation" dir="${dir}" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:560px;background-color:#ffffff;border:1px solid #e5e7eb;border-radius:12px;${font};color:#1f2937;text-align:${start};">
-<tr><td style="padding:24px 32px;border-bottom:1px solid #e5e7eb;font-size:18px;font-weight:700;color:#111827;">${e(input.siteName)}</td></tr>
-<tr><td style="padding:32px 32px 8px;">
-<p style="margin:0 0 8px;font-size:16px;line-height:24px;font-weight:600;">${e(input.greeting)}</p>
+  // The quote's bar stands at the side the text starts from (mail clients know no `start`).
+  const start = textDirection(input.lang) === "rtl" ? "right" : "left";
+  return mailFrame({
+    lang: input.lang,
+    subject: input.subject,
+    siteName: input.siteName,
+    footer: input.footer,
+    content: `<p style="margin:0 0 8px;font-size:16px;line-height:24px;font-weight:600;">${e(input.greeting)}</p>
 <p style="margin:0 0 16px;font-size:15px;line-height:24px;">${e(input.intro)}</p>
 <p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#4b5563;">${e(input.message)}</p>
 <div style="margin:0 0 24px;padding:12px 16px;border-${start}:4px solid #c7d2fe;background-color:#f9fafb;font-size:14px;line-height:22px;white-space:pre-wrap;word-break:break-word;">${e(input.body)}</div>
-<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 24px;"><tr>
-<td style="border-radius:8px;background-color:#4f46e5;">
-<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:8px;">${e(input.action)}</a>
-</td></tr></table>
-<p style="margin:0 0 24px;font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;" dir="ltr"><a href="${href}" style="color:#4f46e5;">${href}</a></p>
-</td></tr>
-<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:20px;color:#6b7280;">${e(input.footer)}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+${mailAction(input.action, input.url)}`,
+  });
 }
 
 /**

@@ -118,12 +118,48 @@ function renderHtml(input: {
   lang: LanguageCode;
 }): string {
   const e = escapeHtml;
+  return mailFrame({
+    lang: input.lang,
+    subject: input.subject,
+    siteName: input.siteName,
+    footer: input.footer,
+    content: `<p style="margin:0 0 16px;font-size:16px;line-height:24px;font-weight:600;">${e(input.greeting)}</p>
+<p style="margin:0 0 24px;font-size:15px;line-height:24px;">${e(input.body)}</p>
+${mailAction(input.action, input.url)}`,
+  });
+}
+
+/**
+ * The one button a mail's reader acts with, and below it its address written out (for a client
+ * that shows no buttons). The label and address are escaped here.
+ */
+export function mailAction(label: string, url: string): string {
+  const href = escapeHtml(url);
+  return `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 24px;"><tr>
+<td style="border-radius:8px;background-color:#4f46e5;">
+<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(label)}</a>
+</td></tr></table>
+<p style="margin:0 0 24px;font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;" dir="ltr"><a href="${href}" style="color:#4f46e5;">${href}</a></p>`;
+}
+
+/**
+ * The HTML frame every mail shares: a card with the site's name above, `content` and the footer
+ * below, in the language's direction. `content` is HTML, its values escaped by the caller; the
+ * subject, site name and footer are escaped here.
+ */
+export function mailFrame(input: {
+  lang: LanguageCode;
+  subject: string;
+  siteName: string;
+  footer: string;
+  content: string;
+}): string {
+  const e = escapeHtml;
   const dir = textDirection(input.lang);
   // Mail clients ignore `start`/`end` and most <style> blocks: sides are spelled out, CSS inline.
   const align = dir === "rtl" ? "right" : "left";
   const font =
     "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
-  const href = e(input.url);
   return `<!doctype html>
 <html lang="${input.lang}" dir="${dir}">
 <head>
@@ -138,13 +174,7 @@ function renderHtml(input: {
 <table role="presentation" dir="${dir}" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:560px;background-color:#ffffff;border:1px solid #e5e7eb;border-radius:12px;${font};color:#1f2937;text-align:${align};">
 <tr><td style="padding:24px 32px;border-bottom:1px solid #e5e7eb;font-size:18px;font-weight:700;color:#111827;">${e(input.siteName)}</td></tr>
 <tr><td style="padding:32px 32px 8px;">
-<p style="margin:0 0 16px;font-size:16px;line-height:24px;font-weight:600;">${e(input.greeting)}</p>
-<p style="margin:0 0 24px;font-size:15px;line-height:24px;">${e(input.body)}</p>
-<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 24px;"><tr>
-<td style="border-radius:8px;background-color:#4f46e5;">
-<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:8px;">${e(input.action)}</a>
-</td></tr></table>
-<p style="margin:0 0 24px;font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;" dir="ltr"><a href="${href}" style="color:#4f46e5;">${href}</a></p>
+${input.content}
 </td></tr>
 <tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:20px;color:#6b7280;">${e(input.footer)}</td></tr>
 </table>

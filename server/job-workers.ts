@@ -9,7 +9,11 @@ import {
   sweepLapsedSubscriptions,
 } from "~/features/orders/orders.server";
 import { pagePublisher } from "~/features/pages/pages.server";
-import { applyPlanOrder } from "~/features/billing/billing.server";
+import {
+  applyDuePlanChanges,
+  applyPlanOrder,
+  PLAN_CHANGES_DUE_JOB,
+} from "~/features/billing/billing.server";
 import { rollupUsage, USAGE_ROLLUP_JOB } from "~/features/usage/usage.server";
 import { PAYMENT_EVENT_JOB } from "~/features/payments/payments.server";
 import { registerTicketJobs } from "~/features/tickets/tickets.server";
@@ -45,16 +49,17 @@ export function registerJobWorkers(services: ServerServices) {
     siteAddress: siteAddressOf(services),
     superAdminEmails: services.env.SUPER_ADMIN_EMAILS,
   });
+  const planChanges = {
+    ...services,
+    baseDomain: services.env.BASE_DOMAIN,
+    onPlanChanged: async (siteAccountId: string) =>
+      services.siteCache.invalidateAccount(siteAccountId),
+  };
   jobs.work(PLATFORM_ORDER_FULFILLED_JOB, async (data) => {
-    await applyPlanOrder(
-      {
-        ...services,
-        baseDomain: services.env.BASE_DOMAIN,
-        onPlanChanged: async (siteAccountId) => services.siteCache.invalidateAccount(siteAccountId),
-      },
-      { orderId: String(data.orderId) },
-    );
+    await applyPlanOrder(planChanges, { orderId: String(data.orderId) });
   });
+  // Every 15 minutes: downgrades whose paid period has ended take effect (decision 035).
+  jobs.defineSchedule(PLAN_CHANGES_DUE_JOB, "*/15 * * * *", () => applyDuePlanChanges(planChanges));
   registerSchedules(services);
 }
 

@@ -75,8 +75,8 @@ export const errorCatalogue = {
   "payment.subscriptionAlone": { status: 409, key: "errors.paymentSubscriptionAlone" },
   /** The site already pays for this plan and interval. */
   "billing.samePlan": { status: 409, key: "errors.billingSamePlan" },
-  /** A cheaper plan: it takes effect when the current period ends, not now. */
-  "billing.downgradeAtRenewal": { status: 409, key: "errors.billingDowngradeAtRenewal" },
+  /** A cheaper plan is already bought to start when the current period ends. */
+  "billing.changeScheduled": { status: 409, key: "errors.billingChangeScheduled" },
   /** The plan is not sold with that interval (e.g. Lifetime monthly). */
   "billing.intervalUnavailable": { status: 400, key: "errors.billingIntervalUnavailable" },
   "order.notFound": { status: 404, key: "errors.orderNotFound" },

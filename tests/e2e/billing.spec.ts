@@ -111,3 +111,30 @@ test("C7 acme's owner sees the meters and upgrades to Professional through Strip
   await expectNoSeriousAxeIssues(page);
   await lookAt(page, shots, "billing-console-orders");
 });
+
+test("C7 acme's owner moves down to Dedicated at renewal: bought now, charged nothing before that date, Professional kept until then", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await asAcmeOwner(page, "/dashboard/billing");
+  await expect(page.getByTestId("downgrade-dedicated")).toContainText(
+    "It starts when your current period ends",
+  );
+  await page.getByTestId("schedule-dedicated").click();
+  await page.waitForURL(new RegExp(`^${stripe.url}/pay/`));
+  await page.getByRole("button", { name: "Pay" }).click();
+  await page.waitForURL(/\/dashboard\/billing\?scheduled=1/);
+  await expect(page.getByTestId("billing-scheduled-paid")).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("plan-scheduled")).toContainText("Dedicated (Monthly)", {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 30_000 });
+  // Until that date the site keeps Professional, which no longer renews; one move at a time.
+  await expect(page.getByTestId("current-plan")).toContainText("Professional");
+  await expect(page.getByTestId("plan-payment")).toContainText("ends on");
+  await expect(page.getByTestId("schedule-starter")).toBeDisabled();
+  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, shots, "billing-scheduled");
+});

@@ -107,6 +107,9 @@ test("M8 issue 17 acceptance: the crons screen shows the renewal job's last run,
   await page.setViewportSize({ width: 1280, height: 900 });
   await asSuperAdmin(page);
   await expect(row(page, "usage.rollup").getByTestId("cron-reading")).toHaveText("Hourly, at :17");
+  const planChanges = row(page, "billing.plan-changes");
+  await expect(planChanges.getByRole("rowheader")).toContainText("Plan changes");
+  await expect(planChanges.getByTestId("cron-reading")).toHaveText("Every 15 min");
   const renewals = row(page, "orders.subscription-sweep");
   await expect(renewals.getByRole("rowheader")).toContainText("Subscription renewals");
   await renewals.getByRole("button", { name: "Run now: Subscription renewals" }).click();

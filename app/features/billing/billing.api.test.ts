@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PLATFORM_ACCOUNT_ID, readAccount } from "~/features/accounts/accounts.server";
 import type { Viewer } from "~/features/members/members.server";
-import { orders, subscriptions } from "~/features/orders/orders.server";
+import { orderItems, orders, subscriptions } from "~/features/orders/orders.server";
 import { saveProviderSettings } from "~/features/payments/payments.server";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { changeAccountSettings } from "~/features/accounts/accounts.server";
@@ -10,6 +10,7 @@ import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
 import { backends } from "../../../tests/support/test-database";
 import {
+  applyDuePlanChanges,
   applyPlanOrder,
   loadBillingScreen,
   preparePlatformBilling,
@@ -162,26 +163,110 @@ describe.each(backends)("the platform sells plans on %s", (backend) => {
     expect((await account()).settings.plan).toBe("professional");
   });
 
-  test("C7 a downgrade is not bought now: the screen lists what would no longer fit", async () => {
-    await expect(
-      startPlanPurchase(deps(), {
-        viewer: owner,
-        siteAccountId: rig.accountId,
-        origin: `http://${rig.host}`,
-        input: {
-          planId: "starter",
-          interval: "monthly",
-          provider: "stripe",
-          checkoutKey: "plan-3",
-        },
-      }),
-    ).rejects.toMatchObject({ code: "billing.downgradeAtRenewal" });
+  test("C7 the screen lists what a downgrade would no longer fit", async () => {
     const screen = await loadBillingScreen(rig.services, { account: await account() });
     const lifetime = screen.plans.find((plan) => plan.id === "lifetime")!;
     expect(lifetime.relation).toBe("downgrade");
     // Lifetime lacks appointments and single sign-in sessions.
     expect(lifetime.loses).toEqual(expect.arrayContaining(["appointments", "single_session"]));
     expect(screen.plans.find((plan) => plan.id === "professional")!.relation).toBe("current");
+    expect(screen.plans.find((plan) => plan.id === "starter")!.relation).toBe("downgrade");
     expect(screen.meters.map((meter) => meter.meter)).toContain("storage");
+    expect(screen.scheduled).toBeNull();
+  });
+
+  test("C7 a downgrade is bought now and starts when the paid period ends: nothing charged before, the old subscription stops renewing, the round moves the site on that date", async () => {
+    const now = new Date();
+    const liveSubscription = async () => {
+      const rows = await rig.db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+        tx
+          .select()
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
+              eq(subscriptions.userId, owner.user.id),
+            ),
+          ),
+      );
+      return rows.find((row) => row.amount === 8450 || row.amount === 9900)!;
+    };
+    const professional = await liveSubscription();
+    expect(professional.cancelAtPeriodEnd).toBe(false);
+    const periodEnd = professional.currentPeriodEnd!;
+    expect(periodEnd.getTime()).toBeGreaterThan(now.getTime() + 20 * DAY);
+
+    const placed = await startPlanPurchase(deps(), {
+      viewer: owner,
+      siteAccountId: rig.accountId,
+      origin: `http://${rig.host}`,
+      now,
+      input: { planId: "starter", interval: "monthly", provider: "stripe", checkoutKey: "plan-3" },
+    });
+    // No credit on a move down; its first charge waits for the period's end (a deferred start).
+    expect(placed.order).toMatchObject({ subtotal: 2900, discount: 0, total: 2900 });
+    const [item] = await rig.db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      tx
+        .select()
+        .from(orderItems)
+        .where(
+          and(
+            eq(orderItems.accountId, PLATFORM_ACCOUNT_ID),
+            eq(orderItems.orderId, placed.order.id),
+          ),
+        ),
+    );
+    expect(item!.trialDays).toBe(Math.ceil((periodEnd.getTime() - now.getTime()) / DAY));
+    await rig.stripe.pay(placed.start!.providerRef!);
+    await rig.settle();
+    await rig.services.jobs.drain();
+
+    // Stripe holds the first charge: the new subscription is in its deferred start.
+    const [starter] = await rig.db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
+            eq(subscriptions.orderId, placed.order.id),
+          ),
+        ),
+    );
+    expect(starter?.status).toBe("trialing");
+    expect(starter!.currentPeriodEnd!.getTime()).toBeGreaterThanOrEqual(periodEnd.getTime());
+    // Paid for, the site still has what it paid for until the period ends.
+    expect((await account()).settings.plan).toBe("professional");
+    expect((await liveSubscription()).cancelAtPeriodEnd).toBe(true);
+    const screen = await loadBillingScreen(rig.services, { account: await account() });
+    expect(screen.currentPlanId).toBe("professional");
+    expect(screen.scheduled).toMatchObject({
+      planId: "starter",
+      interval: "monthly",
+      startsAt: periodEnd.toISOString(),
+    });
+    // One move down at a time.
+    await expect(
+      startPlanPurchase(deps(), {
+        viewer: owner,
+        siteAccountId: rig.accountId,
+        origin: `http://${rig.host}`,
+        now,
+        input: { planId: "lifetime", interval: "onetime", provider: "stripe", checkoutKey: "x-4" },
+      }),
+    ).rejects.toMatchObject({ code: "billing.changeScheduled" });
+
+    // The round before the date changes nothing; after it the site is on Starter, once.
+    const before = new Date(periodEnd.getTime() - 60_000);
+    const after = new Date(periodEnd.getTime() + 60_000);
+    expect(await applyDuePlanChanges(deps(), before)).toEqual({ changed: 0 });
+    expect((await account()).settings.plan).toBe("professional");
+    expect(await applyDuePlanChanges(deps(), after)).toEqual({ changed: 1 });
+    expect((await account()).settings.plan).toBe("starter");
+    expect(await applyDuePlanChanges(deps(), after)).toEqual({ changed: 0 });
+    const later = await loadBillingScreen(rig.services, { account: await account(), now: after });
+    expect(later.currentPlanId).toBe("starter");
+    expect(later.scheduled).toBeNull();
+    expect(later.payment).toMatchObject({ interval: "monthly", orderNumber: placed.order.number });
   });
 });

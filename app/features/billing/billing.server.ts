@@ -21,12 +21,19 @@ import {
   monthlyValue,
   planInvoices,
   prorationCredit,
+  scheduledPlanChange,
   startPlanPurchase,
   type BillingDeps,
 } from "./plan-purchase.server";
 import { planPriceList } from "./platform-plans.server";
 
-export { applyPlanOrder, startPlanPurchase, type BillingDeps } from "./plan-purchase.server";
+export {
+  applyDuePlanChanges,
+  applyPlanOrder,
+  PLAN_CHANGES_DUE_JOB,
+  startPlanPurchase,
+  type BillingDeps,
+} from "./plan-purchase.server";
 export { preparePlatformBilling } from "./platform-plans.server";
 
 /** Providers a plan can be paid with from the dashboard: those whose payment is a redirect. */
@@ -79,9 +86,10 @@ export async function loadBillingScreen(
   await refreshGauges(services, accountId);
   const plans = await listPlans(database);
   const current = plans.find((plan) => plan.id === account.settings.plan);
-  const [meters, live, invoices, providers] = await Promise.all([
+  const [meters, live, scheduled, invoices, providers] = await Promise.all([
     readMeters(database, { accountId, limits: current?.limits ?? {}, now }),
-    livePlanPurchase(database, accountId),
+    livePlanPurchase(database, accountId, now),
+    scheduledPlanChange(database, accountId, now),
     planInvoices(database, accountId),
     checkoutProviders(database, { ...account, accountId: PLATFORM_ACCOUNT_ID, settings: {} }),
   ]);
@@ -99,7 +107,8 @@ export async function loadBillingScreen(
       iterations,
     })),
     // Until a plan is paid for, any plan may be chosen (the sign-up's plan included); then a
-    // dearer one is an upgrade, bought now, and a cheaper one waits for the renewal.
+    // dearer one is an upgrade, bought now, and a cheaper one is bought now to start when the
+    // paid period ends.
     relation: !live
       ? "upgrade"
       : plan.id === current?.id
@@ -124,6 +133,7 @@ export async function loadBillingScreen(
           credit: prorationCredit(subscription ?? null, now),
         }
       : null,
+    scheduled: scheduled && { ...scheduled, startsAt: scheduled.startsAt.toISOString() },
     meters,
     plans: cards,
     invoices,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte } from "drizzle-orm";
 import {
   PLATFORM_ACCOUNT_ID,
   changeAccountSettings,
@@ -56,10 +56,12 @@ async function purchasesOf(tx: Tx, siteAccountId: string) {
 export async function livePlanPurchase(
   database: Database,
   siteAccountId: string,
+  now = new Date(),
 ): Promise<LivePlanPurchase | null> {
   return database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => {
     for (const { purchase, order } of await purchasesOf(tx, siteAccountId)) {
       if (order.status !== "fulfilled") continue;
+      if (purchase.startsAt && purchase.startsAt > now) continue;
       const [subscription] = await tx
         .select()
         .from(subscriptions)
@@ -78,6 +80,43 @@ export async function livePlanPurchase(
         interval: purchase.interval,
         paidAt: order.paidAt,
         subscription: subscription ?? null,
+      };
+    }
+    return null;
+  });
+}
+
+/** A paid change that waits for the current period's end (a downgrade), if the site has one. */
+export async function scheduledPlanChange(
+  database: Database,
+  siteAccountId: string,
+  now = new Date(),
+): Promise<{ orderId: string; planId: string; interval: PlanInterval; startsAt: Date } | null> {
+  return database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => {
+    for (const { purchase, order } of await purchasesOf(tx, siteAccountId)) {
+      if (order.status !== "fulfilled" || purchase.appliedAt) continue;
+      if (!purchase.startsAt || purchase.startsAt <= now) continue;
+      const [subscription] = await tx
+        .select({
+          status: subscriptions.status,
+          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
+            eq(subscriptions.orderId, order.id),
+          ),
+        )
+        .limit(1);
+      // Superseded by an upgrade bought since (its subscription was told to stop).
+      if (subscription && (subscription.status === "ended" || subscription.cancelAtPeriodEnd))
+        continue;
+      return {
+        orderId: order.id,
+        planId: purchase.planId,
+        interval: purchase.interval,
+        startsAt: purchase.startsAt,
       };
     }
     return null;
@@ -156,13 +195,18 @@ export async function startPlanPurchase(
   const { database } = deps;
   const plan = await findPlan(database, input.planId);
   if (!plan) throw new AppError({ code: "accounts.unknownPlan" });
-  const live = await livePlanPurchase(database, siteAccountId);
+  const live = await livePlanPurchase(database, siteAccountId, now);
   if (live && live.planId === plan.id && live.interval === input.interval)
     throw new AppError({ code: "billing.samePlan" });
   const current = live ? await findPlan(database, live.planId) : undefined;
   const upgrade =
     !live || !current || monthlyValue(plan, input.interval) >= monthlyValue(current, live.interval);
-  if (!upgrade) throw new AppError({ code: "billing.downgradeAtRenewal" });
+  // A downgrade is bought now and starts when the paid period ends: its subscription's first
+  // charge waits that long (a deferred start, as a trial), and the current one stops renewing.
+  const periodEnd = live?.subscription?.currentPeriodEnd;
+  const startsAt = !upgrade && periodEnd && periodEnd > now ? periodEnd : null;
+  if (startsAt && (await scheduledPlanChange(database, siteAccountId, now)))
+    throw new AppError({ code: "billing.changeScheduled" });
 
   // The buyer becomes the platform's customer (orders belong to members of their seller).
   const { membership, price } = await database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => ({
@@ -185,8 +229,9 @@ export async function startPlanPurchase(
       checkoutKey: input.checkoutKey,
     },
     seller: {
-      credit: prorationCredit(live?.subscription ?? null, now),
-      successUrl: `${back}?paid=1`,
+      credit: upgrade ? prorationCredit(live?.subscription ?? null, now) : 0,
+      ...(startsAt && { trialDays: Math.ceil((startsAt.getTime() - now.getTime()) / DAY) }),
+      successUrl: `${back}?${startsAt ? "scheduled" : "paid"}=1`,
       cancelUrl: `${back}?cancelled=1`,
       webhookOrigin: platform,
     },
@@ -200,6 +245,7 @@ export async function startPlanPurchase(
         siteAccountId,
         planId: plan.id,
         interval: input.interval,
+        startsAt,
         createdAt: now,
       })
       .onConflictDoNothing(),
@@ -212,8 +258,8 @@ export async function startPlanPurchase(
  * plan now, and the subscription it replaces stops renewing at the provider. Idempotent.
  */
 export async function applyPlanOrder(
-  deps: BillingDeps & { onPlanChanged?: (siteAccountId: string) => Promise<void> },
-  { orderId }: { orderId: string },
+  deps: PlanChangeDeps,
+  { orderId, now = new Date() }: { orderId: string; now?: Date },
 ): Promise<boolean> {
   const { database } = deps;
   const [purchase] = await database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
@@ -225,15 +271,65 @@ export async function applyPlanOrder(
       ),
   );
   if (!purchase) return false;
-  const live = await livePlanPurchase(database, purchase.siteAccountId);
-  if (!live || live.orderId !== orderId) return false;
-  await changeAccountSettings(database, {
-    accountId: purchase.siteAccountId,
-    changes: { plan: purchase.planId },
-  });
-  await stopOlderSubscriptions(deps, { siteAccountId: purchase.siteAccountId, keep: orderId });
-  await deps.onPlanChanged?.(purchase.siteAccountId);
-  return true;
+  const { siteAccountId } = purchase;
+  if (purchase.startsAt && purchase.startsAt > now) {
+    // Paid ahead: the current plan runs to its period's end without renewing, then this one.
+    await stopOlderSubscriptions(deps, { siteAccountId, keep: orderId });
+    return false;
+  }
+  const live = await livePlanPurchase(database, siteAccountId, now);
+  const applies = live?.orderId === orderId;
+  if (applies) {
+    await changeAccountSettings(database, {
+      accountId: siteAccountId,
+      changes: { plan: purchase.planId },
+    });
+    await stopOlderSubscriptions(deps, { siteAccountId, keep: orderId });
+  }
+  if (purchase.startsAt)
+    await database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      tx
+        .update(planPurchases)
+        .set({ appliedAt: now })
+        .where(
+          and(eq(planPurchases.accountId, PLATFORM_ACCOUNT_ID), eq(planPurchases.orderId, orderId)),
+        ),
+    );
+  if (applies) await deps.onPlanChanged?.(siteAccountId);
+  return applies;
+}
+
+export type PlanChangeDeps = BillingDeps & {
+  onPlanChanged?: (siteAccountId: string) => Promise<void>;
+};
+
+/** The queue's name for the round below (server/job-workers.ts schedules it). */
+export const PLAN_CHANGES_DUE_JOB = "billing.plan-changes";
+
+/**
+ * The scheduled round: downgrades whose start has come take effect (the period they waited for
+ * has ended). One bought since by an upgrade is marked done without changing anything.
+ */
+export async function applyDuePlanChanges(
+  deps: PlanChangeDeps,
+  now = new Date(),
+): Promise<{ changed: number }> {
+  const due = await deps.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+    tx
+      .select({ orderId: planPurchases.orderId })
+      .from(planPurchases)
+      .where(
+        and(
+          eq(planPurchases.accountId, PLATFORM_ACCOUNT_ID),
+          isNull(planPurchases.appliedAt),
+          lte(planPurchases.startsAt, now),
+        ),
+      )
+      .orderBy(asc(planPurchases.startsAt)),
+  );
+  let changed = 0;
+  for (const { orderId } of due) if (await applyPlanOrder(deps, { orderId, now })) changed += 1;
+  return { changed };
 }
 
 /** Every other live plan subscription of the site stops renewing (it was credited or replaced). */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
 import { accounts } from "../accounts/tables.server";
@@ -20,11 +21,18 @@ export const planPurchases = pgTable(
       .notNull()
       .references(() => plans.id),
     interval: text("interval", { enum: ["monthly", "annual", "onetime"] }).notNull(),
+    /** A downgrade takes effect here (the current period's end); null: at once. */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    /** When the scheduled change was applied (or found superseded); null while it waits. */
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.orderId] }),
     index("plan_purchases_site").on(t.accountId, t.siteAccountId, t.createdAt),
+    index("plan_purchases_due")
+      .on(t.startsAt)
+      .where(sql`${t.appliedAt} is null`),
     foreignKey({
       columns: [t.accountId, t.orderId],
       foreignColumns: [orders.accountId, orders.id],

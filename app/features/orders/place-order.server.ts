@@ -90,6 +90,10 @@ export async function placeOrder(
       return existing;
     }
     const priced = await priceOrder(tx, { accountId, userId, input, currency, now });
+    if (seller.trialDays !== undefined)
+      priced.lines = priced.lines.map((line) =>
+        line.billing === "subscription" ? { ...line, trialDays: seller.trialDays! } : line,
+      );
     // A credit (an upgrade's unused time) lowers what is paid, never below nothing.
     const credit = Math.min(Math.max(seller.credit ?? 0, 0), priced.subtotal - priced.discount);
     const discount = priced.discount + credit;
@@ -143,6 +147,8 @@ export async function placeOrder(
  */
 export type SellerTerms = {
   credit?: number;
+  /** Days before a subscription's first charge, in place of its price's trial (a deferred start). */
+  trialDays?: number;
   successUrl?: string;
   cancelUrl?: string;
   webhookOrigin?: string;

@@ -285,7 +285,7 @@ export const messageAreas = {
     "ordersDashboard.subscriptionStatus",
     "ecommerce.payments.providers",
     "errors.billingSamePlan",
-    "errors.billingDowngradeAtRenewal",
+    "errors.billingChangeScheduled",
     "errors.billingIntervalUnavailable",
     "errors.unknownPlan",
     "errors.paymentProviderFailed",

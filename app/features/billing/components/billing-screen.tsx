@@ -55,6 +55,11 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
             {t("billing.paid")}
           </Alert>
         )}
+        {search.get("scheduled") && (
+          <Alert color="teal" role="status" data-testid="billing-scheduled-paid">
+            {t("billing.scheduledPaid")}
+          </Alert>
+        )}
         {search.get("cancelled") && (
           <Alert color="gray" role="status">
             {t("billing.cancelled")}
@@ -103,6 +108,17 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
             ) : (
               <Text size="sm" data-testid="plan-payment">
                 {t("billing.current.unpaid")}
+              </Text>
+            )}
+            {screen.scheduled && (
+              <Text size="sm" fw={600} data-testid="plan-scheduled">
+                {t("billing.scheduled", {
+                  date: date(screen.scheduled.startsAt),
+                  plan:
+                    screen.plans.find((plan) => plan.id === screen.scheduled?.planId)?.label ??
+                    screen.scheduled.planId,
+                  interval: t(`billing.intervals.${screen.scheduled.interval}`),
+                })}
               </Text>
             )}
           </Stack>

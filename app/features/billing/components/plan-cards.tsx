@@ -13,7 +13,6 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { moneyIn } from "~/features/orders/orders";
 import type { PlanInterval } from "../billing-shapes";
 import type { BillingView } from "./billing-view";
@@ -25,7 +24,10 @@ type Props = {
   onBuy: (choice: { planId: string; interval: PlanInterval; provider: string }) => void;
 };
 
-/** The plans to move to: upgrade now (credited), or see what a downgrade would no longer fit. */
+/**
+ * The plans to move to: upgrade now (credited), or move down at renewal after seeing what would
+ * no longer fit.
+ */
 export function PlanCards({ view, lang, busy, onBuy }: Props) {
   const { t } = useTranslation();
   const money = moneyIn(lang);
@@ -145,10 +147,16 @@ export function PlanCards({ view, lang, busy, onBuy }: Props) {
                           ))}
                         </List>
                       )}
-                      <Text size="xs">
-                        {t("billing.plans.downgradeHow")}{" "}
-                        <Link to="/dashboard/tickets">{t("billing.plans.askSupport")}</Link>
-                      </Text>
+                      <Text size="xs">{t("billing.plans.downgradeStarts")}</Text>
+                      <Button
+                        variant="default"
+                        disabled={!price || !provider || busy || Boolean(view.scheduled)}
+                        loading={busy}
+                        onClick={() => provider && onBuy({ planId: plan.id, interval, provider })}
+                        data-testid={`schedule-${plan.id}`}
+                      >
+                        {t("billing.plans.downgrade", { plan: plan.label })}
+                      </Button>
                     </Stack>
                   )}
                 </Stack>

@@ -23,6 +23,7 @@ import { siteCacheContext } from "~/features/site/site.server";
 import { sitemapRoute } from "~/features/site/site.server";
 import { brandingApi } from "~/features/header/header.server";
 import { mediaApi } from "~/features/media/api.server";
+import { storageGate } from "~/features/usage/usage.server";
 import { learningApi } from "~/features/learning/api.server";
 import { productsApi } from "~/features/products/api.server";
 import { membershipsApi } from "~/features/memberships/api.server";
@@ -120,7 +121,11 @@ export function createApp({
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));
   app.route("/api", brandingApi(services));
-  app.route("/api", mediaApi({ ...services, findUses: filesInUse }));
+  // Uploads past the plan's storage are taken during the usage meter's grace (issue 17).
+  app.route(
+    "/api",
+    mediaApi({ ...services, findUses: filesInUse, storageGate: storageGate(services) }),
+  );
   app.route("/api", analyticsApi(services));
   app.route("/api", clientErrorsApi());
   app.route("/api", searchApi(services));

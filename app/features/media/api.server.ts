@@ -17,7 +17,7 @@ import {
   saveBunnyCreds,
   updateMedia,
 } from "./media.server";
-import { storeUploads } from "./store.server";
+import { storeUploads, type StorageGate } from "./store.server";
 import { receiveUpload } from "./upload.server";
 
 type MediaApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null; logger: Logger } };
@@ -36,11 +36,13 @@ export function mediaApi({
   storage,
   env,
   findUses,
+  storageGate,
 }: {
   database: Database;
   storage: Storage;
   env: { BUNNY_STREAM_API_URL: string };
   findUses: FindUses;
+  storageGate: StorageGate;
 }) {
   const api = new Hono<MediaApiEnv>();
   const bunnyApiUrl = env.BUNNY_STREAM_API_URL;
@@ -51,7 +53,7 @@ export function mediaApi({
     const upload = await receiveUpload(c.req.raw);
     try {
       const result = await storeUploads(
-        { database, storage, bunnyApiUrl, logger: c.var.logger },
+        { database, storage, bunnyApiUrl, storageGate, logger: c.var.logger },
         {
           accountId: site.accountId,
           ownerId: viewer.user.id,

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { and, eq } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
@@ -17,7 +18,11 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
+import { accountNotifications } from "~/features/notifications/tables.server";
 import { plans } from "~/features/plans/tables.server";
+import { usageAlerts } from "~/features/usage/tables.server";
+
+const DAY = 86_400_000;
 
 /**
  * A local Bunny Stream: the two calls of its documented upload (POST .../videos with a title,
@@ -144,39 +149,134 @@ describe.each(backends)("M9 Bunny Stream and storage quota on %s", (backend) => 
     expect(bunny.videos.has(guid)).toBe(false);
   });
 
-  test("M2 uploads count against the plan's storage (MB); past it a file is refused with its reason", async () => {
+  /** A new site on a plan of `storageMb` MB of storage, its owner signed in on its host. */
+  async function siteWithStorage(storageMb: number) {
+    const planId = `storage-${storageMb}-test`;
     await db.database.owner
       .insert(plans)
       .values({
-        id: "tiny-test",
-        label: "Tiny",
+        id: planId,
+        label: `Storage ${storageMb}`,
         description: "",
         pricing: {},
         features: [],
-        limits: { storage: 1 },
+        limits: { storage: storageMb },
         addons: {},
         sortOrder: 99,
       } as never)
       .onConflictDoNothing();
-    const account = await createAccount(db.database, { settings: { plan: "tiny-test" } });
-    const email = `tiny-owner-${Date.now()}@example.test`;
+    const account = await createAccount(db.database, { settings: { plan: planId } });
+    const email = `storage-owner-${crypto.randomUUID()}@example.test`;
     const user = await createUserWithPassword(db.database, { email, password });
     await createMember(db.database, { accountId: account.accountId, roleName: "site_owner", user });
     const host = `${account.slug}.localhost`;
     const owner = await signedIn(email, host);
-    const send = async (name: string) =>
-      (await (
-        await uploadFiles(app, owner, host, [{ name, body: samples.pdf(600 * 1024) }])
-      ).json()) as UploadAnswer;
-    expect((await send("first.pdf")).uploaded).toHaveLength(1);
-    const second = await send("second.pdf");
-    expect(second.uploaded).toHaveLength(0);
-    expect(second.rejected).toEqual([{ name: "second.pdf", reason: "quota" }]);
-    const library = (await (await owner.request("/api/media")).json()) as {
-      usedBytes: number;
-      limitBytes: number;
+    const send = async (name: string, kb: number) => {
+      const res = await uploadFiles(app, owner, host, [{ name, body: samples.pdf(kb * 1024) }]);
+      return { status: res.status, body: (await res.json()) as UploadAnswer };
     };
+    const library = async () =>
+      (await (await owner.request("/api/media")).json()) as {
+        usedBytes: number;
+        limitBytes: number;
+      };
+    const storageAlert = async () =>
+      (
+        await db.database.forAccount(account.accountId, (tx) =>
+          tx
+            .select()
+            .from(usageAlerts)
+            .where(
+              and(
+                eq(usageAlerts.accountId, account.accountId),
+                eq(usageAlerts.meter, "storage"),
+                eq(usageAlerts.level, 100),
+              ),
+            ),
+        )
+      )[0];
+    return { accountId: account.accountId, owner, send, library, storageAlert };
+  }
+
+  test("M2 uploads count against the plan's storage (MB); past it (its grace run out) a file is refused with its reason", async () => {
+    const site = await siteWithStorage(1);
+    // The site went over once and its grace has run out: the 100 % mark the meters leave, aged.
+    await db.database.forAccount(site.accountId, (tx) =>
+      tx.insert(usageAlerts).values({
+        accountId: site.accountId,
+        meter: "storage",
+        period: "now",
+        level: 100,
+        createdAt: new Date(Date.now() - 9 * DAY),
+        graceUntil: new Date(Date.now() - 2 * DAY),
+      }),
+    );
+    expect((await site.send("first.pdf", 600)).body.uploaded).toHaveLength(1);
+    const second = await site.send("second.pdf", 600);
+    expect(second.status).toBe(400);
+    expect(second.body.uploaded).toHaveLength(0);
+    expect(second.body.rejected).toEqual([{ name: "second.pdf", reason: "quota" }]);
+    const library = await site.library();
     expect(library.limitBytes).toBe(1024 * 1024);
     expect(library.usedBytes).toBeGreaterThan(600 * 1024);
+    expect(library.usedBytes).toBeLessThan(1024 * 1024);
+  });
+
+  test("C7 an upload over the storage limit is taken during the grace and refused after it", async () => {
+    const site = await siteWithStorage(2);
+    const MB = 1024 * 1024;
+    // Under the limit (1 MB of 2 as the meter counts): taken, no mark.
+    expect((await site.send("first.pdf", 500)).body.uploaded).toHaveLength(1);
+    expect(await site.storageAlert()).toBeUndefined();
+
+    // Over it: taken; the meter is measured at once, the 100 % mark starts the grace and the
+    // managers are told.
+    const before = Date.now();
+    const over = await site.send("second.pdf", 1800);
+    expect(over.status).toBe(200);
+    expect(over.body.uploaded).toHaveLength(1);
+    expect(over.body.rejected).toEqual([]);
+    const alert = (await site.storageAlert())!;
+    expect(alert.graceUntil!.getTime()).toBeGreaterThanOrEqual(before + 7 * DAY - 1000);
+    expect(alert.graceUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 7 * DAY);
+    const notes = await db.database.forAccount(site.accountId, (tx) =>
+      tx
+        .select()
+        .from(accountNotifications)
+        .where(eq(accountNotifications.accountId, site.accountId)),
+    );
+    expect(notes.map((note) => note.severity).sort()).toEqual([3, 4]);
+    // The library's bar tells the truth: more used than the plan's limit.
+    const library = await site.library();
+    expect(library.limitBytes).toBe(2 * MB);
+    expect(library.usedBytes).toBeGreaterThan(2 * MB);
+
+    // Still within the grace: another file is taken.
+    const third = (await site.send("third.pdf", 100)).body.uploaded;
+    expect(third).toHaveLength(1);
+
+    // The grace runs out (its end moved to the past, as seven days would): refused, with the reason.
+    await db.database.forAccount(site.accountId, (tx) =>
+      tx
+        .update(usageAlerts)
+        .set({ createdAt: new Date(Date.now() - 8 * DAY), graceUntil: new Date(Date.now() - 1000) })
+        .where(
+          and(
+            eq(usageAlerts.accountId, site.accountId),
+            eq(usageAlerts.meter, "storage"),
+            eq(usageAlerts.level, 100),
+          ),
+        ),
+    );
+    const refused = await site.send("fourth.pdf", 100);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.code).toBe("media.rejected");
+    expect(refused.body.rejected).toEqual([{ name: "fourth.pdf", reason: "quota" }]);
+    expect((await site.library()).usedBytes).toBe(library.usedBytes + third[0]!.size);
+
+    // Back under the limit, files fit again; the limit applies only over it.
+    const second = over.body.uploaded[0]!;
+    expect((await site.owner.post(`/api/media/${second.id}/delete`, {})).status).toBe(200);
+    expect((await site.send("fifth.pdf", 100)).body.uploaded).toHaveLength(1);
   });
 });

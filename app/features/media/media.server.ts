@@ -41,7 +41,7 @@ const bunnyCredsPart = defineOptionPart({
 });
 
 export { bunnyCredsOption, readBunnyCreds } from "./bunny.server";
-export { storeUploads } from "./store.server";
+export { storeUploads, type StorageGate } from "./store.server";
 export { receiveUpload } from "./upload.server";
 export type { MediaUse };
 

@@ -25,20 +25,35 @@ export async function storageLimitBytes(
   return typeof mb === "number" && Number.isFinite(mb) && mb > 0 ? mb * 1024 * 1024 : null;
 }
 
+/**
+ * Past the plan's storage limit an upload is not refused at once: the usage meters give the site
+ * a grace after it reaches 100 % (issue 17). Usage measures the library's files (it imports this
+ * feature), so this feature cannot import usage without a cycle; it names what it needs here and
+ * the server's wiring hands it usage's gate (`storageGate` of usage.server.ts), as with FindUses.
+ */
+export type StorageGate = {
+  /** Whether the site may hold `projectedBytes`, over its limit: no once its grace has run out. */
+  allows(accountId: string, projectedBytes: number): Promise<boolean>;
+  /** The site's files changed: its meters measured again (the 80 %/100 % notices, the grace's start). */
+  measured(accountId: string): Promise<void>;
+};
+
 type StoreServices = {
   database: Database;
   storage: Storage;
   bunnyApiUrl: string;
+  storageGate: StorageGate;
   logger?: Logger;
 };
 
 /**
  * Files received by the upload route, one by one: checked by content, measured against the
- * plan's storage, images given their variants, videos sent to Bunny Stream when the site has
- * credentials; each accepted file becomes a library row, each refused one says why.
+ * plan's storage (over it, taken while the storage gate allows: the grace), images given their
+ * variants, videos sent to Bunny Stream when the site has credentials; each accepted file becomes
+ * a library row, each refused one says why. Once something was taken the meters are measured.
  */
 export async function storeUploads(
-  { database, storage, bunnyApiUrl, logger }: StoreServices,
+  { database, storage, bunnyApiUrl, storageGate, logger }: StoreServices,
   {
     accountId,
     ownerId,
@@ -75,12 +90,17 @@ export async function storeUploads(
     let size = received.size;
     let dims: { width: number; height: number } | null = null;
     let bunnyVideo: { videoId: string; url: string } | null = null;
+    // The gate's answer for this file, asked (outside any transaction) once it would go over.
+    let overAllowed: boolean | null = null;
     try {
       if (limit !== null) {
         const used = await database.forAccount(accountId, (tx) => storageUsed(tx, accountId));
         if (used + size > limit) {
-          rejected.push({ name: received.name, reason: "quota" });
-          continue;
+          overAllowed = await storageGate.allows(accountId, used + size);
+          if (!overAllowed) {
+            rejected.push({ name: received.name, reason: "quota" });
+            continue;
+          }
         }
       }
       if (verdict.kind === "image" && verdict.mime !== "image/svg+xml") {
@@ -120,27 +140,39 @@ export async function storeUploads(
         });
         written.push(storageKey);
       }
-      const row = await database.forAccount(accountId, async (tx) => {
-        // One upload at a time per account past this point, so two cannot both squeeze under the limit.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${accountId}`}))`);
-        if (limit !== null && (await storageUsed(tx, accountId)) + size > limit) return null;
-        return insertMedia(tx, {
-          accountId,
-          id,
-          ownerId,
-          kind: verdict.kind,
-          mime: verdict.mime,
-          originalName: received.name,
-          sizeBytes: size,
-          width: dims?.width ?? null,
-          height: dims?.height ?? null,
-          folder: upload.folder,
-          storageKey: bunnyVideo ? null : storageKey,
-          variants,
-          bunnyVideoId: bunnyVideo?.videoId ?? null,
-          bunnyUrl: bunnyVideo?.url ?? null,
+      const insert = (mayExceed: boolean) =>
+        database.forAccount(accountId, async (tx) => {
+          // One upload at a time per account past this point, so two cannot both squeeze under the limit.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${accountId}`}))`);
+          if (limit !== null && !mayExceed) {
+            const projected = (await storageUsed(tx, accountId)) + size;
+            if (projected > limit) return { over: true as const, projected };
+          }
+          const inserted = await insertMedia(tx, {
+            accountId,
+            id,
+            ownerId,
+            kind: verdict.kind,
+            mime: verdict.mime,
+            originalName: received.name,
+            sizeBytes: size,
+            width: dims?.width ?? null,
+            height: dims?.height ?? null,
+            folder: upload.folder,
+            storageKey: bunnyVideo ? null : storageKey,
+            variants,
+            bunnyVideoId: bunnyVideo?.videoId ?? null,
+            bunnyUrl: bunnyVideo?.url ?? null,
+          });
+          return { over: false as const, inserted };
         });
-      });
+      let stored = await insert(overAllowed === true);
+      // Over only now (its variants, or another upload in between): the gate is asked, then once more.
+      if (stored.over && overAllowed === null) {
+        overAllowed = await storageGate.allows(accountId, stored.projected);
+        if (overAllowed) stored = await insert(true);
+      }
+      const row = stored.over ? null : stored.inserted;
       if (!row) {
         await removeStored(storage, bucket, written);
         rejected.push({ name: received.name, reason: "quota" });
@@ -156,6 +188,12 @@ export async function storeUploads(
       logger?.warn({ err: error }, "media upload failed");
       rejected.push({ name: received.name, reason: "failed" });
     }
+  }
+  if (uploaded.length > 0) {
+    // The files are kept whatever happens here; the hourly roll-up measures again if this fails.
+    await storageGate
+      .measured(accountId)
+      .catch((error: unknown) => logger?.warn({ err: error }, "media usage not measured"));
   }
   return { uploaded, rejected };
 }

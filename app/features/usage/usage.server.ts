@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts } from "~/features/accounts/tables.server";
 import { createAccountNotification } from "~/features/notifications/notifications.server";
-import { mediaTotals } from "~/features/media/media.server";
+import { mediaTotals, type StorageGate } from "~/features/media/media.server";
 import { plans } from "~/features/plans/tables.server";
 import { planLimit } from "~/features/plans/plans";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -247,15 +247,25 @@ export async function readMeters(
 
 /**
  * Whether the site may use more of a meter: no once it is over its limit and the grace has run
- * out (a limit of 0 is not metered). Callers refuse with `usage.limitReached`.
+ * out (a limit of 0 is not metered). Callers refuse with `usage.limitReached`. A caller that has
+ * measured the gauge it is about to move gives `used`, what it would read after: over the limit
+ * it is allowed while no grace has started (its 100 % mark starts one) or the grace runs.
  */
 export async function meterAllows(
   database: Database,
-  { accountId, meter, now = new Date() }: { accountId: string; meter: MeterId; now?: Date },
+  {
+    accountId,
+    meter,
+    used,
+    now = new Date(),
+  }: { accountId: string; meter: MeterId; used?: number; now?: Date },
 ): Promise<boolean> {
   const { limits } = await database.forAccount(accountId, (tx) => planFactsIn(tx, accountId));
   const readings = await readMeters(database, { accountId, limits, now });
-  return readings.find((reading) => reading.meter === meter)?.state !== "limited";
+  const reading = readings.find((row) => row.meter === meter)!;
+  if (used === undefined) return reading.state !== "limited";
+  if (reading.limit <= 0 || used <= reading.limit) return true;
+  return reading.graceUntil === null || Date.parse(reading.graceUntil) > now.getTime();
 }
 
 export { meters, type MeterId } from "./meters";
@@ -294,6 +304,23 @@ export async function refreshGauges(services: UsageServices, accountId: string):
   const { bytes, videos } = await mediaTotals(services.database, accountId);
   await setGauge(services, { accountId, meter: "storage", value: Math.ceil(bytes / MB) });
   await setGauge(services, { accountId, meter: "videos", value: videos });
+}
+
+/**
+ * Media's uploads past the storage limit (server/app.ts hands it to the media API): the media
+ * feature cannot import this one, which measures its files, so it asks through this object. The
+ * bytes the site would hold are measured in MB, as plans and the gauge state them.
+ */
+export function storageGate(services: UsageServices): StorageGate {
+  return {
+    allows: (accountId, projectedBytes) =>
+      meterAllows(services.database, {
+        accountId,
+        meter: "storage",
+        used: Math.ceil(projectedBytes / MB),
+      }),
+    measured: (accountId) => refreshGauges(services, accountId),
+  };
 }
 
 /** The queue's name for the roll-up below (server/job-workers.ts schedules it). */

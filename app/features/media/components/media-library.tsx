@@ -77,6 +77,8 @@ export function MediaLibraryScreen({
           {library.limitBytes ? (
             <Progress
               value={Math.min(100, (library.usedBytes / library.limitBytes) * 100)}
+              // Over the limit (the usage meter's grace): the bar is full and says so.
+              color={library.usedBytes > library.limitBytes ? "red" : undefined}
               size="sm"
               aria-label={t("media.usageLabel")}
             />

@@ -16,7 +16,7 @@ import { AccountDrawer } from "./account-drawer";
 import { ConsoleTabs } from "./console-tabs";
 import { useQueryChange } from "~/ui/use-query-change";
 import { dateIn } from "~/platform/i18n/formats";
-import { Pager, SearchBox } from "~/ui/list-controls";
+import { Pager, SearchBox } from "./list-controls";
 import { AccountStatusBadge } from "./status-badge";
 
 /** A link to the same screen with one account's drawer open (the list's filters kept). */
@@ -91,14 +91,7 @@ export function AccountsScreenView({ screen, lang }: { screen: AccountsScreen; l
       <Title order={1}>{t("dashboard.sections.accounts.title")}</Title>
       <ConsoleTabs active="accounts" />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SearchBox
-          key={query.q}
-          value={query.q}
-          label={t("console.search")}
-          closes="account"
-          maxWidth={420}
-          testId="console-search-q"
-        />
+        <SearchBox key={query.q} value={query.q} label={t("console.search")} />
         <SegmentedControl
           aria-label={t("console.status.label")}
           value={query.status}
@@ -131,13 +124,7 @@ export function AccountsScreenView({ screen, lang }: { screen: AccountsScreen; l
       ) : (
         <AccountsTable rows={accounts.rows} lang={lang} />
       )}
-      <Pager
-        paged={accounts}
-        totalKey="console.total"
-        pagesKey="console.pages"
-        closes="account"
-        testId="console-total"
-      />
+      <Pager paged={accounts} totalKey="console.total" />
       <AccountDrawer detail={detail} lang={lang} onClose={() => change({ account: null })} />
     </Stack>
   );

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { AuditRow, AuditScreen } from "../console-views";
 import { ConsoleTabs } from "./console-tabs";
 import { dateIn } from "~/platform/i18n/formats";
-import { Pager, SearchBox } from "~/ui/list-controls";
+import { Pager, SearchBox } from "./list-controls";
 
 /** `account.openAsOwner.redeemed` → `openAsOwnerRedeemed`: the action's words. */
 const actionKey = (action: string) =>
@@ -45,15 +45,7 @@ export function AuditScreenView({ screen, lang }: { screen: AuditScreen; lang: s
       <Title order={1}>{t("dashboard.sections.audit.title")}</Title>
       <ConsoleTabs active="audit" />
       <Group gap="sm" align="center" wrap="wrap">
-        <SearchBox
-          key={query.site}
-          value={query.site}
-          label={c("site")}
-          name="site"
-          closes="account"
-          maxWidth={420}
-          testId="console-search-site"
-        />
+        <SearchBox key={query.site} value={query.site} label={c("site")} name="site" />
         {query.site ? (
           <Anchor component={Link} to="/dashboard/accounts/audit" size="sm">
             {c("allSites")}
@@ -119,13 +111,7 @@ export function AuditScreenView({ screen, lang }: { screen: AuditScreen; lang: s
           </Table>
         </ScrollArea>
       )}
-      <Pager
-        paged={entries}
-        totalKey="console.audit.total"
-        pagesKey="console.pages"
-        closes="account"
-        testId="console-total"
-      />
+      <Pager paged={entries} totalKey="console.audit.total" />
     </Stack>
   );
 }

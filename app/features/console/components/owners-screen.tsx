@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { OwnersScreen } from "../console-views";
 import { ConsoleTabs } from "./console-tabs";
 import { dateIn } from "~/platform/i18n/formats";
-import { Pager, SearchBox } from "~/ui/list-controls";
+import { Pager, SearchBox } from "./list-controls";
 
 /** M8 the site owners: each with their address, whether it is verified, and their sites. */
 export function OwnersScreenView({ screen, lang }: { screen: OwnersScreen; lang: string }) {
@@ -16,14 +16,7 @@ export function OwnersScreenView({ screen, lang }: { screen: OwnersScreen; lang:
     <Stack gap="md">
       <Title order={1}>{t("dashboard.sections.owners.title")}</Title>
       <ConsoleTabs active="owners" />
-      <SearchBox
-        key={query.q}
-        value={query.q}
-        label={c("search")}
-        closes="account"
-        maxWidth={420}
-        testId="console-search-q"
-      />
+      <SearchBox key={query.q} value={query.q} label={c("search")} />
       {owners.rows.length === 0 ? (
         <Text c="dimmed" data-testid="owners-empty">
           {c("empty")}
@@ -84,13 +77,7 @@ export function OwnersScreenView({ screen, lang }: { screen: OwnersScreen; lang:
           </Table>
         </ScrollArea>
       )}
-      <Pager
-        paged={owners}
-        totalKey="console.total"
-        pagesKey="console.pages"
-        closes="account"
-        testId="console-total"
-      />
+      <Pager paged={owners} totalKey="console.total" />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { CustomerRow, Paged, ShopQuery } from "../order-views";
 import { moneyIn } from "./order-format";
 import { dateIn } from "~/platform/i18n/formats";
-import { Pager, SearchBox } from "~/ui/list-controls";
+import { Pager, SearchBox } from "./list-controls";
 
 /** People who ordered: how many orders, what their paid orders came to, their last order. */
 export function ShopCustomers({
@@ -21,7 +21,7 @@ export function ShopCustomers({
   const c = (key: string) => t(`ordersDashboard.customers.${key}`);
   return (
     <Stack gap="md">
-      <SearchBox key={query.q} value={query.q} label={c("search")} closes="order" maxWidth={360} />
+      <SearchBox key={query.q} value={query.q} label={c("search")} />
       {customers.rows.length === 0 ? (
         <Text c="dimmed">{c("empty")}</Text>
       ) : (
@@ -67,13 +67,7 @@ export function ShopCustomers({
           </Table>
         </ScrollArea>
       )}
-      <Pager
-        paged={customers}
-        totalKey="ordersDashboard.customers.total"
-        pagesKey="ordersDashboard.shop.pages"
-        closes="order"
-        testId="list-total"
-      />
+      <Pager paged={customers} totalKey="ordersDashboard.customers.total" />
     </Stack>
   );
 }

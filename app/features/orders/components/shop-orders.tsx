@@ -20,7 +20,7 @@ import { OrderDrawer } from "./order-drawer";
 import { useShopScope } from "./shop-scope";
 import { moneyIn, OrderStatusBadge } from "./order-format";
 import { dateIn } from "~/platform/i18n/formats";
-import { Pager, SearchBox } from "~/ui/list-controls";
+import { Pager, SearchBox } from "./list-controls";
 import { useQueryChange } from "~/ui/use-query-change";
 
 /** The shop's orders: search, filters, 25 a page, a row's drawer, CSV and a manual order. */
@@ -54,13 +54,7 @@ export function ShopOrders({
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <SearchBox
-          key={query.q}
-          value={query.q}
-          label={s("search")}
-          closes="order"
-          maxWidth={360}
-        />
+        <SearchBox key={query.q} value={query.q} label={s("search")} />
         <Group gap="sm">
           {scope.csvPath && (
             <Button
@@ -206,13 +200,7 @@ export function ShopOrders({
           </Table>
         </ScrollArea>
       )}
-      <Pager
-        paged={orders}
-        totalKey="ordersDashboard.shop.total"
-        pagesKey="ordersDashboard.shop.pages"
-        closes="order"
-        testId="list-total"
-      />
+      <Pager paged={orders} totalKey="ordersDashboard.shop.total" />
       <OrderDrawer
         key={screen.detail?.id ?? "closed"}
         detail={screen.detail}

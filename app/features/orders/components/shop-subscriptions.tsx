@@ -2,7 +2,7 @@ import { Group, Select, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { subscriptionStatuses } from "../order-shapes";
 import type { Paged, ShopQuery, SubscriptionView } from "../order-views";
-import { Pager, SearchBox } from "~/ui/list-controls";
+import { Pager, SearchBox } from "./list-controls";
 import { SubscriptionTable } from "./subscription-table";
 import { useQueryChange } from "~/ui/use-query-change";
 
@@ -25,8 +25,6 @@ export function ShopSubscriptions({
           key={query.q}
           value={query.q}
           label={t("ordersDashboard.subscriptions.search")}
-          closes="order"
-          maxWidth={360}
         />
         <Select
           label={t("ordersDashboard.shop.status")}
@@ -46,13 +44,7 @@ export function ShopSubscriptions({
       ) : (
         <SubscriptionTable subscriptions={subscriptions.rows} lang={lang} showBuyer />
       )}
-      <Pager
-        paged={subscriptions}
-        totalKey="ordersDashboard.subscriptions.total"
-        pagesKey="ordersDashboard.shop.pages"
-        closes="order"
-        testId="list-total"
-      />
+      <Pager paged={subscriptions} totalKey="ordersDashboard.subscriptions.total" />
     </Stack>
   );
 }

@@ -105,17 +105,14 @@ function ticketMailHtml(input: {
   const e = escapeHtml;
   // The quote's bar stands at the side the text starts from (mail clients know no `start`).
   const start = textDirection(input.lang) === "rtl" ? "right" : "left";
-  return mailFrame({
-    lang: input.lang,
-    subject: input.subject,
-    siteName: input.siteName,
-    footer: input.footer,
-    content: `<p style="margin:0 0 8px;font-size:16px;line-height:24px;font-weight:600;">${e(input.greeting)}</p>
+  return mailFrame(
+    input,
+    `<p style="margin:0 0 8px;font-size:16px;line-height:24px;font-weight:600;">${e(input.greeting)}</p>
 <p style="margin:0 0 16px;font-size:15px;line-height:24px;">${e(input.intro)}</p>
 <p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#4b5563;">${e(input.message)}</p>
 <div style="margin:0 0 24px;padding:12px 16px;border-${start}:4px solid #c7d2fe;background-color:#f9fafb;font-size:14px;line-height:22px;white-space:pre-wrap;word-break:break-word;">${e(input.body)}</div>
 ${mailAction(input.action, input.url)}`,
-  });
+  );
 }
 
 /**

@@ -118,15 +118,12 @@ function renderHtml(input: {
   lang: LanguageCode;
 }): string {
   const e = escapeHtml;
-  return mailFrame({
-    lang: input.lang,
-    subject: input.subject,
-    siteName: input.siteName,
-    footer: input.footer,
-    content: `<p style="margin:0 0 16px;font-size:16px;line-height:24px;font-weight:600;">${e(input.greeting)}</p>
+  return mailFrame(
+    input,
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;font-weight:600;">${e(input.greeting)}</p>
 <p style="margin:0 0 24px;font-size:15px;line-height:24px;">${e(input.body)}</p>
 ${mailAction(input.action, input.url)}`,
-  });
+  );
 }
 
 /**
@@ -142,18 +139,14 @@ export function mailAction(label: string, url: string): string {
 <p style="margin:0 0 24px;font-size:12px;line-height:18px;color:#6b7280;word-break:break-all;" dir="ltr"><a href="${href}" style="color:#4f46e5;">${href}</a></p>`;
 }
 
+/** What a mail's frame writes around its content (escaped there). */
+export type MailFrame = { lang: LanguageCode; subject: string; siteName: string; footer: string };
+
 /**
  * The HTML frame every mail shares: a card with the site's name above, `content` and the footer
- * below, in the language's direction. `content` is HTML, its values escaped by the caller; the
- * subject, site name and footer are escaped here.
+ * below, in the language's direction. `content` is HTML, its values escaped by the caller.
  */
-export function mailFrame(input: {
-  lang: LanguageCode;
-  subject: string;
-  siteName: string;
-  footer: string;
-  content: string;
-}): string {
+export function mailFrame(input: MailFrame, content: string): string {
   const e = escapeHtml;
   const dir = textDirection(input.lang);
   // Mail clients ignore `start`/`end` and most <style> blocks: sides are spelled out, CSS inline.
@@ -174,7 +167,7 @@ export function mailFrame(input: {
 <table role="presentation" dir="${dir}" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:560px;background-color:#ffffff;border:1px solid #e5e7eb;border-radius:12px;${font};color:#1f2937;text-align:${align};">
 <tr><td style="padding:24px 32px;border-bottom:1px solid #e5e7eb;font-size:18px;font-weight:700;color:#111827;">${e(input.siteName)}</td></tr>
 <tr><td style="padding:32px 32px 8px;">
-${input.content}
+${content}
 </td></tr>
 <tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:20px;color:#6b7280;">${e(input.footer)}</td></tr>
 </table>

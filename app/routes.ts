@@ -12,6 +12,7 @@ export default [
   route("dashboard/course/:id/gradebook.csv", "routes/dashboard/course-gradebook-csv.ts"),
   route("dashboard/orders.csv", "routes/dashboard/orders-csv.ts"),
   route("dashboard/reports.csv", "routes/dashboard/reports-csv.ts"),
+  route("dashboard/billing/invoices/:orderId", "routes/dashboard/billing-invoice.ts"),
   layout("routes/host-layout.tsx", [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),

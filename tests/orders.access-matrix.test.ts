@@ -151,6 +151,15 @@ const routes: MatrixRoute[] = [
     },
   })),
   {
+    name: "GET /dashboard/billing/invoices/:orderId (a plan invoice: whoever opens the site's billing; no such order)",
+    method: "GET",
+    path: `/dashboard/billing/invoices/${absent}`,
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return manager(actor) || actor === "superAdmin" ? 404 : 403;
+    },
+  },
+  {
     name: "POST /api/orders a manual order (managers; no such member)",
     method: "POST",
     path: "/api/orders",

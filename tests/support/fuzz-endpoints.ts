@@ -1313,6 +1313,7 @@ const pageEndpoints: FuzzEndpoint[] = [
     }),
     name: "GET /dashboard/reports (a custom range)",
   },
+  segment("/dashboard/billing/invoices/:orderId", "routes/dashboard/billing-invoice.ts", uuid),
   page("/dashboard/reports.csv", "routes/dashboard/reports-csv.ts", {
     from: "2026-01-01",
     to: "2026-01-31",

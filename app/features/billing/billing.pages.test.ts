@@ -11,7 +11,11 @@ import { createTestAppWithPages } from "../../../tests/support/test-server";
 import { recordUsage } from "~/features/usage/usage.server";
 import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
 import { createLogger } from "~/platform/logger.server";
+import { PLATFORM_ACCOUNT_ID } from "~/features/accounts/accounts.server";
+import { addMember } from "~/features/members/members.server";
+import { insertOrder } from "../../../tests/factories/orders";
 import { preparePlatformBilling } from "./billing.server";
+import { planPurchases } from "./tables.server";
 
 const password = "Billing-Harbour-Maple-47";
 
@@ -20,6 +24,8 @@ describe.each(backends)("C7 the billing screen on %s", (backend) => {
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host = "";
   let ip = 0;
+  let siteAccountId = "";
+  let ownerUser: Awaited<ReturnType<typeof createUserWithPassword>>;
 
   async function signedIn(email: string) {
     const client = createClient(app, { host, ip: `10.67.0.${++ip}` });
@@ -38,6 +44,7 @@ describe.each(backends)("C7 the billing screen on %s", (backend) => {
       settings: { plan: "lifetime", features: ["lms"] },
     });
     host = `${site.slug}.localhost`;
+    siteAccountId = site.accountId;
     for (const [email, roleName] of [
       [`owner-${backend}@bill.test`, "site_owner"],
       [`teacher-${backend}@bill.test`, "instructor"],
@@ -46,6 +53,7 @@ describe.each(backends)("C7 the billing screen on %s", (backend) => {
     ] as const) {
       const user = await createUserWithPassword(db.database, { email, name: roleName, password });
       await createMember(db.database, { accountId: site.accountId, roleName, user });
+      if (roleName === "site_owner") ownerUser = user;
     }
     const pubsub = createLocalPubSub(createLogger({ level: "silent" }));
     await recordUsage(
@@ -94,5 +102,51 @@ describe.each(backends)("C7 the billing screen on %s", (backend) => {
       expect((await owner.request(`/dashboard/billing/${path}`)).status, path).toBe(403);
     }
     expect((await owner.request("/dashboard/billing/products")).status).toBe(403);
+  });
+
+  test("C7 a plan invoice downloads as a PDF from the site's billing; another site's is not there", async () => {
+    const other = await createAccount(db.database, { slug: `billother${backend}` });
+    const seeded = await db.database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => {
+      await addMember(tx, { accountId: PLATFORM_ACCOUNT_ID, user: ownerUser });
+      const ids: string[] = [];
+      for (const target of [siteAccountId, other.accountId]) {
+        const { order } = await insertOrder(tx, {
+          accountId: PLATFORM_ACCOUNT_ID,
+          userId: ownerUser.id,
+          email: ownerUser.email,
+          items: [{ title: "Starter", amount: 2900, billing: "subscription", interval: "month" }],
+        });
+        await tx.insert(planPurchases).values({
+          accountId: PLATFORM_ACCOUNT_ID,
+          orderId: order.id,
+          siteAccountId: target,
+          planId: "starter",
+          interval: "monthly",
+        });
+        ids.push(order.id);
+      }
+      return ids;
+    });
+    const [mine, theirs] = seeded as [string, string];
+    const owner = await signedIn(`owner-${backend}@bill.test`);
+    const screen = await (await owner.request("/dashboard/billing")).text();
+    expect(screen).toContain(`href="/dashboard/billing/invoices/${mine}"`);
+    expect(screen).not.toContain(theirs);
+
+    const pdf = await owner.request(`/dashboard/billing/invoices/${mine}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    // Another site's plan invoice, an order id that is no uuid: not there.
+    expect((await owner.request(`/dashboard/billing/invoices/${theirs}`)).status).toBe(404);
+    expect((await owner.request("/dashboard/billing/invoices/not-an-order")).status).toBe(404);
+    expect((await owner.request("/dashboard/billing/invoices/x%00y")).status).toBe(400);
+    const teacher = await signedIn(`teacher-${backend}@bill.test`);
+    expect((await teacher.request(`/dashboard/billing/invoices/${mine}`)).status).toBe(403);
   });
 });

@@ -35,6 +35,7 @@ export {
   type BillingDeps,
 } from "./plan-purchase.server";
 export { preparePlatformBilling } from "./platform-plans.server";
+export { planInvoicePdf } from "./plan-invoice.server";
 
 /** Providers a plan can be paid with from the dashboard: those whose payment is a redirect. */
 const planProviders = ["stripe", "paypal"] as const;

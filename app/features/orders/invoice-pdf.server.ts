@@ -52,6 +52,32 @@ export async function loadInvoice(
   }: { account: AccountSummary; viewer: Viewer | null; orderId: string; origin: string },
 ): Promise<InvoiceFacts> {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
+  return invoiceFacts(database, {
+    account,
+    orderId,
+    origin,
+    mayRead: (order) => order.userId === viewer.user.id || isShopManager(viewer),
+  });
+}
+
+/**
+ * An order's invoice facts once the caller has said who may read it (`mayRead`); an order that
+ * is not there or not readable is `order.notFound` alike.
+ */
+export async function invoiceFacts(
+  database: Database,
+  {
+    account,
+    orderId,
+    origin,
+    mayRead,
+  }: {
+    account: AccountSummary;
+    orderId: string;
+    origin: string;
+    mayRead: (order: typeof orders.$inferSelect) => boolean;
+  },
+): Promise<InvoiceFacts> {
   if (!z.uuid().safeParse(orderId).success) throw new AppError({ code: "order.notFound" });
   const { accountId } = account;
   return database.forAccount(accountId, async (tx) => {
@@ -62,8 +88,7 @@ export async function loadInvoice(
       .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)));
     if (!found) throw new AppError({ code: "order.notFound" });
     const { order } = found;
-    if (order.userId !== viewer.user.id && !isShopManager(viewer))
-      throw new AppError({ code: "order.notFound" });
+    if (!mayRead(order)) throw new AppError({ code: "order.notFound" });
     const items = await itemsOf(tx, { accountId, orderId });
     return {
       siteName: siteNameOf(account),

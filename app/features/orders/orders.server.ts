@@ -31,6 +31,7 @@ export {
   cancelSubscription,
   type ProviderCancel,
 } from "./orders-screen.server";
+export { invoiceFacts, invoiceFilename, renderInvoicePdf } from "./invoice-pdf.server";
 export { orders, orderItems, subscriptions } from "./tables.server";
 export { dailyRevenue } from "./order-reports.server";
 export { csvCell } from "./orders-csv.server";

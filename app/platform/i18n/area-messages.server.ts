@@ -283,6 +283,8 @@ export const messageAreas = {
     "dashboard.sections.billing",
     "ordersDashboard.status",
     "ordersDashboard.subscriptionStatus",
+    "ordersDashboard.member.invoice",
+    "ordersDashboard.member.invoiceFor",
     "ecommerce.payments.providers",
     "errors.billingSamePlan",
     "errors.billingChangeScheduled",

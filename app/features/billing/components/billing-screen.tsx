@@ -1,4 +1,15 @@
-import { Alert, Container, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  ActionIcon,
+  Alert,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconFileInvoice } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
@@ -143,6 +154,7 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
                     <Table.Th>{t("billing.invoices.plan")}</Table.Th>
                     <Table.Th>{t("billing.invoices.total")}</Table.Th>
                     <Table.Th>{t("billing.invoices.status")}</Table.Th>
+                    <Table.Th>{t("ordersDashboard.member.invoice")}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -158,6 +170,20 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
                       <Table.Td>{money(invoice.total, invoice.currency)}</Table.Td>
                       <Table.Td>
                         <OrderStatusBadge status={invoice.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          component="a"
+                          href={`/dashboard/billing/invoices/${invoice.orderId}`}
+                          download
+                          variant="subtle"
+                          aria-label={t("ordersDashboard.member.invoiceFor", {
+                            number: invoice.number,
+                          })}
+                          data-testid="plan-invoice-pdf"
+                        >
+                          <IconFileInvoice size={18} aria-hidden />
+                        </ActionIcon>
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -150,6 +150,9 @@ export function PlanCards({ view, lang, busy, onBuy }: Props) {
                       <Text size="xs">{t("billing.plans.downgradeStarts")}</Text>
                       <Button
                         variant="default"
+                        h="auto"
+                        py={6}
+                        styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
                         disabled={!price || !provider || busy || Boolean(view.scheduled)}
                         loading={busy}
                         onClick={() => provider && onBuy({ planId: plan.id, interval, provider })}

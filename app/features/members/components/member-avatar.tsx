@@ -1,5 +1,5 @@
 import { Avatar, Group, Stack, Text, Tooltip, type MantineSize } from "@mantine/core";
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { avatarKey, avatarToShow, parseKnownAvatar, rememberAvatar } from "../avatar-cache";
 
 export type AvatarVariant = "member" | "name" | "tooltip" | "avatar";
@@ -69,17 +69,30 @@ export function MemberAvatar({
   detail?: ReactNode;
 }) {
   const picture = usePicture(src ?? null, userId, type);
+  // A picture that failed before hydration fired its error when nobody listened: the hydrated
+  // image reports it (loaded, no width), so the initials show whichever came first.
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = picture.src && picture.src !== failed ? picture.src : null;
+  const failedAlready = (img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0 && shown) setFailed(shown);
+  };
   if (variant === "name") return <Text span>{name}</Text>;
   const avatar = (
     <Avatar
-      src={picture.src}
+      src={shown}
       name={name}
       color="initials"
       variant={filled ? "filled" : "light"}
       autoContrast
       size={size}
       alt={name}
-      imageProps={{ onError: picture.onError }}
+      imageProps={{
+        ref: failedAlready,
+        onError: () => {
+          picture.onError();
+          setFailed(shown);
+        },
+      }}
       data-avatar-user={userId}
     />
   );

@@ -73,8 +73,12 @@ export function MemberAvatar({
   // image reports it (loaded, no width), so the initials show whichever came first.
   const [failed, setFailed] = useState<string | null>(null);
   const shown = picture.src && picture.src !== failed ? picture.src : null;
+  const markFailed = () => {
+    picture.onError();
+    setFailed(shown);
+  };
   const failedAlready = (img: HTMLImageElement | null) => {
-    if (img?.complete && img.naturalWidth === 0 && shown) setFailed(shown);
+    if (img?.complete && img.naturalWidth === 0 && shown) markFailed();
   };
   if (variant === "name") return <Text span>{name}</Text>;
   const avatar = (
@@ -88,10 +92,7 @@ export function MemberAvatar({
       alt={name}
       imageProps={{
         ref: failedAlready,
-        onError: () => {
-          picture.onError();
-          setFailed(shown);
-        },
+        onError: markFailed,
       }}
       data-avatar-user={userId}
     />

@@ -49,6 +49,16 @@ async function purchasesOf(tx: Tx, siteAccountId: string) {
     .orderBy(desc(planPurchases.createdAt));
 }
 
+/** The subscription a platform order started (one at most; none for a one-time plan). */
+function subscriptionsOf(tx: Tx, orderId: string) {
+  return tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID), eq(subscriptions.orderId, orderId)),
+    );
+}
+
 /**
  * The purchase that gives the site its plan now: the newest fulfilled one whose subscription
  * (if it has one) has not ended. Older ones stay as the invoices' history.
@@ -62,16 +72,7 @@ export async function livePlanPurchase(
     for (const { purchase, order } of await purchasesOf(tx, siteAccountId)) {
       if (order.status !== "fulfilled") continue;
       if (purchase.startsAt && purchase.startsAt > now) continue;
-      const [subscription] = await tx
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
-            eq(subscriptions.orderId, order.id),
-          ),
-        )
-        .limit(1);
+      const [subscription] = await subscriptionsOf(tx, order.id);
       if (subscription?.status === "ended") continue;
       return {
         orderId: order.id,
@@ -96,19 +97,7 @@ export async function scheduledPlanChange(
     for (const { purchase, order } of await purchasesOf(tx, siteAccountId)) {
       if (order.status !== "fulfilled" || purchase.appliedAt) continue;
       if (!purchase.startsAt || purchase.startsAt <= now) continue;
-      const [subscription] = await tx
-        .select({
-          status: subscriptions.status,
-          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-        })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
-            eq(subscriptions.orderId, order.id),
-          ),
-        )
-        .limit(1);
+      const [subscription] = await subscriptionsOf(tx, order.id);
       // Superseded by an upgrade bought since (its subscription was told to stop).
       if (subscription && (subscription.status === "ended" || subscription.cancelAtPeriodEnd))
         continue;
@@ -343,17 +332,7 @@ async function stopOlderSubscriptions(
     const subs = [];
     for (const { order } of rows) {
       if (order.id === keep) continue;
-      subs.push(
-        ...(await tx
-          .select()
-          .from(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID),
-              eq(subscriptions.orderId, order.id),
-            ),
-          )),
-      );
+      subs.push(...(await subscriptionsOf(tx, order.id)));
     }
     return subs.filter((sub) => sub.status !== "ended" && !sub.cancelAtPeriodEnd);
   });

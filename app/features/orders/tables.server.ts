@@ -21,8 +21,10 @@ import { orderProviders, orderStatuses, subscriptionStatuses } from "./order-sha
 
 /**
  * Spec §3 Order {account_id, coupon, user_id} with what it costs and where it stands. Amounts in
- * minor units of `currency`; `total = subtotal - discount`. `checkout_key` is the browser's
- * idempotency key: a checkout sent twice makes one order.
+ * minor units of `currency`; `total = subtotal - discount` is what the checkout charges now.
+ * `due_later` is the first charge of its subscriptions still in a trial, taken by the provider
+ * when the trial ends and recorded then as a renewal order (so no period is counted twice).
+ * `checkout_key` is the browser's idempotency key: a checkout sent twice makes one order.
  */
 export const orders = pgTable(
   "orders",
@@ -38,6 +40,7 @@ export const orders = pgTable(
     subtotal: integer("subtotal").notNull(),
     discount: integer("discount").notNull().default(0),
     total: integer("total").notNull(),
+    dueLater: integer("due_later").notNull().default(0),
     refunded: integer("refunded").notNull().default(0),
     provider: text("provider", { enum: orderProviders }).notNull(),
     /** The provider's checkout session, order or payment id (what its webhooks name). */
@@ -66,7 +69,10 @@ export const orders = pgTable(
     index("orders_user").on(t.accountId, t.userId, t.createdAt),
     index("orders_created").on(t.accountId, t.createdAt),
     index("orders_coupon_user").on(t.accountId, t.couponId, t.userId),
-    check("orders_amounts", sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`),
+    check(
+      "orders_amounts",
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.dueLater} >= 0`,
+    ),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
       "cascade",
     ),
@@ -118,6 +124,8 @@ export const orderEvents = pgTable(
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     cause: text("cause").notNull(),
+    /** Money the event moved, in the order's minor units (a partial refund), when it names some. */
+    amount: integer("amount"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

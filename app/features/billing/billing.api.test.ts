@@ -72,7 +72,8 @@ describe.each(backends)("the platform sells plans on %s", (backend) => {
       input: { planId: "starter", interval: "monthly", provider: "stripe", checkoutKey: "plan-1" },
     });
     expect(placed.order.accountId).toBe(PLATFORM_ACCOUNT_ID);
-    expect(placed.order.total).toBe(2900);
+    // Starter's 30-day trial: nothing is charged today; its first charge is a renewal.
+    expect(placed.order).toMatchObject({ total: 0, dueLater: 2900 });
     expect(placed.start?.kind).toBe("redirect");
     // The site keeps its plan until the money arrives.
     expect((await account()).settings.plan).toBe("dedicated");
@@ -85,7 +86,7 @@ describe.each(backends)("the platform sells plans on %s", (backend) => {
     expect(screen.currentPlanId).toBe("starter");
     expect(screen.payment).toMatchObject({ interval: "monthly", provider: "stripe" });
     expect(screen.invoices).toHaveLength(1);
-    expect(screen.invoices[0]).toMatchObject({ total: 2900, status: "fulfilled" });
+    expect(screen.invoices[0]).toMatchObject({ total: 0, dueLater: 2900, status: "fulfilled" });
     // The same plan again is refused; the site's own orders hold nothing of this.
     await expect(
       startPlanPurchase(deps(), {
@@ -203,8 +204,8 @@ describe.each(backends)("the platform sells plans on %s", (backend) => {
       now,
       input: { planId: "starter", interval: "monthly", provider: "stripe", checkoutKey: "plan-3" },
     });
-    // No credit on a move down; its first charge waits for the period's end (a deferred start).
-    expect(placed.order).toMatchObject({ subtotal: 2900, discount: 0, total: 2900 });
+    // No credit on a move down; nothing is charged now: its first charge waits for the period's end.
+    expect(placed.order).toMatchObject({ subtotal: 2900, discount: 0, total: 0, dueLater: 2900 });
     const [item] = await rig.db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
       tx
         .select()

@@ -19,12 +19,12 @@ import { planIntervals, type PlanInterval } from "./billing-shapes";
 import {
   livePlanPurchase,
   monthlyValue,
-  planInvoices,
   prorationCredit,
   scheduledPlanChange,
   startPlanPurchase,
   type BillingDeps,
 } from "./plan-purchase.server";
+import { planInvoices } from "./plan-invoice.server";
 import { planPriceList } from "./platform-plans.server";
 
 export {

@@ -32,7 +32,7 @@ export type LivePlanPurchase = {
   subscription: typeof subscriptions.$inferSelect | null;
 };
 
-async function purchasesOf(tx: Tx, siteAccountId: string) {
+export async function purchasesOf(tx: Tx, siteAccountId: string) {
   return tx
     .select({ purchase: planPurchases, order: orders })
     .from(planPurchases)
@@ -50,7 +50,7 @@ async function purchasesOf(tx: Tx, siteAccountId: string) {
 }
 
 /** The subscription a platform order started (one at most; none for a one-time plan). */
-function subscriptionsOf(tx: Tx, orderId: string) {
+export function subscriptionsOf(tx: Tx, orderId: string) {
   return tx
     .select()
     .from(subscriptions)
@@ -110,24 +110,6 @@ export async function scheduledPlanChange(
     }
     return null;
   });
-}
-
-/** The site's plan payments, newest first, for its invoices list. */
-export async function planInvoices(database: Database, siteAccountId: string) {
-  const rows = await database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
-    purchasesOf(tx, siteAccountId),
-  );
-  return rows.map(({ purchase, order }) => ({
-    orderId: order.id,
-    number: order.number,
-    planId: purchase.planId,
-    interval: purchase.interval,
-    status: order.status,
-    currency: order.currency,
-    total: order.total,
-    discount: order.discount,
-    createdAt: order.createdAt.toISOString(),
-  }));
 }
 
 /** A plan's price for comparisons: per month, in minor units (a one-time plan counts its price). */

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { grantProducts } from "~/features/products/products.server";
 import { moveOrder } from "./order-machine.server";
+import { trialDeferred } from "./order-shapes";
 import { isPlatformAccount } from "~/features/accounts/accounts.server";
 import { ORDER_RECEIPT_JOB, PLATFORM_ORDER_FULFILLED_JOB, type JobSender } from "./order-jobs";
 import { itemsOf, lockOrder, type OrderItemRow, type OrderRow } from "./queries.server";
@@ -10,10 +11,7 @@ import { subscriptions } from "./tables.server";
 
 const DAY = 86_400_000;
 
-/** Providers whose checkout opens a subscription with its trial (the others charge at once). */
-const TRIAL_PROVIDERS: ReadonlySet<string> = new Set(["stripe", "razorpay", "paypal"]);
-const trialKept = (order: OrderRow, item: OrderItemRow) =>
-  item.trialDays > 0 && TRIAL_PROVIDERS.has(order.provider);
+const trialKept = (order: OrderRow, item: OrderItemRow) => trialDeferred(order.provider, item);
 
 function periodEnd(order: OrderRow, item: OrderItemRow, from: Date): Date {
   if (trialKept(order, item)) return new Date(from.getTime() + item.trialDays * DAY);
@@ -37,8 +35,10 @@ async function startSubscriptions(
   if (oneTime.length > 0)
     grants.push({ orderId: order.id, productIds: [...new Set(oneTime.map((i) => i.productId))] });
   for (const item of items.filter((i) => i.billing !== "one_time")) {
-    // The first payment was this order: instalments have iterations - 1 left.
-    const paymentsLeft = item.iterations > 0 ? Math.max(item.iterations - 1, 0) : null;
+    // This order paid the first of its payments unless a trial deferred it (then every one of
+    // them is a renewal, as Stripe, PayPal and Razorpay were asked to count them).
+    const paid = trialKept(order, item) ? 0 : 1;
+    const paymentsLeft = item.iterations > 0 ? Math.max(item.iterations - paid, 0) : null;
     const end = periodEnd(order, item, now);
     await tx
       .insert(subscriptions)

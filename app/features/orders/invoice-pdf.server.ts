@@ -35,6 +35,8 @@ export type InvoiceFacts = {
   discount: number;
   coupon: string | null;
   total: number;
+  /** What its trials leave to charge when they end (a renewal's invoice of its own then). */
+  dueLater: number;
   refunded: number;
 };
 
@@ -111,6 +113,7 @@ export async function invoiceFacts(
       discount: order.discount,
       coupon: order.coupon,
       total: order.total,
+      dueLater: order.dueLater,
       refunded: order.refunded,
     };
   });
@@ -263,6 +266,7 @@ export async function renderInvoicePdf({
       false,
     ]);
   sums.push([t("total"), money(facts.total), true]);
+  if (facts.dueLater > 0) sums.push([t("dueLater"), money(facts.dueLater), false]);
   if (facts.refunded > 0) sums.push([t("refunded"), `−${money(facts.refunded)}`, false]);
   for (const [label, value, strong] of sums) {
     doc

@@ -68,6 +68,7 @@ function memberOrder(row: OrderRow, items: OrderLine[]): MemberOrder {
     subtotal: row.subtotal,
     discount: row.discount,
     total: row.total,
+    dueLater: row.dueLater,
     refunded: row.refunded,
     coupon: row.coupon,
     items,

@@ -40,3 +40,44 @@ export const subscriptionStatuses = [
   "ended",
 ] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** Providers whose checkout opens a subscription with its trial; offline and manual charge at once. */
+const trialProviders: ReadonlySet<string> = new Set(["stripe", "paypal", "razorpay"]);
+
+type TrialLine = { billing: string; trialDays: number; iterations: number };
+
+/**
+ * Whether a line's first charge waits for its trial at this provider. Razorpay takes a line of a
+ * single payment as one charge at checkout (no subscription), so its trial cannot wait.
+ */
+export function trialDeferred(provider: string, line: TrialLine): boolean {
+  if (line.billing === "one_time" || line.trialDays <= 0 || !trialProviders.has(provider))
+    return false;
+  return !(provider === "razorpay" && line.iterations === 1);
+}
+
+/**
+ * What a checkout charges now and what its trials leave for later (decision 032): the discount
+ * comes off today's charge first, as each provider applies it (Stripe's once-coupon on the first
+ * invoice, Razorpay's upfront amount); what is left of it lowers the first charge after a trial
+ * (PayPal's discounted first cycle). The charge after a trial is recorded when it is taken, as a
+ * renewal order, so no period is counted twice.
+ */
+export function chargeSplit({
+  provider,
+  lines,
+  discount,
+}: {
+  provider: string;
+  lines: (TrialLine & { amount: number; quantity: number })[];
+  discount: number;
+}): { total: number; dueLater: number } {
+  let now = 0;
+  let later = 0;
+  for (const line of lines) {
+    if (trialDeferred(provider, line)) later += line.amount * line.quantity;
+    else now += line.amount * line.quantity;
+  }
+  const offNow = Math.min(discount, now);
+  return { total: now - offNow, dueLater: Math.max(0, later - (discount - offNow)) };
+}

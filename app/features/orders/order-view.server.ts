@@ -77,6 +77,7 @@ export async function orderView(
       subtotal: order.subtotal,
       discount: order.discount,
       total: order.total,
+      dueLater: order.dueLater,
       coupon: order.coupon,
       createdAt: order.createdAt.toISOString(),
       items: items.map((item) => ({

@@ -33,6 +33,8 @@ export type MemberOrder = {
   subtotal: number;
   discount: number;
   total: number;
+  /** The first charge of its subscriptions still in a trial, taken when the trial ends. */
+  dueLater: number;
   refunded: number;
   coupon: string | null;
   items: OrderLine[];

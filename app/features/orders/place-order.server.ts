@@ -2,16 +2,24 @@ import { and, eq } from "drizzle-orm";
 import { checkCoupon, discountFor } from "~/features/coupons/coupons.server";
 import type { Viewer } from "~/features/members/members.server";
 import {
+  checkCart,
   enabledProviders,
   startPayment,
   type PaymentStart,
+  type StartItem,
 } from "~/features/payments/payments.server";
 import { priceCartLines } from "~/features/products/products.server";
 import type { Tx } from "~/platform/db/database.server";
 import { AppError, type ErrorCode } from "~/platform/errors";
 import type { OrderDeps } from "./order-jobs";
 import { settlePayment } from "./settle-payment.server";
-import { orderByCheckoutKey, orderItemRows, type OrderRow } from "./queries.server";
+import { chargeSplit } from "./order-shapes";
+import {
+  orderByCheckoutKey,
+  orderItemRows,
+  type OrderItemRow,
+  type OrderRow,
+} from "./queries.server";
 import { orderEvents, orderItems, orders } from "./tables.server";
 import type { CheckoutInput } from "./validation";
 
@@ -21,6 +29,29 @@ const couponRefusal: Record<"limit" | "unavailable" | "expired" | "unknown", Err
   expired: "cart.couponExpired",
   unknown: "cart.couponUnknown",
 };
+
+type LineTerms = Pick<
+  OrderItemRow,
+  "title" | "amount" | "quantity" | "billing" | "frequency" | "trialDays" | "iterations"
+>;
+
+/** The lines as the provider is asked for them: a subscription's opens one (its trial included). */
+function startItems(lines: LineTerms[]): StartItem[] {
+  return lines.map((item) => ({
+    title: item.title,
+    amount: item.amount,
+    quantity: item.quantity,
+    recurring:
+      item.billing === "subscription" && item.frequency
+        ? {
+            interval: item.frequency.parameter,
+            intervalCount: item.frequency.value,
+            trialDays: item.trialDays,
+            iterations: item.iterations,
+          }
+        : null,
+  }));
+}
 
 export type PlacedOrder = { order: OrderRow; start: PaymentStart | null };
 
@@ -97,12 +128,19 @@ export async function placeOrder(
     // A credit (an upgrade's unused time) lowers what is paid, never below nothing.
     const credit = Math.min(Math.max(seller.credit ?? 0, 0), priced.subtotal - priced.discount);
     const discount = priced.discount + credit;
-    const total = priced.subtotal - discount;
-    if (
-      total > 0 &&
-      !(await enabledProviders(tx, { accountId, currency })).includes(input.provider)
-    )
+    const { total, dueLater } = chargeSplit({
+      provider: input.provider,
+      lines: priced.lines.map((line) => ({ ...line, amount: line.unitAmount })),
+      discount,
+    });
+    const free = total + dueLater === 0;
+    if (!free && !(await enabledProviders(tx, { accountId, currency })).includes(input.provider))
       throw new AppError({ code: "payment.providerUnavailable" });
+    if (!free)
+      checkCart(
+        input.provider,
+        startItems(priced.lines.map((line) => ({ ...line, amount: line.unitAmount }))),
+      );
     const [order] = await tx
       .insert(orders)
       .values({
@@ -115,7 +153,8 @@ export async function placeOrder(
         subtotal: priced.subtotal,
         discount,
         total,
-        provider: total === 0 ? "manual" : input.provider,
+        dueLater,
+        provider: free ? "manual" : input.provider,
         checkoutKey: input.checkoutKey,
         createdAt: now,
       })
@@ -132,7 +171,7 @@ export async function placeOrder(
       cause: "checkout",
       createdAt: now,
     });
-    if (total === 0)
+    if (free)
       return settlePayment(tx, { jobs, order, outcome: "paid", cause: "checkout:free", now });
     return order;
   });
@@ -176,22 +215,10 @@ async function beginPayment(
       orderId: order.id,
       orderNumber: order.number,
       currency: order.currency,
-      total: order.total,
-      items: items.map((item) => ({
-        title: item.title,
-        amount: item.amount,
-        quantity: item.quantity,
-        // A subscription's line opens one at Stripe (its trial included), not a single charge.
-        recurring:
-          item.billing === "subscription" && item.frequency
-            ? {
-                interval: item.frequency.parameter,
-                intervalCount: item.frequency.value,
-                trialDays: item.trialDays,
-                iterations: item.iterations,
-              }
-            : null,
-      })),
+      // The cart's first period after its discount: each provider splits it into what it
+      // charges now and what waits for a trial, as the order's total and due_later record.
+      total: order.total + order.dueLater,
+      items: startItems(items),
       email: order.email,
       successUrl: thanks,
       cancelUrl: seller.cancelUrl ?? `${origin}/checkout?cancelled=${order.id}`,

@@ -59,6 +59,7 @@ export async function sendReceipt(
       discount: order.discount,
       coupon: order.coupon,
       total: order.total,
+      dueLater: order.dueLater,
     },
     lines: items.map((item) => ({
       title: item.title,
@@ -89,6 +90,8 @@ export type ReceiptInput = {
     discount: number;
     coupon: string | null;
     total: number;
+    /** What its trials leave to charge when they end (0: nothing). */
+    dueLater?: number;
   };
   lines: { title: string; quantity: number; amount: number }[];
   unlocked: Unlocked;
@@ -125,6 +128,9 @@ export function renderReceipt({ account, origin, order, lines, unlocked }: Recei
         ]
       : []),
     { label: t("total"), value: money(order.total), strong: true },
+    ...(order.dueLater
+      ? [{ label: t("dueLater"), value: money(order.dueLater), strong: false }]
+      : []),
   ];
   const gives = [
     ...unlocked.courses.map((course) => ({

@@ -8,7 +8,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { sendReceipt } from "./receipt.server";
+import { renderReceipt, sendReceipt } from "./receipt.server";
 
 describe.each(backends)("issue 16 scope 5: the receipt e-mail on %s", (backend) => {
   let db: TestDatabase;
@@ -138,5 +138,29 @@ describe.each(backends)("issue 16 scope 5: the receipt e-mail on %s", (backend) 
       }),
     ).toBe(false);
     expect(await readOutbox(db.database, { to: user.email })).toEqual([]);
+  });
+
+  test("C6 a trial's receipt shows nothing charged today and what is due when the trial ends", async () => {
+    const { account } = await shop({ currency: "USD" }, `cy-${backend}@receipt.test`);
+    const mail = renderReceipt({
+      account,
+      origin: "https://shop.test",
+      order: {
+        id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c",
+        number: 7,
+        createdAt: new Date("2026-11-24T10:00:00Z"),
+        currency: "USD",
+        subtotal: 1900,
+        discount: 0,
+        coupon: null,
+        total: 0,
+        dueLater: 1900,
+      },
+      lines: [{ title: "Gold monthly", quantity: 1, amount: 1900 }],
+      unlocked: { courses: [], memberships: [], downloads: [] },
+    });
+    expect(mail.text).toContain("Total: $0.00");
+    expect(mail.text).toContain("Due when the free trial ends: $19.00");
+    expect(mail.html).toContain("Due when the free trial ends");
   });
 });

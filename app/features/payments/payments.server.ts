@@ -5,7 +5,15 @@ import type { Logger } from "~/platform/logger.server";
 import type { SecretBox } from "~/platform/secret-box.server";
 import type { PaymentsEnv } from "./adapter.server";
 import { providerTakesCurrency } from "./currency-support";
-import type { OrderPayment, PaymentEvent, PaymentStart, StartInput } from "./payment-types";
+import type {
+  OrderPayment,
+  PaymentEvent,
+  PaymentStart,
+  StartInput,
+  StartItem,
+} from "./payment-types";
+import { recurringLine } from "./paypal-subscriptions.server";
+import { recurringItem } from "./razorpay-subscriptions.server";
 import { isWebhookProvider, type PaymentProvider } from "./provider-shapes";
 import { openProvider, rowIsReady, type OpenedProvider } from "./provider-settings.server";
 import { adapterFor } from "./providers.server";
@@ -98,6 +106,24 @@ export async function startPayment(
   if (!isWebhookProvider(provider))
     return { kind: "offline", providerRef: null, instructions: opened.instructions };
   return adapterFor(provider, deps).start(opened.keys, input);
+}
+
+/**
+ * Refuses, before any order is written, a cart the provider cannot take in one checkout: PayPal
+ * a subscription beside anything else, Razorpay two subscriptions, Stripe subscriptions of
+ * different periods (one Stripe subscription bills on one period).
+ */
+export function checkCart(provider: PaymentProvider, items: StartItem[]): void {
+  if (provider === "paypal") recurringLine({ items });
+  else if (provider === "razorpay") recurringItem({ items });
+  else if (provider === "stripe") {
+    const periods = new Set(
+      items.flatMap((item) =>
+        item.recurring ? [`${item.recurring.interval}:${item.recurring.intervalCount}`] : [],
+      ),
+    );
+    if (periods.size > 1) throw new AppError({ code: "payment.oneSubscription" });
+  }
 }
 
 /**

@@ -30,7 +30,7 @@ export const saleIdPattern = /^[A-Z0-9]{8,40}$/;
  * plan: a second subscription, or one-time items beside it (a setup fee would be charged even
  * through a trial and refunded apart), are refused rather than silently dropped.
  */
-export function recurringLine(input: StartInput): StartItem | null {
+export function recurringLine(input: Pick<StartInput, "items">): StartItem | null {
   const recurring = input.items.filter((item) => item.recurring);
   if (recurring.length === 0) return null;
   if (recurring.length > 1) throw new AppError({ code: "payment.oneSubscription" });

@@ -30,7 +30,7 @@ const PAGE = 100;
  * or one whose single payment is the checkout's (nothing recurs). A subscription has one plan,
  * so a second recurring item is refused.
  */
-export function recurringItem(input: StartInput): RecurringItem | null {
+export function recurringItem(input: Pick<StartInput, "items">): RecurringItem | null {
   const recurring = input.items.filter((item): item is RecurringItem => Boolean(item.recurring));
   if (recurring.length > 1) throw new AppError({ code: "payment.oneSubscription" });
   const [item] = recurring;

@@ -167,7 +167,16 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
                           invoice.planId}{" "}
                         · {t(`billing.intervals.${invoice.interval}`)}
                       </Table.Td>
-                      <Table.Td>{money(invoice.total, invoice.currency)}</Table.Td>
+                      <Table.Td>
+                        {money(invoice.total, invoice.currency)}
+                        {invoice.dueLater > 0 ? (
+                          <Text size="xs" c="dimmed" data-testid="invoice-due-later">
+                            {t("billing.invoices.dueLater", {
+                              amount: money(invoice.dueLater, invoice.currency),
+                            })}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
                       <Table.Td>
                         <OrderStatusBadge status={invoice.status} />
                       </Table.Td>

@@ -61,6 +61,16 @@ function OrderCard({ order, lang }: { order: MemberOrder; lang: string }) {
           {money(order.total, order.currency)}
         </Text>
       </Group>
+      {order.dueLater > 0 ? (
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {t("ordersDashboard.member.dueLater")}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {money(order.dueLater, order.currency)}
+          </Text>
+        </Group>
+      ) : null}
       {order.refunded > 0 ? (
         <Text size="sm" c="dimmed" ta="end">
           {t("ordersDashboard.member.refunded", { amount: money(order.refunded, order.currency) })}

@@ -160,6 +160,12 @@ export function OrderDrawer({
                   {money(detail.total)}
                 </Table.Td>
               </Table.Tr>
+              {detail.dueLater > 0 ? (
+                <Table.Tr>
+                  <Table.Th scope="row">{d("dueLater")}</Table.Th>
+                  <Table.Td ta="end">{money(detail.dueLater)}</Table.Td>
+                </Table.Tr>
+              ) : null}
               {detail.refunded > 0 ? (
                 <Table.Tr>
                   <Table.Th scope="row">{d("refunded")}</Table.Th>

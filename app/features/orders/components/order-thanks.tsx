@@ -150,6 +150,16 @@ export function OrderThanks({ initial }: { initial: OrderView }) {
               {money(order.total)}
             </Text>
           </Group>
+          {order.dueLater > 0 ? (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t("orderThanks.dueLater")}
+              </Text>
+              <Text size="sm" c="dimmed" data-testid="order-due-later">
+                {money(order.dueLater)}
+              </Text>
+            </Group>
+          ) : null}
         </Stack>
         {order.status === "fulfilled" ? (
           <Stack gap="xs" data-testid="order-unlocked">

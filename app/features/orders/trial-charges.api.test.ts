@@ -1,0 +1,188 @@
+// C5/C6 what a checkout records is what it charges now: a subscription in its trial is charged
+// nothing today (its first charge arrives after the trial as a renewal order, counted once), the
+// providers that charge at once (offline) record the whole price, and a cart a provider cannot
+// take is refused before any order is written.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  startCommerceRig,
+  type Client,
+  type CommerceRig,
+} from "../../../tests/support/commerce-rig";
+import { backends } from "../../../tests/support/test-database";
+import { productPrices } from "~/features/products/tables.server";
+import { dailyRevenue } from "./order-reports.server";
+import { orders, subscriptions } from "./tables.server";
+
+type Placed = { order: { id: string }; start: { providerRef: string | null } | null };
+
+describe.each(backends)("trial charges on %s", (backend) => {
+  let rig: CommerceRig;
+  beforeAll(async () => {
+    rig = await startCommerceRig(backend);
+  }, 60_000);
+  afterAll(() => rig?.close());
+
+  const gold = () => ({
+    id: rig.catalogue.gold.id,
+    priceId: rig.catalogue.goldPrice.id,
+    quantity: 1,
+  });
+  const pass = () => ({ id: rig.catalogue.product.id, priceId: rig.catalogue.usd.id, quantity: 1 });
+
+  const checkout = (buyer: Client, body: Record<string, unknown>) =>
+    buyer.post("/api/checkout", { provider: "stripe", checkoutKey: crypto.randomUUID(), ...body });
+
+  async function placed(buyer: Client, body: Record<string, unknown>): Promise<Placed> {
+    const res = await checkout(buyer, body);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as Placed;
+  }
+
+  const orderRow = (id: string) =>
+    rig.db.database.forAccount(rig.accountId, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.accountId, rig.accountId), eq(orders.id, id)));
+      return row!;
+    });
+  const subscriptionOf = (orderId: string) =>
+    rig.db.database.forAccount(rig.accountId, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.accountId, rig.accountId), eq(subscriptions.orderId, orderId)));
+      return row!;
+    });
+  const ordersOf = (userId: string) =>
+    rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.accountId, rig.accountId), eq(orders.userId, userId))),
+    );
+  const today = () => {
+    const day = new Date().toISOString().slice(0, 10);
+    return { from: day, to: day, timeZone: "UTC" };
+  };
+  const revenueToday = async () =>
+    (await dailyRevenue(rig.db.database, rig.accountId, today()))
+      .filter((row) => row.currency === "USD")
+      .reduce((sum, row) => sum + row.revenue, 0);
+
+  test("C6 a 7-day trial at Stripe is charged nothing today; its first charge is one renewal order, and revenue counts the period once", async () => {
+    const before = await revenueToday();
+    const buyer = await rig.signedIn("student");
+    const { order, start } = await placed(buyer, { lines: [gold()] });
+    expect(await orderRow(order.id)).toMatchObject({
+      subtotal: 1900,
+      discount: 0,
+      total: 0,
+      dueLater: 1900,
+      status: "pending",
+    });
+    // Stripe is still asked for the subscription, its trial and its price.
+    const session = rig.stripe.object(start!.providerRef!) as Record<string, any>;
+    expect(session.mode).toBe("subscription");
+    await rig.stripe.pay(start!.providerRef!);
+    await rig.settle();
+    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", total: 0 });
+    const trial = await subscriptionOf(order.id);
+    expect(trial).toMatchObject({ status: "trialing", amount: 1900 });
+    expect(await revenueToday()).toBe(before);
+
+    await rig.stripe.renew(trial.providerRef!);
+    await rig.settle();
+    const paid = await ordersOf(buyer.userId);
+    expect(paid).toHaveLength(2);
+    expect(paid.find((row) => row.renewalOf === trial.id)).toMatchObject({
+      total: 1900,
+      status: "fulfilled",
+    });
+    expect(paid.reduce((sum, row) => sum + row.total, 0)).toBe(1900);
+    expect(await revenueToday()).toBe(before + 1900);
+  });
+
+  test("C6 a coupon on a trial's cart comes off today's charge first, the rest off the first charge after the trial", async () => {
+    const buyer = await rig.signedIn("student");
+    // 20 % of 5000 + 1900 = 1380: all of it comes off the course pass charged now.
+    const { order } = await placed(buyer, { lines: [pass(), gold()], coupon: "SAVE20" });
+    expect(await orderRow(order.id)).toMatchObject({
+      subtotal: 6900,
+      discount: 1380,
+      total: 3620,
+      dueLater: 1900,
+    });
+  });
+
+  test("C6 offline takes no trial: the whole first period is charged (and recorded) at once", async () => {
+    const buyer = await rig.signedIn("student");
+    const { order } = await placed(buyer, { lines: [gold()], provider: "offline" });
+    expect(await orderRow(order.id)).toMatchObject({ total: 1900, dueLater: 0 });
+  });
+
+  test("C6 a trial's instalments all come after it: the subscription counts every one of them as still to pay", async () => {
+    await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx
+        .update(productPrices)
+        .set({ iterations: 3 })
+        .where(
+          and(
+            eq(productPrices.accountId, rig.accountId),
+            eq(productPrices.id, rig.catalogue.goldPrice.id),
+          ),
+        ),
+    );
+    try {
+      const buyer = await rig.signedIn("student");
+      const { order, start } = await placed(buyer, { lines: [gold()] });
+      await rig.stripe.pay(start!.providerRef!);
+      await rig.settle();
+      expect(await subscriptionOf(order.id)).toMatchObject({
+        status: "trialing",
+        paymentsLeft: 3,
+      });
+      const offline = await placed(await rig.signedIn("student"), {
+        lines: [gold()],
+        provider: "offline",
+      });
+      const confirmed = await rig.owner.post(`/api/orders/${offline.order.id}/confirm`, {});
+      expect(confirmed.status).toBe(200);
+      await rig.settle();
+      // Paid in full at once: the first of the three payments is this order.
+      expect(await subscriptionOf(offline.order.id)).toMatchObject({
+        status: "active",
+        paymentsLeft: 2,
+      });
+    } finally {
+      await rig.db.database.forAccount(rig.accountId, (tx) =>
+        tx
+          .update(productPrices)
+          .set({ iterations: 0 })
+          .where(
+            and(
+              eq(productPrices.accountId, rig.accountId),
+              eq(productPrices.id, rig.catalogue.goldPrice.id),
+            ),
+          ),
+      );
+    }
+  });
+
+  test("C5 a cart the provider cannot take in one checkout is refused before any order is written", async () => {
+    const buyer = await rig.signedIn("student");
+    const key = crypto.randomUUID();
+    const res = await checkout(buyer, {
+      lines: [pass(), gold()],
+      provider: "paypal",
+      checkoutKey: key,
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: "payment.subscriptionAlone" } });
+    expect(await ordersOf(buyer.userId)).toEqual([]);
+    // Alone, the same subscription goes through PayPal.
+    const alone = await checkout(buyer, { lines: [gold()], provider: "paypal" });
+    expect(alone.status).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import type { Database, Tx } from "~/platform/db/database.server";
 import { grantProducts } from "~/features/products/products.server";
 import { moveOrder } from "./order-machine.server";
 import { trialDeferred } from "./order-shapes";
+import { whenPaidOff } from "./paid-off.server";
 import { isPlatformAccount } from "~/features/accounts/accounts.server";
 import { ORDER_RECEIPT_JOB, PLATFORM_ORDER_FULFILLED_JOB, type JobSender } from "./order-jobs";
 import { itemsOf, lockOrder, type OrderItemRow, type OrderRow } from "./queries.server";
@@ -26,9 +27,8 @@ type Grant = { productIds: string[]; accessEndsAt?: Date | null; orderId: string
  */
 async function startSubscriptions(
   tx: Tx,
-  order: OrderRow,
-  items: OrderItemRow[],
-  now: Date,
+  jobs: JobSender,
+  { order, items, now }: { order: OrderRow; items: OrderItemRow[]; now: Date },
 ): Promise<Grant[]> {
   const grants: Grant[] = [];
   const oneTime = items.filter((item) => item.billing === "one_time");
@@ -40,7 +40,7 @@ async function startSubscriptions(
     const paid = trialKept(order, item) ? 0 : 1;
     const paymentsLeft = item.iterations > 0 ? Math.max(item.iterations - paid, 0) : null;
     const end = periodEnd(order, item, now);
-    await tx
+    const [started] = await tx
       .insert(subscriptions)
       .values({
         accountId: order.accountId,
@@ -58,7 +58,10 @@ async function startSubscriptions(
         paymentsLeft,
         currentPeriodEnd: end,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
+    // One payment in all, and this order made it.
+    if (started) await whenPaidOff(tx, jobs, started);
     grants.push({
       orderId: order.id,
       productIds: [item.productId],
@@ -100,7 +103,11 @@ export async function fulfilOrder(
     if (!order || order.status !== "paid") return false;
     const grants = order.renewalOf
       ? await renewalGrants(tx, order)
-      : await startSubscriptions(tx, order, await itemsOf(tx, { accountId, orderId }), now);
+      : await startSubscriptions(tx, jobs, {
+          order,
+          items: await itemsOf(tx, { accountId, orderId }),
+          now,
+        });
     for (const grant of grants)
       await grantProducts(tx, { accountId, userId: order.userId, now, ...grant });
     await moveOrder(tx, { accountId, orderId, to: "fulfilled", cause: "job:fulfil", now });

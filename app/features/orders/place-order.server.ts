@@ -35,14 +35,17 @@ type LineTerms = Pick<
   "title" | "amount" | "quantity" | "billing" | "frequency" | "trialDays" | "iterations"
 >;
 
-/** The lines as the provider is asked for them: a subscription's opens one (its trial included). */
+/**
+ * The lines as the provider is asked for them: a subscription's or instalments' line opens a
+ * subscription there (its trial and its count of payments included).
+ */
 function startItems(lines: LineTerms[]): StartItem[] {
   return lines.map((item) => ({
     title: item.title,
     amount: item.amount,
     quantity: item.quantity,
     recurring:
-      item.billing === "subscription" && item.frequency
+      item.billing !== "one_time" && item.frequency
         ? {
             interval: item.frequency.parameter,
             intervalCount: item.frequency.value,

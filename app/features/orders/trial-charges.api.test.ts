@@ -10,7 +10,9 @@ import {
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
 import { backends } from "../../../tests/support/test-database";
+import { memberMemberships } from "~/features/memberships/tables.server";
 import { productPrices } from "~/features/products/tables.server";
+import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
 import { dailyRevenue } from "./order-reports.server";
 import { orders, subscriptions } from "./tables.server";
 
@@ -184,5 +186,72 @@ describe.each(backends)("trial charges on %s", (backend) => {
     // Alone, the same subscription goes through PayPal.
     const alone = await checkout(buyer, { lines: [gold()], provider: "paypal" });
     expect(alone.status).toBe(200);
+  });
+
+  test("C6 instalments at Stripe: three monthly payments open a subscription there; after the last, Stripe stops renewing and the access lasts for ever", async () => {
+    const [plan] = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx
+        .insert(productPrices)
+        .values({
+          accountId: rig.accountId,
+          productId: rig.catalogue.gold.id,
+          currency: "USD",
+          amount: 1000,
+          billing: "installments",
+          interval: "month",
+          iterations: 3,
+          position: 5,
+        })
+        .returning(),
+    );
+    const buyer = await rig.signedIn("student");
+    const { order, start } = await placed(buyer, {
+      lines: [{ id: rig.catalogue.gold.id, priceId: plan!.id, quantity: 1 }],
+    });
+    expect((rig.stripe.object(start!.providerRef!) as Record<string, any>).mode).toBe(
+      "subscription",
+    );
+    await rig.stripe.pay(start!.providerRef!);
+    await rig.settle();
+    expect(await orderRow(order.id)).toMatchObject({ total: 1000, status: "fulfilled" });
+    const first = await subscriptionOf(order.id);
+    expect(first).toMatchObject({ status: "active", paymentsLeft: 2, cancelAtPeriodEnd: false });
+
+    await rig.stripe.renew(first.providerRef!);
+    await rig.settle();
+    expect(await subscriptionOf(order.id)).toMatchObject({ paymentsLeft: 1 });
+    expect(rig.stripe.object(first.providerRef!)).toMatchObject({ cancel_at_period_end: false });
+    await rig.stripe.renew(first.providerRef!);
+    await rig.settle();
+    expect(await subscriptionOf(order.id)).toMatchObject({
+      paymentsLeft: 0,
+      cancelAtPeriodEnd: true,
+    });
+    expect(rig.stripe.object(first.providerRef!)).toMatchObject({ cancel_at_period_end: true });
+    expect((await ordersOf(buyer.userId)).reduce((sum, row) => sum + row.total, 0)).toBe(3000);
+
+    // Stripe ends it when the period is over: what it gave is kept, paid in full.
+    expect(
+      (
+        await fetch(`${rig.stripe.url}/v1/subscriptions/${first.providerRef}`, {
+          method: "DELETE",
+          headers: { authorization: `Bearer ${FAKE_PROVIDER_KEYS.stripe.secretKey}` },
+        })
+      ).status,
+    ).toBe(200);
+    await rig.settle();
+    expect((await subscriptionOf(order.id)).status).toBe("ended");
+    const [holding] = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx
+        .select()
+        .from(memberMemberships)
+        .where(
+          and(
+            eq(memberMemberships.accountId, rig.accountId),
+            eq(memberMemberships.userId, buyer.userId),
+          ),
+        ),
+    );
+    expect(holding).toMatchObject({ status: "active", expiresAt: null });
   });
 });

@@ -2,7 +2,8 @@
 // of the period paid for plus a grace for the provider's retries; each renewal is an order of its
 // own (revenue, receipts and refunds work as for any order) that lengthens the access; a
 // subscription the provider ends closes it at once. Stripe, PayPal and Razorpay renew by
-// themselves; offline and manual subscriptions give the period they were paid for.
+// themselves; offline ones by an order the sweep issues and a manager confirms
+// (`offline-renewals.server.ts`); manual ones give the period they were paid for.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import type { JobSender } from "./order-jobs";
@@ -115,6 +116,15 @@ export async function applySubscriptionNews(
     providerRef: news.providerRef,
   });
   if (known) return;
+  const renewal = await insertRenewalOrder(tx, {
+    sub,
+    amount: news.amount ?? sub.amount,
+    providerRef: news.providerRef,
+    checkoutKey: `renewal:${sub.provider}:${news.providerRef}`,
+    now,
+  });
+  // Under the subscription's lock the invoice was not known: only a key taken otherwise stops it.
+  if (!renewal) return;
   const periodEnd =
     news.periodEnd ??
     periodAfter(sub.currentPeriodEnd && sub.currentPeriodEnd > now ? sub.currentPeriodEnd : now, {
@@ -128,7 +138,6 @@ export async function applySubscriptionNews(
       paymentsLeft: sub.paymentsLeft === null ? null : Math.max(sub.paymentsLeft - 1, 0),
     })
     .where(key);
-  const renewal = await insertRenewalOrder(tx, { sub, news, now });
   await settlePayment(tx, {
     jobs,
     order: renewal,
@@ -139,11 +148,31 @@ export async function applySubscriptionNews(
   });
 }
 
-/** The renewal's order: the subscription's item again, at what the provider charged. */
-async function insertRenewalOrder(
+/**
+ * A renewal's order, pending: the subscription's item again (one, at `amount`), named by
+ * `checkoutKey`. A provider's renewal is keyed by its invoice, an offline one by its period
+ * (`offline-renewals.server.ts`), so the same renewal twice is one order: answers null when the
+ * key (or the provider reference) is already taken, and writes nothing then.
+ */
+export async function insertRenewalOrder(
   tx: Tx,
-  { sub, news, now }: { sub: SubscriptionRow; news: SubscriptionNews; now: Date },
-): Promise<OrderRow> {
+  {
+    sub,
+    amount,
+    providerRef,
+    checkoutKey,
+    paymentStart = null,
+    now,
+  }: {
+    sub: SubscriptionRow;
+    amount: number;
+    providerRef: string | null;
+    checkoutKey: string;
+    /** What the buyer needs to pay it (an offline renewal: the bank instructions, its due date). */
+    paymentStart?: Record<string, unknown> | null;
+    now: Date;
+  },
+): Promise<OrderRow | null> {
   const { accountId } = sub;
   const [first] = await tx
     .select()
@@ -160,7 +189,6 @@ async function insertRenewalOrder(
       ),
     );
   if (!first || !item) throw new Error(`subscription ${sub.id} lost its order`);
-  const amount = news.amount ?? sub.amount;
   const [renewal] = await tx
     .insert(orders)
     .values({
@@ -171,15 +199,18 @@ async function insertRenewalOrder(
       subtotal: amount,
       total: amount,
       provider: sub.provider,
-      providerRef: news.providerRef,
-      checkoutKey: `renewal:${sub.provider}:${news.providerRef}`,
+      providerRef,
+      paymentStart,
+      checkoutKey,
       renewalOf: sub.id,
       createdAt: now,
     })
+    .onConflictDoNothing()
     .returning();
+  if (!renewal) return null;
   await tx.insert(orderItems).values({
     ...item,
-    orderId: renewal!.id,
+    orderId: renewal.id,
     position: 0,
     amount,
     quantity: 1,
@@ -187,10 +218,10 @@ async function insertRenewalOrder(
   });
   await tx.insert(orderEvents).values({
     accountId,
-    orderId: renewal!.id,
+    orderId: renewal.id,
     toStatus: "pending",
     cause: "subscription.renewal",
     createdAt: now,
   });
-  return renewal!;
+  return renewal;
 }

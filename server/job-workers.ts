@@ -2,6 +2,9 @@ import { deleteExpiredSessions, EXPIRED_SESSIONS_JOB } from "~/features/auth/aut
 import { PUBLISH_DUE_JOB, publishDueSweep } from "~/features/content/content.server";
 import {
   registerOrderJobs,
+  PAID_OFF_JOB,
+  providerCancelFor,
+  stopPaidOff,
   ORDER_RECEIPT_JOB,
   PLATFORM_ORDER_FULFILLED_JOB,
   sendReceipt,
@@ -55,6 +58,13 @@ export function registerJobWorkers(services: ServerServices) {
     onPlanChanged: async (siteAccountId: string) =>
       services.siteCache.invalidateAccount(siteAccountId),
   };
+  // A paid-off subscription at a provider that does not count payments: stop its renewals.
+  jobs.work(PAID_OFF_JOB, async (data) => {
+    await stopPaidOff(
+      { database, providerCancel: providerCancelFor(services) },
+      { accountId: String(data.accountId), subscriptionId: String(data.subscriptionId) },
+    );
+  });
   jobs.work(PLATFORM_ORDER_FULFILLED_JOB, async (data) => {
     await applyPlanOrder(planChanges, { orderId: String(data.orderId) });
   });

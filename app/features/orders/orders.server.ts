@@ -11,6 +11,7 @@ import { shopCurrency } from "./shop-currency";
 
 export { ordersApi } from "./api.server";
 export { providerCancelFor } from "./subscription-billing.server";
+export { PAID_OFF_JOB, stopPaidOff } from "./paid-off.server";
 export { shopCurrency } from "./shop-currency";
 export { orderView, unlockedBy, type OrderView, type Unlocked } from "./order-view.server";
 export {

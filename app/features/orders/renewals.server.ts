@@ -9,6 +9,7 @@ import type { Tx } from "~/platform/db/database.server";
 import type { JobSender } from "./order-jobs";
 import type { OrderItemFrequency } from "./tables.server";
 import { orderByProviderRef, type OrderRow } from "./queries.server";
+import { whenPaidOff } from "./paid-off.server";
 import { endSubscription } from "./revoke-order.server";
 import { settlePayment } from "./settle-payment.server";
 import { orderEvents, orderItems, orders, subscriptions } from "./tables.server";
@@ -99,7 +100,13 @@ export async function applySubscriptionNews(
     return;
   }
   if (news.type === "subscriptionEnded") {
-    if (sub.status === "ended" || sub.status === "cancelled") return;
+    if (sub.status === "ended") return;
+    // Paid off (told to stop once the last payment was taken): what it gave stays for ever.
+    if (sub.paymentsLeft === 0) {
+      await tx.update(subscriptions).set({ status: "ended" }).where(key);
+      return;
+    }
+    if (sub.status === "cancelled") return;
     // Asked to end at the period's end (PayPal cancels at once): the period paid for is kept,
     // and its grants lapse on their own date.
     if (sub.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd > now) {
@@ -130,14 +137,12 @@ export async function applySubscriptionNews(
     periodAfter(sub.currentPeriodEnd && sub.currentPeriodEnd > now ? sub.currentPeriodEnd : now, {
       parameter: sub.interval,
     });
+  const paymentsLeft = sub.paymentsLeft === null ? null : Math.max(sub.paymentsLeft - 1, 0);
   await tx
     .update(subscriptions)
-    .set({
-      status: "active",
-      currentPeriodEnd: periodEnd,
-      paymentsLeft: sub.paymentsLeft === null ? null : Math.max(sub.paymentsLeft - 1, 0),
-    })
+    .set({ status: "active", currentPeriodEnd: periodEnd, paymentsLeft })
     .where(key);
+  await whenPaidOff(tx, jobs, { ...sub, paymentsLeft });
   await settlePayment(tx, {
     jobs,
     order: renewal,

@@ -13,6 +13,8 @@ export default [
   route("dashboard/orders.csv", "routes/dashboard/orders-csv.ts"),
   route("dashboard/reports.csv", "routes/dashboard/reports-csv.ts"),
   route("dashboard/billing/invoices/:orderId", "routes/dashboard/billing-invoice.ts"),
+  // The console's orders (the platform shop's) as CSV, super-admins only.
+  route("dashboard/billing/orders.csv", "routes/dashboard/billing-orders-csv.ts"),
   layout("routes/host-layout.tsx", [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),

@@ -1,7 +1,7 @@
 // M8 the platform console in the cross-account HTTP matrix: its three screens, an account's
-// drawer, its action and the owner entry's API route, for each actor on its own site and with
-// its cookies presented on another account's; then the platform's own host, an unknown host and
-// a suspended site's host.
+// drawer, its action, the platform's orders CSV and the owner entry's API route, for each actor
+// on its own site and with its cookies presented on another account's; then the platform's own
+// host, an unknown host and a suspended site's host.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClient } from "./support/http-client";
 import {
@@ -66,6 +66,18 @@ const routes: MatrixRoute[] = [
       return actor === "superAdmin" ? 400 : 403;
     },
   },
+  // Issue 17 scope 7: the console's orders (the platform shop's) as CSV, with the screen's query.
+  ...[
+    "/dashboard/billing/orders.csv",
+    "/dashboard/billing/orders.csv?q=owner&status=paid&provider=stripe&from=2026-01-01&to=2026-12-31",
+  ].map((path): MatrixRoute => ({
+    name: `GET ${path} (super-admins: a CSV file)`,
+    method: "GET",
+    path,
+    expect: consoleStatus,
+    contentType: (actor, place) =>
+      actor === "superAdmin" && atHome(actor, place) ? "text/csv" : undefined,
+  })),
   {
     name: "GET /api/console/enter (a token nobody was given: the token is the credential)",
     method: "GET",
@@ -95,6 +107,7 @@ describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
       "/dashboard/accounts",
       "/dashboard/accounts/owners",
       "/dashboard/accounts/audit",
+      "/dashboard/billing/orders.csv",
       `/api/console/enter?token=${unknownToken}`,
     ];
     for (const path of paths) {
@@ -119,7 +132,11 @@ describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
       ),
     );
     const client = createClient(app, { host: `${closed.slug}.localhost`, ip: "10.98.0.3" });
-    for (const path of ["/dashboard/accounts", `/api/console/enter?token=${unknownToken}`])
+    for (const path of [
+      "/dashboard/accounts",
+      "/dashboard/billing/orders.csv",
+      `/api/console/enter?token=${unknownToken}`,
+    ])
       expect((await client.request(path)).status, path).toBe(503);
     const post = await client.request("/dashboard/accounts", {
       method: "POST",

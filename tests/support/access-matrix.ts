@@ -35,6 +35,8 @@ export type MatrixRoute = {
   form?: (world: World) => Record<string, string>;
   /** The status each actor gets, asked on demo's host (`own`) or, for a session, on acme's (`other`). */
   expect: (actor: ActorKind, place: Place) => number;
+  /** Where it returns a type, the Content-Type the expected answer starts with (a file's, say). */
+  contentType?: (actor: ActorKind, place: Place) => string | undefined;
 };
 
 const password = "Matrix-Harbour-Quartz-88";
@@ -113,6 +115,10 @@ export async function runMatrix(
           problems.push(
             `${route.name} as ${actor} (${place}): ${res.status}, expected ${expected}`,
           );
+        const type = route.contentType?.(actor, place);
+        const received = res.headers.get("content-type") ?? "";
+        if (res.status === expected && type && !received.startsWith(type))
+          problems.push(`${route.name} as ${actor} (${place}): ${received}, expected ${type}`);
       }
     }
   }

@@ -1250,6 +1250,12 @@ const pageEndpoints: FuzzEndpoint[] = [
       page: "2",
     }),
   })),
+  // Issue 17 scope 7: the console's orders as CSV, with the screen's search and filters.
+  page("/dashboard/billing/orders.csv", "routes/dashboard/billing-orders-csv.ts", {
+    q: "owner",
+    status: "refunded",
+    from: "2026-01-01",
+  }),
   {
     name: "POST /dashboard/billing/subscriptions",
     method: "POST",

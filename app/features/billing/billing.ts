@@ -2,3 +2,4 @@
 export { BillingScreen } from "./components/billing-screen";
 export * from "./billing-shapes";
 export { PlatformPlansScreen, type PlatformPlanRow } from "./components/platform-plans-screen";
+export { PlatformOrdersExport } from "./components/platform-orders-export";

@@ -26,6 +26,7 @@ export const businessAreas = {
     "dashboard.sections.customers",
     "dashboard.sections.subscriptions",
     "dashboard.sections.billingOrders",
+    "billing.shopExport",
   ],
   /** Issue 17 (console): /dashboard/billing/products — the plans sold, the platform's providers. */
   billingConsole: [

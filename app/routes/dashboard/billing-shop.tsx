@@ -1,3 +1,4 @@
+import { PlatformOrdersExport } from "~/features/billing/billing";
 import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/dashboard.server";
 import { answerSettingsSave } from "~/features/dashboard/dashboard.server";
 import { settingsMeta } from "~/features/dashboard/dashboard";
@@ -65,12 +66,17 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function BillingShop({ loaderData }: Route.ComponentProps) {
-  return (
+  const { screen } = loaderData;
+  const view = (
     <OrdersScreenView
-      screen={loaderData.screen}
+      screen={screen}
       lang={loaderData.lang}
       platform
       titleKey={loaderData.titleKey}
     />
   );
+  // The orders tab downloads what its search and filters show (customers and subscriptions
+  // have no CSV of their own in the shop yet).
+  if (screen.view !== "shop" || screen.query.tab !== "orders") return view;
+  return <PlatformOrdersExport filters={screen.query}>{view}</PlatformOrdersExport>;
 }

@@ -6,8 +6,10 @@ import {
   providerCancelFor,
   stopPaidOff,
   ORDER_RECEIPT_JOB,
+  ORDER_RENEWAL_DUE_JOB,
   PLATFORM_ORDER_FULFILLED_JOB,
   sendReceipt,
+  sendRenewalNotice,
   SUBSCRIPTION_SWEEP_JOB,
   sweepLapsedSubscriptions,
 } from "~/features/orders/orders.server";
@@ -43,6 +45,14 @@ export function registerJobWorkers(services: ServerServices) {
   jobs.work(ORDER_RECEIPT_JOB, async (data) => {
     const { accountId, orderId } = data as { accountId: string; orderId: string };
     await sendReceipt(
+      { database, mailer, siteAddress: siteAddressOf(services) },
+      { accountId, orderId },
+    );
+  });
+  // An offline subscription's next order, issued by the sweep: how and when to pay it.
+  jobs.work(ORDER_RENEWAL_DUE_JOB, async (data) => {
+    const { accountId, orderId } = data as { accountId: string; orderId: string };
+    await sendRenewalNotice(
       { database, mailer, siteAddress: siteAddressOf(services) },
       { accountId, orderId },
     );
@@ -83,9 +93,10 @@ function registerSchedules({ database, jobs, siteCache, pubsub }: ServerServices
   jobs.defineSchedule(USAGE_ROLLUP_JOB, "17 * * * *", () => rollupUsage({ database, pubsub }));
   // Hourly: expired sessions and verification codes.
   jobs.defineSchedule(EXPIRED_SESSIONS_JOB, "23 * * * *", () => deleteExpiredSessions(database));
-  // Hourly: subscriptions whose period ran out without news (decision 033).
+  // Hourly: offline subscriptions' next orders, and subscriptions whose period ran out without
+  // news (decision 033).
   jobs.defineSchedule(SUBSCRIPTION_SWEEP_JOB, "7 * * * *", () =>
-    sweepLapsedSubscriptions(database),
+    sweepLapsedSubscriptions({ database, jobs }),
   );
   // Every 5 minutes: scheduled posts and pages that are due (each instance's poller, boot.ts,
   // publishes within seconds; this durable round catches what it missed and shows it).

@@ -7,6 +7,7 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { requireMove } from "./order-machine.server";
 import type { OrderDeps } from "./order-jobs";
+import { renewOfflineSubscription } from "./offline-renewals.server";
 import { lockOrder, orderItemRows, type OrderRow } from "./queries.server";
 import { settlePayment } from "./settle-payment.server";
 import { orderEvents, orderItems, orders } from "./tables.server";
@@ -24,7 +25,10 @@ async function lockedOrder(
   return order;
 }
 
-/** An offline (bank transfer) order the manager has seen paid: paid now, fulfilled by the queue. */
+/**
+ * An offline (bank transfer) order the manager has seen paid: paid now, fulfilled by the queue.
+ * A renewal of an offline subscription lengthens it by one period first (decision 033).
+ */
 export async function confirmOfflinePayment(
   { database, jobs }: Deps,
   { accountId, viewer, orderId, now = new Date() }: Command,
@@ -34,6 +38,8 @@ export async function confirmOfflinePayment(
     const order = await lockedOrder(tx, accountId, orderId);
     if (order.provider !== "offline" || order.status !== "pending")
       throw new AppError({ code: "order.transitionRefused" });
+    // An offline subscription's renewal: one period more before fulfilment reads it.
+    await renewOfflineSubscription(tx, { order, now });
     return settlePayment(tx, {
       jobs,
       order,

@@ -15,6 +15,8 @@ export type JobSender = {
 export const ORDER_FULFIL_JOB = "orders.fulfil";
 /** Sends the receipt e-mail of a fulfilled order. */
 export const ORDER_RECEIPT_JOB = "orders.receipt";
+/** Mails the member the pending order of an offline subscription's next period (how to pay). */
+export const ORDER_RENEWAL_DUE_JOB = "orders.renewal-due";
 
 /**
  * A fulfilled order of the platform account (a site paying for its plan): billing applies the

@@ -72,6 +72,19 @@ function memberOrder(row: OrderRow, items: OrderLine[]): MemberOrder {
     refunded: row.refunded,
     coupon: row.coupon,
     items,
+    ...transferOf(row),
+    renewal: row.renewalOf !== null,
+  };
+}
+
+/** What a pending bank transfer shows its buyer: the instructions, and a renewal's due date. */
+function transferOf(row: OrderRow): Pick<MemberOrder, "instructions" | "dueAt"> {
+  if (row.provider !== "offline" || row.status !== "pending")
+    return { instructions: null, dueAt: null };
+  const start = (row.paymentStart ?? {}) as { instructions?: unknown; dueAt?: unknown };
+  return {
+    instructions: typeof start.instructions === "string" ? start.instructions : "",
+    dueAt: typeof start.dueAt === "string" ? start.dueAt : null,
   };
 }
 

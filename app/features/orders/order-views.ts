@@ -38,6 +38,15 @@ export type MemberOrder = {
   refunded: number;
   coupon: string | null;
   items: OrderLine[];
+  /**
+   * A pending bank transfer: the site's instructions as the order keeps them ("" when the site
+   * wrote none); null for any other order.
+   */
+  instructions: string | null;
+  /** The renewal of an offline subscription: the date to pay it by (its period's end). */
+  dueAt: string | null;
+  /** A subscription's later payment rather than a checkout. */
+  renewal: boolean;
 };
 
 export type SubscriptionView = {

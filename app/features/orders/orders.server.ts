@@ -17,12 +17,14 @@ export { orderView, unlockedBy, type OrderView, type Unlocked } from "./order-vi
 export {
   ORDER_FULFIL_JOB,
   ORDER_RECEIPT_JOB,
+  ORDER_RENEWAL_DUE_JOB,
   PLATFORM_ORDER_FULFILLED_JOB,
   type JobSender,
   type OrderDeps,
 } from "./order-jobs";
 export { placeOrder, type SellerTerms } from "./place-order.server";
 export { sendReceipt } from "./receipt.server";
+export { sendRenewalNotice } from "./renewal-notice.server";
 export {
   loadOrdersScreen,
   answerOrdersCommand,
@@ -84,6 +86,10 @@ export function checkoutProviders(
     return byCurrency;
   });
 }
+export {
+  OFFLINE_RENEWAL_NOTICE_DAYS,
+  OFFLINE_RENEWAL_PAYABLE_DAYS,
+} from "./offline-renewals.server";
 export {
   lapsedStatus,
   PROVIDER_SILENCE_DAYS,

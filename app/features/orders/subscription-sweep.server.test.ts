@@ -7,13 +7,15 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
+import { OFFLINE_RENEWAL_PAYABLE_DAYS } from "./offline-renewals.server";
+import type { JobSender } from "./order-jobs";
 import type { OrderProvider, SubscriptionStatus } from "./order-shapes";
 import {
   lapsedStatus,
   PROVIDER_SILENCE_DAYS,
   sweepLapsedSubscriptions,
 } from "./subscription-sweep.server";
-import { subscriptions } from "./tables.server";
+import { orders, subscriptions } from "./tables.server";
 
 const now = new Date("2026-06-30T12:00:00Z");
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
@@ -39,8 +41,23 @@ const cases: Record<string, Case> = {
     periodEnd: -(PROVIDER_SILENCE_DAYS + 1),
     expect: "ended",
   },
-  offlineInGrace: { provider: "offline", status: "active", periodEnd: -1, expect: "past_due" },
-  offlinePastGrace: { provider: "offline", status: "active", periodEnd: -4, expect: "ended" },
+  // Offline ones renew by an order (issued here, as late as the payable time allows): active
+  // through the grace while it waits, past due after it, ended past the payable time.
+  offlineInGrace: { provider: "offline", status: "active", periodEnd: -1, expect: "active" },
+  offlinePastGrace: { provider: "offline", status: "active", periodEnd: -4, expect: "past_due" },
+  offlineAbandoned: {
+    provider: "offline",
+    status: "past_due",
+    periodEnd: -(OFFLINE_RENEWAL_PAYABLE_DAYS + 1),
+    expect: "ended",
+  },
+  offlineStopped: {
+    provider: "offline",
+    status: "active",
+    periodEnd: -0.1,
+    cancelAtPeriodEnd: true,
+    expect: "ended",
+  },
   manualPastGrace: { provider: "manual", status: "past_due", periodEnd: -10, expect: "ended" },
   cancelledOver: {
     provider: "paypal",
@@ -106,6 +123,16 @@ describe.each(backends)("M8 the subscription sweep on %s", (backend) => {
   });
   afterAll(() => db?.dispose());
 
+  // The renewals' mails are asked for in the sweep's transaction; here they are only counted.
+  const sent: { name: string; data: Record<string, unknown> }[] = [];
+  const jobs: JobSender = {
+    send: async (_tx, name, data) => {
+      sent.push({ name, data });
+    },
+  };
+  const renewalsOf = (id: string) =>
+    db.database.owner.select().from(orders).where(eq(orders.renewalOf, id));
+
   const statusOf = async (id: string) => {
     const [row] = await db.database.owner
       .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
@@ -115,7 +142,7 @@ describe.each(backends)("M8 the subscription sweep on %s", (backend) => {
   };
 
   test("M8 the sweep marks only lapsed subscriptions: past due, or ended after the grace, a cancel's period end or a month of a provider's silence", async () => {
-    const result = await sweepLapsedSubscriptions(db.database, { now });
+    const result = await sweepLapsedSubscriptions({ database: db.database, jobs }, { now });
     for (const [name, c] of Object.entries(cases)) {
       expect((await statusOf(ids.get(name)!)).status, name).toBe(c.expect);
     }
@@ -125,13 +152,30 @@ describe.each(backends)("M8 the subscription sweep on %s", (backend) => {
       status: "ended",
       cancelAtPeriodEnd: false,
     });
-    expect(result).toEqual({ accounts: 2, pastDue: 4, ended: 4 });
+    expect(result).toEqual({
+      accounts: 2,
+      renewals: 2,
+      pastDue: 4,
+      ended: 5,
+      renewalsCancelled: 0,
+    });
+    // The offline ones still payable got their next period's order, mailed; the others none.
+    for (const name of ["offlineInGrace", "offlinePastGrace"])
+      expect(await renewalsOf(ids.get(name)!), name).toMatchObject([
+        { status: "pending", provider: "offline", total: 1900 },
+      ]);
+    for (const name of ["offlineAbandoned", "offlineStopped", "manualPastGrace", "stripeLapsed"])
+      expect(await renewalsOf(ids.get(name)!), name).toEqual([]);
+    expect(sent.map((job) => job.name)).toEqual(["orders.renewal-due", "orders.renewal-due"]);
     // Run again (a retry, a second instance), it finds nothing left to do.
-    expect(await sweepLapsedSubscriptions(db.database, { now })).toEqual({
+    expect(await sweepLapsedSubscriptions({ database: db.database, jobs }, { now })).toEqual({
       accounts: 0,
+      renewals: 0,
       pastDue: 0,
       ended: 0,
+      renewalsCancelled: 0,
     });
+    expect(sent).toHaveLength(2);
   });
 });
 
@@ -149,4 +193,31 @@ test("M8 lapsedStatus: nothing before the period's end or for a paid-off plan", 
   expect(lapsedStatus(sub({ paymentsLeft: 0 }), now)).toBeNull();
   expect(lapsedStatus(sub({ paymentsLeft: 2 }), now)).toBe("past_due");
   expect(lapsedStatus(sub({ provider: "offline", currentPeriodEnd: days(-3) }), now)).toBe("ended");
+});
+
+test("C6 offline subscription lapsedStatus: a renewal waiting for its transfer keeps it active through the grace, past due after, ended past the payable time", () => {
+  const sub = (over: Partial<Parameters<typeof lapsedStatus>[0]>) =>
+    ({
+      status: "active",
+      provider: "offline",
+      currentPeriodEnd: days(-1),
+      paymentsLeft: null,
+      cancelAtPeriodEnd: false,
+      ...over,
+    }) as Parameters<typeof lapsedStatus>[0];
+  const waiting = { renewalPending: true };
+  expect(lapsedStatus(sub({}), now, waiting)).toBeNull();
+  expect(lapsedStatus(sub({ currentPeriodEnd: days(-2.9) }), now, waiting)).toBeNull();
+  expect(lapsedStatus(sub({ currentPeriodEnd: days(-3) }), now, waiting)).toBe("past_due");
+  expect(
+    lapsedStatus(sub({ status: "past_due", currentPeriodEnd: days(-10) }), now, waiting),
+  ).toBeNull();
+  expect(
+    lapsedStatus(sub({ currentPeriodEnd: days(-OFFLINE_RENEWAL_PAYABLE_DAYS) }), now, waiting),
+  ).toBe("ended");
+  // Asked to stop: over at the period's end, with nothing due.
+  expect(lapsedStatus(sub({ cancelAtPeriodEnd: true, currentPeriodEnd: days(-0.1) }), now)).toBe(
+    "ended",
+  );
+  expect(lapsedStatus(sub({ cancelAtPeriodEnd: true, currentPeriodEnd: days(1) }), now)).toBeNull();
 });

@@ -1,4 +1,15 @@
-import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconFileInvoice } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { MemberOrder, MemberOrdersScreen } from "../order-views";
@@ -26,7 +37,9 @@ function OrderCard({ order, lang }: { order: MemberOrder; lang: string }) {
             {t("ordersDashboard.member.number", { number: order.number })}
           </Title>
           <Text size="sm" c="dimmed">
-            {date(order.createdAt)}
+            {order.renewal
+              ? t("ordersDashboard.member.renewalOn", { date: date(order.createdAt) })
+              : date(order.createdAt)}
           </Text>
         </div>
         <OrderStatusBadge status={order.status} />
@@ -75,6 +88,23 @@ function OrderCard({ order, lang }: { order: MemberOrder; lang: string }) {
         <Text size="sm" c="dimmed" ta="end">
           {t("ordersDashboard.member.refunded", { amount: money(order.refunded, order.currency) })}
         </Text>
+      ) : null}
+      {order.instructions !== null ? (
+        <Alert
+          color="blue"
+          variant="light"
+          mt="sm"
+          title={
+            order.dueAt
+              ? t("ordersDashboard.member.payBy", { date: date(order.dueAt) })
+              : t("ordersDashboard.member.payTitle")
+          }
+          data-testid="order-instructions"
+        >
+          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+            {order.instructions || t("ordersDashboard.member.payDefault")}
+          </Text>
+        </Alert>
       ) : null}
       <Group mt="md" gap="sm">
         <Button

@@ -247,6 +247,7 @@ export function DashboardShell({
                 to={entry.href}
                 label={t(entry.label)}
                 active={isActive(pathname, entry.href)}
+                className={classes.navItem}
                 data-menu-id={entry.id}
               />
             ))}

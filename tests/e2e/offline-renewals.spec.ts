@@ -5,6 +5,7 @@ import { expect, test } from "./support/test";
 import { findAccountBySlug } from "../../app/features/accounts/queries.server";
 import { members } from "../../app/features/members/tables.server";
 import { sweepLapsedSubscriptions } from "../../app/features/orders/subscription-sweep.server";
+import { orders } from "../../app/features/orders/tables.server";
 import { paymentProviders } from "../../app/features/payments/tables.server";
 import { openDatabase } from "../../app/platform/db/database.server";
 import { seedDemo } from "../../scripts/demo-seed";
@@ -71,7 +72,6 @@ test.beforeAll(async () => {
     );
     expect(result.renewals).toBeGreaterThanOrEqual(1);
     renewalNumber = await database.forAccount(accountId, async (tx) => {
-      const { orders } = await import("../../app/features/orders/tables.server");
       const [row] = await tx
         .select({ number: orders.number })
         .from(orders)

@@ -2,10 +2,10 @@ import type { AccountSettings } from "~/features/accounts/accounts";
 import type { CourseLevel, LessonType } from "~/features/courses/courses";
 import type { MenuItem } from "~/features/menus/menus";
 
-/** Password of every seeded demo person (README). Demo data only: set SEED_DEMO=false for real sites. */
-/** The coupon the demo's header notice promises (seeded with the demo's checkout). */
+/** The coupon the demo's header notice names (seeded with the demo's checkout). */
 export const DEMO_COUPON = "SPRING20";
 
+/** Password of every seeded demo person (README). Demo data only: set SEED_DEMO=false for real sites. */
 export const demoPassword = "Lyceum-Demo-2026!";
 
 export type DemoSite = {
@@ -173,8 +173,7 @@ export const demoSite: DemoSite = {
     header_fontsize: 15,
     notices: {
       enable_header_notice: true,
-      // Naming DEMO_COUPON here changes every screenshot baseline with the notice: next session.
-      header_notice: "Spring enrolment is open: every course 20% off this week.",
+      header_notice: `Spring enrolment is open: every course 20% off this week with code ${DEMO_COUPON}.`,
       header_notice_bg: "#1864ab",
       header_notice_start: Date.now() - 7 * day,
       header_notice_expire: Date.now() + 365 * day,

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findAccountForSlug, PLATFORM_ACCOUNT_ID } from "~/features/accounts/accounts.server";
+import { checkCoupon, discountFor } from "~/features/coupons/coupons.server";
 import { courses, lessons } from "~/features/courses/tables.server";
 import { members, roles } from "~/features/members/tables.server";
 import { options } from "~/features/options/tables.server";
@@ -10,7 +12,13 @@ import { posts } from "~/features/posts/tables.server";
 import { productPrices, products } from "~/features/products/tables.server";
 import { memberships } from "~/features/memberships/tables.server";
 import { databaseIsEmpty, seedDemo } from "../scripts/demo-seed";
-import { demoLessons, demoPassword, demoSites, type DemoSite } from "../scripts/demo-content";
+import {
+  DEMO_COUPON,
+  demoLessons,
+  demoPassword,
+  demoSites,
+  type DemoSite,
+} from "../scripts/demo-content";
 import { platformDocs } from "../scripts/platform-docs";
 import { createClient } from "./support/http-client";
 import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
@@ -131,6 +139,43 @@ describe.each(backends)("I12 the demo seed on %s", (backend) => {
       }),
     );
     expect(shop.levels).toEqual([{ name: "Gold" }]);
+  });
+
+  test("C3 C4 the demo's header notice names its coupon: 20% off every paid course for a newcomer, while the notice shows", async () => {
+    const site = demoSites[0]!;
+    const notices = site.header.notices as {
+      header_notice: string;
+      header_notice_start: number;
+      header_notice_expire: number;
+    };
+    expect(notices.header_notice).toContain("20% off");
+    expect(notices.header_notice).toContain(`code ${DEMO_COUPON}`);
+    const { accountId } = await written(site);
+    const prices = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select({ productId: products.id, slug: products.slug, amount: productPrices.amount })
+        .from(productPrices)
+        .innerJoin(products, eq(products.id, productPrices.productId))
+        .where(eq(productPrices.currency, "USD")),
+    );
+    const newcomer = randomUUID();
+    // From the notice's first moment to its last, for a newcomer signed in or not.
+    for (const at of [notices.header_notice_start, notices.header_notice_expire - 1]) {
+      for (const userId of [null, newcomer]) {
+        const check = await db.database.forAccount(accountId, (tx) =>
+          checkCoupon(tx, { accountId, name: DEMO_COUPON, userId, now: new Date(at) }),
+        );
+        expect(check.status, `${new Date(at).toISOString()} ${userId}`).toBe("valid");
+        if (check.status !== "valid") continue;
+        for (const course of site.courses.filter((c) => c.price > 0)) {
+          const line = prices.find((price) => price.slug === course.slug)!;
+          expect(
+            discountFor({ coupon: check.coupon, lines: [line], currency: "USD" }),
+            course.slug,
+          ).toBe(Math.round(course.price * 0.2));
+        }
+      }
+    }
   });
 
   test("I12 every demo person signs in with the demo password, and not with another", async () => {

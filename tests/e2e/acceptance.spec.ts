@@ -1,3 +1,4 @@
+import { DEMO_COUPON } from "../../scripts/demo-content";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 import { expectScreen } from "./support/screenshot";
@@ -23,7 +24,7 @@ const sites = [
     },
     /** Its "About" is a label with nested children, one of them external. */
     nested: { trigger: "menu-about", item: "Our story", href: "/about" },
-    notice: "Spring enrolment is open",
+    notice: `Spring enrolment is open: every course 20% off this week with code ${DEMO_COUPON}.`,
     search: {
       term: "Foundations",
       title: "Design Foundations",

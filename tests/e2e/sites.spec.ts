@@ -1,3 +1,4 @@
+import { DEMO_COUPON } from "../../scripts/demo-content";
 import { open } from "./support/page";
 import { expectScreen } from "./support/screenshot";
 import { expect, test, type Page } from "./support/test";
@@ -31,7 +32,11 @@ test("P1 the demo account's home shows its title, menu and latest posts from the
   await expect(page.getByTestId("post-card").first()).toContainText(
     "Five habits of people who finish online courses",
   );
-  await expect(page.getByText("Spring enrolment is open")).toBeVisible();
+  await expect(
+    page.getByText(
+      `Spring enrolment is open: every course 20% off this week with code ${DEMO_COUPON}.`,
+    ),
+  ).toBeVisible();
   await expect(page.locator("footer")).toContainText("Teach with us");
   // Not compared: site-chrome.spec.ts compares a first visit (cookie notice) on each site.
   await page.screenshot({ path: test.info().outputPath("demo-desktop-light.png"), fullPage: true });

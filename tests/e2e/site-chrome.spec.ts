@@ -1,3 +1,4 @@
+import { DEMO_COUPON } from "../../scripts/demo-content";
 import { open } from "./support/page";
 import { expectScreen } from "./support/screenshot";
 import { expect, test, type Page } from "./support/test";
@@ -9,7 +10,7 @@ const site = (slug: string, path = "/") => `http://${slug}.localhost:${port()}${
 const sites = [
   {
     slug: "demo",
-    notice: "Spring enrolment is open",
+    notice: `Spring enrolment is open: every course 20% off this week with code ${DEMO_COUPON}.`,
     fontSize: "15px",
     courses: [
       {
@@ -380,6 +381,45 @@ test("P8 a fixed header never hides (demo)", async ({ page }) => {
   expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
     "rgba(0, 0, 0, 0)",
   );
+});
+
+test("P14 C2 the demo's header notice names its coupon, and a newcomer applies it in the cart: the coupon box turns valid", async ({
+  page,
+}) => {
+  const problems = watchErrors(page);
+  await open(page, site("demo"));
+  // The visitor reads the code off the notice, as a person would, and it is the seeded one.
+  const notice = page.getByTestId("header-notice");
+  await expect(notice).toContainText("every course 20% off this week with code");
+  const code = (await notice.innerText()).match(/with code (\S+?)\./)?.[1];
+  expect(code).toBe(DEMO_COUPON);
+
+  await open(page, site("demo", "/course/design-foundations"));
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.getByRole("button", { name: "Cart, items: 1" }).click();
+  const modal = page.getByRole("dialog", { name: "Your cart" });
+  await expect(modal).toBeVisible();
+  const box = modal.getByTestId("coupon-box");
+  await box.getByRole("button", { name: "Have a coupon code?" }).click();
+  await modal.getByLabel("Coupon code").fill(code!);
+  await modal.getByRole("button", { name: "Apply" }).click();
+  // C2 valid: green, kept with the cart, the discount the notice promised in the totals.
+  await expect(box).toHaveAttribute("data-state", "valid");
+  const applied = modal.getByTestId("coupon-applied");
+  await expect(applied).toContainText(`Coupon ${DEMO_COUPON} applied`);
+  await expect(applied).toContainText("20% off");
+  await expect(page.getByTestId("coupon-toast")).toHaveText("Coupon applied.");
+  await expect(page.getByTestId("coupon-toast")).toHaveAttribute("data-tone", "success");
+  await expect(modal.getByTestId("cart-subtotal")).toHaveText("$49");
+  await expect(modal.getByTestId("cart-discount")).toHaveText("−$9.80");
+  await expect(modal.getByTestId("cart-total")).toHaveText("$39.20");
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("coupon")!))).toMatchObject({
+    name: DEMO_COUPON,
+    discountType: "percentage",
+    amount: 20,
+  });
+  expect(problems).toEqual([]);
 });
 
 test("P11 with an empty cart the button says so and no modal opens", async ({ page }) => {

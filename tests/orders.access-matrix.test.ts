@@ -132,6 +132,16 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    name: "POST /api/orders/:id/refund with an amount (managers; no such order)",
+    method: "POST",
+    path: `/api/orders/${absent}/refund`,
+    body: () => ({ amount: 100 }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return manager(actor) ? 404 : 403;
+    },
+  },
+  {
     name: "POST /api/orders/:id/refund?scope=platform (the platform's shop: super-admins; no such order)",
     method: "POST",
     path: `/api/orders/${absent}/refund?scope=platform`,

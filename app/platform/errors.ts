@@ -84,6 +84,8 @@ export const errorCatalogue = {
   "order.transitionRefused": { status: 409, key: "errors.orderTransitionRefused" },
   /** Another product of the site already has this address. */
   "products.slugTaken": { status: 409, key: "errors.productSlugTaken" },
+  /** A refund of more than what is left of the order (its total less what was refunded). */
+  "order.refundTooLarge": { status: 400, key: "errors.orderRefundTooLarge" },
   /** Another membership level of the site already has this address. */
   "memberships.slugTaken": { status: 409, key: "errors.membershipSlugTaken" },
   /** A level given by hand to an e-mail that is no member of the site. */

@@ -255,6 +255,8 @@ export async function startFakePaypal({
     const amount = input.amount
       ? Math.round(Number(input.amount.value) * 100)
       : whole - capture.refunded;
+    if (amount <= 0 || capture.refunded + amount > whole)
+      return paypalError(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
     capture.refunded += amount;
     capture.status = capture.refunded >= whole ? "REFUNDED" : "PARTIALLY_REFUNDED";
     const id = fakeId("").toUpperCase().slice(0, 17);
@@ -262,6 +264,13 @@ export async function startFakePaypal({
       id,
       status: "COMPLETED",
       amount: { currency_code: capture.amount.currency_code, value: (amount / 100).toFixed(2) },
+      // What went back of the capture so far, every refund together (PayPal's refund breakdown).
+      seller_payable_breakdown: {
+        total_refunded_amount: {
+          currency_code: capture.amount.currency_code,
+          value: (capture.refunded / 100).toFixed(2),
+        },
+      },
       create_time: new Date().toISOString(),
       links: [
         { href: `${baseUrl}/v2/payments/refunds/${id}`, rel: "self", method: "GET" },

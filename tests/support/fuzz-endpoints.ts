@@ -477,9 +477,11 @@ const apiEndpoints: FuzzEndpoint[] = [
     route: "GET /orders/:id",
     shape: () => ({ kind: "path", valid: uuid }),
   },
-  ...(["confirm", "refund", "cancel"] as const).map((command) =>
+  ...(["confirm", "cancel"] as const).map((command) =>
     post(`/orders/${uuid}/${command}`, () => ({}), { route: `POST /orders/:id/${command}` }),
   ),
+  // A refund of part of an order: its amount in minor units (none: all that is left).
+  post(`/orders/${uuid}/refund`, () => ({ amount: 100 }), { route: "POST /orders/:id/refund" }),
   post("/orders", () => ({ userEmail: "student@example.test", productIds: [uuid] })),
   post(`/subscriptions/${uuid}/billing-page`, () => ({}), {
     route: "POST /subscriptions/:id/billing-page",

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Tenant } from "~/features/accounts/accounts";
 import { asPlatformAccount } from "~/features/accounts/accounts.server";
-import type { Viewer } from "~/features/members/members.server";
+import { requireCapability, type Viewer } from "~/features/members/members.server";
 import { AppError } from "~/platform/errors";
 import { emailPattern } from "~/platform/patterns";
 import type { Storage } from "~/platform/storage/storage.server";
@@ -33,6 +33,10 @@ const manualOrderSchema = z
     userEmail: z.string().trim().max(320).regex(emailPattern),
     productIds: z.array(z.string().uuid()).min(1).max(20),
   })
+  .strict();
+/** A refund: of `amount` minor units, or without it of all that is left of the order. */
+const refundSchema = z
+  .object({ amount: z.number().int().min(1).max(2_147_483_647).optional() })
   .strict();
 const returnSchema = z
   .object({ payload: z.record(z.string().max(100), z.string().max(2000)) })
@@ -143,7 +147,13 @@ export function ordersApi(deps: OrderDeps & { storage: Storage }) {
     return c.json({ url });
   });
   api.post("/orders/:id/confirm", command(confirmOfflinePayment));
-  api.post("/orders/:id/refund", command(refundOrder));
+  api.post("/orders/:id/refund", async (c) => {
+    const { accountId, viewer } = managedShop(c);
+    requireCapability(viewer, "manage_options");
+    const { amount } = refundSchema.parse(await jsonObject(c));
+    const order = await refundOrder(deps, { accountId, viewer, orderId: orderIdOf(c), amount });
+    return c.json({ order: { id: order.id, status: order.status, refunded: order.refunded } });
+  });
   api.post("/orders/:id/cancel", command(cancelOrder));
 
   api.post("/orders", async (c) => {

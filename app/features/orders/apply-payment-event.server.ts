@@ -26,7 +26,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : null);
 /**
  * The job behind every verified webhook: the event, kept in the inbox by the webhook route,
  * moves its order once. An event already applied is skipped; the order's state machine makes
- * a second event with the same meaning (another id for the same payment) change nothing.
+ * a second event with the same meaning (another id for the same payment) change nothing, and a
+ * partial refund names the payment's refunded sum so far, not a step, so it counts once too.
  */
 export async function applyPaymentEvent(
   { database, jobs }: { database: Database; jobs: JobSender },
@@ -74,12 +75,20 @@ export async function applyPaymentEvent(
     });
     if (!order) throw new OrderNotYetKnown(`no order for ${provider} ${event.providerRef}`);
     const paymentRef = event.payload.paymentRef;
+    // A part refunded at the provider: its sum so far (a part with no sum is no news to apply).
+    const amount = event.payload.amount;
+    const partial = event.type === "refunded" && event.payload.partial === true;
+    if (partial && typeof amount !== "number") {
+      await markDone();
+      return "skipped";
+    }
     await settlePayment(tx, {
       jobs,
       order,
       outcome: event.type as PaymentOutcome,
       cause: `${provider}:${eventId}`,
       paymentRef: typeof paymentRef === "string" ? paymentRef : undefined,
+      ...(partial && { partialRefund: amount as number }),
       now,
     });
     await markDone();

@@ -13,6 +13,8 @@ export type Move = {
   cause: string;
   now: Date;
   set?: Partial<Pick<OrderRow, "paymentRef" | "failureReason" | "refunded">>;
+  /** Money the move itself moved (the last part of a refund), kept on its history line. */
+  amount?: number | null;
 };
 
 const stampFor: Partial<Record<OrderStatus, "paidAt" | "fulfilledAt" | "closedAt">> = {
@@ -31,7 +33,7 @@ const stampFor: Partial<Record<OrderStatus, "paidAt" | "fulfilledAt" | "closedAt
  */
 export async function moveOrder(
   tx: Tx,
-  { accountId, orderId, to, cause, now, set = {} }: Move,
+  { accountId, orderId, to, cause, now, set = {}, amount = null }: Move,
 ): Promise<{ moved: boolean; order: OrderRow }> {
   const order = await lockOrder(tx, { accountId, id: orderId });
   if (!order) throw new AppError({ code: "order.notFound" });
@@ -42,9 +44,15 @@ export async function moveOrder(
     .set({ status: to, ...set, ...(stamp ? { [stamp]: now } : {}) })
     .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
     .returning();
-  await tx
-    .insert(orderEvents)
-    .values({ accountId, orderId, fromStatus: order.status, toStatus: to, cause, createdAt: now });
+  await tx.insert(orderEvents).values({
+    accountId,
+    orderId,
+    fromStatus: order.status,
+    toStatus: to,
+    cause,
+    amount,
+    createdAt: now,
+  });
   return { moved: true, order: updated! };
 }
 

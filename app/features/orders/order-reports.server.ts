@@ -1,6 +1,6 @@
 // The shop's reports for managers: its customers (who ordered, how often, what they spent) and
 // its revenue per day with the MRR of its subscriptions over a chosen period.
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { members } from "~/features/members/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { dayIn, withinDays, type DayRange } from "~/platform/db/day-range.server";
@@ -13,7 +13,7 @@ import {
   type RevenueReport,
   type ShopQuery,
 } from "./order-views";
-import { orders, subscriptions } from "./tables.server";
+import { orderEvents, orders, subscriptions } from "./tables.server";
 
 const DAY = 86_400_000;
 /** Orders whose money the shop kept. */
@@ -187,10 +187,57 @@ export function dailyRevenue(
 }
 
 /**
+ * The money given back in [since, until), by when it went back: every refund the orders'
+ * history records with its amount (a part, or the rest that closed an order), and for an order
+ * refunded before history lines carried amounts, its refunded sum on the day it closed.
+ */
+async function refundedWithin(
+  tx: Tx,
+  {
+    accountId,
+    currency,
+    since,
+    until,
+  }: { accountId: string; currency: string; since: Date; until: Date },
+): Promise<number> {
+  const [moved] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${orderEvents.amount}), 0)`.mapWith(Number) })
+    .from(orderEvents)
+    .innerJoin(
+      orders,
+      and(eq(orders.accountId, orderEvents.accountId), eq(orders.id, orderEvents.orderId)),
+    )
+    .where(
+      and(
+        eq(orderEvents.accountId, accountId),
+        eq(orders.currency, currency),
+        isNotNull(orderEvents.amount),
+        gte(orderEvents.createdAt, since),
+        lt(orderEvents.createdAt, until),
+      ),
+    );
+  const [before] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${orders.refunded}), 0)`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        eq(orders.currency, currency),
+        eq(orders.status, "refunded"),
+        gte(orders.closedAt, since),
+        lt(orders.closedAt, until),
+        sql`not exists (select 1 from ${orderEvents} e where e.account_id = ${orders.accountId}
+          and e.order_id = ${orders.id} and e.amount is not null)`,
+      ),
+    );
+  return (moved?.amount ?? 0) + (before?.amount ?? 0);
+}
+
+/**
  * Revenue per day (orders paid that day whose money the shop kept, in one currency) and MRR
  * per day over the period, with the period's totals: revenue, paid orders, refunds (by the
- * day they closed) and today's MRR. The currency is the query's, else the site's, else the
- * one most orders are in.
+ * day the money went back, parts included) and today's MRR. The currency is the query's, else
+ * the site's, else the one most orders are in.
  */
 export async function loadRevenueReport(
   database: Database,
@@ -228,18 +275,7 @@ export async function loadRevenueReport(
       currency,
       range: { from: dayKey(since.getTime()), to: dayKey(today), timeZone: "UTC" },
     });
-    const [refunds] = await tx
-      .select({ amount: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.accountId, accountId),
-          eq(orders.currency, currency),
-          eq(orders.status, "refunded"),
-          gte(orders.closedAt, since),
-          lt(orders.closedAt, until),
-        ),
-      );
+    const refunded = await refundedWithin(tx, { accountId, currency, since, until });
     const subs = await tx
       .select({
         status: subscriptions.status,
@@ -266,7 +302,7 @@ export async function loadRevenueReport(
       totals: {
         revenue: points.reduce((sum, point) => sum + point.revenue, 0),
         orders: points.reduce((sum, point) => sum + point.orders, 0),
-        refunded: Number(refunds?.amount ?? 0),
+        refunded,
         mrr: currentMrr(subs),
         activeSubscriptions: subs.filter((row) => row.status === "active").length,
       },

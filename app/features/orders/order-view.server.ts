@@ -78,6 +78,7 @@ export async function orderView(
       discount: order.discount,
       total: order.total,
       dueLater: order.dueLater,
+      refunded: order.refunded,
       coupon: order.coupon,
       createdAt: order.createdAt.toISOString(),
       items: items.map((item) => ({

@@ -28,6 +28,11 @@ export type PaymentAdapter = {
   /** The buyer is back from the provider: PayPal captures, Razorpay's signature is checked. */
   confirmReturn(keys: ProviderKeys, params: Record<string, string>): Promise<PaymentEvent | null>;
   refund(keys: ProviderKeys, refund: RefundInput): Promise<void>;
+  /**
+   * Ends a subscription now (its order was refunded): nothing more is charged. One already
+   * ended is left as it is.
+   */
+  cancelSubscription(keys: ProviderKeys, subscriptionRef: string): Promise<void>;
   /** Stops renewing at the end of the period paid for (the subscription keeps it till then). */
   cancelAtPeriodEnd?(keys: ProviderKeys, subscriptionRef: string): Promise<void>;
   /** A page of the provider's where the subscriber changes the card their renewals are charged to. */

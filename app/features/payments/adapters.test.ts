@@ -131,6 +131,35 @@ describe("Stripe adapter against the fake Stripe", () => {
     });
   });
 
+  test("C6 Stripe: two partial refunds are two refunds (each its own key), read back as parts with the sum so far; the rest is a full refund", async () => {
+    const start = await adapter.start(keys, input({ total: 4500 }));
+    await fake.pay(start.providerRef!);
+    const [paid] = events(await parseAll(adapter, keys, sent, fake.webhooks));
+    const refs = { providerRef: start.providerRef, paymentRef: paid!.paymentRef!, currency: "USD" };
+    await adapter.refund(keys, { ...refs, amount: 1000, refundKey: "order-1:0:1000" });
+    // The same refund asked again (an unclear answer) is answered once.
+    await adapter.refund(keys, { ...refs, amount: 1000, refundKey: "order-1:0:1000" });
+    await adapter.refund(keys, { ...refs, amount: 500, refundKey: "order-1:1000:500" });
+    expect(
+      events(await parseAll(adapter, keys, sent, fake.webhooks)).map((e) => [
+        e.kind,
+        e.providerRef,
+        e.amount,
+        e.partial,
+      ]),
+    ).toEqual([
+      ["refunded", start.providerRef, 1000, true],
+      ["refunded", start.providerRef, 1500, true],
+    ]);
+    await adapter.refund(keys, { ...refs, amount: 3000, refundKey: "order-1:1500:3000" });
+    const [all] = events(await parseAll(adapter, keys, sent, fake.webhooks));
+    expect(all).toMatchObject({ kind: "refunded", amount: 4500 });
+    expect(all!.partial).toBeUndefined();
+    await expect(
+      adapter.refund(keys, { ...refs, amount: 1, refundKey: "order-1:4500:1" }),
+    ).rejects.toMatchObject({ code: "payment.providerFailed" });
+  });
+
   test("C5 Stripe: a subscription with trial days; cancelling on the page is a cancelled event", async () => {
     const start = await adapter.start(
       keys,
@@ -286,6 +315,31 @@ describe("PayPal adapter against the fake PayPal", () => {
     });
   });
 
+  test("C6 PayPal: a partial refund of a capture reads back as a part with the sum so far", async () => {
+    const start = await adapter.start(keys, input({ total: 4000 }));
+    const back = new URL(await fake.approve(start.providerRef!));
+    const paid = await adapter.confirmReturn(keys, Object.fromEntries(back.searchParams));
+    await parseAll(adapter, keys, sent, fake.webhooks);
+    const refs = { providerRef: start.providerRef, paymentRef: paid!.paymentRef!, currency: "USD" };
+    await adapter.refund(keys, { ...refs, amount: 1250, refundKey: "order-2:0:1250" });
+    await adapter.refund(keys, { ...refs, amount: 250, refundKey: "order-2:1250:250" });
+    const refunds = fake.requests.filter(
+      (r) => r.path === `/v2/payments/captures/${paid!.paymentRef}/refund`,
+    );
+    expect(refunds).toHaveLength(2);
+    expect(
+      events(await parseAll(adapter, keys, sent, fake.webhooks)).map((e) => [
+        e.kind,
+        e.providerRef,
+        e.amount,
+        e.partial,
+      ]),
+    ).toEqual([
+      ["refunded", start.providerRef, 1250, true],
+      ["refunded", start.providerRef, 1500, true],
+    ]);
+  });
+
   test("C5 PayPal: a return before approval captures nothing; a forged or altered webhook is refused", async () => {
     const start = await adapter.start(keys, input());
     if (start.kind !== "redirect") throw new Error("redirect expected");
@@ -335,7 +389,7 @@ describe("PayPal adapter against the fake PayPal", () => {
     JSON.parse(sent.find((hook) => JSON.parse(hook.body).event_type === type)!.body).resource
       .id as string;
 
-  test("C6 PayPal subscription: a monthly price with a trial starts a subscription on a reused plan; approval and activation read as paid; a later sale is a renewal, a refused one a failure; a renewal's refund cancels the subscription and gives its sale back", async () => {
+  test("C6 PayPal subscription: a monthly price with a trial starts a subscription on a reused plan; approval and activation read as paid; a later sale is a renewal, a refused one a failure; a renewal refunded whole: the subscription is cancelled and its sale given back", async () => {
     const start = await adapter.start(keys, gold({ trialDays: 7, iterations: 0 }));
     expect(start).toMatchObject({
       kind: "redirect",
@@ -413,11 +467,28 @@ describe("PayPal adapter against the fake PayPal", () => {
       { kind: "renewalFailed", providerRef: ref, subscriptionRef: ref, amount: 1900 },
     ]);
 
+    // A partial refund gives part of the sale back and leaves the subscription running.
     await adapter.refund(keys, {
       providerRef: renewal.id,
       paymentRef: renewal.id,
       currency: "USD",
+      amount: 400,
+      refundKey: "renewal:0:400",
     });
+    expect(fake.subscription(ref)).toMatchObject({ status: "ACTIVE" });
+    expect(events(await parseAll(adapter, keys, sent, fake.webhooks))).toMatchObject([
+      { kind: "refunded", providerRef: renewal.id, amount: 400, partial: true },
+    ]);
+    await adapter.cancelSubscription(keys, ref);
+    await adapter.refund(keys, {
+      providerRef: renewal.id,
+      paymentRef: renewal.id,
+      currency: "USD",
+      amount: 1500,
+      refundKey: "renewal:400:1500",
+    });
+    // Already ended: asked again, nothing changes.
+    await adapter.cancelSubscription(keys, ref);
     expect(fake.subscription(ref)).toMatchObject({ status: "CANCELLED" });
     expect(fake.sale(renewal.id)).toMatchObject({ state: "refunded" });
     expect(
@@ -564,6 +635,29 @@ describe("Razorpay adapter against the fake Razorpay", () => {
     });
   });
 
+  test("C6 Razorpay: a partial refund of a payment reads back as a part with the sum so far", async () => {
+    const start = await adapter.start(keys, input({ currency: "INR", total: 49_900 }));
+    const answer = await fake.pay(start.providerRef!, { origin: site });
+    await parseAll(adapter, keys, sent, fake.webhooks);
+    const refs = { providerRef: start.providerRef, paymentRef: answer.razorpay_payment_id };
+    await adapter.refund(keys, { ...refs, currency: "INR", amount: 10_000 });
+    await adapter.refund(keys, { ...refs, currency: "INR", amount: 9_900 });
+    expect(fake.payment(answer.razorpay_payment_id)).toMatchObject({
+      amount_refunded: 19_900,
+      refund_status: "partial",
+    });
+    expect(
+      events(await parseAll(adapter, keys, sent, fake.webhooks)).map((e) => [
+        e.kind,
+        e.amount,
+        e.partial,
+      ]),
+    ).toEqual([
+      ["refunded", 10_000, true],
+      ["refunded", 19_900, true],
+    ]);
+  });
+
   test("C5 Razorpay: a forged or altered webhook is refused", async () => {
     const start = await adapter.start(keys, input({ currency: "INR", total: 10_000 }));
     fake.webhooks.configure({ badSignature: true });
@@ -592,7 +686,7 @@ describe("Razorpay adapter against the fake Razorpay", () => {
         : [outcome.event.kind, outcome.event.providerRef, outcome.event.subscriptionRef ?? null],
     );
 
-  test("C6 Razorpay: a recurring item opens a plan's subscription in the modal; its signed answer pays the order; each cycle is a renewal, a refused one a failure; a refunded renewal cancels it", async () => {
+  test("C6 Razorpay: a recurring item opens a plan's subscription in the modal; its signed answer pays the order; each cycle is a renewal, a refused one a failure; a renewal refunded whole ends it", async () => {
     const cart = {
       currency: "INR",
       // The first month and a kit, less a 20 000 paise coupon: what the checkout charges.
@@ -680,7 +774,8 @@ describe("Razorpay adapter against the fake Razorpay", () => {
       ["renewalFailed", expect.stringMatching(/^pay_/), start.providerRef],
     ]);
 
-    // A refunded renewal: its payment goes back and the subscription ends at Razorpay.
+    // A renewal refunded whole: the subscription ends at Razorpay, and the payment goes back.
+    await adapter.cancelSubscription(keys, start.providerRef);
     await adapter.refund(keys, { providerRef: renewal, paymentRef: renewal, currency: "INR" });
     expect(fake.subscription(start.providerRef)).toMatchObject({ status: "cancelled" });
     expect(fake.payment(renewal!)).toMatchObject({ status: "refunded" });
@@ -690,7 +785,7 @@ describe("Razorpay adapter against the fake Razorpay", () => {
     ]);
   });
 
-  test("C6 Razorpay: a trial starts the subscription after it; its last cycle completes it without an end; the checkout's order refunded cancels it; one subscription per order", async () => {
+  test("C6 Razorpay: a trial starts the subscription after it; its last cycle completes it without an end; the checkout's order refunded whole ends it; one subscription per order", async () => {
     const trial = { ...monthly, trialDays: 7, iterations: 2 };
     const before = Math.floor(Date.now() / 1000);
     const start = await adapter.start(
@@ -741,6 +836,7 @@ describe("Razorpay adapter against the fake Razorpay", () => {
     });
     await fake.renew(kit.providerRef!);
     sent.splice(0);
+    await adapter.cancelSubscription(keys, kit.providerRef!);
     await adapter.refund(keys, {
       providerRef: kit.providerRef,
       paymentRef: kit.providerRef,

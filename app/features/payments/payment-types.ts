@@ -64,7 +64,17 @@ export type PaymentEvent = {
   kind: PaymentEventKind;
   providerRef: string | null;
   paymentRef?: string;
+  /**
+   * Minor units. For `refunded`: what has been refunded of the payment so far, every refund
+   * together (a provider's refund webhooks may come twice or out of order; a running sum is
+   * applied the same whatever the order).
+   */
   amount?: number;
+  /**
+   * For `refunded`: part of the payment is still not refunded (a partial refund, `amount` so
+   * far). Absent: all of it went back.
+   */
+  partial?: boolean;
   /** The provider's subscription the news is about (renewals, ends). */
   subscriptionRef?: string;
   /** The end of the period a renewal paid for. */
@@ -73,13 +83,21 @@ export type PaymentEvent = {
   raw: Record<string, unknown>;
 };
 
-/** A refund of what an order paid: all of it, or `amount` minor units. */
+/**
+ * A refund of what an order paid: all of it, or `amount` minor units. Only money goes back: a
+ * subscription the order started keeps running unless `cancelSubscription` ends it.
+ */
 export type RefundInput = {
   providerRef: string | null;
   /** The payment to refund; when unknown, the adapter finds it from `providerRef`. */
   paymentRef: string | null;
   currency: string;
   amount?: number;
+  /**
+   * This refund's own idempotency key (one per refund asked for): the same key again is
+   * answered with the first refund, never a second one. Without it, one per payment.
+   */
+  refundKey?: string;
 };
 
 /** What payments read of an order (the orders feature's row fits it). */

@@ -156,10 +156,6 @@ export async function confirmReturn(
   return event && event.providerRef === order.providerRef ? event : null;
 }
 
-/**
- * Gives an order's money back through its provider: all of it, or `amount` minor units
- * (offline and manual orders: nothing to call). A refusal throws payment.providerFailed.
- */
 /** Tells the provider to stop a subscription's renewals at its period's end. */
 export async function cancelSubscriptionAtPeriodEnd(
   deps: PaymentDeps,
@@ -186,9 +182,34 @@ export async function billingPageFor(
   return adapter.billingPage(opened.keys, a);
 }
 
+/**
+ * Ends a subscription at its provider now (its order was refunded): no further charge. Offline
+ * and manual subscriptions have no one to tell. A refusal throws payment.providerFailed.
+ */
+export async function endSubscriptionAtProvider(
+  deps: PaymentDeps,
+  a: { accountId: string; provider: string; subscriptionRef: string },
+): Promise<void> {
+  const { provider } = a;
+  if (!isWebhookProvider(provider)) return;
+  const opened = await usableProvider(deps, { accountId: a.accountId, provider });
+  await adapterFor(provider, deps).cancelSubscription(opened.keys, a.subscriptionRef);
+}
+
+/**
+ * Gives an order's money back through its provider: all of it, or `amount` minor units
+ * (offline and manual orders: nothing to call), once per `refundKey`. Only the money: a
+ * subscription the order started is ended by `endSubscriptionAtProvider`. A refusal throws
+ * payment.providerFailed.
+ */
 export async function refundPayment(
   deps: PaymentDeps,
-  { accountId, order, amount }: { accountId: string; order: OrderPayment; amount?: number },
+  {
+    accountId,
+    order,
+    amount,
+    refundKey,
+  }: { accountId: string; order: OrderPayment; amount?: number; refundKey?: string },
 ): Promise<void> {
   const provider = order.provider;
   if (!isWebhookProvider(provider)) return;
@@ -198,5 +219,6 @@ export async function refundPayment(
     paymentRef: order.paymentRef ?? null,
     currency: order.currency,
     ...(amount !== undefined && { amount }),
+    ...(refundKey !== undefined && { refundKey }),
   });
 }

@@ -205,9 +205,17 @@ export function createPaypalAdapter({
       }
     },
 
-    async refund(keys, { providerRef, paymentRef: known, amount, currency }) {
+    async cancelSubscription(keys, subscriptionRef) {
       try {
-        const refs = { providerRef, paymentRef: known, amount, currency };
+        await cancelPaypalSubscription(state(keys), subscriptionRef, "Refunded by the site");
+      } catch (error) {
+        throw providerFailed(logger, "paypal", error, "cancelSubscription");
+      }
+    },
+
+    async refund(keys, { providerRef, paymentRef: known, amount, currency, refundKey }) {
+      try {
+        const refs = { providerRef, paymentRef: known, amount, currency, refundKey };
         if (await refundSubscriptionPayment(state(keys), refs)) return;
         let paymentRef = known;
         if (!paymentRef && providerRef) {
@@ -219,7 +227,7 @@ export function createPaypalAdapter({
         if (!paymentRef) throw new Error("no PayPal capture to refund");
         await new PaymentsController(state(keys).client).refundCapturedPayment({
           captureId: paymentRef,
-          paypalRequestId: `lyceum-refund-${paymentRef}`,
+          paypalRequestId: `lyceum-refund-${refundKey ?? paymentRef}`,
           ...(amount !== undefined && {
             body: { amount: { currencyCode: currency, value: minorToDecimal(amount, currency) } },
           }),
@@ -308,11 +316,17 @@ export function createPaypalAdapter({
           } catch (error) {
             throw providerFailed(logger, "paypal", error, "refundLookup");
           }
-          if (type === "PAYMENT.CAPTURE.REFUNDED" && captured.status !== "REFUNDED")
-            return { kind: "ignored", type };
           const orderId =
             relatedOrder(resource) ?? captured.supplementaryData?.relatedIds?.orderId ?? null;
-          return news("refunded", orderId, captureId);
+          const refunded = news("refunded", orderId, captureId);
+          if (type === "PAYMENT.CAPTURE.REVERSED" || captured.status === "REFUNDED")
+            return refunded;
+          // A part refunded: what went back so far (the refund's breakdown says; else at least
+          // this refund), and the order keeps its access.
+          const soFar = objectField(resource, "seller_payable_breakdown")?.total_refunded_amount;
+          const amount = soFar ? amountOf({ amount: soFar }) : refunded.event.amount;
+          if (amount === undefined) return { kind: "ignored", type };
+          return { kind: "event", event: { ...refunded.event, amount, partial: true } };
         }
         default:
           return { kind: "ignored", type };

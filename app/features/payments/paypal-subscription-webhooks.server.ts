@@ -100,8 +100,14 @@ export async function subscriptionWebhook(
       const sale = await paypalRest(paypal, { method: "GET", path: `/v1/payments/sale/${saleId}` });
       const agreement = stringField(sale, "billing_agreement_id");
       if (!agreement || !subscriptionIdPattern.test(agreement)) return ignored;
-      // A part refunded leaves the order as it is; all of it ends what it gave.
-      if (type === "PAYMENT.SALE.REFUNDED" && sale.state !== "refunded") return ignored;
+      // A part refunded keeps the order's access (the refund says what went back so far, else
+      // at least itself); all of it ends what it gave.
+      const partial = type === "PAYMENT.SALE.REFUNDED" && sale.state !== "refunded";
+      const amount = partial
+        ? (moneyOf(resource.total_refunded_amount, "value", "currency") ??
+          moneyOf(resource.amount, "total", "currency"))
+        : moneyOf(resource.amount, "total", "currency");
+      if (partial && amount === undefined) return ignored;
       const { result } = await subscriptions(paypal).getSubscription({ id: agreement });
       const ref = (await checkoutSale(paypal, result)) === saleId ? agreement : saleId;
       return {
@@ -111,7 +117,8 @@ export async function subscriptionWebhook(
           kind: "refunded",
           providerRef: ref,
           paymentRef: ref,
-          amount: moneyOf(resource.amount, "total", "currency"),
+          amount,
+          ...(partial && { partial: true }),
           occurredAt,
           raw,
         },

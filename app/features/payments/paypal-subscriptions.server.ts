@@ -231,17 +231,21 @@ export async function checkoutSale(
 /**
  * PayPal cancels at once, not at the period's end: its billing stops now, and the site keeps
  * the period already paid for (renewals.server.ts ends nothing early for a subscription whose
- * end was asked for).
+ * end was asked for). A refunded order's subscription ends the same way, for its own reason.
  */
-export async function cancelPaypalSubscription(paypal: PaypalState, id: string): Promise<void> {
+export async function cancelPaypalSubscription(
+  paypal: PaypalState,
+  id: string,
+  reason = "Cancelled by the subscriber",
+): Promise<void> {
   const { result } = await subscriptions(paypal).getSubscription({ id });
-  await cancelAtPaypal(paypal, result, "Cancelled by the subscriber");
+  await cancelAtPaypal(paypal, result, reason);
 }
 
 async function cancelAtPaypal(
   paypal: PaypalState,
   subscription: Subscription,
-  reason = "Refunded by the site",
+  reason: string,
 ): Promise<void> {
   const live: string[] = [
     SubscriptionStatus.Active,
@@ -255,26 +259,30 @@ async function cancelAtPaypal(
   });
 }
 
+type SaleRefund = { amount?: number; currency: string; refundKey?: string };
+
 async function refundSale(
   paypal: PaypalState,
   saleId: string,
-  { amount, currency }: { amount?: number; currency: string },
+  { amount, currency, refundKey }: SaleRefund,
 ): Promise<void> {
-  // Subscription payments are v1 sales: PayPal's sale refund, not the v2 capture's.
+  // Subscription payments are v1 sales: PayPal's sale refund, not the v2 capture's. Its amount
+  // in the currency's own digits (minorToDecimal: "19.00", "1900" for yen).
   await paypalRest(paypal, {
     method: "POST",
     path: `/v1/payments/sale/${saleId}/refund`,
     body:
       amount === undefined ? {} : { amount: { total: minorToDecimal(amount, currency), currency } },
-    requestId: `lyceum-refund-${saleId}`,
+    requestId: `lyceum-refund-${refundKey ?? saleId}`,
   });
 }
 
 /**
- * A refund of a subscription's order ends the subscription at PayPal and gives back what that
- * order paid: the checkout's sale for its first order (nothing, after a free trial), the
- * renewal's own sale for a renewal. A renewal's order names its sale as both its provider and
- * its payment reference; a one-time order never does (an order id and a capture id), so false
+ * A refund of a subscription's order gives back (all or `amount` of) what that order paid: the
+ * checkout's sale for its first order (nothing, after a free trial), the renewal's own sale for
+ * a renewal. The subscription itself is ended apart (`cancelPaypalSubscription`), only when the
+ * whole order is refunded. A renewal's order names its sale as both its provider and its
+ * payment reference; a one-time order never does (an order id and a capture id), so false
  * leaves those to the capture refund.
  */
 export async function refundSubscriptionPayment(
@@ -282,24 +290,20 @@ export async function refundSubscriptionPayment(
   {
     providerRef,
     paymentRef,
-    amount,
-    currency,
-  }: { providerRef: string | null; paymentRef: string | null; amount?: number; currency: string },
+    ...refund
+  }: { providerRef: string | null; paymentRef: string | null } & SaleRefund,
 ): Promise<boolean> {
   const ref = paymentRef ?? providerRef;
   if (ref && subscriptionIdPattern.test(ref)) {
     const { result } = await subscriptions(paypal).getSubscription({ id: ref });
-    await cancelAtPaypal(paypal, result);
     const sale = await checkoutSale(paypal, result);
-    if (sale) await refundSale(paypal, sale, { amount, currency });
+    if (sale) await refundSale(paypal, sale, refund);
+    else if (refund.amount) throw new Error("no PayPal sale of this order to refund");
     return true;
   }
   if (!paymentRef || paymentRef !== providerRef || !saleIdPattern.test(paymentRef)) return false;
   const sale = await paypalRest(paypal, { method: "GET", path: `/v1/payments/sale/${paymentRef}` });
-  const agreement = stringField(sale, "billing_agreement_id");
-  if (!agreement) return false;
-  const { result } = await subscriptions(paypal).getSubscription({ id: agreement });
-  await cancelAtPaypal(paypal, result);
-  await refundSale(paypal, paymentRef, { amount, currency });
+  if (!stringField(sale, "billing_agreement_id")) return false;
+  await refundSale(paypal, paymentRef, refund);
   return true;
 }

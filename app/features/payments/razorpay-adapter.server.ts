@@ -13,6 +13,7 @@ import {
 } from "./adapter.server";
 import type { PaymentEvent, ProviderKeys } from "./payment-types";
 import {
+  cancelRazorpaySubscription,
   failedSubscriptionPayment,
   refundedSubscriptionRef,
   refundSubscriptionOrder,
@@ -44,6 +45,19 @@ const idPattern = /^[A-Za-z0-9_]{1,64}$/;
 
 const refundedInFull = (payment: Record<string, unknown> | undefined) =>
   stringField(payment, "status") === "refunded" || stringField(payment, "refund_status") === "full";
+
+/**
+ * A refund's news: all of the payment back, or a part (`amount_refunded`, every refund of the
+ * payment so far; else at least this refund), which keeps the order's access.
+ */
+function refundNews(
+  payment: Record<string, unknown> | undefined,
+  refund: Record<string, unknown> | undefined,
+): { amount: unknown; partial?: true } {
+  if (refundedInFull(payment)) return { amount: refund?.amount };
+  const soFar = payment?.amount_refunded;
+  return { amount: typeof soFar === "number" ? soFar : refund?.amount, partial: true };
+}
 
 /**
  * Razorpay through its SDK: the Orders API, or for a cart with a recurring item a Plan and a
@@ -149,6 +163,14 @@ export function createRazorpayAdapter({
       }
     },
 
+    async cancelSubscription(keys, subscriptionRef) {
+      try {
+        await cancelRazorpaySubscription(client(keys), subscriptionRef);
+      } catch (error) {
+        throw providerFailed(logger, "razorpay", error, "cancelSubscription");
+      }
+    },
+
     async refund(keys, { providerRef, paymentRef: known, amount }) {
       const razorpay = client(keys);
       try {
@@ -197,6 +219,7 @@ export function createRazorpayAdapter({
         providerRef: string | null,
         paymentRef: string | undefined,
         amount: unknown,
+        partial?: true,
       ): WebhookOutcome => ({
         kind: "event",
         event: {
@@ -205,6 +228,7 @@ export function createRazorpayAdapter({
           providerRef,
           paymentRef,
           amount: typeof amount === "number" ? amount : undefined,
+          ...(partial && { partial }),
           occurredAt,
           raw: event,
         },
@@ -212,10 +236,11 @@ export function createRazorpayAdapter({
       try {
         if (invoiceId && type === "payment.failed")
           return await failedSubscriptionPayment(client(keys), payment, context, type);
-        if (invoiceId && type === "refund.processed" && refundedInFull(payment)) {
+        if (invoiceId && type === "refund.processed") {
           const refund = entity("refund");
+          const { amount, partial } = refundNews(payment, refund);
           const providerRef = await refundedSubscriptionRef(client(keys), payment, refund);
-          return news("refunded", providerRef, stringField(payment, "id"), refund?.amount);
+          return news("refunded", providerRef, stringField(payment, "id"), amount, partial);
         }
       } catch (error) {
         throw providerFailed(logger, "razorpay", error, "subscriptionLookup");
@@ -247,13 +272,13 @@ export function createRazorpayAdapter({
           );
         case "refund.processed": {
           const refund = entity("refund");
-          // A part refunded leaves the order as it is; all of it ends what it gave.
-          if (!refundedInFull(payment)) return { kind: "ignored", type };
+          const { amount, partial } = refundNews(payment, refund);
           return news(
             "refunded",
             stringField(payment, "order_id") ?? null,
             stringField(refund, "payment_id") ?? stringField(payment, "id"),
-            refund?.amount,
+            amount,
+            partial,
           );
         }
         default:

@@ -144,14 +144,20 @@ export async function refundedSubscriptionRef(
   return found?.checkout ? found.subscription.id : paymentId;
 }
 
-async function cancelIfLive(razorpay: Razorpay, subscription: Subscription) {
+/** Ends a subscription at Razorpay now (not at its cycle's end); one already over is left. */
+export async function cancelRazorpaySubscription(
+  razorpay: Razorpay,
+  subscriptionId: string,
+): Promise<void> {
+  const subscription = await razorpay.subscriptions.fetch(subscriptionId);
   if (LIVE.has(subscription.status)) await razorpay.subscriptions.cancel(subscription.id);
 }
 
 /**
- * A refund of a subscription's order: the subscription ends at Razorpay now (our side ends it
- * with the refund), and the payment goes back — a renewal's own payment, or for the checkout's
- * order the authentication's (nothing when a trial took only Razorpay's refunded token amount).
+ * A refund of (all or `amount` of) a subscription's order: a renewal's own payment, or for the
+ * checkout's order the authentication's (nothing when a trial took only Razorpay's refunded
+ * token amount). The subscription is ended apart (`cancelRazorpaySubscription`), only when the
+ * whole order is refunded.
  */
 export async function refundSubscriptionOrder(
   razorpay: Razorpay,
@@ -160,21 +166,18 @@ export async function refundSubscriptionOrder(
   let paymentId: string | null = null;
   if (providerRef.startsWith("sub_")) {
     const subscription = await razorpay.subscriptions.fetch(providerRef);
-    await cancelIfLive(razorpay, subscription);
     const invoices = await razorpay.invoices.all({ subscription_id: providerRef, count: 100 });
     const checkout = invoices.items
       .filter((invoice) => invoice.status === "paid" && invoice.created_at < subscription.start_at)
       .sort((a, b) => a.created_at - b.created_at)[0];
     paymentId = checkout?.payment_id ?? null;
   } else {
-    const payment = await razorpay.payments.fetch(providerRef);
-    const found = payment.invoice_id
-      ? await subscriptionOfPayment(razorpay, payment.invoice_id)
-      : null;
-    if (found) await cancelIfLive(razorpay, found.subscription);
-    paymentId = payment.id;
+    paymentId = (await razorpay.payments.fetch(providerRef)).id;
   }
-  if (!paymentId) return;
+  if (!paymentId) {
+    if (amount) throw new Error("no Razorpay payment of this order to refund");
+    return;
+  }
   await razorpay.payments.refund(paymentId, {
     ...(amount !== undefined && { amount }),
     receipt: `refund_${paymentId}`.slice(0, 40),

@@ -188,46 +188,43 @@ export function createStripeAdapter({
       };
     },
 
-    async refund(keys, { providerRef, paymentRef: known, amount }) {
+    async refund(keys, { providerRef, paymentRef: known, amount, refundKey }) {
       const stripe = client(keys);
+      const invoicePayment = async (invoice: string) => {
+        const payments = await stripe.invoicePayments.list({ invoice, limit: 1 });
+        return refOf(payments.data[0]?.payment.payment_intent) ?? null;
+      };
       try {
-        let paymentRef = known;
-        if (!paymentRef && providerRef?.startsWith("in_")) {
-          // A subscription's renewal: the subscription ends (our side ends it too), and the
-          // renewal's payment goes back.
-          const invoice = await stripe.invoices.retrieve(providerRef);
-          const subscription = refOf(invoice.parent?.subscription_details?.subscription);
-          if (subscription) {
-            const current = await stripe.subscriptions.retrieve(subscription);
-            if (current.status !== "canceled") await stripe.subscriptions.cancel(subscription);
-          }
-          const payments = await stripe.invoicePayments.list({ invoice: providerRef, limit: 1 });
-          paymentRef = refOf(payments.data[0]?.payment.payment_intent) ?? null;
-        } else if (!paymentRef && providerRef) {
+        // The order's own payment, never another's: a renewal's is its invoice's; a one-time
+        // checkout's its payment intent; a subscription's first order's the invoice its Checkout
+        // Session made (the subscription's latest invoice is a renewal's once one was paid).
+        let intent: string | null = null;
+        if (providerRef?.startsWith("in_")) intent = await invoicePayment(providerRef);
+        else if (known && !known.startsWith("sub_")) intent = known;
+        else if (providerRef) {
           const session = await stripe.checkout.sessions.retrieve(providerRef);
-          paymentRef = refOf(session.payment_intent) ?? refOf(session.subscription) ?? null;
+          const invoice = refOf(session.invoice);
+          intent =
+            refOf(session.payment_intent) ?? (invoice ? await invoicePayment(invoice) : null);
         }
-        if (!paymentRef) throw new Error("no Stripe payment to refund");
-        if (paymentRef.startsWith("sub_")) {
-          // A subscription: it ends now, and its latest payment goes back.
-          const subscription = await stripe.subscriptions.cancel(paymentRef);
-          const invoice = refOf(subscription.latest_invoice);
-          if (!invoice) return;
-          const payments = await stripe.invoicePayments.list({ invoice, limit: 1 });
-          const intent = refOf(payments.data[0]?.payment.payment_intent);
-          if (!intent) return;
-          await stripe.refunds.create(
-            { payment_intent: intent, ...(amount !== undefined && { amount }) },
-            { idempotencyKey: `lyceum-refund-${intent}` },
-          );
-          return;
-        }
+        if (!intent) throw new Error("no Stripe payment of this order to refund");
         await stripe.refunds.create(
-          { payment_intent: paymentRef, ...(amount !== undefined && { amount }) },
-          { idempotencyKey: `lyceum-refund-${paymentRef}` },
+          { payment_intent: intent, ...(amount !== undefined && { amount }) },
+          { idempotencyKey: `lyceum-refund-${refundKey ?? intent}` },
         );
       } catch (error) {
         throw providerFailed(logger, "stripe", error, "refund");
+      }
+    },
+
+    async cancelSubscription(keys, subscriptionRef) {
+      const stripe = client(keys);
+      try {
+        const current = await stripe.subscriptions.retrieve(subscriptionRef);
+        if (current.status !== "canceled" && current.status !== "incomplete_expired")
+          await stripe.subscriptions.cancel(subscriptionRef);
+      } catch (error) {
+        throw providerFailed(logger, "stripe", error, "cancelSubscription");
       }
     },
 
@@ -286,8 +283,6 @@ export function createStripeAdapter({
           return { kind: "event", event: sessionEvent(event, event.data.object, "cancelled") };
         case "charge.refunded": {
           const charge = event.data.object;
-          // A part refunded leaves the order as it is; all of it ends what it gave.
-          if (!charge.refunded) return { kind: "ignored", type: event.type };
           const intent = refOf(charge.payment_intent);
           let providerRef: string | null = null;
           if (intent) {
@@ -308,7 +303,10 @@ export function createStripeAdapter({
               kind: "refunded",
               providerRef,
               paymentRef: intent,
+              // What went back so far, this refund and any before it; a part refunded keeps the
+              // order's access, all of it ends what it gave.
               amount: charge.amount_refunded,
+              ...(!charge.refunded && { partial: true }),
               occurredAt: new Date(event.created * 1000),
               raw: event as unknown as Record<string, unknown>,
             },

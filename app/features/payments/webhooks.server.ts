@@ -46,6 +46,7 @@ export async function recordPaymentEvent(
     payload: {
       paymentRef: event.paymentRef ?? null,
       amount: event.amount ?? null,
+      partial: event.partial ?? null,
       subscriptionRef: event.subscriptionRef ?? null,
       periodEnd: event.periodEnd?.toISOString() ?? null,
       occurredAt: event.occurredAt.toISOString(),

@@ -267,6 +267,7 @@ export const messageAreas = {
     "dashboard.sections.orders",
     "errors.orderNotFound",
     "errors.orderTransitionRefused",
+    "errors.orderRefundTooLarge",
     "errors.paymentProviderFailed",
     "errors.paymentKeysMissing",
     "errors.paymentProviderUnavailable",

@@ -91,7 +91,7 @@ describe("A11 policies and headers, without a server", () => {
     expect(policyKind({ contentType: "text/html", path: pathname, accountSite: true })).toBe(kind);
   });
 
-  test("C5 /checkout alone may load Razorpay's Checkout script and its modal's frame", () => {
+  test("C5 C7 /checkout and /dashboard/billing alone may load Razorpay's Checkout script and its modal's frame", () => {
     const env = { RAZORPAY_CHECKOUT_JS_URL: "https://checkout.razorpay.com/v1/checkout.js" };
     const nonce = createNonce();
     const extra = checkoutSources(env, "/checkout");
@@ -101,7 +101,16 @@ describe("A11 policies and headers, without a server", () => {
       "frame-src 'self' https://checkout.razorpay.com https://api.razorpay.com;",
     );
     expect(policy).not.toContain("strict-dynamic");
-    for (const other of ["/checkout/x", "/dashboard", "/", "/checkout.data", "/thankyou"])
+    expect(checkoutSources(env, "/dashboard/billing")).toEqual(extra);
+    for (const other of [
+      "/checkout/x",
+      "/dashboard",
+      "/",
+      "/checkout.data",
+      "/thankyou",
+      "/dashboard/billing/orders",
+      "/dashboard/billing.data",
+    ])
       expect(checkoutSources(env, other)).toBeUndefined();
     const fake = checkoutSources(
       { RAZORPAY_CHECKOUT_JS_URL: "http://127.0.0.1:4103/v1/checkout.js" },

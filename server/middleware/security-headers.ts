@@ -54,15 +54,19 @@ export function policyKind({
 /** Sources one page adds to the strict policy (the checkout's payment provider scripts). */
 export type ExtraSources = { script: string[]; frame: string[] };
 
+/** The pages that pay in Razorpay's modal: the shop's checkout and a site's plan billing (C7). */
+const razorpayPages: ReadonlySet<string> = new Set(["/checkout", "/dashboard/billing"]);
+
 /**
- * `/checkout` loads Razorpay's Checkout script (RAZORPAY_CHECKOUT_JS_URL; a fake's in tests),
- * whose modal is a frame of its own origin or of api.razorpay.com. No other page gets them.
+ * `/checkout` and `/dashboard/billing` load Razorpay's Checkout script
+ * (RAZORPAY_CHECKOUT_JS_URL; a fake's in tests), whose modal is a frame of its own origin or of
+ * api.razorpay.com. No other page gets them.
  */
 export function checkoutSources(
   env: Pick<Env, "RAZORPAY_CHECKOUT_JS_URL">,
   path: string,
 ): ExtraSources | undefined {
-  if (path !== "/checkout") return undefined;
+  if (!razorpayPages.has(path)) return undefined;
   const origin = new URL(env.RAZORPAY_CHECKOUT_JS_URL).origin;
   return { script: [origin], frame: [origin, "https://api.razorpay.com"] };
 }

@@ -23,6 +23,8 @@ export {
   type OrderDeps,
 } from "./order-jobs";
 export { placeOrder, type SellerTerms } from "./place-order.server";
+export { confirmPaymentReturn } from "./payment-return.server";
+export { cancelOrder } from "./manage-order.server";
 export { sendReceipt } from "./receipt.server";
 export { sendRenewalNotice } from "./renewal-notice.server";
 export {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { openRazorpayModal } from "./razorpay-modal";
 
 export type CheckoutLine = { id: string; priceId?: string; quantity: number };
 type Start =
@@ -48,34 +49,9 @@ async function send<T>(url: string, body: unknown): Promise<T> {
   return data;
 }
 
-type RazorpayHandlerResult = Record<string, string>;
-type RazorpayCtor = new (options: Record<string, unknown>) => { open(): void };
-
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (document.querySelector(`script[src="${CSS.escape(src)}"]`)) return resolve();
-    const script = document.createElement("script");
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error("payment.providerFailed"));
-    document.head.append(script);
-  });
-}
-
-/** Razorpay's Checkout modal: its handler's signed answer goes back to the server to verify. */
+/** The checkout's modal: its handler's signed answer goes back to the server to verify. */
 async function payInModal(orderId: string, client: Record<string, unknown>): Promise<void> {
-  const { scriptUrl, ...options } = client;
-  await loadScript(typeof scriptUrl === "string" ? scriptUrl : "");
-  const Razorpay = (window as unknown as { Razorpay?: RazorpayCtor }).Razorpay;
-  if (!Razorpay) throw new Error("payment.providerFailed");
-  const result = await new Promise<RazorpayHandlerResult | null>((resolve) => {
-    new Razorpay({
-      ...options,
-      handler: (answer: RazorpayHandlerResult) => resolve(answer),
-      modal: { ondismiss: () => resolve(null) },
-    }).open();
-  });
+  const result = await openRazorpayModal(client);
   if (!result) throw new Error("checkout.paymentDismissed");
   await send(`/api/checkout/${orderId}/return`, { payload: result });
 }

@@ -151,6 +151,31 @@ const routes: MatrixRoute[] = [
       return actor === "superAdmin" ? 404 : 403;
     },
   },
+  {
+    name: "POST /api/orders/:id/confirm?scope=platform (a bank transfer for a plan: super-admins confirm it; no such order)",
+    method: "POST",
+    path: `/api/orders/${absent}/confirm?scope=platform`,
+    body: () => ({}),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return actor === "superAdmin" ? 404 : 403;
+    },
+  },
+  ...(
+    [
+      ["paymentReturn", { payload: { razorpay_payment_id: "pay_x" } }],
+      ["withdrawTransfer", {}],
+    ] as const
+  ).map(([intent, rest]): MatrixRoute => ({
+    name: `POST /dashboard/billing ${intent} (the site's billing: its owner and super-admins; no plan order of this site)`,
+    method: "POST",
+    path: "/dashboard/billing",
+    body: () => ({ intent, orderId: absent, ...rest }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return manager(actor) || actor === "superAdmin" ? 404 : 403;
+    },
+  })),
   ...["customers", "subscriptions", "orders"].map((tab): MatrixRoute => ({
     name: `GET /dashboard/billing/${tab} (the console: super-admins only)`,
     method: "GET",

@@ -79,6 +79,8 @@ export const errorCatalogue = {
   "billing.changeScheduled": { status: 409, key: "errors.billingChangeScheduled" },
   /** The plan is not sold with that interval (e.g. Lifetime monthly). */
   "billing.intervalUnavailable": { status: 400, key: "errors.billingIntervalUnavailable" },
+  /** A bank transfer the owner asked for still waits: withdrawn before another plan is bought. */
+  "billing.transferPending": { status: 409, key: "errors.billingTransferPending" },
   "order.notFound": { status: 404, key: "errors.orderNotFound" },
   /** A move the order's state machine does not allow (e.g. refunding a pending order). */
   "order.transitionRefused": { status: 409, key: "errors.orderTransitionRefused" },

@@ -1245,6 +1245,29 @@ const pageEndpoints: FuzzEndpoint[] = [
         checkoutKey: "fuzz-checkout-0001",
       }),
   },
+  {
+    name: "POST /dashboard/billing (Razorpay's answer for a plan order)",
+    method: "POST",
+    path: "/dashboard/billing",
+    routeFile: "routes/dashboard/billing.tsx",
+    shape: () =>
+      json("/dashboard/billing", {
+        intent: "paymentReturn",
+        orderId: uuid,
+        payload: {
+          razorpay_payment_id: "pay_fuzz0001",
+          razorpay_subscription_id: "sub_fuzz0001",
+          razorpay_signature: "0".repeat(64),
+        },
+      }),
+  },
+  {
+    name: "POST /dashboard/billing (a bank transfer withdrawn)",
+    method: "POST",
+    path: "/dashboard/billing",
+    routeFile: "routes/dashboard/billing.tsx",
+    shape: () => json("/dashboard/billing", { intent: "withdrawTransfer", orderId: uuid }),
+  },
   ...(["customers", "subscriptions", "orders"] as const).map((tab) => ({
     ...page(`/dashboard/billing/${tab}`, "routes/dashboard/billing-shop.tsx", {
       q: "owner",

@@ -1,11 +1,12 @@
 // The billing feature's server door: the platform selling plans to site owners (issue 17, C7).
-import { count, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "~/features/accounts/tables.server";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import { PLATFORM_ACCOUNT_ID } from "~/features/accounts/accounts.server";
 import type { Viewer } from "~/features/members/members.server";
-import { checkoutProviders } from "~/features/orders/orders.server";
+import { cancelOrder, confirmPaymentReturn } from "~/features/orders/orders.server";
+import { enabledProviders, paymentProviderNames } from "~/features/payments/payments.server";
 import { listPlans, type Plan } from "~/features/plans/plans.server";
 import {
   meters as meterList,
@@ -17,6 +18,7 @@ import {
 import { AppError } from "~/platform/errors";
 import { planIntervals, type PlanInterval } from "./billing-shapes";
 import {
+  awaitedTransfers,
   livePlanPurchase,
   monthlyValue,
   prorationCredit,
@@ -25,7 +27,8 @@ import {
   type BillingDeps,
 } from "./plan-purchase.server";
 import { planInvoices } from "./plan-invoice.server";
-import { planPriceList } from "./platform-plans.server";
+import { PLAN_CURRENCY, planPriceList } from "./platform-plans.server";
+import { planPurchases } from "./tables.server";
 
 export {
   applyDuePlanChanges,
@@ -36,9 +39,6 @@ export {
 } from "./plan-purchase.server";
 export { preparePlatformBilling } from "./platform-plans.server";
 export { planInvoicePdf } from "./plan-invoice.server";
-
-/** Providers a plan can be paid with from the dashboard: those whose payment is a redirect. */
-const planProviders = ["stripe", "paypal"] as const;
 
 /** The site's owner (or a super-admin) manages its billing; nobody else sees it. */
 export function requireBillingOwner(viewer: Viewer | null, isOwner: boolean): Viewer {
@@ -87,12 +87,17 @@ export async function loadBillingScreen(
   await refreshGauges(services, accountId);
   const plans = await listPlans(database);
   const current = plans.find((plan) => plan.id === account.settings.plan);
-  const [meters, live, scheduled, invoices, providers] = await Promise.all([
+  const [meters, live, scheduled, invoices, providers, transfers] = await Promise.all([
     readMeters(database, { accountId, limits: current?.limits ?? {}, now }),
     livePlanPurchase(database, accountId, now),
     scheduledPlanChange(database, accountId, now),
     planInvoices(database, accountId),
-    checkoutProviders(database, { ...account, accountId: PLATFORM_ACCOUNT_ID, settings: {} }),
+    // Every provider the platform has switched on, with its keys, for the plans' currency: the
+    // redirects (Stripe, PayPal), Razorpay's modal, and bank transfer (confirmed by a super-admin).
+    database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      enabledProviders(tx, { accountId: PLATFORM_ACCOUNT_ID, currency: PLAN_CURRENCY }),
+    ),
+    awaitedTransfers(database, accountId),
   ]);
   const currentValue = current ? monthlyValue(current, live?.interval) : 0;
   const cards: PlanCard[] = plans.map((plan) => ({
@@ -138,10 +143,11 @@ export async function loadBillingScreen(
     meters,
     plans: cards,
     invoices,
-    providers: (providers.USD ?? []).filter(
-      (provider): provider is (typeof planProviders)[number] =>
-        (planProviders as readonly string[]).includes(provider),
-    ),
+    providers,
+    transfers: transfers.map(({ checkoutKey: _key, createdAt, ...transfer }) => ({
+      ...transfer,
+      createdAt: createdAt.toISOString(),
+    })),
   };
 }
 
@@ -151,16 +157,22 @@ export const planPurchaseInputSchema = z
   .object({
     planId: z.string().min(1).max(40),
     interval: z.enum(planIntervals),
-    provider: z.enum(planProviders),
+    provider: z.enum(paymentProviderNames),
     checkoutKey: z.string().min(8).max(100),
   })
   .strict();
 
+/**
+ * What the billing screen does next: go to `url` (a provider's page, or back to billing), or
+ * open Razorpay's modal with `client` for the platform's order `orderId`.
+ */
+export type BillingAnswer =
+  { url: string } | { modal: { orderId: string; client: Record<string, unknown> } };
+
+type BillingCommand = { viewer: Viewer; account: AccountSummary; origin: string; body: unknown };
+
 /** The screen's "Upgrade" command: where the owner's browser goes to pay. */
-export async function buyPlan(
-  deps: BillingDeps,
-  input: { viewer: Viewer; account: AccountSummary; origin: string; body: unknown },
-): Promise<{ url: string }> {
+export async function buyPlan(deps: BillingDeps, input: BillingCommand): Promise<BillingAnswer> {
   const checked = planPurchaseInputSchema.safeParse(input.body);
   if (!checked.success) throw new AppError({ code: "request.invalid" });
   const parsed = checked.data;
@@ -170,10 +182,100 @@ export async function buyPlan(
     origin: input.origin,
     input: parsed,
   });
-  if (placed.start?.kind === "redirect") return { url: placed.start.url };
+  const start = placed.start;
+  if (start?.kind === "redirect") return { url: start.url };
+  if (start?.kind === "modal") return { modal: { orderId: placed.order.id, client: start.client } };
+  // A bank transfer: the screen shows the order awaiting it, with the platform's instructions.
+  if (start?.kind === "offline") return { url: `${input.origin}/dashboard/billing` };
   // Paid in full by the credit: nothing to pay, the plan applies with the fulfilment.
-  if (!placed.start) return { url: `${input.origin}/dashboard/billing?paid=1` };
-  throw new AppError({ code: "payment.providerUnavailable" });
+  return { url: `${input.origin}/dashboard/billing?paid=1` };
+}
+
+const paymentReturnSchema = z
+  .object({
+    intent: z.literal("paymentReturn"),
+    orderId: z.uuid(),
+    payload: z.record(z.string().max(100), z.string().max(2000)),
+  })
+  .strict();
+
+const withdrawTransferSchema = z
+  .object({ intent: z.literal("withdrawTransfer"), orderId: z.uuid() })
+  .strict();
+
+/** The plan purchase of the platform's order `orderId`, if it is one of this very site's. */
+async function sitePlanPurchase(deps: BillingDeps, siteAccountId: string, orderId: string) {
+  const [purchase] = await deps.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+    tx
+      .select()
+      .from(planPurchases)
+      .where(
+        and(eq(planPurchases.accountId, PLATFORM_ACCOUNT_ID), eq(planPurchases.orderId, orderId)),
+      ),
+  );
+  if (purchase?.siteAccountId !== siteAccountId) throw new AppError({ code: "order.notFound" });
+  return purchase;
+}
+
+/**
+ * Razorpay's modal answered on the billing screen: its signed answer confirms the platform's
+ * order (the seller's, never the site's), whose buyer must be the viewer. Paid, the queue
+ * fulfils it and the plan changes (`applyPlanOrder`).
+ */
+export async function confirmPlanPayment(
+  deps: BillingDeps,
+  input: BillingCommand,
+): Promise<BillingAnswer> {
+  const checked = paymentReturnSchema.safeParse(input.body);
+  if (!checked.success) throw new AppError({ code: "request.invalid" });
+  const { orderId, payload } = checked.data;
+  const purchase = await sitePlanPurchase(deps, input.account.accountId, orderId);
+  const order = await confirmPaymentReturn(deps, {
+    accountId: PLATFORM_ACCOUNT_ID,
+    viewer: input.viewer,
+    orderId,
+    payload,
+  });
+  // An answer that confirms nothing (no payment in it, another provider's order).
+  if (order.status !== "paid" && order.status !== "fulfilled")
+    throw new AppError({ code: "request.invalid" });
+  // A move down is paid now and starts when the current period ends.
+  return { url: `${input.origin}/dashboard/billing?${purchase.startsAt ? "scheduled" : "paid"}=1` };
+}
+
+/**
+ * The owner withdraws a bank transfer they asked for and have not paid: the order is cancelled
+ * (only its buyer may), and another plan or way to pay may be chosen.
+ */
+export async function withdrawPlanTransfer(
+  deps: BillingDeps,
+  input: BillingCommand,
+): Promise<BillingAnswer> {
+  const checked = withdrawTransferSchema.safeParse(input.body);
+  if (!checked.success) throw new AppError({ code: "request.invalid" });
+  const { orderId } = checked.data;
+  const accountId = input.account.accountId;
+  const waiting = await awaitedTransfers(deps.database, accountId);
+  if (!waiting.some((transfer) => transfer.orderId === orderId && !transfer.renewal))
+    throw new AppError({ code: "order.notFound" });
+  // The platform's order, as its buyer: the site's role gives no say in the platform's shop.
+  await cancelOrder(deps, {
+    accountId: PLATFORM_ACCOUNT_ID,
+    viewer: { ...input.viewer, membership: null },
+    orderId,
+  });
+  return { url: `${input.origin}/dashboard/billing?cancelled=1` };
+}
+
+/** The billing screen's commands by their body: a purchase (no intent), a modal's answer, a withdrawal. */
+export function billingCommand(deps: BillingDeps, input: BillingCommand): Promise<BillingAnswer> {
+  const intent =
+    input.body && typeof input.body === "object" && "intent" in input.body
+      ? (input.body as { intent: unknown }).intent
+      : undefined;
+  if (intent === "paymentReturn") return confirmPlanPayment(deps, input);
+  if (intent === "withdrawTransfer") return withdrawPlanTransfer(deps, input);
+  return buyPlan(deps, input);
 }
 
 /** The console's plans list: each plan's prices and how many sites are on it now. */

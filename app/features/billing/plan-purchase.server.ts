@@ -112,6 +112,80 @@ export async function scheduledPlanChange(
   });
 }
 
+type PlatformOrder = typeof orders.$inferSelect;
+
+/** A plan order that waits for its bank transfer: a purchase's, or a renewal of its subscription. */
+export type AwaitedTransfer = {
+  orderId: string;
+  number: number;
+  planId: string;
+  interval: PlanInterval;
+  total: number;
+  currency: string;
+  /** The platform's bank instructions as the order was given them. */
+  instructions: string;
+  /** The next period of an offline plan subscription (not a purchase the owner may withdraw). */
+  renewal: boolean;
+  checkoutKey: string;
+  createdAt: Date;
+};
+
+/**
+ * The site's plan orders paid by bank transfer that are still pending, newest first: they wait
+ * for a super-admin to confirm the money arrived (the console's orders of the platform's shop).
+ */
+export async function awaitedTransfers(
+  database: Database,
+  siteAccountId: string,
+): Promise<AwaitedTransfer[]> {
+  return database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => {
+    const waiting: {
+      planId: string;
+      interval: PlanInterval;
+      order: PlatformOrder;
+      renewal: boolean;
+    }[] = [];
+    for (const { purchase, order } of await purchasesOf(tx, siteAccountId)) {
+      const { planId, interval } = purchase;
+      if (order.provider !== "offline") continue;
+      if (order.status === "pending") waiting.push({ planId, interval, order, renewal: false });
+      if (order.status !== "fulfilled") continue;
+      for (const subscription of await subscriptionsOf(tx, order.id)) {
+        const renewals = await tx
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.accountId, PLATFORM_ACCOUNT_ID),
+              eq(orders.renewalOf, subscription.id),
+              eq(orders.status, "pending"),
+              eq(orders.provider, "offline"),
+            ),
+          );
+        for (const renewal of renewals)
+          waiting.push({ planId, interval, order: renewal, renewal: true });
+      }
+    }
+    return waiting
+      .sort((a, b) => b.order.createdAt.getTime() - a.order.createdAt.getTime())
+      .map(({ planId, interval, order, renewal }) => {
+        const start = order.paymentStart as { instructions?: unknown } | null;
+        return {
+          orderId: order.id,
+          number: order.number,
+          planId,
+          interval,
+          total: order.total,
+          currency: order.currency,
+          instructions: typeof start?.instructions === "string" ? start.instructions : "",
+          renewal,
+          checkoutKey: order.checkoutKey,
+          createdAt: order.createdAt,
+        };
+      });
+  });
+}
+
 /** A plan's price for comparisons: per month, in minor units (a one-time plan counts its price). */
 export function monthlyValue(plan: Plan, interval?: PlanInterval): number {
   const prices = planPriceList(plan);
@@ -166,6 +240,10 @@ export async function startPlanPurchase(
   const { database } = deps;
   const plan = await findPlan(database, input.planId);
   if (!plan) throw new AppError({ code: "accounts.unknownPlan" });
+  // A bank transfer the owner asked for waits: withdrawn first, or the same request sent again.
+  const waiting = await awaitedTransfers(database, siteAccountId);
+  if (waiting.some((transfer) => !transfer.renewal && transfer.checkoutKey !== input.checkoutKey))
+    throw new AppError({ code: "billing.transferPending" });
   const live = await livePlanPurchase(database, siteAccountId, now);
   if (live && live.planId === plan.id && live.interval === input.interval)
     throw new AppError({ code: "billing.samePlan" });

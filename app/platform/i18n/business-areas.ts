@@ -16,10 +16,15 @@ export const businessAreas = {
     "errors.billingSamePlan",
     "errors.billingChangeScheduled",
     "errors.billingIntervalUnavailable",
+    "errors.billingTransferPending",
     "errors.unknownPlan",
     "errors.paymentProviderFailed",
     "errors.paymentKeysMissing",
     "errors.paymentProviderUnavailable",
+    "errors.paymentBadSignature",
+    "errors.paymentOneSubscription",
+    "errors.orderNotFound",
+    "errors.orderTransitionRefused",
   ],
   /** Issue 17 (console): /dashboard/billing/customers, /subscriptions, /orders (with ordersScreen). */
   billingShop: [

@@ -2,7 +2,7 @@ import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/
 import { answerSettingsSave } from "~/features/dashboard/dashboard.server";
 import { settingsMeta } from "~/features/dashboard/dashboard";
 import { BillingScreen } from "~/features/billing/billing";
-import { buyPlan, loadBillingScreen } from "~/features/billing/billing.server";
+import { billingCommand, loadBillingScreen } from "~/features/billing/billing.server";
 import { paymentDepsContext } from "~/features/payments/payments.server";
 import { jobQueueContext } from "~/platform/jobs/jobs-context.server";
 import { servicesContext } from "~/platform/request-context";
@@ -25,7 +25,11 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** Upgrade: the platform's order for the plan, answered with where the browser goes to pay. */
+/**
+ * The platform's order for a plan, answered with how the browser pays (a provider's page,
+ * Razorpay's modal, or the bank transfer's instructions on this screen); Razorpay's answer;
+ * a bank transfer withdrawn.
+ */
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
@@ -37,13 +41,13 @@ export async function action(args: Route.ActionArgs) {
       baseDomain,
     };
     const origin = new URL(args.request.url).origin;
-    const { url } = await buyPlan(deps, {
+    const answer = await billingCommand(deps, {
       viewer: request.viewer!,
       account: request.account,
       origin,
       body,
     });
-    return { ok: true as const, url };
+    return { ok: true as const, ...answer };
   });
 }
 

@@ -10,7 +10,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconFileInvoice } from "@tabler/icons-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
 import {
@@ -18,41 +18,112 @@ import {
   SubscriptionStatusBadge,
   dateIn,
   moneyIn,
+  openRazorpayModal,
 } from "~/features/orders/orders";
 import { errorKeyOf } from "~/platform/errors";
 import type { PlanInterval } from "../billing-shapes";
 import type { BillingView } from "./billing-view";
 import { PlanCards } from "./plan-cards";
+import { PlanTransfers } from "./plan-transfers";
 import { UsageMeters } from "./usage-meters";
 
-type Answer = { ok: true; url: string } | { ok: false; code: string };
+type Answer =
+  | { ok: true; url: string }
+  | { ok: true; modal: { orderId: string; client: Record<string, unknown> } }
+  | { ok: false; code: string };
+
+type Choice = { planId: string; interval: PlanInterval; provider: string };
+
+/** A Razorpay purchase to resume once this screen is its own document (see `buy`). */
+const resumeStorage = "billing_resume";
+
+/**
+ * Whether this document was loaded as the billing screen: only then does its policy let
+ * Razorpay's script and modal in (server/middleware/security-headers.ts). A screen reached by a
+ * client-side link keeps the policy of the page the document was.
+ */
+function documentIsBilling(): boolean {
+  const entry = performance.getEntriesByType?.("navigation")[0];
+  if (!entry?.name) return true;
+  return new URL(entry.name).pathname === "/dashboard/billing";
+}
 
 /**
  * `/dashboard/billing` (C7): the site's plan and how it is paid, its usage meters, the plans to
- * move to, and its invoices. Upgrading places the platform's order and goes to the provider.
+ * move to, and its invoices. Upgrading places the platform's order and pays it the way its
+ * provider asks: the provider's page, Razorpay's modal here, or a bank transfer whose
+ * instructions stay on this screen until a super-admin confirms the money arrived.
  */
 export function BillingScreen({ screen, lang }: { screen: BillingView; lang: string }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const fetcher = useFetcher<Answer>();
-  const checkoutKey = useRef<string | null>(null);
+  const checkoutKeys = useRef(new Map<string, string>());
+  const [modalOpen, setModalOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [modalFailed, setModalFailed] = useState<string | null>(null);
   const money = moneyIn(lang);
   const date = dateIn(lang);
   const current = screen.plans.find((plan) => plan.id === screen.currentPlanId);
 
+  const send = (body: Record<string, string | Record<string, string>>) => {
+    setDismissed(false);
+    setModalFailed(null);
+    void fetcher.submit(body, { method: "post", encType: "application/json" });
+  };
+
+  const buy = (choice: Choice, key?: string) => {
+    // One key per choice: a double click, or the modal opened again, resumes the same order.
+    const signature = JSON.stringify([choice.planId, choice.interval, choice.provider]);
+    const checkoutKey = key ?? checkoutKeys.current.get(signature) ?? crypto.randomUUID();
+    checkoutKeys.current.set(signature, checkoutKey);
+    if (choice.provider === "razorpay" && !documentIsBilling()) {
+      // This document's policy keeps Razorpay out: load the screen as a page, then go on.
+      sessionStorage.setItem(resumeStorage, JSON.stringify({ choice, checkoutKey }));
+      window.location.reload();
+      return;
+    }
+    send({ ...choice, checkoutKey });
+  };
+
   useEffect(() => {
-    if (fetcher.data?.ok) window.location.assign(fetcher.data.url);
+    const saved = sessionStorage.getItem(resumeStorage);
+    if (!saved) return;
+    sessionStorage.removeItem(resumeStorage);
+    try {
+      const { choice, checkoutKey } = JSON.parse(saved) as { choice: Choice; checkoutKey: string };
+      if (documentIsBilling()) buy(choice, checkoutKey);
+    } catch {
+      // Not ours to read: nothing to resume.
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens
+  }, []);
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer?.ok) return;
+    if ("url" in answer) {
+      window.location.assign(answer.url);
+      return;
+    }
+    // Razorpay: the modal's signed answer goes to the platform's order, through this screen.
+    setModalOpen(true);
+    openRazorpayModal(answer.modal.client)
+      .then((payload) => {
+        if (!payload) setDismissed(true);
+        else send({ intent: "paymentReturn", orderId: answer.modal.orderId, payload });
+      })
+      .catch((error: unknown) =>
+        setModalFailed(error instanceof Error ? error.message : "payment.providerFailed"),
+      )
+      .finally(() => setModalOpen(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [fetcher.data]);
 
-  const buy = (choice: { planId: string; interval: PlanInterval; provider: string }) => {
-    // One key per attempt: a double click resumes the same order instead of making two.
-    checkoutKey.current ??= crypto.randomUUID();
-    void fetcher.submit(
-      { ...choice, checkoutKey: checkoutKey.current },
-      { method: "post", encType: "application/json" },
-    );
-  };
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.code : null;
+  const withdraw = (orderId: string) => send({ intent: "withdrawTransfer", orderId });
+  const failed = modalFailed ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.code : null);
+  const busy = fetcher.state !== "idle" || modalOpen;
+  const requested = screen.transfers.some((transfer) => !transfer.renewal);
 
   return (
     <Container size="lg" py="md">
@@ -71,7 +142,7 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
             {t("billing.scheduledPaid")}
           </Alert>
         )}
-        {search.get("cancelled") && (
+        {(search.get("cancelled") || dismissed) && (
           <Alert color="gray" role="status">
             {t("billing.cancelled")}
           </Alert>
@@ -134,8 +205,17 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
             )}
           </Stack>
         </Paper>
+        {screen.transfers.length > 0 && (
+          <PlanTransfers view={screen} lang={lang} busy={busy} onWithdraw={withdraw} />
+        )}
         <UsageMeters meters={screen.meters} lang={lang} />
-        <PlanCards view={screen} lang={lang} busy={fetcher.state !== "idle"} onBuy={buy} />
+        <PlanCards
+          view={screen}
+          lang={lang}
+          busy={busy}
+          blocked={requested}
+          onBuy={(choice) => buy(choice)}
+        />
         <Stack gap="sm">
           <Title order={2} fz="h3">
             {t("billing.invoices.title")}

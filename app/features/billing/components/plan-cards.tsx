@@ -21,6 +21,8 @@ type Props = {
   view: BillingView;
   lang: string;
   busy: boolean;
+  /** A bank transfer the owner asked for still waits: nothing else is bought meanwhile. */
+  blocked: boolean;
   onBuy: (choice: { planId: string; interval: PlanInterval; provider: string }) => void;
 };
 
@@ -28,7 +30,7 @@ type Props = {
  * The plans to move to: upgrade now (credited), or move down at renewal after seeing what would
  * no longer fit.
  */
-export function PlanCards({ view, lang, busy, onBuy }: Props) {
+export function PlanCards({ view, lang, busy, blocked, onBuy }: Props) {
   const { t } = useTranslation();
   const money = moneyIn(lang);
   const number = new Intl.NumberFormat(lang);
@@ -110,7 +112,10 @@ export function PlanCards({ view, lang, busy, onBuy }: Props) {
                 <Stack gap={4} mt="auto">
                   {plan.relation === "upgrade" && (
                     <Button
-                      disabled={!price || !provider || busy}
+                      h="auto"
+                      py={6}
+                      styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
+                      disabled={!price || !provider || busy || blocked}
                       loading={busy}
                       onClick={() => provider && onBuy({ planId: plan.id, interval, provider })}
                       data-testid={`upgrade-${plan.id}`}
@@ -153,7 +158,7 @@ export function PlanCards({ view, lang, busy, onBuy }: Props) {
                         h="auto"
                         py={6}
                         styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
-                        disabled={!price || !provider || busy || Boolean(view.scheduled)}
+                        disabled={!price || !provider || busy || blocked || Boolean(view.scheduled)}
                         loading={busy}
                         onClick={() => provider && onBuy({ planId: plan.id, interval, provider })}
                         data-testid={`schedule-${plan.id}`}

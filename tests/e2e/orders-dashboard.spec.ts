@@ -241,6 +241,50 @@ test("scope 6 a manager searches and filters the shop's orders, opens one and co
   await expect(page).not.toHaveURL(/order=/);
 });
 
+test("C6 a manager refunds part of an order in its drawer, then the rest", async ({ page }) => {
+  await sessions.use(page, "owner@demo.test");
+  await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  // The bank transfer confirmed above: paid 45.00 (no provider to call).
+  await open(page, site("/dashboard/orders"));
+  await page.getByRole("button", { name: `Open order #${numbers.transfer}` }).click();
+  const drawer = page.getByRole("dialog", { name: `Order #${numbers.transfer}` });
+  await drawer.getByRole("button", { name: "Refund" }).click();
+  const ask = page.getByRole("dialog", { name: `Refund order #${numbers.transfer}?` });
+  const amount = ask.getByRole("textbox", { name: "Amount to refund" });
+  // What is left, in the order's currency with its digits.
+  await expect(amount).toHaveValue("45.00");
+  await expect(ask).toContainText("Up to $45.00 of the $45.00 charged.");
+  await amount.fill("46");
+  await expect(ask).toContainText("Enter an amount above zero and no more than $45.00.");
+  await expect(ask.getByRole("button", { name: "Refund" })).toBeDisabled();
+  await amount.fill("15");
+  await expect(ask).toContainText("The order keeps its status");
+  await settled(ask);
+  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, shots, "order-refund-part-ask");
+  await ask.getByRole("button", { name: "Refund $15.00" }).click();
+  await expect(ask).toBeHidden();
+  await expect(drawer.getByTestId("order-outcome")).toHaveText("The order was updated.");
+  await expect(drawer.getByTestId("order-refunded")).toHaveText("−$15.00");
+  await expect(drawer).toContainText("Left to refund");
+  await expect(drawer.getByTestId("order-history")).toContainText("Refunded $15.00");
+  await expect(drawer.locator("[data-status]").first()).not.toHaveAttribute(
+    "data-status",
+    "refunded",
+  );
+  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, shots, "order-refund-part");
+
+  // The rest: the amount offered is what is left.
+  await drawer.getByRole("button", { name: "Refund" }).click();
+  await expect(amount).toHaveValue("30.00");
+  await ask.getByRole("button", { name: "Refund $30.00" }).click();
+  await expect(drawer.locator("[data-status]").first()).toHaveAttribute("data-status", "refunded");
+  await expect(drawer.getByTestId("order-refunded")).toHaveText("−$45.00");
+  await expect(drawer.getByTestId("order-history")).toContainText("→ Refunded");
+  await expect(drawer.getByRole("button", { name: "Refund" })).toHaveCount(0);
+});
+
 test("scope 6 a manager reads the customers, the subscriptions and the revenue with MRR", async ({
   page,
 }) => {

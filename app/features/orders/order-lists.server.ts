@@ -225,6 +225,7 @@ export async function loadOrderDetail(
         fromStatus: event.fromStatus,
         toStatus: event.toStatus,
         cause: event.cause,
+        amount: event.amount,
         createdAt: event.createdAt.toISOString(),
       })),
     };

@@ -89,6 +89,8 @@ export type OrderEventView = {
   fromStatus: string | null;
   toStatus: string;
   cause: string;
+  /** Money the move moved (a refund, whole or a part), in the order's minor units. */
+  amount: number | null;
   createdAt: string;
 };
 

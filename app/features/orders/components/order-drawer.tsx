@@ -5,6 +5,7 @@ import {
   Drawer,
   Group,
   Modal,
+  NumberInput,
   Stack,
   Table,
   Text,
@@ -17,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { errorCatalogue, type ErrorCode } from "~/platform/errors";
 import type { OrderDetail, OrderEventView } from "../order-views";
+import { currencyDigits } from "~/features/cart/cart";
 import { moneyIn, OrderStatusBadge } from "./order-format";
 import { dateIn } from "~/platform/i18n/formats";
 
@@ -70,13 +72,29 @@ export function OrderDrawer({
   const d = (key: string, values?: Record<string, unknown>) =>
     t(`ordersDashboard.drawer.${key}`, values ?? {});
 
+  // A refund: of what the manager enters (in the currency's major unit, with its digits), at
+  // most what is left; an order that charged nothing is refunded whole, with no amount.
+  const digits = currencyDigits(detail?.currency ?? "USD");
+  const left = detail ? Math.max(detail.total - detail.refunded, 0) : 0;
+  const [refundMajor, setRefundMajor] = useState<string | number>("");
+  const refundMinor = Math.round(Number(refundMajor) * 10 ** digits);
+  const refundValid =
+    refundMajor !== "" && Number.isInteger(refundMinor) && refundMinor >= 1 && refundMinor <= left;
+  const charged = (detail?.total ?? 0) > 0;
+
+  function ask(command: Command) {
+    if (command === "refund") setRefundMajor(left / 10 ** digits);
+    setAsking(command);
+  }
+
   async function run(command: Command) {
     if (!detail) return;
+    if (command === "refund" && charged && !refundValid) return;
     setBusy(true);
     const response = await fetch(scope.api(`/api/orders/${detail.id}/${command}`), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: "{}",
+      body: JSON.stringify(command === "refund" && charged ? { amount: refundMinor } : {}),
     }).catch(() => null);
     setBusy(false);
     setAsking(null);
@@ -169,7 +187,15 @@ export function OrderDrawer({
               {detail.refunded > 0 ? (
                 <Table.Tr>
                   <Table.Th scope="row">{d("refunded")}</Table.Th>
-                  <Table.Td ta="end">−{money(detail.refunded)}</Table.Td>
+                  <Table.Td ta="end" data-testid="order-refunded">
+                    −{money(detail.refunded)}
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+              {detail.refunded > 0 && left > 0 ? (
+                <Table.Tr>
+                  <Table.Th scope="row">{d("left")}</Table.Th>
+                  <Table.Td ta="end">{money(left)}</Table.Td>
                 </Table.Tr>
               ) : null}
             </Table.Tbody>
@@ -195,7 +221,7 @@ export function OrderDrawer({
                   key={command}
                   variant={command === "confirm" ? "filled" : "light"}
                   color={command === "confirm" ? undefined : "red"}
-                  onClick={() => setAsking(command)}
+                  onClick={() => ask(command)}
                 >
                   {d(`commands.${command}`)}
                 </Button>
@@ -220,18 +246,25 @@ export function OrderDrawer({
               {detail.events.map((event) => (
                 <li key={event.id}>
                   <Text size="sm" fw={600}>
-                    {event.fromStatus === event.toStatus
-                      ? causeText(event, t)
-                      : event.fromStatus
-                        ? d("moved", {
-                            from: t(`ordersDashboard.status.${event.fromStatus}`),
-                            to: t(`ordersDashboard.status.${event.toStatus}`),
-                          })
-                        : d("placed", { status: t(`ordersDashboard.status.${event.toStatus}`) })}
+                    {event.fromStatus === event.toStatus && event.amount !== null
+                      ? d("refundedPart", { amount: money(event.amount) })
+                      : event.fromStatus === event.toStatus
+                        ? causeText(event, t)
+                        : event.fromStatus
+                          ? d("moved", {
+                              from: t(`ordersDashboard.status.${event.fromStatus}`),
+                              to: t(`ordersDashboard.status.${event.toStatus}`),
+                            })
+                          : d("placed", { status: t(`ordersDashboard.status.${event.toStatus}`) })}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {date(event.createdAt)}
-                    {event.fromStatus === event.toStatus ? "" : ` · ${causeText(event, t)}`}
+                    {event.fromStatus === event.toStatus && event.amount === null
+                      ? ""
+                      : ` · ${causeText(event, t)}`}
+                    {event.fromStatus !== event.toStatus && event.amount !== null
+                      ? ` · ${money(event.amount)}`
+                      : ""}
                   </Text>
                 </li>
               ))}
@@ -247,7 +280,39 @@ export function OrderDrawer({
         closeButtonProps={{ "aria-label": t("ordersDashboard.manual.close") }}
       >
         <Stack gap="md">
-          <Text size="sm">{asking ? d(`confirm.${asking}Text`) : ""}</Text>
+          {asking === "refund" && charged ? (
+            <NumberInput
+              label={d("confirm.refundAmount")}
+              description={d("confirm.refundLeft", {
+                left: money(left),
+                total: money(detail!.total),
+              })}
+              value={refundMajor}
+              onChange={setRefundMajor}
+              min={0}
+              max={left / 10 ** digits}
+              decimalScale={digits}
+              fixedDecimalScale={digits > 0}
+              allowNegative={false}
+              clampBehavior="none"
+              error={refundValid ? undefined : d("confirm.refundRange", { left: money(left) })}
+              data-autofocus
+              data-testid="refund-amount"
+            />
+          ) : null}
+          <Text size="sm">
+            {asking === "refund"
+              ? d(
+                  !charged
+                    ? "confirm.refundFreeText"
+                    : refundValid && refundMinor < left
+                      ? "confirm.refundPartText"
+                      : "confirm.refundText",
+                )
+              : asking
+                ? d(`confirm.${asking}Text`)
+                : ""}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(null)}>
               {d("confirm.back")}
@@ -255,9 +320,14 @@ export function OrderDrawer({
             <Button
               color={asking === "confirm" ? undefined : "red"}
               loading={busy}
+              disabled={asking === "refund" && charged && !refundValid}
               onClick={() => asking && void run(asking)}
             >
-              {asking ? d(`commands.${asking}`) : ""}
+              {asking === "refund" && charged && refundValid
+                ? d("confirm.refundButton", { amount: money(refundMinor) })
+                : asking
+                  ? d(`commands.${asking}`)
+                  : ""}
             </Button>
           </Group>
         </Stack>

@@ -17,8 +17,8 @@ import {
 } from "~/features/usage/usage.server";
 import { AppError } from "~/platform/errors";
 import { planIntervals, type PlanInterval } from "./billing-shapes";
+import { awaitedTransfers } from "./plan-purchase-queries.server";
 import {
-  awaitedTransfers,
   livePlanPurchase,
   monthlyValue,
   prorationCredit,

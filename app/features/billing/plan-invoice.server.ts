@@ -11,7 +11,7 @@ import {
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { LanguageCode } from "~/platform/i18n/languages";
-import { purchasesOf, subscriptionsOf } from "./plan-purchase.server";
+import { purchasesOf, subscriptionsOf } from "./plan-purchase-queries.server";
 import { planPurchases } from "./tables.server";
 
 /**

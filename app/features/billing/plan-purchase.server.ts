@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import {
   PLATFORM_ACCOUNT_ID,
   changeAccountSettings,
@@ -6,17 +6,17 @@ import {
 } from "~/features/accounts/accounts.server";
 import { addMember, type Viewer } from "~/features/members/members.server";
 import {
-  orders,
   placeOrder,
   providerCancelFor,
   subscriptions,
   type OrderDeps,
 } from "~/features/orders/orders.server";
 import { findPlan, type Plan } from "~/features/plans/plans.server";
-import type { Database, Tx } from "~/platform/db/database.server";
+import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { PlanInterval } from "./billing-shapes";
 import { PLAN_CURRENCY, findPlanPrice, planPriceList } from "./platform-plans.server";
+import { awaitedTransfers, purchasesOf, subscriptionsOf } from "./plan-purchase-queries.server";
 import { planPurchases } from "./tables.server";
 
 /** What a site's billing runs on: the orders' machinery and the platform's address. */
@@ -31,33 +31,6 @@ export type LivePlanPurchase = {
   paidAt: Date | null;
   subscription: typeof subscriptions.$inferSelect | null;
 };
-
-export async function purchasesOf(tx: Tx, siteAccountId: string) {
-  return tx
-    .select({ purchase: planPurchases, order: orders })
-    .from(planPurchases)
-    .innerJoin(
-      orders,
-      and(eq(orders.accountId, planPurchases.accountId), eq(orders.id, planPurchases.orderId)),
-    )
-    .where(
-      and(
-        eq(planPurchases.accountId, PLATFORM_ACCOUNT_ID),
-        eq(planPurchases.siteAccountId, siteAccountId),
-      ),
-    )
-    .orderBy(desc(planPurchases.createdAt));
-}
-
-/** The subscription a platform order started (one at most; none for a one-time plan). */
-export function subscriptionsOf(tx: Tx, orderId: string) {
-  return tx
-    .select()
-    .from(subscriptions)
-    .where(
-      and(eq(subscriptions.accountId, PLATFORM_ACCOUNT_ID), eq(subscriptions.orderId, orderId)),
-    );
-}
 
 /**
  * The purchase that gives the site its plan now: the newest fulfilled one whose subscription
@@ -109,80 +82,6 @@ export async function scheduledPlanChange(
       };
     }
     return null;
-  });
-}
-
-type PlatformOrder = typeof orders.$inferSelect;
-
-/** A plan order that waits for its bank transfer: a purchase's, or a renewal of its subscription. */
-export type AwaitedTransfer = {
-  orderId: string;
-  number: number;
-  planId: string;
-  interval: PlanInterval;
-  total: number;
-  currency: string;
-  /** The platform's bank instructions as the order was given them. */
-  instructions: string;
-  /** The next period of an offline plan subscription (not a purchase the owner may withdraw). */
-  renewal: boolean;
-  checkoutKey: string;
-  createdAt: Date;
-};
-
-/**
- * The site's plan orders paid by bank transfer that are still pending, newest first: they wait
- * for a super-admin to confirm the money arrived (the console's orders of the platform's shop).
- */
-export async function awaitedTransfers(
-  database: Database,
-  siteAccountId: string,
-): Promise<AwaitedTransfer[]> {
-  return database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => {
-    const waiting: {
-      planId: string;
-      interval: PlanInterval;
-      order: PlatformOrder;
-      renewal: boolean;
-    }[] = [];
-    for (const { purchase, order } of await purchasesOf(tx, siteAccountId)) {
-      const { planId, interval } = purchase;
-      if (order.provider !== "offline") continue;
-      if (order.status === "pending") waiting.push({ planId, interval, order, renewal: false });
-      if (order.status !== "fulfilled") continue;
-      for (const subscription of await subscriptionsOf(tx, order.id)) {
-        const renewals = await tx
-          .select()
-          .from(orders)
-          .where(
-            and(
-              eq(orders.accountId, PLATFORM_ACCOUNT_ID),
-              eq(orders.renewalOf, subscription.id),
-              eq(orders.status, "pending"),
-              eq(orders.provider, "offline"),
-            ),
-          );
-        for (const renewal of renewals)
-          waiting.push({ planId, interval, order: renewal, renewal: true });
-      }
-    }
-    return waiting
-      .sort((a, b) => b.order.createdAt.getTime() - a.order.createdAt.getTime())
-      .map(({ planId, interval, order, renewal }) => {
-        const start = order.paymentStart as { instructions?: unknown } | null;
-        return {
-          orderId: order.id,
-          number: order.number,
-          planId,
-          interval,
-          total: order.total,
-          currency: order.currency,
-          instructions: typeof start?.instructions === "string" ? start.instructions : "",
-          renewal,
-          checkoutKey: order.checkoutKey,
-          createdAt: order.createdAt,
-        };
-      });
   });
 }
 

@@ -5,6 +5,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { orders, subscriptions } from "~/features/orders/tables.server";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
 import { coupons } from "~/features/coupons/tables.server";
@@ -175,6 +177,24 @@ export async function startCommerceRig(backend: Backend) {
     catalogue,
     owner,
     signedIn,
+    /** An order of the rig's site, as stored. */
+    orderRow: (id: string) =>
+      db.database.forAccount(accountId, async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.accountId, accountId), eq(orders.id, id)));
+        return row!;
+      }),
+    /** The subscription an order of the rig's site started. */
+    subscriptionOf: (orderId: string) =>
+      db.database.forAccount(accountId, async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(subscriptions)
+          .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.orderId, orderId)));
+        return row!;
+      }),
     /** Runs every due job (fulfilment, receipts) and waits for the fakes' webhooks first. */
     async settle() {
       await Promise.all([stripe.webhooks.idle(), paypal.webhooks.idle(), razorpay.webhooks.idle()]);

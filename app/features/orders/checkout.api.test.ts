@@ -48,14 +48,7 @@ describe.each(backends)("C5 checkout on %s", (backend) => {
     return (await res.json()) as Placed;
   }
 
-  const orderRow = (id: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.accountId, rig.accountId), eq(orders.id, id)));
-      return row!;
-    });
+  const orderRow = (id: string) => rig.orderRow(id);
   const moves = (id: string) =>
     rig.db.database.forAccount(rig.accountId, (tx) =>
       tx
@@ -83,15 +76,7 @@ describe.each(backends)("C5 checkout on %s", (backend) => {
       return row!.usageCount;
     });
   const DAY = 86_400_000;
-  /** The subscription an order started. */
-  const subscriptionOf = (orderId: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.accountId, rig.accountId), eq(subscriptions.orderId, orderId)));
-      return row!;
-    });
+  const subscriptionOf = (orderId: string) => rig.subscriptionOf(orderId);
   /** A person's holding of the rig's one level (Gold). */
   const holdingOf = (userId: string) =>
     rig.db.database.forAccount(rig.accountId, async (tx) => {

@@ -21,7 +21,7 @@ import {
 import { backends } from "../../../tests/support/test-database";
 import { dailyRevenue, loadRevenueReport } from "./order-reports.server";
 import { parseShopQuery } from "./order-views";
-import { orderEvents, orders, subscriptions } from "./tables.server";
+import { orderEvents, orders } from "./tables.server";
 
 type Placed = {
   order: { id: string; number: number; status: string };
@@ -65,14 +65,7 @@ describe.each(backends)("C6 refunds on %s", (backend) => {
   const refund = (orderId: string, body: Record<string, unknown> = {}, client?: Client) =>
     (client ?? rig.owner).post(`/api/orders/${orderId}/refund`, body);
 
-  const orderRow = (id: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.accountId, rig.accountId), eq(orders.id, id)));
-      return row!;
-    });
+  const orderRow = (id: string) => rig.orderRow(id);
   const historyOf = (id: string) =>
     rig.db.database.forAccount(rig.accountId, (tx) =>
       tx
@@ -96,14 +89,7 @@ describe.each(backends)("C6 refunds on %s", (backend) => {
         );
       return row ?? null;
     });
-  const subscriptionOf = (orderId: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.accountId, rig.accountId), eq(subscriptions.orderId, orderId)));
-      return row!;
-    });
+  const subscriptionOf = (orderId: string) => rig.subscriptionOf(orderId);
   const holdingOf = (userId: string) =>
     rig.db.database.forAccount(rig.accountId, async (tx) => {
       const [row] = await tx

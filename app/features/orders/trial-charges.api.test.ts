@@ -14,7 +14,7 @@ import { memberMemberships } from "~/features/memberships/tables.server";
 import { productPrices } from "~/features/products/tables.server";
 import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
 import { dailyRevenue } from "./order-reports.server";
-import { orders, subscriptions } from "./tables.server";
+import { orders } from "./tables.server";
 
 type Placed = { order: { id: string }; start: { providerRef: string | null } | null };
 
@@ -41,22 +41,8 @@ describe.each(backends)("trial charges on %s", (backend) => {
     return (await res.json()) as Placed;
   }
 
-  const orderRow = (id: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.accountId, rig.accountId), eq(orders.id, id)));
-      return row!;
-    });
-  const subscriptionOf = (orderId: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.accountId, rig.accountId), eq(subscriptions.orderId, orderId)));
-      return row!;
-    });
+  const orderRow = (id: string) => rig.orderRow(id);
+  const subscriptionOf = (orderId: string) => rig.subscriptionOf(orderId);
   const ordersOf = (userId: string) =>
     rig.db.database.forAccount(rig.accountId, (tx) =>
       tx

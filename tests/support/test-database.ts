@@ -3,6 +3,9 @@ import pg from "pg";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { MIGRATIONS_FOLDER } from "../../server/boot";
 
+/** Where the migrations live (a data migration's test runs one of them again). */
+export { MIGRATIONS_FOLDER };
+
 export type Backend = "pglite" | "postgres";
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */

@@ -7,8 +7,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
-import { MIGRATIONS_FOLDER } from "../../../server/boot";
+import { backends, MIGRATIONS_FOLDER } from "../../../tests/support/test-database";
 import { orders } from "./tables.server";
 
 const resplit = fs

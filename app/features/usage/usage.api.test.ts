@@ -17,6 +17,7 @@ import {
   readMeters,
   recordActiveUser,
   recordUsage,
+  setGauge,
 } from "./usage.server";
 
 const DAY = 86_400_000;
@@ -135,5 +136,49 @@ describe.each(backends)("usage meters on %s", (backend) => {
       await readMeters(db.database, { accountId: site.accountId, limits: {}, now: at })
     ).find((row) => row.meter === "ai_tokens")!;
     expect(chatsless).toMatchObject({ limit: 0, state: "ok", used: 501 });
+  });
+
+  test("C7 a gauge back under 80 % is cleared: going over again later is told again and gets a grace of its own", async () => {
+    // Lifetime: storage 512 MB.
+    const site = await createAccount(db.database, { settings: { plan: "lifetime" } });
+    const limits = { storage: 512 };
+    const storage = async (now: Date) =>
+      (await readMeters(db.database, { accountId: site.accountId, limits, now })).find(
+        (row) => row.meter === "storage",
+      )!;
+    const notes = () =>
+      db.database.forAccount(site.accountId, (tx) =>
+        tx
+          .select()
+          .from(accountNotifications)
+          .where(eq(accountNotifications.accountId, site.accountId)),
+      );
+    const measure = (value: number, at: Date) =>
+      setGauge(services, { accountId: site.accountId, meter: "storage", value, at });
+    const first = new Date("2026-03-02T09:00:00Z");
+    await measure(600, first);
+    expect(await notes()).toHaveLength(2);
+    const later = new Date(first.getTime() + (USAGE_GRACE_DAYS + 1) * DAY);
+    expect((await storage(later)).state).toBe("limited");
+    // Still over, or only just under the limit (above 80 %): the marks and the ended grace stay.
+    await measure(450, later);
+    await measure(600, later);
+    expect((await storage(later)).state).toBe("limited");
+    expect(await notes()).toHaveLength(2);
+    // Cleaned up below 80 %, then over again months later: told again, a fresh grace.
+    await measure(100, later);
+    expect((await storage(later)).state).toBe("ok");
+    const again = new Date("2026-09-01T09:00:00Z");
+    await measure(700, again);
+    expect(await notes()).toHaveLength(4);
+    expect((await storage(again)).state).toBe("grace");
+    expect(
+      await meterAllows(db.database, {
+        accountId: site.accountId,
+        meter: "storage",
+        used: 701,
+        now: again,
+      }),
+    ).toBe(true);
   });
 });

@@ -130,7 +130,10 @@ async function planFactsIn(tx: Tx, accountId: string): Promise<AccountPlanFacts>
 
 /**
  * At 80 % and at 100 % of a meter's limit the site's managers are told, once per period; the
- * 100 % mark starts the grace period. A limit of 0 (the plan names none) is not metered.
+ * 100 % mark starts the grace period. A limit of 0 (the plan names none) is not metered. A gauge
+ * has one period for ever, so one measured back under 80 % clears its marks: the site cleaned
+ * up, and crossing again later is told again with a grace of its own (a monthly meter starts
+ * over with its month).
  */
 async function checkThresholds(
   services: UsageServices,
@@ -145,6 +148,20 @@ async function checkThresholds(
   const limit = planLimit({ features: [], limits: facts.limits }, meterById.get(meter)!.limit);
   if (limit <= 0) return;
   const levels = ([80, 100] as const).filter((level) => used * 100 >= limit * level);
+  if (levels.length === 0 && meterById.get(meter)!.kind === "gauge") {
+    await services.database.forAccount(accountId, (tx) =>
+      tx
+        .delete(usageAlerts)
+        .where(
+          and(
+            eq(usageAlerts.accountId, accountId),
+            eq(usageAlerts.meter, meter),
+            eq(usageAlerts.period, GAUGE_PERIOD),
+          ),
+        ),
+    );
+    return;
+  }
   for (const level of levels) {
     const fresh = await services.database.forAccount(accountId, (tx) =>
       tx

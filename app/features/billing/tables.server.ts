@@ -25,6 +25,12 @@ export const planPurchases = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }),
     /** When the scheduled change was applied (or found superseded); null while it waits. */
     appliedAt: timestamp("applied_at", { withTimezone: true }),
+    /** A scheduled downgrade the owner took back before it started ("Keep my current plan"). */
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    /** Its subscription ended unpaid and nothing replaced it: the grace runs from here. */
+    lapsedAt: timestamp("lapsed_at", { withTimezone: true }),
+    /** The grace ended: the site was moved to a new site's plan. */
+    fellBackAt: timestamp("fell_back_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -41,7 +41,14 @@ function siteAddressOf({ env }: Pick<ServerServices, "env">) {
  */
 export function registerJobWorkers(services: ServerServices) {
   const { database, jobs, mailer } = services;
-  registerOrderJobs({ database, jobs, paymentEventJobName: PAYMENT_EVENT_JOB });
+  registerOrderJobs({
+    database,
+    jobs,
+    secretBox: services.secretBox,
+    env: services.env,
+    logger: services.logger,
+    paymentEventJobName: PAYMENT_EVENT_JOB,
+  });
   jobs.work(ORDER_RECEIPT_JOB, async (data) => {
     const { accountId, orderId } = data as { accountId: string; orderId: string };
     await sendReceipt(

@@ -59,6 +59,7 @@ export async function startFakeRazorpay({
   const plans = new Map<string, Entity>();
   const subscriptions = new Map<string, Entity>();
   const invoices = new Map<string, Entity>();
+  const refunds = new Map<string, Entity>();
   const requests: { method: string; path: string }[] = [];
   const webhooks = createWebhookDispatcher((body, forged, eventId) => ({
     "x-razorpay-signature": hmacHex(body, forged ? `${webhookSecret}-forged` : webhookSecret),
@@ -182,8 +183,23 @@ export async function startFakeRazorpay({
       speed_processed: "normal",
       created_at: now(),
     };
+    refunds.set(refund.id, refund);
     void emit("refund.processed", payment.origin, { refund, payment });
     return json(200, view(refund));
+  });
+
+  // A payment's refunds, newest first (count ≤ 100, skip), as Razorpay lists them.
+  api("GET", "/v1/payments/:id/refunds", ({ params, query }, keyId) => {
+    const payment = payments.get(params.id!);
+    if (!payment || payment.keyId !== keyId)
+      return razorpayError(400, "The id provided does not exist");
+    const count = Math.min(Number(query.get("count") ?? 10) || 10, 100);
+    const skip = Number(query.get("skip") ?? 0) || 0;
+    const items = [...refunds.values()]
+      .filter((refund) => refund.payment_id === payment.id)
+      .reverse()
+      .slice(skip, skip + count);
+    return json(200, { entity: "collection", count: items.length, items: items.map(view) });
   });
 
   const own = (map: Map<string, Entity>, id: string | undefined, keyId: string) => {
@@ -716,6 +732,9 @@ export async function startFakeRazorpay({
       const payment = payments.get(id);
       return payment ? view(payment) : undefined;
     },
+    /** The refunds made of a payment, oldest first, as the API shows them. */
+    refundsOf: (paymentId: string) =>
+      [...refunds.values()].filter((refund) => refund.payment_id === paymentId).map(view),
   };
 }
 export type FakeRazorpay = Awaited<ReturnType<typeof startFakeRazorpay>>;

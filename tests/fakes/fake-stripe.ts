@@ -264,6 +264,12 @@ export async function startFakeStripe({
     if (!subscription)
       return stripeError(404, `No such subscription: '${params.id}'`, "resource_missing");
     const form = parseBracketForm(body) as Record<string, any>;
+    // As Stripe: an ended subscription takes no more changes to its cancellation.
+    if (subscription.status === "canceled" && form.cancel_at_period_end !== undefined)
+      return stripeError(
+        400,
+        "A canceled subscription can only update its cancellation_details and metadata.",
+      );
     if (form.cancel_at_period_end !== undefined)
       subscription.cancel_at_period_end = form.cancel_at_period_end === "true";
     return json(200, publicView(subscription));
@@ -321,12 +327,21 @@ export async function startFakeStripe({
     return json(200, publicView(subscription));
   });
 
+  // By invoice, or by the payment that paid one (payment[type], payment[payment_intent]).
   api("GET", "/v1/invoice_payments", ({ query }, apiKey) => {
     const invoice = query.get("invoice");
+    const type = query.get("payment[type]");
+    const intent = query.get("payment[payment_intent]");
+    if (!invoice && !(type === "payment_intent" && intent))
+      return stripeError(400, "You must provide an invoice or a payment.");
     const found = [...store.values()].filter(
-      (o) => o.apiKey === apiKey && o.object === "invoice_payment" && o.invoice === invoice,
+      (o) =>
+        o.apiKey === apiKey &&
+        o.object === "invoice_payment" &&
+        (!invoice || o.invoice === invoice) &&
+        (!intent || (o.payment as { payment_intent?: string }).payment_intent === intent),
     );
-    return list(found, "/v1/invoice_payments");
+    return list(found.slice(0, Number(query.get("limit") ?? 10)), "/v1/invoice_payments");
   });
 
   /** The buyer pays a session: a charge (or a subscription and its first invoice), then the event. */
@@ -396,6 +411,14 @@ export async function startFakeStripe({
         metadata: session.metadata,
         session: session.id,
         created: now(),
+      });
+      Object.assign(invoice, {
+        billing_reason: "subscription_create",
+        parent: {
+          type: "subscription_details",
+          quote_details: null,
+          subscription_details: { subscription: subscription.id, metadata: session.metadata },
+        },
       });
       if (!trial)
         put({
@@ -480,6 +503,8 @@ export async function startFakeStripe({
         currency: invoice.currency,
         status: "succeeded",
         latest_charge: charge.id,
+        // Not the API's: the fake sends this payment's events where its checkout's went.
+        session: subscription.session,
         created: now(),
       });
       put({
@@ -540,6 +565,11 @@ export async function startFakeStripe({
     renew,
     /** The account of `secretKey` sends its events to `url` (its dashboard's endpoint). */
     setEndpoint: (secretKey: string, url: string) => void endpoints.set(secretKey, url),
+    /** The refunds made of a payment intent, oldest first, as the API shows them. */
+    refundsOf: (intentId: string) =>
+      [...store.values()]
+        .filter((o) => o.object === "refund" && o.payment_intent === intentId)
+        .map(publicView),
     /** A stored object as the API shows it. */
     object: (id: string) => {
       const found = store.get(id);

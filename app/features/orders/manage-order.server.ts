@@ -1,16 +1,16 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { members } from "~/features/members/tables.server";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
-import { endSubscriptionAtProvider, refundPayment } from "~/features/payments/payments.server";
 import { priceCartLines } from "~/features/products/products.server";
-import type { Database, Tx } from "~/platform/db/database.server";
+import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { requireMove } from "./order-machine.server";
 import type { OrderDeps } from "./order-jobs";
 import { renewOfflineSubscription } from "./offline-renewals.server";
 import { lockOrder, orderItemRows, type OrderRow } from "./queries.server";
 import { settlePayment } from "./settle-payment.server";
-import { orderEvents, orderItems, orders, subscriptions } from "./tables.server";
+import { refundAtProvider, reserveRefund, settleRefund } from "./refund-reservation.server";
+import { orderEvents, orderItems, orders } from "./tables.server";
 
 type Deps = OrderDeps;
 type Command = { accountId: string; viewer: Viewer | null; orderId: string; now?: Date };
@@ -70,22 +70,6 @@ export async function cancelOrder(
   });
 }
 
-/** A subscription of the order (a renewal: the one it paid for) that still runs somewhere. */
-function liveSubscriptionsOf(tx: Tx, order: OrderRow) {
-  return tx
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.accountId, order.accountId),
-        order.renewalOf
-          ? eq(subscriptions.id, order.renewalOf)
-          : eq(subscriptions.orderId, order.id),
-        ne(subscriptions.status, "ended"),
-      ),
-    );
-}
-
 /**
  * A manager's refund: of `amount` minor units, or without one of all that is left of a paid or
  * fulfilled order. What is left is `total − refunded`: an amount above it is refused
@@ -95,123 +79,38 @@ function liveSubscriptionsOf(tx: Tx, order: OrderRow) {
  * subscription's first order in its trial) never asks its provider for money: refunding it ends
  * its subscriptions and what it gave.
  *
- * Concurrency and crashes. The provider is called outside any transaction (a call over the
- * network must not hold the order's lock), so the amount is reserved before it: under the
- * order's lock, `refunded` grows by the amount and the history records it (cause
- * `manager:<id>`, the amount), in one transaction. A second refund at the same moment waits for
- * that lock and sees only what is left, so two refunds together never pass the total. Then:
+ * Concurrency and crashes (refund-reservation.server.ts). The provider is called outside any
+ * transaction (a call over the network must not hold the order's lock), so the amount is
+ * reserved before it: under the order's lock, `refunded` grows by the amount, the history
+ * records it (cause `manager:<id>`, the amount) and the refund's check job is enqueued, in one
+ * transaction. A second refund at the same moment waits for that lock and sees only what is
+ * left, so two refunds together never pass the total. Then:
  * - when the refund completes the order, its subscriptions end at the provider first: a refund
  *   refused after that leaves no subscription charging someone who was given everything back;
  * - the provider gives the money back under a key of the order, what was refunded before and
- *   the amount: the same refund asked again (after an unclear answer) is the same refund at the
- *   provider, not a second one;
+ *   the amount: the same refund asked again (after an unclear answer, or by the check) is the
+ *   same refund at the provider, not a second one;
  * - a refusal gives the reservation back (the sum and its history line) and the manager may try
  *   again; a refund the provider made after all comes back with its webhook, which raises
  *   `refunded` to the provider's own sum;
- * - a crash between the reservation and the provider's answer leaves the reservation: the order
- *   shows a refund the provider may not have made (never more than the total); its history line
- *   says who asked and when, for the manager to check at the provider. A crash after the
- *   provider's answer leaves the last step (refunded, access revoked) to the provider's refund
- *   webhook, which finds the sum already counted.
+ * - a crash anywhere after the reservation leaves its check (`orders.refund-check`, minutes
+ *   later), which asks the provider again with the same key and finishes the refund (refunded,
+ *   access revoked, once), or gives the reservation back if the provider refuses.
  * The provider's own webhook for this refund arrives later and finds nothing left to do.
  */
 export async function refundOrder(
   deps: Deps,
   { accountId, viewer, orderId, amount, now = new Date() }: Command & { amount?: number },
 ): Promise<OrderRow> {
-  const { database, jobs } = deps;
-  requireCapability(viewer, "manage_options");
-  const cause = `manager:${viewer!.user.id}`;
-  const reserved = await database.forAccount(accountId, async (tx) => {
-    const order = await lockedOrder(tx, accountId, orderId);
-    if (order.status !== "paid" && order.status !== "fulfilled")
-      throw new AppError({ code: "order.transitionRefused" });
-    const left = order.total - order.refunded;
-    if (amount !== undefined && amount > left)
-      throw new AppError({ code: "order.refundTooLarge", details: { left } });
-    const give = amount ?? left;
-    // Everything left is already being refunded by another request.
-    if (order.total > 0 && give <= 0) throw new AppError({ code: "order.transitionRefused" });
-    const completes = order.refunded + give >= order.total;
-    const subs = completes ? await liveSubscriptionsOf(tx, order) : [];
-    const before = order.refunded;
-    if (give === 0) return { order, give, eventId: null, completes, subs, before };
-    const [row] = await tx
-      .update(orders)
-      .set({ refunded: order.refunded + give })
-      .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
-      .returning();
-    const [event] = await tx
-      .insert(orderEvents)
-      .values({
-        accountId,
-        orderId,
-        fromStatus: order.status,
-        toStatus: order.status,
-        cause,
-        amount: give,
-        createdAt: now,
-      })
-      .returning({ id: orderEvents.id });
-    return { order: row!, give, eventId: event!.id, completes, subs, before };
-  });
-  const { order, give, completes } = reserved;
-  try {
-    for (const sub of reserved.subs)
-      if (sub.providerRef)
-        await endSubscriptionAtProvider(deps, {
-          accountId,
-          provider: sub.provider,
-          subscriptionRef: sub.providerRef,
-        });
-    if (give > 0)
-      await refundPayment(deps, {
-        accountId,
-        order,
-        amount: give,
-        refundKey: `${order.id}:${reserved.before}:${give}`,
-      });
-  } catch (error) {
-    if (reserved.eventId)
-      await releaseRefund(deps, { accountId, orderId, eventId: reserved.eventId, give });
-    throw error;
-  }
-  return database.forAccount(accountId, async (tx) => {
-    const current = await lockedOrder(tx, accountId, orderId);
-    if (!completes) return current;
-    return settlePayment(tx, { jobs, order: current, outcome: "refunded", cause, now });
-  });
-}
-
-/**
- * A refund the provider refused: its reservation is given back, unless the order was refunded
- * meanwhile (the provider's webhook said it was, after all). A failure here is logged; the
- * provider's refusal is what the manager is told.
- */
-async function releaseRefund(
-  { database, logger }: Deps,
-  {
+  const reserved = await reserveRefund(deps, { accountId, viewer, orderId, amount, now });
+  await refundAtProvider(deps, reserved);
+  return settleRefund(deps, {
     accountId,
     orderId,
-    eventId,
-    give,
-  }: { accountId: string; orderId: string; eventId: string; give: number },
-): Promise<void> {
-  try {
-    await database.forAccount(accountId, async (tx) => {
-      const order = await lockedOrder(tx, accountId, orderId);
-      if (order.status !== "paid" && order.status !== "fulfilled") return;
-      await tx
-        .update(orders)
-        .set({ refunded: sql`greatest(${orders.refunded} - ${give}, 0)` })
-        .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)));
-      await tx
-        .delete(orderEvents)
-        .where(and(eq(orderEvents.accountId, accountId), eq(orderEvents.id, eventId)));
-    });
-  } catch (error) {
-    logger.error({ err: error, orderId }, "a refused refund's reservation was not given back");
-  }
+    completes: reserved.completes,
+    cause: `manager:${viewer!.user.id}`,
+    now,
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ export type JobSender = {
     tx: Tx,
     name: string,
     data: Record<string, unknown>,
-    options?: { singletonKey?: string },
+    options?: { singletonKey?: string; startAfterSeconds?: number },
   ): Promise<void>;
 };
 
@@ -15,6 +15,11 @@ export type JobSender = {
 export const ORDER_FULFIL_JOB = "orders.fulfil";
 /** Sends the receipt e-mail of a fulfilled order. */
 export const ORDER_RECEIPT_JOB = "orders.receipt";
+/**
+ * A manager's refund checked a few minutes after its reservation: the provider is asked again
+ * with the same refund key and the order settled, or the reservation given back (decision 032).
+ */
+export const ORDER_REFUND_CHECK_JOB = "orders.refund-check";
 /** Mails the member the pending order of an offline subscription's next period (how to pay). */
 export const ORDER_RENEWAL_DUE_JOB = "orders.renewal-due";
 

@@ -6,7 +6,14 @@ import { productPrices } from "~/features/products/tables.server";
 import type { Database } from "~/platform/db/database.server";
 import { applyPaymentEvent, paymentEventJob } from "./apply-payment-event.server";
 import { fulfilOrder } from "./fulfil-order.server";
-import { ORDER_FULFIL_JOB, orderJobData, type JobSender } from "./order-jobs";
+import {
+  ORDER_FULFIL_JOB,
+  ORDER_REFUND_CHECK_JOB,
+  orderJobData,
+  type JobSender,
+  type OrderDeps,
+} from "./order-jobs";
+import { checkRefund, refundCheckData } from "./refund-reservation.server";
 import { shopCurrency } from "./shop-currency";
 
 export { ordersApi } from "./api.server";
@@ -17,6 +24,7 @@ export { orderView, unlockedBy, type OrderView, type Unlocked } from "./order-vi
 export {
   ORDER_FULFIL_JOB,
   ORDER_RECEIPT_JOB,
+  ORDER_REFUND_CHECK_JOB,
   ORDER_RENEWAL_DUE_JOB,
   PLATFORM_ORDER_FULFILLED_JOB,
   type JobSender,
@@ -46,18 +54,22 @@ type JobWorker = JobSender & {
 };
 
 /**
- * The queue's order work: a verified payment event moves its order, a paid order is fulfilled.
- * (The receipt job is registered beside the mailer: `registerReceiptJob`.)
+ * The queue's order work: a verified payment event moves its order, a paid order is fulfilled,
+ * a manager's refund is checked with its provider. (The receipt job is registered beside the
+ * mailer.)
  */
 export function registerOrderJobs({
-  database,
   jobs,
   paymentEventJobName,
-}: {
-  database: Database;
+  ...payments
+}: Omit<OrderDeps, "jobs"> & {
   jobs: JobWorker;
   paymentEventJobName: string;
 }) {
+  const { database } = payments;
+  jobs.work(ORDER_REFUND_CHECK_JOB, async (data) => {
+    await checkRefund({ ...payments, jobs }, refundCheckData(data));
+  });
   jobs.work(paymentEventJobName, async (data) => {
     await applyPaymentEvent({ database, jobs }, paymentEventJob(data));
   });

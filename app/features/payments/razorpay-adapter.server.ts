@@ -16,6 +16,7 @@ import {
   cancelRazorpaySubscription,
   failedSubscriptionPayment,
   refundedSubscriptionRef,
+  refundRazorpayPayment,
   refundSubscriptionOrder,
   subscriptionNews,
 } from "./razorpay-subscription-news.server";
@@ -171,12 +172,12 @@ export function createRazorpayAdapter({
       }
     },
 
-    async refund(keys, { providerRef, paymentRef: known, amount }) {
+    async refund(keys, { providerRef, paymentRef: known, amount, refundKey }) {
       const razorpay = client(keys);
       try {
         // A subscription's order (its subscription) or a renewal (its payment).
         if (providerRef?.startsWith("sub_") || providerRef?.startsWith("pay_")) {
-          await refundSubscriptionOrder(razorpay, { providerRef, amount });
+          await refundSubscriptionOrder(razorpay, { providerRef, amount, refundKey });
           return;
         }
         let paymentRef = known;
@@ -185,10 +186,7 @@ export function createRazorpayAdapter({
           paymentRef = payments.items.find((payment) => payment.status === "captured")?.id ?? null;
         }
         if (!paymentRef) throw new Error("no Razorpay payment to refund");
-        await razorpay.payments.refund(paymentRef, {
-          ...(amount !== undefined && { amount }),
-          receipt: `refund_${paymentRef}`.slice(0, 40),
-        });
+        await refundRazorpayPayment(razorpay, paymentRef, { amount, refundKey });
       } catch (error) {
         throw providerFailed(logger, "razorpay", error, "refund");
       }

@@ -161,7 +161,7 @@ export async function cancelRazorpaySubscription(
  */
 export async function refundSubscriptionOrder(
   razorpay: Razorpay,
-  { providerRef, amount }: { providerRef: string; amount?: number },
+  { providerRef, amount, refundKey }: { providerRef: string; amount?: number; refundKey?: string },
 ): Promise<void> {
   let paymentId: string | null = null;
   if (providerRef.startsWith("sub_")) {
@@ -178,9 +178,46 @@ export async function refundSubscriptionOrder(
     if (amount) throw new Error("no Razorpay payment of this order to refund");
     return;
   }
+  await refundRazorpayPayment(razorpay, paymentId, {
+    amount,
+    refundKey,
+    notes: { lyceum_ref: providerRef },
+  });
+}
+
+/** The note of a refund that carries its refund key (Razorpay's notes: 15 keys, 256 chars each). */
+export const REFUND_KEY_NOTE = "lyceum_refund_key";
+
+/**
+ * Refunds (all or `amount` of) a payment once per `refundKey`. Razorpay's SDK sends no
+ * idempotency header, so the key travels in the refund's notes and the payment's refunds are
+ * read first (`GET /v1/payments/:id/refunds`): one carrying the key is the refund already made,
+ * and nothing is asked again. (Two calls with one key at the very same moment could still both
+ * create: the site never makes them — the request, then its check minutes later.)
+ */
+export async function refundRazorpayPayment(
+  razorpay: Razorpay,
+  paymentId: string,
+  {
+    amount,
+    refundKey,
+    notes = {},
+  }: { amount?: number; refundKey?: string; notes?: Record<string, string> },
+): Promise<void> {
+  if (refundKey) {
+    for (let skip = 0; ; skip += 100) {
+      const page = await razorpay.payments.fetchMultipleRefund(paymentId, { count: 100, skip });
+      const made = page.items.find(
+        (refund) =>
+          (refund.notes as Record<string, unknown> | null)?.[REFUND_KEY_NOTE] === refundKey,
+      );
+      if (made) return;
+      if (page.items.length < 100) break;
+    }
+  }
   await razorpay.payments.refund(paymentId, {
     ...(amount !== undefined && { amount }),
     receipt: `refund_${paymentId}`.slice(0, 40),
-    notes: { lyceum_ref: providerRef },
+    notes: { ...notes, ...(refundKey && { [REFUND_KEY_NOTE]: refundKey }) },
   });
 }

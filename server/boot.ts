@@ -138,7 +138,14 @@ export function wireServices({
       ),
   });
   const sms = createSmsSender({ database, twilio: twilioSettings(env) });
-  const auth = createAuthRegistry({ database, mailer, sms, secret: authSecret });
+  const auth = createAuthRegistry({
+    database,
+    mailer,
+    sms,
+    secret: authSecret,
+    baseDomain: env.BASE_DOMAIN,
+    superAdminEmails: env.SUPER_ADMIN_EMAILS,
+  });
   const services: ServerServices = {
     env,
     database,

@@ -16,6 +16,7 @@ import {
   passwordWeaknesses,
 } from "./password-policy.server";
 import { crossSiteSessionPaths } from "./auth-responses";
+import { platformStaffRule } from "./platform-staff.server";
 import { readFacts, trustedHeaders } from "./request-headers";
 import { createSignInLimits } from "./sign-in-limits.server";
 import { signUpSupport } from "./sign-up-plugin.server";
@@ -137,15 +138,24 @@ function hashedBackupCodes(secret: string) {
   };
 }
 
-type AuthOptions = { database: Database; secret: string; mailer: Mailer; sms: SmsSender };
+type AuthOptions = {
+  database: Database;
+  secret: string;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** The platform's host: its sign-in is for the platform's staff only (decision 037). */
+  baseDomain?: string;
+  superAdminEmails?: readonly string[];
+};
 
 /**
  * better-auth for one site origin (`http://demo.localhost:3000`). Each site is its own origin:
  * links in its e-mails point to it, and requests from any other origin are refused.
  */
-function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: string) {
+function createSiteAuth({ database, secret, mailer, sms, ...rest }: AuthOptions, origin: string) {
   const secureCookies = origin.startsWith("https://");
   const signInLimits = createSignInLimits({ database, secret });
+  const staff = platformStaffRule(rest, origin);
   return betterAuth({
     appName: "Lyceum",
     secret,
@@ -249,12 +259,17 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
         create: {
           // A session belongs to the site it was opened on; signing in on a site makes you a member.
           before: async (session, context) => {
+            if (staff.isPlatform) {
+              const user = await context?.context.internalAdapter.findUserById(session.userId);
+              staff.checkSession(user?.email);
+              return { data: { ...session, tenantId: null } };
+            }
             const { accountId } = readFacts(context?.request?.headers ?? context?.headers);
             return { data: { ...session, tenantId: accountId } };
           },
           after: async (session, context) => {
             const { accountId } = readFacts(context?.request?.headers ?? context?.headers);
-            if (!accountId) return;
+            if (!accountId || staff.isPlatform) return;
             const user = await context?.context.internalAdapter.findUserById(session.userId);
             if (user) await joinAccount(database, { accountId, user });
           },
@@ -268,6 +283,7 @@ function createSiteAuth({ database, secret, mailer, sms }: AuthOptions, origin: 
         if (ctx.path === "/phone-number/reset-password") await endSessionsAfterPhoneReset(ctx);
       }),
       before: createAuthMiddleware(async (ctx) => {
+        staff.checkSignIn(ctx);
         await signInLimits.before(ctx);
         if (ctx.path === "/two-factor/verify-backup-code") {
           // Stored codes are hashes: compare the hash of what the person typed.

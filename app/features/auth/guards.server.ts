@@ -1,8 +1,12 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { Viewer } from "~/features/members/members.server";
 import { viewerContext } from "~/features/members/members";
+import { tenantContext } from "~/features/accounts/accounts";
 
-/** A page only for signed-in people: anyone else goes to /login and comes back after. */
+/**
+ * A page only for signed-in people: anyone else goes to /login and comes back after (on the
+ * base domain, to the staff's sign-in: the console is all it has behind one).
+ */
 export function requireViewer({
   context,
   request,
@@ -13,7 +17,8 @@ export function requireViewer({
   const viewer = context.get(viewerContext);
   if (viewer) return viewer;
   const url = new URL(request.url);
-  throw redirect(`/login?redirectedFrom=${encodeURIComponent(url.pathname + url.search)}`);
+  const staff = context.get(tenantContext).kind === "platform" ? "staff=1&" : "";
+  throw redirect(`/login?${staff}redirectedFrom=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 const probeOrigin = "http://site.invalid";

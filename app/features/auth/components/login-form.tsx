@@ -21,8 +21,20 @@ import { useFormSend } from "./use-form-send";
 
 type Mode = "password" | "forgot" | "twoFactor";
 
-/** Sign-in with e-mail and password, then the second factor when the person has one. */
-export function LoginForm({ siteName, redirectTo }: { siteName: string; redirectTo: string }) {
+/**
+ * Sign-in with e-mail and password, then the second factor when the person has one. `staff` is
+ * the base domain's sign-in to the console: by e-mail only, with no sign-up and no reset there
+ * (a person's password is the same on every site, so they reset it on any of them).
+ */
+export function LoginForm({
+  siteName,
+  redirectTo,
+  staff = false,
+}: {
+  siteName: string;
+  redirectTo: string;
+  staff?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const form = useFormSend<ErrorMessage>();
   const [mode, setMode] = useState<Mode>("password");
@@ -58,12 +70,17 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
 
   return (
     <AuthCard
-      title={t("auth.login.title", { site: siteName })}
-      footer={{
-        text: t("auth.login.noAccount"),
-        link: t("auth.login.createAccount"),
-        to: "/signup",
-      }}
+      title={staff ? t("platform.login.staffTitle") : t("auth.login.title", { site: siteName })}
+      subtitle={staff ? t("platform.login.staffText") : undefined}
+      footer={
+        staff
+          ? {
+              text: t("platform.login.staffBack"),
+              link: t("platform.login.findSite"),
+              to: "/login",
+            }
+          : { text: t("auth.login.noAccount"), link: t("auth.login.createAccount"), to: "/signup" }
+      }
     >
       <StackedForm onSubmit={submit}>
         {welcome === "verify" || welcome === "ready" ? (
@@ -85,12 +102,16 @@ export function LoginForm({ siteName, redirectTo }: { siteName: string; redirect
           value={password}
           onChange={setPassword}
         />
-        <LinkButton labelKey="auth.login.forgot" onClick={() => setMode("forgot")} align="end" />
+        {staff ? null : (
+          <LinkButton labelKey="auth.login.forgot" onClick={() => setMode("forgot")} align="end" />
+        )}
         <SubmitButton labelKey="auth.login.submit" busy={form.busy} />
-        <LinkButton
-          labelKey={byPhone ? "auth.login.useEmail" : "auth.login.usePhone"}
-          onClick={() => setByPhone(!byPhone)}
-        />
+        {staff ? null : (
+          <LinkButton
+            labelKey={byPhone ? "auth.login.useEmail" : "auth.login.usePhone"}
+            onClick={() => setByPhone(!byPhone)}
+          />
+        )}
       </StackedForm>
     </AuthCard>
   );

@@ -5,8 +5,9 @@ import { Link } from "react-router";
 import { slugPattern } from "~/platform/patterns";
 
 /**
- * `/login` on the base domain. Sessions belong to each site's own origin, so there is nothing to
- * sign in to here: the person names their site and continues to its sign-in.
+ * `/login` on the base domain. Sessions belong to each site's own origin: the person names their
+ * site and continues to its sign-in. The platform's staff sign in here to the console instead
+ * (`/login?staff=1`, decision 037).
  */
 export function FindSite({ hostSuffix }: { hostSuffix: string }) {
   const { t } = useTranslation();
@@ -67,6 +68,11 @@ export function FindSite({ hostSuffix }: { hostSuffix: string }) {
               {t("platform.login.noSite")}{" "}
               <Text component={Link} to="/signup" c="violet" fw={600} size="sm">
                 {t("platform.login.start")}
+              </Text>
+            </Text>
+            <Text size="sm" ta="center" c="dimmed">
+              <Text component={Link} to="/login?staff=1" c="dimmed" td="underline" size="sm">
+                {t("platform.login.staff")}
               </Text>
             </Text>
           </Stack>

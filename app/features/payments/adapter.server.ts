@@ -35,6 +35,12 @@ export type PaymentAdapter = {
   cancelSubscription(keys: ProviderKeys, subscriptionRef: string): Promise<void>;
   /** Stops renewing at the end of the period paid for (the subscription keeps it till then). */
   cancelAtPeriodEnd?(keys: ProviderKeys, subscriptionRef: string): Promise<void>;
+  /**
+   * Takes back `cancelAtPeriodEnd` before the period ends: the subscription renews again. Only
+   * where the provider documents an undo (Stripe); PayPal's cancel and Razorpay's cancel at
+   * cycle end are final, so their adapters have none (decision 035).
+   */
+  resumeSubscription?(keys: ProviderKeys, subscriptionRef: string): Promise<void>;
   /** A page of the provider's where the subscriber changes the card their renewals are charged to. */
   billingPage?(
     keys: ProviderKeys,

@@ -236,6 +236,14 @@ export function createStripeAdapter({
       }
     },
 
+    async resumeSubscription(keys, subscriptionRef) {
+      try {
+        await client(keys).subscriptions.update(subscriptionRef, { cancel_at_period_end: false });
+      } catch (error) {
+        throw providerFailed(logger, "stripe", error, "resumeSubscription");
+      }
+    },
+
     async billingPage(keys, { subscriptionRef, returnUrl }) {
       const stripe = client(keys);
       try {

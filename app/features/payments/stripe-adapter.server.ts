@@ -96,6 +96,29 @@ function sessionEvent(
 }
 
 /**
+ * The reference of the order a payment intent paid: a one-time checkout's session names it; a
+ * subscription's payments belong to invoices — the first one (`subscription_create`) is the
+ * checkout's, whose session names the subscription; a later one is a renewal, whose order is
+ * referenced by its invoice (renewals.server.ts). Null: not a payment of ours.
+ */
+async function orderRefOfPayment(stripe: Stripe, intent: string): Promise<string | null> {
+  const sessions = await stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 });
+  if (sessions.data[0]) return sessions.data[0].id;
+  const paid = await stripe.invoicePayments.list({
+    payment: { type: "payment_intent", payment_intent: intent },
+    limit: 1,
+  });
+  const invoiceId = refOf(paid.data[0]?.invoice);
+  if (!invoiceId) return null;
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  if (invoice.billing_reason !== "subscription_create") return invoiceId;
+  const subscription = refOf(invoice.parent?.subscription_details?.subscription);
+  if (!subscription) return null;
+  const first = await stripe.checkout.sessions.list({ subscription, limit: 1 });
+  return first.data[0]?.id ?? null;
+}
+
+/**
  * Stripe through its SDK: Checkout Sessions (payment, or subscription with trial days),
  * webhooks verified by `webhooks.constructEventAsync` (Stripe-Signature t=,v1= HMAC-SHA256
  * of "t.body" with the endpoint's secret, five minutes' tolerance), refunds.
@@ -295,11 +318,7 @@ export function createStripeAdapter({
           let providerRef: string | null = null;
           if (intent) {
             try {
-              const sessions = await stripe.checkout.sessions.list({
-                payment_intent: intent,
-                limit: 1,
-              });
-              providerRef = sessions.data[0]?.id ?? null;
+              providerRef = await orderRefOfPayment(stripe, intent);
             } catch (error) {
               throw providerFailed(logger, "stripe", error, "refundLookup");
             }

@@ -47,6 +47,7 @@ export type PaymentDeps = {
  * and taking that currency.
  */
 export { paymentDepsContext } from "./payment-context.server";
+export { providerResumes, resumeSubscriptionAtProvider } from "./subscription-resume.server";
 
 export async function enabledProviders(
   tx: Tx,

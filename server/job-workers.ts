@@ -15,9 +15,9 @@ import {
 } from "~/features/orders/orders.server";
 import { pagePublisher } from "~/features/pages/pages.server";
 import {
-  applyDuePlanChanges,
   applyPlanOrder,
   PLAN_CHANGES_DUE_JOB,
+  runPlanRound,
 } from "~/features/billing/billing.server";
 import { rollupUsage, USAGE_ROLLUP_JOB } from "~/features/usage/usage.server";
 import { PAYMENT_EVENT_JOB } from "~/features/payments/payments.server";
@@ -85,8 +85,9 @@ export function registerJobWorkers(services: ServerServices) {
   jobs.work(PLATFORM_ORDER_FULFILLED_JOB, async (data) => {
     await applyPlanOrder(planChanges, { orderId: String(data.orderId) });
   });
-  // Every 15 minutes: downgrades whose paid period has ended take effect (decision 035).
-  jobs.defineSchedule(PLAN_CHANGES_DUE_JOB, "*/15 * * * *", () => applyDuePlanChanges(planChanges));
+  // Every 15 minutes: downgrades whose paid period has ended take effect, and plans whose
+  // subscription ended unpaid start their grace or fall back (decision 035).
+  jobs.defineSchedule(PLAN_CHANGES_DUE_JOB, "*/15 * * * *", () => runPlanRound(planChanges));
   registerSchedules(services);
 }
 

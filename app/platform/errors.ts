@@ -81,6 +81,12 @@ export const errorCatalogue = {
   "billing.intervalUnavailable": { status: 400, key: "errors.billingIntervalUnavailable" },
   /** A bank transfer the owner asked for still waits: withdrawn before another plan is bought. */
   "billing.transferPending": { status: 409, key: "errors.billingTransferPending" },
+  /** "Keep my current plan" with no downgrade waiting. */
+  "billing.noChangeScheduled": { status: 409, key: "errors.billingNoChangeScheduled" },
+  /** The downgrade has already started: it cannot be taken back from the billing screen. */
+  "billing.changeApplied": { status: 409, key: "errors.billingChangeApplied" },
+  /** The downgrade was paid at once (bank transfer): taking it back is a refund, support's work. */
+  "billing.changePaid": { status: 409, key: "errors.billingChangePaid" },
   "order.notFound": { status: 404, key: "errors.orderNotFound" },
   /** A move the order's state machine does not allow (e.g. refunding a pending order). */
   "order.transitionRefused": { status: 409, key: "errors.orderTransitionRefused" },

@@ -93,6 +93,12 @@ export const reservedSlugs = new Set([
 /** A new site's address: 3 to 63 characters of the slug pattern (it becomes `{slug}.{base}`). */
 export const newSlugSchema = z.string().trim().toLowerCase().min(3).max(63).regex(slugPattern);
 
+/**
+ * The plan a new site starts on when its sign-up names none, unpaid; also where a site whose
+ * plan subscription lapsed falls back to after its grace (decision 035).
+ */
+export const NEW_SITE_PLAN = "starter";
+
 /** The platform's sign-up form: a new site and its owner (P20). */
 export const accountSignUpSchema = z.object({
   siteName: z.string().trim().min(1).max(120),
@@ -100,7 +106,7 @@ export const accountSignUpSchema = z.object({
   name: z.string().trim().min(1).max(80),
   email: z.string().trim().toLowerCase().max(254).regex(emailPattern),
   password: z.string().min(1).max(256),
-  plan: z.string().trim().min(1).max(40).default("starter"),
+  plan: z.string().trim().min(1).max(40).default(NEW_SITE_PLAN),
   language: z.enum(languageCodes).default("en"),
 });
 export type AccountSignUpInput = z.infer<typeof accountSignUpSchema>;

@@ -6,7 +6,11 @@ import type { AccountSummary } from "~/features/accounts/accounts";
 import { PLATFORM_ACCOUNT_ID } from "~/features/accounts/accounts.server";
 import type { Viewer } from "~/features/members/members.server";
 import { cancelOrder, confirmPaymentReturn } from "~/features/orders/orders.server";
-import { enabledProviders, paymentProviderNames } from "~/features/payments/payments.server";
+import {
+  enabledProviders,
+  paymentProviderNames,
+  providerResumes,
+} from "~/features/payments/payments.server";
 import { listPlans, type Plan } from "~/features/plans/plans.server";
 import {
   meters as meterList,
@@ -16,17 +20,22 @@ import {
   type UsageServices,
 } from "~/features/usage/usage.server";
 import { AppError } from "~/platform/errors";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import { planIntervals, type PlanInterval } from "./billing-shapes";
 import { awaitedTransfers } from "./plan-purchase-queries.server";
+import { applyPlanLapses, planLapse } from "./plan-lapse.server";
 import {
+  applyDuePlanChanges,
   livePlanPurchase,
   monthlyValue,
   prorationCredit,
   scheduledPlanChange,
   startPlanPurchase,
   type BillingDeps,
+  type PlanChangeDeps,
 } from "./plan-purchase.server";
 import { planInvoices } from "./plan-invoice.server";
+import { keepCurrentPlan } from "./plan-undo.server";
 import { PLAN_CURRENCY, planPriceList } from "./platform-plans.server";
 import { planPurchases } from "./tables.server";
 
@@ -38,6 +47,16 @@ export {
   type BillingDeps,
 } from "./plan-purchase.server";
 export { preparePlatformBilling } from "./platform-plans.server";
+export { applyPlanLapses, PLAN_GRACE_DAYS } from "./plan-lapse.server";
+
+/**
+ * The `billing.plan-changes` round (every 15 minutes): downgrades whose start has come, then
+ * plan subscriptions that ended unpaid (their grace, then the fallback). Idempotent.
+ */
+export async function runPlanRound(deps: PlanChangeDeps & { pubsub: PubSub }, now = new Date()) {
+  const { changed } = await applyDuePlanChanges(deps, now);
+  return { changed, ...(await applyPlanLapses(deps, now)) };
+}
 export { planInvoicePdf } from "./plan-invoice.server";
 
 /** The site's owner (or a super-admin) manages its billing; nobody else sees it. */
@@ -99,6 +118,7 @@ export async function loadBillingScreen(
     ),
     awaitedTransfers(database, accountId),
   ]);
+  const lapse = await planLapse(database, { siteAccountId: accountId, live, now });
   const currentValue = current ? monthlyValue(current, live?.interval) : 0;
   const cards: PlanCard[] = plans.map((plan) => ({
     id: plan.id,
@@ -125,6 +145,10 @@ export async function loadBillingScreen(
     ...planChangeCheck({ current, target: plan }, meters),
   }));
   const subscription = live?.subscription;
+  // The current plan bought again ahead ("Keep my current plan" where the old subscription
+  // could not renew again) is no change: the plan simply goes on.
+  const renewsAhead =
+    scheduled?.planId === live?.planId && scheduled?.interval === live?.interval ? scheduled : null;
   return {
     currentPlanId: current?.id ?? null,
     payment: live
@@ -134,12 +158,18 @@ export async function loadBillingScreen(
           provider: subscription?.provider ?? null,
           status: subscription?.status ?? "paid",
           renewsAt: subscription?.currentPeriodEnd?.toISOString() ?? null,
-          cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+          cancelAtPeriodEnd: (subscription?.cancelAtPeriodEnd ?? false) && !renewsAhead,
           amount: subscription?.amount ?? null,
           credit: prorationCredit(subscription ?? null, now),
+          // Whether "Keep my current plan" renews this subscription again, or buys it anew.
+          resumes: subscription ? providerResumes(subscription.provider) : true,
         }
       : null,
-    scheduled: scheduled && { ...scheduled, startsAt: scheduled.startsAt.toISOString() },
+    scheduled:
+      scheduled && !renewsAhead
+        ? { ...scheduled, startsAt: scheduled.startsAt.toISOString() }
+        : null,
+    lapse,
     meters,
     plans: cards,
     invoices,
@@ -182,13 +212,44 @@ export async function buyPlan(deps: BillingDeps, input: BillingCommand): Promise
     origin: input.origin,
     input: parsed,
   });
+  return answerFor(placed, input.origin, "paid");
+}
+
+/** Where a placed plan order sends the browser: the provider, its modal, or back to billing. */
+function answerFor(
+  placed: Awaited<ReturnType<typeof startPlanPurchase>>,
+  origin: string,
+  done: "paid" | "kept",
+): BillingAnswer {
   const start = placed.start;
   if (start?.kind === "redirect") return { url: start.url };
   if (start?.kind === "modal") return { modal: { orderId: placed.order.id, client: start.client } };
   // A bank transfer: the screen shows the order awaiting it, with the platform's instructions.
-  if (start?.kind === "offline") return { url: `${input.origin}/dashboard/billing` };
-  // Paid in full by the credit: nothing to pay, the plan applies with the fulfilment.
-  return { url: `${input.origin}/dashboard/billing?paid=1` };
+  if (start?.kind === "offline") return { url: `${origin}/dashboard/billing` };
+  // Nothing to pay now (paid in full by the credit): the plan applies with the fulfilment.
+  return { url: `${origin}/dashboard/billing?${done}=1` };
+}
+
+const keepPlanSchema = z
+  .object({ intent: z.literal("keepPlan"), checkoutKey: z.string().min(8).max(100) })
+  .strict();
+
+/**
+ * "Keep my current plan": the scheduled downgrade is taken back (decision 035). Where the
+ * current subscription cannot renew again (PayPal, Razorpay) the current plan is bought again
+ * to start when the period ends, through its provider's page or modal.
+ */
+export async function keepPlan(deps: BillingDeps, input: BillingCommand): Promise<BillingAnswer> {
+  const checked = keepPlanSchema.safeParse(input.body);
+  if (!checked.success) throw new AppError({ code: "request.invalid" });
+  const answer = await keepCurrentPlan(deps, {
+    viewer: input.viewer,
+    siteAccountId: input.account.accountId,
+    origin: input.origin,
+    checkoutKey: checked.data.checkoutKey,
+  });
+  if (answer.kept) return { url: `${input.origin}/dashboard/billing?kept=1` };
+  return answerFor(answer.placed, input.origin, "kept");
 }
 
 const paymentReturnSchema = z
@@ -275,6 +336,7 @@ export function billingCommand(deps: BillingDeps, input: BillingCommand): Promis
       : undefined;
   if (intent === "paymentReturn") return confirmPlanPayment(deps, input);
   if (intent === "withdrawTransfer") return withdrawPlanTransfer(deps, input);
+  if (intent === "keepPlan") return keepPlan(deps, input);
   return buyPlan(deps, input);
 }
 

@@ -17,6 +17,7 @@ import { AppError } from "~/platform/errors";
 import type { PlanInterval } from "./billing-shapes";
 import { PLAN_CURRENCY, findPlanPrice, planPriceList } from "./platform-plans.server";
 import { awaitedTransfers, purchasesOf, subscriptionsOf } from "./plan-purchase-queries.server";
+import { supersedePendingChanges } from "./plan-supersede.server";
 import { planPurchases } from "./tables.server";
 
 /** What a site's billing runs on: the orders' machinery and the platform's address. */
@@ -43,7 +44,7 @@ export async function livePlanPurchase(
 ): Promise<LivePlanPurchase | null> {
   return database.forAccount(PLATFORM_ACCOUNT_ID, async (tx) => {
     for (const { purchase, order } of await purchasesOf(tx, siteAccountId)) {
-      if (order.status !== "fulfilled") continue;
+      if (order.status !== "fulfilled" || purchase.undoneAt) continue;
       if (purchase.startsAt && purchase.startsAt > now) continue;
       const [subscription] = await subscriptionsOf(tx, order.id);
       if (subscription?.status === "ended") continue;
@@ -128,12 +129,15 @@ export async function startPlanPurchase(
     origin,
     input,
     now = new Date(),
+    keep = false,
   }: {
     viewer: Viewer;
     siteAccountId: string;
     origin: string;
     input: PlanChangeInput;
     now?: Date;
+    /** The current plan bought again to start when its period ends (plan-undo.server.ts). */
+    keep?: boolean;
   },
 ) {
   const { database } = deps;
@@ -144,16 +148,17 @@ export async function startPlanPurchase(
   if (waiting.some((transfer) => !transfer.renewal && transfer.checkoutKey !== input.checkoutKey))
     throw new AppError({ code: "billing.transferPending" });
   const live = await livePlanPurchase(database, siteAccountId, now);
-  if (live && live.planId === plan.id && live.interval === input.interval)
-    throw new AppError({ code: "billing.samePlan" });
+  const same = live?.planId === plan.id && live.interval === input.interval;
+  if (same !== keep) throw new AppError({ code: keep ? "request.invalid" : "billing.samePlan" });
   const current = live ? await findPlan(database, live.planId) : undefined;
   const upgrade =
     !live || !current || monthlyValue(plan, input.interval) >= monthlyValue(current, live.interval);
   // A downgrade is bought now and starts when the paid period ends: its subscription's first
   // charge waits that long (a deferred start, as a trial), and the current one stops renewing.
   const periodEnd = live?.subscription?.currentPeriodEnd;
-  const startsAt = !upgrade && periodEnd && periodEnd > now ? periodEnd : null;
-  if (startsAt && (await scheduledPlanChange(database, siteAccountId, now)))
+  const startsAt = (keep || !upgrade) && periodEnd && periodEnd > now ? periodEnd : null;
+  if (keep && !startsAt) throw new AppError({ code: "billing.changeApplied" });
+  if (startsAt && !keep && (await scheduledPlanChange(database, siteAccountId, now)))
     throw new AppError({ code: "billing.changeScheduled" });
 
   // The buyer becomes the platform's customer (orders belong to members of their seller).
@@ -177,9 +182,9 @@ export async function startPlanPurchase(
       checkoutKey: input.checkoutKey,
     },
     seller: {
-      credit: upgrade ? prorationCredit(live?.subscription ?? null, now) : 0,
+      credit: upgrade && !keep ? prorationCredit(live?.subscription ?? null, now) : 0,
       ...(startsAt && { trialDays: Math.ceil((startsAt.getTime() - now.getTime()) / DAY) }),
-      successUrl: `${back}?${startsAt ? "scheduled" : "paid"}=1`,
+      successUrl: `${back}?${keep ? "kept" : startsAt ? "scheduled" : "paid"}=1`,
       cancelUrl: `${back}?cancelled=1`,
       webhookOrigin: platform,
     },
@@ -221,7 +226,9 @@ export async function applyPlanOrder(
   if (!purchase) return false;
   const { siteAccountId } = purchase;
   if (purchase.startsAt && purchase.startsAt > now) {
-    // Paid ahead: the current plan runs to its period's end without renewing, then this one.
+    // Paid ahead: the current plan runs to its period's end without renewing, then this one;
+    // a change that waited before it is replaced.
+    await supersedePendingChanges(deps, { siteAccountId, keep: orderId, now });
     await stopOlderSubscriptions(deps, { siteAccountId, keep: orderId });
     return false;
   }

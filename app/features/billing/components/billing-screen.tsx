@@ -1,28 +1,13 @@
-import {
-  ActionIcon,
-  Alert,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Alert, Container, Stack, Table, Text, Title } from "@mantine/core";
 import { IconFileInvoice } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
-import {
-  OrderStatusBadge,
-  SubscriptionStatusBadge,
-  dateIn,
-  moneyIn,
-  openRazorpayModal,
-} from "~/features/orders/orders";
+import { OrderStatusBadge, dateIn, moneyIn, openRazorpayModal } from "~/features/orders/orders";
 import { errorKeyOf } from "~/platform/errors";
 import type { PlanInterval } from "../billing-shapes";
 import type { BillingView } from "./billing-view";
+import { CurrentPlan } from "./current-plan";
 import { PlanCards } from "./plan-cards";
 import { PlanTransfers } from "./plan-transfers";
 import { UsageMeters } from "./usage-meters";
@@ -59,12 +44,13 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
   const [search] = useSearchParams();
   const fetcher = useFetcher<Answer>();
   const checkoutKeys = useRef(new Map<string, string>());
+  // One key for "Keep my current plan": a second click resumes the same order (PayPal, Razorpay).
+  const keepKey = useRef<string | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [modalFailed, setModalFailed] = useState<string | null>(null);
   const money = moneyIn(lang);
   const date = dateIn(lang);
-  const current = screen.plans.find((plan) => plan.id === screen.currentPlanId);
 
   const send = (body: Record<string, string | Record<string, string>>) => {
     setDismissed(false);
@@ -137,6 +123,11 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
             {t("billing.paid")}
           </Alert>
         )}
+        {search.get("kept") && (
+          <Alert color="teal" role="status" data-testid="billing-kept">
+            {t("billing.kept")}
+          </Alert>
+        )}
         {search.get("scheduled") && (
           <Alert color="teal" role="status" data-testid="billing-scheduled-paid">
             {t("billing.scheduledPaid")}
@@ -152,59 +143,15 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
             {t(errorKeyOf(failed))}
           </Alert>
         )}
-        <Paper withBorder radius="md" p="lg" data-testid="current-plan">
-          <Stack gap={6}>
-            <Text size="sm" c="dimmed">
-              {t("billing.current.label")}
-            </Text>
-            <Group gap="sm">
-              <Title order={2} fz="h2">
-                {current?.label ?? t("billing.current.none")}
-              </Title>
-              {screen.payment?.status && screen.payment.status !== "paid" && (
-                <SubscriptionStatusBadge
-                  status={
-                    screen.payment.status as Parameters<typeof SubscriptionStatusBadge>[0]["status"]
-                  }
-                />
-              )}
-            </Group>
-            {screen.payment ? (
-              <Text size="sm" data-testid="plan-payment">
-                {screen.payment.renewsAt
-                  ? t(
-                      screen.payment.cancelAtPeriodEnd
-                        ? "billing.current.endsOn"
-                        : "billing.current.renewsOn",
-                      {
-                        interval: t(`billing.intervals.${screen.payment.interval}`),
-                        date: date(screen.payment.renewsAt),
-                      },
-                    )
-                  : t("billing.current.paidOnce")}
-                {screen.payment.provider &&
-                  ` · ${t("billing.current.paidWith", {
-                    provider: t(`ecommerce.payments.providers.${screen.payment.provider}.name`),
-                  })}`}
-              </Text>
-            ) : (
-              <Text size="sm" data-testid="plan-payment">
-                {t("billing.current.unpaid")}
-              </Text>
-            )}
-            {screen.scheduled && (
-              <Text size="sm" fw={600} data-testid="plan-scheduled">
-                {t("billing.scheduled", {
-                  date: date(screen.scheduled.startsAt),
-                  plan:
-                    screen.plans.find((plan) => plan.id === screen.scheduled?.planId)?.label ??
-                    screen.scheduled.planId,
-                  interval: t(`billing.intervals.${screen.scheduled.interval}`),
-                })}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+        <CurrentPlan
+          screen={screen}
+          lang={lang}
+          busy={busy}
+          onKeep={() => {
+            keepKey.current ??= crypto.randomUUID();
+            send({ intent: "keepPlan", checkoutKey: keepKey.current });
+          }}
+        />
         {screen.transfers.length > 0 && (
           <PlanTransfers view={screen} lang={lang} busy={busy} onWithdraw={withdraw} />
         )}

@@ -94,6 +94,9 @@ export async function startFakeStripe({
   const router = createRouter(() => stripeError(404, "Unrecognized request URL"));
   addControlRoutes(router, webhooks);
 
+  /** While true, every /v1 call fails as Stripe does when it is down (500, nothing done). */
+  let down = false;
+
   /** Every /v1 call: the secret key, and Idempotency-Key answered once. */
   function api(
     method: string,
@@ -107,6 +110,8 @@ export async function startFakeStripe({
       requests.push({ method, path: request.path });
       const key = /^Bearer (sk_(test|live)_\w+)$/.exec(request.headers.authorization ?? "")?.[1];
       if (!key) return stripeError(401, "Invalid API Key provided");
+      if (down)
+        return json(500, { error: { type: "api_error", message: "An unknown error occurred." } });
       const idem = request.headers["idempotency-key"];
       const memo = typeof idem === "string" ? `${key}:${idem}` : null;
       const seen = memo ? idempotent.get(memo) : undefined;
@@ -565,6 +570,8 @@ export async function startFakeStripe({
     renew,
     /** The account of `secretKey` sends its events to `url` (its dashboard's endpoint). */
     setEndpoint: (secretKey: string, url: string) => void endpoints.set(secretKey, url),
+    /** Stripe goes down (every API call answers 500 and does nothing) or comes back. */
+    setDown: (value: boolean) => void (down = value),
     /** The refunds made of a payment intent, oldest first, as the API shows them. */
     refundsOf: (intentId: string) =>
       [...store.values()]

@@ -7,7 +7,12 @@ export type JobSender = {
     tx: Tx,
     name: string,
     data: Record<string, unknown>,
-    options?: { singletonKey?: string; startAfterSeconds?: number },
+    options?: {
+      singletonKey?: string;
+      startAfterSeconds?: number;
+      retryLimit?: number;
+      retryDelaySeconds?: number;
+    },
   ): Promise<void>;
 };
 

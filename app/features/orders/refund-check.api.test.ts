@@ -119,7 +119,7 @@ describe.each(backends)("C6 refund checks on %s", (backend) => {
     await rig.db.database.owner.execute(
       sql`update pgboss.job set start_after = now()
           where name = ${ORDER_REFUND_CHECK_JOB} and data->>'orderId' = ${orderId}
-            and state = 'created'`,
+            and state in ('created', 'retry')`,
     );
     await rig.settle();
   }
@@ -251,6 +251,33 @@ describe.each(backends)("C6 refund checks on %s", (backend) => {
     // Stripe's late news of its dashboard's refund still refunds the order.
     await rig.settle();
     expect(await rig.orderRow(orderId)).toMatchObject({ status: "refunded", refunded: 5000 });
+  });
+
+  test("C6 a check that cannot reach Stripe (down: 500) keeps the reservation and tries again later; once Stripe is back, it makes the refund once", async () => {
+    const { buyer, orderId, sessionId } = await paidAtStripe();
+    await reserveRefund(deps(), {
+      accountId: rig.accountId,
+      viewer: manager(),
+      orderId,
+      amount: 2000,
+    });
+    rig.stripe.setDown(true);
+    try {
+      await checksComeDue(orderId);
+      const [check] = await checksOf(orderId);
+      expect(check!.state).toBe("retry");
+      expect(await rig.orderRow(orderId)).toMatchObject({ status: "fulfilled", refunded: 2000 });
+      expect((await historyOf(orderId)).filter((event) => event.amount === 2000)).toHaveLength(1);
+    } finally {
+      rig.stripe.setDown(false);
+    }
+    expect(stripeRefundsOf(sessionId)).toHaveLength(0);
+
+    await checksComeDue(orderId);
+    expect((await checksOf(orderId)).map((check) => check.state)).toEqual(["completed"]);
+    expect(stripeRefundsOf(sessionId).map((refund) => refund.amount)).toEqual([2000]);
+    expect(await rig.orderRow(orderId)).toMatchObject({ status: "fulfilled", refunded: 2000 });
+    expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
   });
 
   test("C6 Razorpay: the same refund asked twice (its key in the refund's notes) is one refund; the request's check finds it and makes none", async () => {

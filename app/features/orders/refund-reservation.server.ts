@@ -5,7 +5,11 @@
 // reservation back; it is idempotent, so the request having done everything is no harm.
 import { and, eq, ne, sql } from "drizzle-orm";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
-import { endSubscriptionAtProvider, refundPayment } from "~/features/payments/payments.server";
+import {
+  endSubscriptionAtProvider,
+  providerRefused,
+  refundPayment,
+} from "~/features/payments/payments.server";
 import type { Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { ORDER_REFUND_CHECK_JOB, type OrderDeps } from "./order-jobs";
@@ -15,6 +19,12 @@ import { orderEvents, orders, subscriptions } from "./tables.server";
 
 /** How long a refund's request has to finish before its check asks the provider again. */
 export const REFUND_CHECK_AFTER_SECONDS = 5 * 60;
+/**
+ * A check that cannot reach its provider tries again, a minute later then doubling up to an
+ * hour: about a day in all before the job fails (kept, with its error, for a retry).
+ */
+const REFUND_CHECK_RETRIES = 30;
+const REFUND_CHECK_RETRY_DELAY_SECONDS = 60;
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -139,6 +149,8 @@ export async function reserveRefund(
     await jobs.send(tx, ORDER_REFUND_CHECK_JOB, check, {
       singletonKey: event!.id,
       startAfterSeconds: REFUND_CHECK_AFTER_SECONDS,
+      retryLimit: REFUND_CHECK_RETRIES,
+      retryDelaySeconds: REFUND_CHECK_RETRY_DELAY_SECONDS,
     });
     return { ...reservation, order: row!, eventId: event!.id };
   });
@@ -182,11 +194,14 @@ export async function releaseRefund(
 /**
  * The provider's part of a reserved refund: the subscriptions of an order refunded whole end at
  * their provider first (no subscription charging someone given everything back), then the money
- * goes back under the refund's key. A refusal gives the reservation back and throws.
+ * goes back under the refund's key. A failure gives the reservation back and throws; with
+ * `onlyRefusals` (the check), only the provider's own "no" does, and a provider out of reach
+ * keeps the reservation for the next try.
  */
 export async function refundAtProvider(
   deps: OrderDeps,
   r: Pick<Reservation, "order" | "give" | "subs" | "refundKey"> & { eventId: string | null },
+  { onlyRefusals = false }: { onlyRefusals?: boolean } = {},
 ): Promise<void> {
   const { accountId } = r.order;
   try {
@@ -205,7 +220,7 @@ export async function refundAtProvider(
         refundKey: r.refundKey,
       });
   } catch (error) {
-    if (r.eventId)
+    if (r.eventId && (!onlyRefusals || providerRefused(error)))
       await releaseRefund(deps, {
         accountId,
         orderId: r.order.id,
@@ -245,7 +260,8 @@ export type RefundCheckOutcome = "released" | "done" | "refunded" | "confirmed" 
  * - the order is no longer paid or fulfilled: refunded meanwhile, nothing to do;
  * - else the provider is asked again with the same refund key (one refund there, whatever the
  *   request did), and the order settled as the request would have (refunded once, when the
- *   refund reached its total); a refusal gives the reservation back.
+ *   refund reached its total); a refusal gives the reservation back; a provider out of reach
+ *   (no answer, 5xx, busy) throws, and the queue asks again later with the reservation kept.
  */
 export async function checkRefund(
   deps: OrderDeps,
@@ -267,9 +283,14 @@ export async function checkRefund(
   const { order, cause, completes, subs } = found;
   if (order.status !== "paid" && order.status !== "fulfilled") return "done";
   try {
-    await refundAtProvider(deps, { order, give: amount, subs, refundKey, eventId });
-  } catch {
-    return "refused";
+    await refundAtProvider(
+      deps,
+      { order, give: amount, subs, refundKey, eventId },
+      { onlyRefusals: true },
+    );
+  } catch (error) {
+    if (providerRefused(error)) return "refused";
+    throw error;
   }
   const settled = await settleRefund(deps, { accountId, orderId, completes, cause, now });
   return completes && settled.status === "refunded" ? "refunded" : "confirmed";

@@ -59,9 +59,26 @@ export function malformedWebhook(): AppError {
   return new AppError({ code: "request.malformed", details: { where: "body" } });
 }
 
+/** What a payment.providerFailed error keeps of its cause: the provider's HTTP status, if it answered. */
+export type ProviderFailure = { providerStatus: number | null };
+
+/**
+ * Whether a provider's failure was its answer to this very request ("no": a 4xx other than a
+ * conflict or a rate limit), as opposed to a provider out of reach, failing (5xx) or busy, which
+ * may still have done what it was asked and is worth asking again later.
+ */
+export function providerRefused(error: unknown): boolean {
+  if (!(error instanceof AppError) || error.code !== "payment.providerFailed") return false;
+  const status = (error.cause as ProviderFailure | undefined)?.providerStatus;
+  return (
+    typeof status === "number" && status >= 400 && status < 500 && status !== 409 && status !== 429
+  );
+}
+
 /**
  * A provider's API said no or could not be reached. Only the status and the provider's error
- * code are logged: SDK errors carry the request (with its credentials) and must never be.
+ * code are logged: SDK errors carry the request (with its credentials) and must never be; the
+ * error keeps only the status (`providerRefused`).
  */
 export function providerFailed(
   logger: Logger,
@@ -77,18 +94,20 @@ export function providerFailed(
     type?: unknown;
     name?: unknown;
   } | null;
+  const status = facts?.statusCode ?? facts?.status ?? null;
   logger.warn(
     {
       provider,
       action,
-      status: facts?.statusCode ?? facts?.status ?? null,
+      status,
       code: typeof facts?.code === "string" ? facts.code : null,
       type: typeof facts?.type === "string" ? facts.type : null,
       error: typeof facts?.name === "string" ? facts.name : null,
     },
     "payment provider call failed",
   );
-  return new AppError({ code: "payment.providerFailed" });
+  const cause: ProviderFailure = { providerStatus: typeof status === "number" ? status : null };
+  return new AppError({ code: "payment.providerFailed", cause });
 }
 
 /** An object's field as a string, or undefined. */

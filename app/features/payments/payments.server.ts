@@ -21,6 +21,7 @@ import { providerRows } from "./queries.server";
 
 export type * from "./payment-types";
 export type { PaymentsEnv, WebhookRequest } from "./adapter.server";
+export { providerRefused } from "./adapter.server";
 export type { PaymentProvider, ProviderSettingsView } from "./provider-shapes";
 export { paymentProviderNames, isPaymentProvider } from "./provider-shapes";
 export { readProviderSettings, saveProviderSettings } from "./provider-settings.server";

@@ -48,6 +48,7 @@ export async function startFakePaypal({
   const tokens = new Map<string, string>(); // access token → client id
   const orders = new Map<string, Order>();
   const captures = new Map<string, Record<string, any>>();
+  const refunds: Record<string, any>[] = [];
   const sentBodies = new Map<string, string>(); // transmission id → body
   const idempotent = new Map<string, { status: number; body: string }>();
   const requests: { method: string; path: string }[] = [];
@@ -277,6 +278,7 @@ export async function startFakePaypal({
         { href: `${baseUrl}/v2/payments/captures/${capture.id}`, rel: "up", method: "GET" },
       ],
     };
+    refunds.push({ ...refund, capture_id: capture.id });
     const order = orders.get(capture.supplementary_data.related_ids.order_id)!;
     void emit(order, "PAYMENT.CAPTURE.REFUNDED", "refund", refund);
     return json(201, refund);
@@ -357,6 +359,8 @@ export async function startFakePaypal({
       const order = orders.get(id);
       return order ? view(order) : undefined;
     },
+    /** The refunds made of a capture, oldest first. */
+    refundsOf: (captureId: string) => refunds.filter((refund) => refund.capture_id === captureId),
   };
 }
 export type FakePaypal = Awaited<ReturnType<typeof startFakePaypal>>;

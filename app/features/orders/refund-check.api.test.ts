@@ -280,6 +280,44 @@ describe.each(backends)("C6 refund checks on %s", (backend) => {
     expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
   });
 
+  test("C6 PayPal: a crash after PayPal made a part's refund; the check asks again under the same PayPal-Request-Id and PayPal answers with that refund, not a second", async () => {
+    const buyer = await rig.signedIn("student");
+    const res = await buyer.post("/api/checkout", {
+      provider: "paypal",
+      checkoutKey: crypto.randomUUID(),
+      lines: [{ id: rig.catalogue.product.id, priceId: rig.catalogue.usd.id, quantity: 1 }],
+    });
+    const { order, start } = (await res.json()) as { order: { id: string }; start: Obj };
+    const back = new URL(await rig.paypal.approve(start.providerRef));
+    const payload = Object.fromEntries(back.searchParams);
+    expect((await buyer.post(`/api/checkout/${order.id}/return`, { payload })).status).toBe(200);
+    await rig.settle();
+    const captureId = (await rig.orderRow(order.id)).paymentRef!;
+    const reserved = await reserveRefund(deps(), {
+      accountId: rig.accountId,
+      viewer: manager(),
+      orderId: order.id,
+      amount: 1234,
+    });
+    rig.paypal.webhooks.configure({ hold: true });
+    try {
+      await refundPayment(deps(), {
+        accountId: rig.accountId,
+        order: reserved.order,
+        amount: 1234,
+        refundKey: reserved.refundKey,
+      });
+      await checksComeDue(order.id);
+      expect((await checksOf(order.id)).map((check) => check.state)).toEqual(["completed"]);
+    } finally {
+      rig.paypal.webhooks.configure({ hold: false });
+      await rig.paypal.webhooks.release();
+    }
+    await rig.settle();
+    expect(rig.paypal.refundsOf(captureId).map((refund) => refund.amount.value)).toEqual(["12.34"]);
+    expect(await rig.orderRow(order.id)).toMatchObject({ status: "fulfilled", refunded: 1234 });
+  });
+
   test("C6 Razorpay: the same refund asked twice (its key in the refund's notes) is one refund; the request's check finds it and makes none", async () => {
     const buyer = await rig.signedIn("student");
     const { orderId, paymentId } = await paidAtRazorpay(buyer);

@@ -21,9 +21,10 @@ import { orderEvents, orders, subscriptions } from "./tables.server";
 export const REFUND_CHECK_AFTER_SECONDS = 5 * 60;
 /**
  * A check that cannot reach its provider tries again, a minute later then doubling up to an
- * hour: about a day in all before the job fails (kept, with its error, for a retry).
+ * hour: about fifteen hours in all, inside the day Stripe keeps an idempotency key (after it,
+ * the same key could make a second refund), before the job fails (kept, with its error).
  */
-const REFUND_CHECK_RETRIES = 30;
+const REFUND_CHECK_RETRIES = 20;
 const REFUND_CHECK_RETRY_DELAY_SECONDS = 60;
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -15,6 +15,13 @@ export default [
   route("dashboard/billing/invoices/:orderId", "routes/dashboard/billing-invoice.ts"),
   // The console's orders (the platform shop's) as CSV, super-admins only.
   route("dashboard/billing/orders.csv", "routes/dashboard/billing-orders-csv.ts"),
+  // Its customers and subscriptions likewise (one module, two ids).
+  route("dashboard/billing/customers.csv", "routes/dashboard/billing-lists-csv.ts", {
+    id: "dashboard-billing-customers-csv",
+  }),
+  route("dashboard/billing/subscriptions.csv", "routes/dashboard/billing-lists-csv.ts", {
+    id: "dashboard-billing-subscriptions-csv",
+  }),
   layout("routes/host-layout.tsx", [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),

@@ -70,6 +70,10 @@ const routes: MatrixRoute[] = [
   ...[
     "/dashboard/billing/orders.csv",
     "/dashboard/billing/orders.csv?q=owner&status=paid&provider=stripe&from=2026-01-01&to=2026-12-31",
+    "/dashboard/billing/customers.csv",
+    "/dashboard/billing/customers.csv?q=owner",
+    "/dashboard/billing/subscriptions.csv",
+    "/dashboard/billing/subscriptions.csv?q=owner&subscriptionStatus=active",
   ].map((path): MatrixRoute => ({
     name: `GET ${path} (super-admins: a CSV file)`,
     method: "GET",

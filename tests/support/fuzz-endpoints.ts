@@ -1281,6 +1281,12 @@ const pageEndpoints: FuzzEndpoint[] = [
     status: "refunded",
     from: "2026-01-01",
   }),
+  // Its customers and subscriptions likewise.
+  page("/dashboard/billing/customers.csv", "routes/dashboard/billing-lists-csv.ts", { q: "owner" }),
+  page("/dashboard/billing/subscriptions.csv", "routes/dashboard/billing-lists-csv.ts", {
+    q: "owner",
+    subscriptionStatus: "active",
+  }),
   {
     name: "POST /dashboard/billing/subscriptions",
     method: "POST",

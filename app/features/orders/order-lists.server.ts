@@ -29,6 +29,13 @@ export function requireShopManager(viewer: Viewer | null): asserts viewer is Vie
 }
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
+/** Which rows of a list: a screen's page of them, or (a CSV) all of them up to a bound. */
+export type RowWindow = { limit: number; offset: number };
+export const pageWindow = (query: { page: number }): RowWindow => ({
+  limit: ORDERS_PAGE_SIZE,
+  offset: (query.page - 1) * ORDERS_PAGE_SIZE,
+});
+
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

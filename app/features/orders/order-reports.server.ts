@@ -4,7 +4,13 @@ import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } 
 import { members } from "~/features/members/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { dayIn, withinDays, type DayRange } from "~/platform/db/day-range.server";
-import { likePattern, requireShopManager, type OrdersRequest } from "./order-lists.server";
+import {
+  likePattern,
+  pageWindow,
+  requireShopManager,
+  type OrdersRequest,
+  type RowWindow,
+} from "./order-lists.server";
 import {
   ORDERS_PAGE_SIZE,
   revenuePeriodDays,
@@ -23,6 +29,8 @@ const keptStatuses = ["paid", "fulfilled"] as const;
 export async function listCustomers(
   database: Database,
   { account, viewer, query }: OrdersRequest & { query: ShopQuery },
+  /** The screen's page by default; the CSV asks for every row at once. */
+  { limit, offset }: RowWindow = pageWindow(query),
 ): Promise<Paged<CustomerRow>> {
   requireShopManager(viewer);
   const { accountId } = account;
@@ -47,8 +55,8 @@ export async function listCustomers(
       .where(and(...filters))
       .groupBy(orders.userId, members.name, members.email)
       .orderBy(desc(lastOrder), orders.userId)
-      .limit(ORDERS_PAGE_SIZE)
-      .offset((query.page - 1) * ORDERS_PAGE_SIZE);
+      .limit(limit)
+      .offset(offset);
     const ids = people.map((person) => person.userId);
     const sums =
       ids.length === 0

@@ -34,6 +34,7 @@ export { placeOrder, type SellerTerms } from "./place-order.server";
 export { confirmPaymentReturn } from "./payment-return.server";
 export { cancelOrder } from "./manage-order.server";
 export { sendReceipt } from "./receipt.server";
+export { exportCustomersCsv, exportSubscriptionsCsv } from "./shop-lists-csv.server";
 export { sendRenewalNotice } from "./renewal-notice.server";
 export {
   loadOrdersScreen,

@@ -9,8 +9,10 @@ import { AppError } from "~/platform/errors";
 import {
   isShopManager,
   likePattern,
+  pageWindow,
   requireShopManager,
   type OrdersRequest,
+  type RowWindow,
 } from "./order-lists.server";
 import {
   cancellable,
@@ -112,6 +114,8 @@ export async function listMySubscriptions(
 export async function listShopSubscriptions(
   database: Database,
   { account, viewer, query }: OrdersRequest & { query: ShopQuery },
+  /** The screen's page by default; the CSV asks for every row at once. */
+  { limit, offset }: RowWindow = pageWindow(query),
 ): Promise<Paged<SubscriptionView>> {
   requireShopManager(viewer);
   const { accountId } = account;
@@ -135,8 +139,8 @@ export async function listShopSubscriptions(
         desc(subscriptions.createdAt),
         asc(subscriptions.id),
       )
-      .limit(ORDERS_PAGE_SIZE)
-      .offset((query.page - 1) * ORDERS_PAGE_SIZE)) as (Joined & { count: number })[];
+      .limit(limit)
+      .offset(offset)) as (Joined & { count: number })[];
     return {
       rows: rows.map(view),
       total: rows[0]?.count ?? 0,

@@ -75,8 +75,13 @@ export default function BillingShop({ loaderData }: Route.ComponentProps) {
       titleKey={loaderData.titleKey}
     />
   );
-  // The orders tab downloads what its search and filters show (customers and subscriptions
-  // have no CSV of their own in the shop yet).
-  if (screen.view !== "shop" || screen.query.tab !== "orders") return view;
-  return <PlatformOrdersExport filters={screen.query}>{view}</PlatformOrdersExport>;
+  // Each tab downloads what its search and filters show.
+  if (screen.view !== "shop") return view;
+  const list = screen.query.tab;
+  if (list !== "orders" && list !== "customers" && list !== "subscriptions") return view;
+  return (
+    <PlatformOrdersExport filters={screen.query} list={list}>
+      {view}
+    </PlatformOrdersExport>
+  );
 }

@@ -92,6 +92,14 @@ const routes: MatrixRoute[] = [
     expect: (actor, place) => (atHome(actor, place) ? 409 : 401),
   },
   {
+    // Anyone on a site: the checkout's summary is read before the buyer signs in.
+    name: "POST /api/checkout/quote (anyone; a product this site does not sell)",
+    method: "POST",
+    path: "/api/checkout/quote",
+    body: () => ({ lines: [{ id: absent, priceId: absent, quantity: 1 }], coupon: null }),
+    expect: () => 409,
+  },
+  {
     name: "POST /api/checkout/:id/return (its buyer only; the order is not waiting)",
     method: "POST",
     path: () => `/api/checkout/${fixture.orderId}/return`,

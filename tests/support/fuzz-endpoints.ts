@@ -459,6 +459,7 @@ const apiEndpoints: FuzzEndpoint[] = [
     provider: "offline",
     checkoutKey: uuid,
   })),
+  post("/checkout/quote", () => ({ lines: [{ id: uuid, quantity: 1 }], coupon: null })),
   post(`/checkout/${uuid}/return`, () => ({ payload: { token: "x" } }), {
     route: "POST /checkout/:id/return",
   }),

@@ -4,6 +4,7 @@ import type { Tenant } from "~/features/accounts/accounts";
 import { asPlatformAccount } from "~/features/accounts/accounts.server";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
 import { AppError } from "~/platform/errors";
+import { createRateLimiter } from "~/platform/rate-limit";
 import { emailPattern } from "~/platform/patterns";
 import type { Storage } from "~/platform/storage/storage.server";
 import { downloadResponse } from "./downloads.server";
@@ -20,11 +21,22 @@ import {
 import type { OrderDeps } from "./order-jobs";
 import { placeOrder } from "./place-order.server";
 import { confirmPaymentReturn } from "./payment-return.server";
-import { checkoutInputSchema } from "./validation";
+import { quoteCheckout } from "./checkout-quote.server";
+import { checkoutInputSchema, checkoutQuoteSchema } from "./validation";
 
 type OrdersApiEnv = {
-  Variables: { tenant: Tenant; viewer: Viewer | null; facts: { origin: string } };
+  Variables: {
+    tenant: Tenant;
+    viewer: Viewer | null;
+    facts: { origin: string; clientIp: string };
+  };
 };
+
+/**
+ * Quotes per client address: the cart modal and the checkout ask once per change of the cart;
+ * a quote checks a coupon too, so guessing codes through it stops like the coupon check does.
+ */
+export const checkoutQuoteLimits = { windowMs: 10 * 60_000, max: 60 };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -91,6 +103,17 @@ function orderIdOf(c: Context<OrdersApiEnv>): string {
 export function ordersApi(deps: OrderDeps & { storage: Storage }) {
   const api = new Hono<OrdersApiEnv>();
   const { database } = deps;
+  const quoteLimiter = createRateLimiter(checkoutQuoteLimits);
+
+  // Anyone on the site: the summary is shown before the buyer signs in at the checkout.
+  api.post("/checkout/quote", async (c) => {
+    const { accountId, currency } = site(c);
+    if (!quoteLimiter.allow(c.var.facts.clientIp)) throw new AppError({ code: "request.tooMany" });
+    const input = checkoutQuoteSchema.parse(await jsonObject(c));
+    return c.json(
+      await quoteCheckout(database, { accountId, currency, viewer: c.var.viewer, input }),
+    );
+  });
 
   api.post("/checkout", async (c) => {
     const { accountId, currency } = site(c);

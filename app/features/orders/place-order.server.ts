@@ -58,7 +58,12 @@ function startItems(lines: LineTerms[]): StartItem[] {
 
 export type PlacedOrder = { order: OrderRow; start: PaymentStart | null };
 
-async function priceOrder(
+/**
+ * The cart priced on the server, its coupon checked (a refusal throws its toast's code). The
+ * checkout and its quote (`quoteCheckout`) both price here, so the summary a buyer reads and
+ * the order written are one computation.
+ */
+export async function priceOrder(
   tx: Tx,
   {
     accountId,
@@ -66,7 +71,14 @@ async function priceOrder(
     input,
     currency,
     now,
-  }: { accountId: string; userId: string; input: CheckoutInput; currency: string; now: Date },
+  }: {
+    accountId: string;
+    /** Null for a visitor not yet signed in: per-person coupon limits wait for the order. */
+    userId: string | null;
+    input: Pick<CheckoutInput, "lines" | "coupon">;
+    currency: string;
+    now: Date;
+  },
 ) {
   const lines = await priceCartLines(tx, { accountId, lines: input.lines, currency, now });
   const subtotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
@@ -83,6 +95,18 @@ async function priceOrder(
   });
   return { lines, subtotal, discount: Math.min(discount, subtotal), coupon: check.coupon };
 }
+
+/** What an order of these priced lines records at `provider`: `chargeSplit`, the one rule. */
+export const orderSplit = (
+  provider: string,
+  lines: Awaited<ReturnType<typeof priceOrder>>["lines"],
+  discount: number,
+) =>
+  chargeSplit({
+    provider,
+    lines: lines.map((line) => ({ ...line, amount: line.unitAmount })),
+    discount,
+  });
 
 /**
  * C5: turns a signed-in member's cart into a pending order, once per checkout key, then asks the
@@ -131,11 +155,7 @@ export async function placeOrder(
     // A credit (an upgrade's unused time) lowers what is paid, never below nothing.
     const credit = Math.min(Math.max(seller.credit ?? 0, 0), priced.subtotal - priced.discount);
     const discount = priced.discount + credit;
-    const { total, dueLater } = chargeSplit({
-      provider: input.provider,
-      lines: priced.lines.map((line) => ({ ...line, amount: line.unitAmount })),
-      discount,
-    });
+    const { total, dueLater } = orderSplit(input.provider, priced.lines, discount);
     const free = total + dueLater === 0;
     if (!free && !(await enabledProviders(tx, { accountId, currency })).includes(input.provider))
       throw new AppError({ code: "payment.providerUnavailable" });

@@ -31,6 +31,12 @@ export const checkoutInputSchema = z
   .strict();
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 
+/** `POST /api/checkout/quote`: the checkout's lines, coupon and currency, before any order. */
+export const checkoutQuoteSchema = checkoutInputSchema
+  .pick({ lines: true, coupon: true, currency: true })
+  .strict();
+export type CheckoutQuoteInput = z.infer<typeof checkoutQuoteSchema>;
+
 export const orderSearchSchema = z
   .object({
     q: z.string().trim().max(200).optional(),

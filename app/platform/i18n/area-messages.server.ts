@@ -75,8 +75,13 @@ export const messageAreas = {
     "errors.notAuthenticated",
     "errors.tooManyRequests",
   ],
-  /** The buyer's order on /thankyou. */
-  orderPage: ["orderThanks"],
+  /** The buyer's order on /thankyou (with the orders screens' badges). */
+  orderPage: [
+    "orderThanks",
+    "ordersDashboard.status",
+    "ordersDashboard.subscriptionStatus",
+    "ordersDashboard.partlyRefunded",
+  ],
   docsPages: ["sitePages.docs"],
   thankYouPage: ["sitePages.thankyou"],
   subscribedPage: ["sitePages.subscribed"],

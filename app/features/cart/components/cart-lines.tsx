@@ -26,13 +26,19 @@ export function useLinePrice() {
   };
 }
 
-/** The cart's lines: picture, title, quantity, price (with its frequency) and, if asked, remove. */
+/**
+ * The cart's lines: picture, title, quantity, price (with its frequency, and the free trial the
+ * server says it takes: "7-day free trial, then $19 / month") and, if asked, remove.
+ */
 export function CartLines({
   items,
   onRemove,
+  trialDays,
 }: {
   items: CartItem[];
   onRemove?: (item: CartItem) => void;
+  /** Days of free trial per line id, from the server's quote; a line not named has none. */
+  trialDays?: ReadonlyMap<string, number>;
 }) {
   const { t } = useTranslation();
   const price = useLinePrice();
@@ -40,6 +46,7 @@ export function CartLines({
     <ul className={classes.lines} aria-label={t("cart.items")}>
       {items.map((item) => {
         const href = itemHref(item);
+        const days = trialDays?.get(item.id) ?? 0;
         return (
           <li
             key={cartItemKey(item)}
@@ -65,10 +72,18 @@ export function CartLines({
               <Text size="sm" c="dimmed">
                 {t("cart.quantity", { count: item.quantity })}
               </Text>
+              {days > 0 ? (
+                // The trial's sentence is longer than a price: it wraps under the title.
+                <Text size="sm" fw={600} className={classes.trial} data-testid="cart-item-price">
+                  {t("cart.trialThen", { days, price: price(item) })}
+                </Text>
+              ) : null}
             </Box>
-            <Text fw={600} className={classes.price} data-testid="cart-item-price">
-              {price(item)}
-            </Text>
+            {days > 0 ? null : (
+              <Text fw={600} className={classes.price} data-testid="cart-item-price">
+                {price(item)}
+              </Text>
+            )}
             {onRemove ? (
               <ActionIcon
                 variant="subtle"

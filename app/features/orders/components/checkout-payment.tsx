@@ -1,6 +1,5 @@
 import { Alert, Button, Paper, Radio, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorKeyOf } from "~/platform/errors";
 import type { PaymentProvider } from "../order-shapes";
@@ -12,20 +11,22 @@ import type { PaymentProvider } from "../order-shapes";
 export function CheckoutPayment({
   providers,
   signedIn,
+  choice,
+  onChoose,
   busy,
   error,
   onPay,
 }: {
   providers: PaymentProvider[];
+  /** The way to pay chosen (the screen keeps it: the summary shows what it charges today). */
+  choice: PaymentProvider | null;
+  onChoose: (provider: PaymentProvider) => void;
   signedIn: boolean;
   busy: boolean;
   error: string | null;
   onPay: (provider: PaymentProvider) => void;
 }) {
   const { t } = useTranslation();
-  const [picked, setChoice] = useState<PaymentProvider | null>(null);
-  // The list arrives with the cart (read in the browser): the first way is chosen until one is.
-  const choice = picked && providers.includes(picked) ? picked : (providers[0] ?? null);
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="co-pay">
       <Title order={2} fz="lg" id="co-pay" mb="md">
@@ -38,7 +39,7 @@ export function CheckoutPayment({
       ) : (
         <Radio.Group
           value={choice}
-          onChange={(value) => setChoice(value as PaymentProvider)}
+          onChange={(value) => onChoose(value as PaymentProvider)}
           label={t("checkout.method")}
         >
           <Stack gap="xs" mt="xs">

@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { CartSummary, CouponBox, useCart } from "~/features/cart/cart";
@@ -61,6 +61,9 @@ export function CheckoutScreen({
   const cart = useCart();
   const currency = cart.items[0]?.currency;
   const providers = (currency && providersByCurrency[currency]) || [];
+  const [picked, setPicked] = useState<PaymentProvider | null>(null);
+  // The list arrives with the cart (read in the browser): the first way is chosen until one is.
+  const choice = picked && providers.includes(picked) ? picked : (providers[0] ?? null);
   const navigate = useNavigate();
   const order = usePlaceOrder({
     lines: cart.items.map((item) => ({
@@ -113,6 +116,8 @@ export function CheckoutScreen({
                 <CheckoutAccount viewer={viewer} siteName={siteName} />
                 <CheckoutPayment
                   providers={providers}
+                  choice={choice}
+                  onChoose={setPicked}
                   signedIn={Boolean(viewer)}
                   busy={order.busy}
                   error={order.error}
@@ -134,7 +139,7 @@ export function CheckoutScreen({
                 </Title>
                 {cart.ready ? (
                   <Stack gap="lg">
-                    <CartSummary />
+                    <CartSummary provider={choice} />
                     <CouponBox />
                   </Stack>
                 ) : (

@@ -14,6 +14,7 @@ import { IconFileInvoice } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { MemberOrder, MemberOrdersScreen } from "../order-views";
 import { moneyIn, OrderStatusBadge } from "./order-format";
+import { PartlyRefundedBadge } from "./refund-badge";
 import { dateIn } from "~/platform/i18n/formats";
 import { SubscriptionTable } from "./subscription-table";
 
@@ -42,7 +43,10 @@ function OrderCard({ order, lang }: { order: MemberOrder; lang: string }) {
               : date(order.createdAt)}
           </Text>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <Group gap={6} justify="flex-end">
+          <PartlyRefundedBadge status={order.status} refunded={order.refunded} />
+          <OrderStatusBadge status={order.status} />
+        </Group>
       </Group>
       <Stack gap={4} mt="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {order.items.map((item, index) => (

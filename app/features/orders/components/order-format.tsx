@@ -10,7 +10,7 @@ export function moneyIn(lang: string) {
 }
 
 // Filled badges in dark shades: white text on them reads at 4.5:1 or more in both schemes.
-const orderColours: Record<OrderStatus, string> = {
+export const orderColours: Record<OrderStatus, string> = {
   pending: "orange.9",
   paid: "blue.8",
   fulfilled: "teal.9",
@@ -27,11 +27,26 @@ const subscriptionColours: Record<SubscriptionStatus, string> = {
   ended: "gray.7",
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/** An order's status; `label` when a screen names statuses in its own words (the buyer's). */
+export function OrderStatusBadge({
+  status,
+  label,
+  testId,
+}: {
+  status: OrderStatus;
+  label?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <Badge variant="filled" color={orderColours[status]} data-status={status} miw="max-content">
-      {t(`ordersDashboard.status.${status}`)}
+    <Badge
+      variant="filled"
+      color={orderColours[status]}
+      data-status={status}
+      miw="max-content"
+      data-testid={testId}
+    >
+      {label ?? t(`ordersDashboard.status.${status}`)}
     </Badge>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Divider,
   Group,
@@ -15,8 +14,12 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney, minorToMajor, useCart } from "~/features/cart/cart";
+import { useCart } from "~/features/cart/cart";
+import type { OrderStatus } from "../order-shapes";
 import type { OrderView } from "../order-view.server";
+import { moneyIn, OrderStatusBadge } from "./order-format";
+import { PartlyRefundedBadge } from "./refund-badge";
+import classes from "./order-thanks.module.css";
 import { firePurchase } from "./purchase-event";
 
 const settled = new Set(["fulfilled", "failed", "cancelled", "refunded"]);
@@ -66,15 +69,6 @@ function useOrderUntilSettled(initial: OrderView): OrderView {
   return order;
 }
 
-const statusColor: Record<string, string> = {
-  pending: "yellow",
-  paid: "blue",
-  fulfilled: "green",
-  failed: "red",
-  cancelled: "gray",
-  refunded: "gray",
-};
-
 /** /thankyou?order=…: the order, where its payment stands, and what it unlocked. */
 export function OrderThanks({ initial }: { initial: OrderView }) {
   const { t, i18n } = useTranslation();
@@ -84,12 +78,9 @@ export function OrderThanks({ initial }: { initial: OrderView }) {
   useEffect(() => {
     if (ready) clear();
   }, [ready, clear]);
-  const money = (minor: number) =>
-    formatMoney({
-      amount: minorToMajor(minor, order.currency),
-      currency: order.currency,
-      lang: i18n.language,
-    });
+  const inLang = moneyIn(i18n.language);
+  const money = (minor: number) => inLang(minor, order.currency);
+  const status = order.status as OrderStatus;
   const { unlocked } = order;
   return (
     <Paper
@@ -101,13 +92,18 @@ export function OrderThanks({ initial }: { initial: OrderView }) {
       data-status={order.status}
     >
       <Stack gap="md">
-        <Group justify="space-between">
+        <Group justify="space-between" gap="xs">
           <Title order={2} fz="lg">
             {t("orderThanks.number", { number: order.number })}
           </Title>
-          <Badge color={statusColor[order.status]} variant="light" data-testid="order-status">
-            {t(`orderThanks.status.${order.status}`)}
-          </Badge>
+          <Group gap={6}>
+            <PartlyRefundedBadge status={status} refunded={order.refunded} />
+            <OrderStatusBadge
+              status={status}
+              label={t(`orderThanks.status.${order.status}`)}
+              testId="order-status"
+            />
+          </Group>
         </Group>
         {order.status === "pending" && order.provider === "offline" ? (
           <Alert
@@ -151,12 +147,22 @@ export function OrderThanks({ initial }: { initial: OrderView }) {
             </Text>
           </Group>
           {order.dueLater > 0 ? (
-            <Group justify="space-between">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Text size="sm" c="dimmed">
                 {t("orderThanks.dueLater")}
               </Text>
-              <Text size="sm" c="dimmed" data-testid="order-due-later">
+              <Text size="sm" c="dimmed" data-testid="order-due-later" className={classes.amount}>
                 {money(order.dueLater)}
+              </Text>
+            </Group>
+          ) : null}
+          {order.refunded > 0 ? (
+            <Group justify="space-between" wrap="nowrap" className={classes.refunded}>
+              <Text size="sm" fw={600}>
+                {t("orderThanks.refunded")}
+              </Text>
+              <Text size="sm" fw={600} data-testid="order-refunded" className={classes.amount}>
+                −{money(order.refunded)}
               </Text>
             </Group>
           ) : null}

@@ -299,3 +299,32 @@ test("C7 demo's owner asks to move up to Professional by bank transfer; the plan
   await expectNoSeriousAxeIssues(page);
   await lookAt(page, shots, "billing-transfer-confirmed");
 });
+
+// Decision 035: a move down waiting for the period's end is taken back from the billing screen.
+test.describe("C7 Keep my current plan", () => {
+  test("C7 acme's owner takes back the move down to Dedicated: nothing was charged for it, and Professional renews again", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await asAcmeOwner(page, "/dashboard/billing");
+    await expect(page.getByTestId("plan-scheduled")).toContainText("Dedicated (Monthly)");
+    await expect(page.getByTestId("plan-payment")).toContainText("ends on");
+    // Stripe takes back its cancellation: the screen says the plan renews, not a new checkout.
+    await expect(page.getByTestId("plan-scheduled-change")).toContainText(
+      "your current plan renews on",
+    );
+    await expectNoSeriousAxeIssues(page);
+    await lookAt(page, shots, "billing-keep-before");
+
+    await page.getByTestId("keep-plan").click();
+    await page.waitForURL(/\/dashboard\/billing\?kept=1/);
+    await expect(page.getByTestId("billing-kept")).toBeVisible();
+    await expect(page.getByTestId("plan-scheduled")).toHaveCount(0);
+    await expect(page.getByTestId("current-plan")).toContainText("Professional");
+    await expect(page.getByTestId("plan-payment")).toContainText("renews on");
+    // One move at a time no longer holds anything back.
+    await expect(page.getByTestId("schedule-starter")).toBeEnabled();
+    await expectNoSeriousAxeIssues(page);
+    await lookAt(page, shots, "billing-keep-after");
+  });
+});

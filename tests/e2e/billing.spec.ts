@@ -322,6 +322,9 @@ test.describe("C7 Keep my current plan", () => {
     await expect(page.getByTestId("plan-scheduled")).toHaveCount(0);
     await expect(page.getByTestId("current-plan")).toContainText("Professional");
     await expect(page.getByTestId("plan-payment")).toContainText("renews on");
+    await expect(page.getByTestId("invoice-undone")).toHaveText(
+      "Taken back before it started: nothing is charged.",
+    );
     // One move at a time no longer holds anything back.
     await expect(page.getByTestId("schedule-starter")).toBeEnabled();
     await expectNoSeriousAxeIssues(page);

@@ -71,6 +71,8 @@ export async function planInvoices(database: Database, siteAccountId: string) {
     currency: order.currency,
     total: order.total,
     dueLater: order.dueLater,
+    // A move down taken back before it started ("Keep my current plan"): never charged.
+    undone: order.id === purchase.orderId && purchase.undoneAt !== null,
     discount: order.discount,
     createdAt: order.createdAt.toISOString(),
   }));

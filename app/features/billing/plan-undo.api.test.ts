@@ -76,6 +76,14 @@ describe.each(backends)("Keep my current plan on %s", (backend) => {
     expect(undone.undoneAt).not.toBeNull();
     screen = await loadBillingScreen(billing.rig.services, { account: await read() });
     expect(screen.scheduled).toBeNull();
+    // Its invoice says it was taken back (nothing charged); the others say nothing of the kind.
+    expect(screen.invoices.find((row) => row.orderId === downgrade.order.id)).toMatchObject({
+      undone: true,
+      total: 0,
+    });
+    expect(screen.invoices.find((row) => row.orderId === professional.order.id)).toMatchObject({
+      undone: false,
+    });
     expect(screen.payment).toMatchObject({
       cancelAtPeriodEnd: false,
       renewsAt: periodEnd.toISOString(),

@@ -196,7 +196,11 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
                       </Table.Td>
                       <Table.Td>
                         {money(invoice.total, invoice.currency)}
-                        {invoice.dueLater > 0 ? (
+                        {invoice.undone ? (
+                          <Text size="xs" c="dimmed" data-testid="invoice-undone">
+                            {t("billing.invoices.undone")}
+                          </Text>
+                        ) : invoice.dueLater > 0 ? (
                           <Text size="xs" c="dimmed" data-testid="invoice-due-later">
                             {t("billing.invoices.dueLater", {
                               amount: money(invoice.dueLater, invoice.currency),

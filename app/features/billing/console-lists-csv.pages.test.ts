@@ -40,12 +40,21 @@ describe.each(backends)("M8 the console's customers and subscriptions CSV on %s"
     siteBuyer: `buyer-${backend}@lists.test`,
   };
 
-  /** Signed in on the site; the super-admin on the base domain, the console's host. */
-  async function signedIn(email: string, at = email === "root@platform.test" ? "localhost" : host) {
+  async function signedIn(email: string, at = host) {
     const client = createClient(app, { host: at, ip: `10.69.0.${++ip}` });
     const res = await client.post("/api/auth/sign-in/email", { email, password });
     expect(res.status, email).toBe(200);
     return client;
+  }
+
+  /**
+   * The super-admin where the console answers: the base domain once the console lives there
+   * (its move is under way), a site's host before.
+   */
+  async function superAdmin() {
+    const home = await signedIn("root@platform.test", "localhost");
+    if ((await home.request("/dashboard/billing/customers")).status === 200) return home;
+    return signedIn("root@platform.test");
   }
 
   beforeAll(async () => {
@@ -97,7 +106,7 @@ describe.each(backends)("M8 the console's customers and subscriptions CSV on %s"
   afterAll(() => db?.dispose());
 
   test("M8 the customers CSV holds the platform's customers (what each spent) and none of the site's; its search narrows it", async () => {
-    const root = await signedIn("root@platform.test");
+    const root = await superAdmin();
     const res = await root.request("/dashboard/billing/customers.csv");
     expect(res.headers.get("content-disposition")).toMatch(
       /^attachment; filename\*=UTF-8''customers-platform-\d{4}-\d{2}-\d{2}\.csv$/,
@@ -118,7 +127,7 @@ describe.each(backends)("M8 the console's customers and subscriptions CSV on %s"
   });
 
   test("M8 the subscriptions CSV holds the platform's plan subscriptions and follows the status filter", async () => {
-    const root = await signedIn("root@platform.test");
+    const root = await superAdmin();
     const { header, rows } = await csvOf(
       await root.request("/dashboard/billing/subscriptions.csv"),
     );
@@ -139,7 +148,7 @@ describe.each(backends)("M8 the console's customers and subscriptions CSV on %s"
   });
 
   test("M8 each console list's button carries its screen's filters (the page left out)", async () => {
-    const root = await signedIn("root@platform.test");
+    const root = await superAdmin();
     const customers = await (
       await root.request("/dashboard/billing/customers?q=eve&page=2")
     ).text();

@@ -336,6 +336,14 @@ test("C5 acceptance 5/5: the owner refunds the rupee order and its course is clo
   await signInAsBuyer(page);
   await open(page, site("/course/design-foundations"));
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeVisible();
+
+  // The buyer's own page of the order says it was refunded, and how much went back.
+  await open(page, site(`/thankyou?order=${rupeeOrder}`));
+  await expect(page.getByTestId("order-status")).toHaveText("Refunded");
+  await expect(page.getByTestId("order-refunded")).toContainText("₹");
+  await expect(page.getByTestId("order-partly-refunded")).toHaveCount(0);
+  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, shots, "thankyou-refunded");
 });
 
 test("C6 a member pays Gold monthly by card, then changes the card on Stripe's page from their orders", async ({
@@ -345,14 +353,39 @@ test("C6 a member pays Gold monthly by card, then changes the card on Stripe's p
   await signInAsBuyer(page);
   await page.evaluate(() => localStorage.removeItem("cartItems"));
   const cart = await courseIntoCart(page, "/product/gold");
+  // The server's quote names the trial; the site also takes bank transfers, which charge at
+  // once, so the cart says that what is due today depends on the way to pay.
+  await expect(cart.getByTestId("cart-item-price")).toHaveText(
+    "7-day free trial, then $19 / month",
+  );
+  await expect(cart.getByTestId("cart-trial-note")).toBeVisible();
   await cart.getByRole("link", { name: "Proceed to checkout" }).click();
   await page.getByRole("radio", { name: /^Card/ }).check();
+  // C5: the summary is what the order will record at the chosen provider (decision 032).
+  await expect(page.getByTestId("cart-due-today")).toHaveText(/^Due today\s*\$0$/);
+  await expect(page.getByTestId("cart-due-later")).toHaveText(
+    /^Due when the free trial ends\s*\$19$/,
+  );
+  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, shots, "checkout-trial");
+  await page.getByRole("radio", { name: /^Bank transfer/ }).check();
+  await expect(page.getByTestId("cart-total")).toHaveText("$19");
+  await expect(page.getByTestId("cart-due-today")).toHaveCount(0);
+  await expect(page.getByTestId("cart-item-price")).toHaveText("$19 / month");
+  await lookAt(page, shots, "checkout-trial-offline");
+  await page.getByRole("radio", { name: /^Card/ }).check();
+  await expect(page.getByTestId("cart-due-today")).toHaveText(/\$0$/);
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/`));
   await page.locator("#pay").click();
   await expect(page.getByTestId("order-thanks")).toHaveAttribute("data-status", "fulfilled", {
     timeout: 30_000,
   });
+  await expect(page.getByTestId("order-due-later")).toHaveText("$19.00");
+  await lookAt(page, shots, "thankyou-trial");
+  const trialNumber = (await page
+    .getByRole("heading", { name: /^Order #/ })
+    .textContent())!.replace(/\D/g, "");
 
   await open(page, site("/dashboard/orders"));
   const row = page.getByTestId("subscription-row").filter({ hasText: /Trial ends/ });
@@ -366,4 +399,16 @@ test("C6 a member pays Gold monthly by card, then changes the card on Stripe's p
   await expect(page.getByTestId("subscription-row").filter({ hasText: /Trial ends/ })).toHaveCount(
     1,
   );
+
+  // The manager's drawer of the trial's order: charged nothing, its first charge still due.
+  const ownerContext = await page.context().browser()!.newContext();
+  const owner = await ownerContext.newPage();
+  await asOwner(owner);
+  await open(owner, site("/dashboard/orders"));
+  await owner.getByRole("button", { name: `Open order #${trialNumber}` }).click();
+  const drawer = owner.getByRole("dialog", { name: `Order #${trialNumber}` });
+  await expect(drawer).toContainText("Due when the free trial ends");
+  await expect(drawer).toHaveCSS("opacity", "1");
+  await lookAt(owner, shots, "drawer-trial");
+  await ownerContext.close();
 });

@@ -23,6 +23,7 @@ test.describe.configure({ mode: "serial" });
 let server: RunningServer;
 let dataDir: string;
 const numbers = {} as Record<"coupon" | "monthly" | "transfer", number>;
+let transferId = "";
 const site = (p = "/") => `http://demo.localhost:${server.port}${p}`;
 const sessions = createSessions(site);
 const shots = process.env.ORDERS_SHOTS_DIR;
@@ -115,16 +116,16 @@ test.beforeAll(async () => {
         createdAt: at(60 - i * 2),
       })),
     );
-    numbers.transfer = (
-      await createOrder(database, {
-        accountId,
-        ...sam,
-        status: "pending",
-        provider: "offline",
-        items: [{ title: "Portfolio review", amount: 4500 }],
-        createdAt: at(1),
-      })
-    ).order.number;
+    const transfer = await createOrder(database, {
+      accountId,
+      ...sam,
+      status: "pending",
+      provider: "offline",
+      items: [{ title: "Portfolio review", amount: 4500 }],
+      createdAt: at(1),
+    });
+    numbers.transfer = transfer.order.number;
+    transferId = transfer.order.id;
     await createGrantingProduct(database, { accountId, title: "Figure drawing", amount: 2500 });
   } finally {
     await database.close();
@@ -274,6 +275,23 @@ test("C6 a manager refunds part of an order in its drawer, then the rest", async
   );
   await expectNoSeriousAxeIssues(page);
   await lookAt(page, shots, "order-refund-part");
+
+  // The buyer's page of the order and their orders say what went back (the order keeps its
+  // status and access).
+  const buyerContext = await page.context().browser()!.newContext();
+  const sam = await buyerContext.newPage();
+  await sessions.use(sam, "student@demo.test");
+  await open(sam, site(`/thankyou?order=${transferId}`));
+  await expect(sam.getByTestId("order-partly-refunded")).toHaveText("Partly refunded");
+  await expect(sam.getByTestId("order-refunded")).toHaveText("−$15.00");
+  await expect(sam.getByTestId("order-status")).not.toHaveText("Refunded");
+  await expectNoSeriousAxeIssues(sam);
+  await lookAt(sam, shots, "thankyou-refund-part");
+  await open(sam, site("/dashboard/orders"));
+  const card = sam.getByTestId("member-order").filter({ hasText: `Order #${numbers.transfer}` });
+  await expect(card.getByTestId("order-partly-refunded")).toBeVisible();
+  await expect(card).toContainText("Refunded: $15.00");
+  await buyerContext.close();
 
   // The rest: the amount offered is what is left.
   await drawer.getByRole("button", { name: "Refund" }).click();

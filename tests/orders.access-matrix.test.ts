@@ -184,6 +184,16 @@ const routes: MatrixRoute[] = [
       return manager(actor) || actor === "superAdmin" ? 404 : 403;
     },
   })),
+  {
+    name: "POST /dashboard/billing keepPlan (Keep my current plan: its owner and super-admins; nothing scheduled)",
+    method: "POST",
+    path: "/dashboard/billing",
+    body: () => ({ intent: "keepPlan", checkoutKey: "matrix-keep-plan" }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return manager(actor) || actor === "superAdmin" ? 409 : 403;
+    },
+  },
   ...["customers", "subscriptions", "orders"].map((tab): MatrixRoute => ({
     name: `GET /dashboard/billing/${tab} (the console: super-admins only)`,
     method: "GET",

@@ -1269,6 +1269,13 @@ const pageEndpoints: FuzzEndpoint[] = [
     routeFile: "routes/dashboard/billing.tsx",
     shape: () => json("/dashboard/billing", { intent: "withdrawTransfer", orderId: uuid }),
   },
+  {
+    name: "POST /dashboard/billing (Keep my current plan)",
+    method: "POST",
+    path: "/dashboard/billing",
+    routeFile: "routes/dashboard/billing.tsx",
+    shape: () => json("/dashboard/billing", { intent: "keepPlan", checkoutKey: "fuzz-keep-plan" }),
+  },
   ...(["customers", "subscriptions", "orders"] as const).map((tab) => ({
     ...page(`/dashboard/billing/${tab}`, "routes/dashboard/billing-shop.tsx", {
       q: "owner",

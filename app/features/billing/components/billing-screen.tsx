@@ -72,13 +72,27 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
     send({ ...choice, checkoutKey });
   };
 
+  /** "Keep my current plan"; bought again through Razorpay, its modal needs this document too. */
+  const keep = (key?: string) => {
+    keepKey.current = key ?? keepKey.current ?? crypto.randomUUID();
+    const rebuys = screen.payment?.resumes === false && screen.payment.provider === "razorpay";
+    if (rebuys && !documentIsBilling()) {
+      sessionStorage.setItem(resumeStorage, JSON.stringify({ checkoutKey: keepKey.current }));
+      window.location.reload();
+      return;
+    }
+    send({ intent: "keepPlan", checkoutKey: keepKey.current });
+  };
+
   useEffect(() => {
     const saved = sessionStorage.getItem(resumeStorage);
     if (!saved) return;
     sessionStorage.removeItem(resumeStorage);
     try {
-      const { choice, checkoutKey } = JSON.parse(saved) as { choice: Choice; checkoutKey: string };
-      if (documentIsBilling()) buy(choice, checkoutKey);
+      const { choice, checkoutKey } = JSON.parse(saved) as { choice?: Choice; checkoutKey: string };
+      if (!documentIsBilling()) return;
+      if (choice) buy(choice, checkoutKey);
+      else keep(checkoutKey);
     } catch {
       // Not ours to read: nothing to resume.
     }
@@ -143,15 +157,7 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
             {t(errorKeyOf(failed))}
           </Alert>
         )}
-        <CurrentPlan
-          screen={screen}
-          lang={lang}
-          busy={busy}
-          onKeep={() => {
-            keepKey.current ??= crypto.randomUUID();
-            send({ intent: "keepPlan", checkoutKey: keepKey.current });
-          }}
-        />
+        <CurrentPlan screen={screen} lang={lang} busy={busy} onKeep={() => keep()} />
         {screen.transfers.length > 0 && (
           <PlanTransfers view={screen} lang={lang} busy={busy} onWithdraw={withdraw} />
         )}

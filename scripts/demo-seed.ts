@@ -12,6 +12,7 @@ import { courseCategories } from "~/features/courses/tables.server";
 import { addMember } from "~/features/members/members.server";
 import { writeOption } from "~/features/options/options.server";
 import { pages } from "~/features/pages/tables.server";
+import { posts } from "~/features/posts/tables.server";
 import type { OptionKey } from "~/features/options/options";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -28,7 +29,7 @@ import { insertDemoCheckout } from "../tests/factories/commerce";
 import { insertDemoReportActivity } from "../tests/factories/reports";
 import { DEMO_COUPON } from "./demo-content";
 import { demoPassword, demoSites, type DemoSite } from "./demo-content";
-import { platformDocs } from "./platform-docs";
+import { platformDocs, platformPosts } from "./platform-docs";
 
 /** A demo person: found on a re-seed (people are global and outlive the accounts), else added. */
 async function demoPerson(
@@ -281,6 +282,27 @@ async function seedPlatformDocs(database: Database): Promise<void> {
   });
 }
 
+/**
+ * The platform's own blog posts (decision 029), each added while no post has its address: like
+ * its docs, a re-seed never touches what super-admins wrote since.
+ */
+async function seedPlatformPosts(database: Database): Promise<void> {
+  const accountId = PLATFORM_ACCOUNT_ID;
+  await database.forAccount(accountId, async (tx) => {
+    for (const post of platformPosts) {
+      const [existing] = await tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.accountId, accountId), eq(posts.slug, post.slug)))
+        .limit(1);
+      if (existing) continue;
+      await tx
+        .insert(posts)
+        .values({ accountId, status: "published", publishedAt: new Date(), ...post });
+    }
+  });
+}
+
 /** True when the database has no account yet: a first start. */
 export async function databaseIsEmpty(database: Database): Promise<boolean> {
   return database.asApp(async (tx) => {
@@ -301,6 +323,7 @@ export async function seedDemo(
   passwordHash.catch(() => {});
   await upsertPlanCatalogue(database);
   await seedPlatformDocs(database);
+  await seedPlatformPosts(database);
   for (const site of demoSites) {
     const existing = await database.asApp((tx) => findAccountBySlug(tx, site.slug));
     if (existing && !replace) continue;

@@ -1,5 +1,5 @@
 /**
- * The platform's own docs the demo seed adds (decision 029), read at the base domain's /docs:
+ * The platform's own docs (and below, its posts) the demo seed adds (decision 029), read at the base domain's /docs:
  * a heading and a paragraph each section. `parent` names the doc it sits under in the tree.
  */
 export type PlatformDoc = {
@@ -68,5 +68,29 @@ export const platformDocs: PlatformDoc[] = [
         "Once the DNS change has spread, which can take a few hours, the certificate for HTTPS is issued where your Lyceum server is run. Your platform address keeps working too.",
       ],
     ],
+  },
+];
+
+/** The platform's own blog posts the demo seed adds (decision 029), read at the base domain's /blog. */
+export type PlatformPost = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  /** Sanitised HTML, as the posts table keeps it. */
+  content: string;
+  categories: string[];
+};
+
+export const platformPosts: PlatformPost[] = [
+  {
+    title: "Welcome to Lyceum",
+    slug: "welcome-to-lyceum",
+    excerpt: "One place to teach, sell and publish: what Lyceum is and where to start.",
+    content:
+      "<p>Lyceum gives every school, coach and creator a site of their own: courses with lessons and quizzes, a shop with memberships and subscriptions, a blog, pages built from blocks, and docs.</p>" +
+      "<h2>Where to start</h2>" +
+      '<p>Choose Start free on the home page to create your site, then read <a href="/docs/getting-started">Getting started with Lyceum</a> for a tour of its dashboard.</p>' +
+      "<p>News about the platform appears here on this blog.</p>",
+    categories: ["News"],
   },
 ];

@@ -19,7 +19,7 @@ import {
   demoSites,
   type DemoSite,
 } from "../scripts/demo-content";
-import { platformDocs } from "../scripts/platform-docs";
+import { platformDocs, platformPosts } from "../scripts/platform-docs";
 import { createClient } from "./support/http-client";
 import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestApp } from "./support/test-server";
@@ -215,5 +215,23 @@ describe.each(backends)("I12 the demo seed on %s", (backend) => {
     expect((await platformPages()).toSorted((a, b) => a.slug.localeCompare(b.slug))).toEqual(
       before.toSorted((a, b) => a.slug.localeCompare(b.slug)),
     );
+  });
+
+  test("I17 the seed gives the platform its blog post once: a re-seed keeps a super-admin's edit", async () => {
+    const platformPostRows = () =>
+      db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+        tx.select({ slug: posts.slug, title: posts.title, status: posts.status }).from(posts),
+      );
+    expect(await platformPostRows()).toEqual(
+      platformPosts.map((post) => ({ slug: post.slug, title: post.title, status: "published" })),
+    );
+    const slug = platformPosts[0]!.slug;
+    await db.database.forAccount(PLATFORM_ACCOUNT_ID, (tx) =>
+      tx.update(posts).set({ title: "Edited by the platform" }).where(eq(posts.slug, slug)),
+    );
+    await seedDemo(db.database, { replace: true });
+    const after = await platformPostRows();
+    expect(after).toHaveLength(platformPosts.length);
+    expect(after.find((post) => post.slug === slug)?.title).toBe("Edited by the platform");
   });
 });

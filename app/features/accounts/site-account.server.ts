@@ -9,10 +9,21 @@ export function siteAccount(context: Readonly<RouterContextProvider>): AccountSu
   return tenant.account;
 }
 
-/** Whose docs `/docs` shows: the host's account, or on the platform's own domain the platform's. */
-export function docsAccount(context: Readonly<RouterContextProvider>): AccountSummary {
+/**
+ * Whose docs, posts and pages a public path shows: the host's account, or on the platform's own
+ * domain the platform's (decision 029).
+ */
+export function contentAccount(context: Readonly<RouterContextProvider>): AccountSummary {
   if (context.get(tenantContext).kind === "platform") return platformAccount;
   return siteAccount(context);
+}
+
+/**
+ * The page cache's memo for an account host's reads; none on the base domain, which the cache
+ * does not serve (decision 029), so the platform's posts are always read fresh.
+ */
+export function accountMemo<T>(context: Readonly<RouterContextProvider>, memo: T): T | undefined {
+  return context.get(tenantContext).kind === "account" ? memo : undefined;
 }
 
 export function notFound(): never {

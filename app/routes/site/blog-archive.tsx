@@ -1,4 +1,4 @@
-import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { accountMemo, contentAccount, notFound } from "~/features/accounts/accounts.server";
 import { listTermArchivePage } from "~/features/posts/posts.server";
 import { siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { textIn } from "~/platform/i18n/messages.server";
@@ -9,13 +9,13 @@ import type { Route } from "./+types/blog-archive";
 
 /** `/blog/category/{slug}` and `/blog/tag/{slug}`: one module, the kind read from the path. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const account = siteAccount(context);
+  const account = contentAccount(context);
   const url = new URL(request.url);
   const kind = url.pathname.replace(/\.data$/, "").startsWith("/blog/tag/") ? "tag" : "category";
   const page = Number(url.searchParams.get("page") ?? "1");
   if (!Number.isInteger(page) || page < 1) notFound();
   const { database, lang } = context.get(servicesContext);
-  const remember = context.get(siteCacheContext)?.remember;
+  const remember = accountMemo(context, context.get(siteCacheContext)?.remember);
   const archive = await listTermArchivePage(database, {
     accountId: account.accountId,
     kind,

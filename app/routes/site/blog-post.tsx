@@ -1,5 +1,10 @@
 import { data } from "react-router";
-import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import {
+  contentAccount,
+  isPlatformAccount,
+  notFound,
+  siteAccount,
+} from "~/features/accounts/accounts.server";
 import {
   hreflangLinks,
   LanguageSwitcher,
@@ -23,7 +28,7 @@ import { isAppError } from "~/platform/errors";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const account = siteAccount(context);
+  const account = contentAccount(context);
   const { database, lang } = context.get(servicesContext);
   const languages = negotiateContentLanguage(request, lang);
   const post = await getPost(database, {
@@ -32,6 +37,21 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     choose: languages.choose,
   });
   if (!post) notFound();
+  // The platform's posts (decision 029) have no membership rules and no thread: nobody is a
+  // member of the platform account.
+  if (isPlatformAccount(account.accountId)) {
+    const page = sitePageData(
+      { account, request, lang },
+      ["siteContent", "contentLanguages"],
+      ["lang"],
+    );
+    const { versions, url } = languages.versionsOf(post, page.url);
+    const featuredImage = await libraryImage(database, {
+      accountId: account.accountId,
+      url: post.featured,
+    });
+    return { post, versions, featuredImage, comments: null, membersOnly: null, ...page, url };
+  }
   const viewer = context.get(viewerContext);
   const page = sitePageData(
     { account, request, lang },

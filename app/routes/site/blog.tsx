@@ -1,4 +1,4 @@
-import { notFound, siteAccount } from "~/features/accounts/accounts.server";
+import { accountMemo, contentAccount, notFound } from "~/features/accounts/accounts.server";
 import { listPostsPage } from "~/features/posts/posts.server";
 import { siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { textIn } from "~/platform/i18n/messages.server";
@@ -8,14 +8,14 @@ import { BlogScreen } from "~/features/posts/posts";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const account = siteAccount(context);
+  const account = contentAccount(context);
   const url = new URL(request.url);
   const page = Number(url.searchParams.get("page") ?? "1");
   if (!Number.isInteger(page) || page < 1) notFound();
   const { database, lang } = context.get(servicesContext);
   // The post order (count and marks) is kept with the account's cached pages: no page reads
   // more than its own posts, however deep.
-  const remember = context.get(siteCacheContext)?.remember;
+  const remember = accountMemo(context, context.get(siteCacheContext)?.remember);
   const result = await listPostsPage(database, { accountId: account.accountId, page, remember });
   if (page > result.pages) notFound();
   return {

@@ -1,4 +1,4 @@
-import { docsAccount, notFound } from "~/features/accounts/accounts.server";
+import { contentAccount, notFound } from "~/features/accounts/accounts.server";
 import { DocScreen } from "~/features/pages/pages";
 import { getPage, listDocs } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
@@ -17,7 +17,7 @@ import { productsForLevels } from "~/features/products/products.server";
 import type { Route } from "./+types/doc";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const account = docsAccount(context);
+  const account = contentAccount(context);
   const { database, lang } = context.get(servicesContext);
   const accountId = account.accountId;
   const languages = negotiateContentLanguage(request, lang);

@@ -1,4 +1,4 @@
-import { docsAccount } from "~/features/accounts/accounts.server";
+import { contentAccount } from "~/features/accounts/accounts.server";
 import { DocsScreen } from "~/features/pages/pages";
 import { listDocs } from "~/features/pages/pages.server";
 import { negotiateContentLanguage } from "~/features/content/content";
@@ -10,7 +10,7 @@ import { sitePageData } from "~/features/site/site.server";
 import type { Route } from "./+types/docs";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const account = docsAccount(context);
+  const account = contentAccount(context);
   const { database, lang } = context.get(servicesContext);
   // Each doc is named in the visitor's language where it has that translation, as the doc is.
   const language = negotiateContentLanguage(request, lang).choose([...languageCodes]);

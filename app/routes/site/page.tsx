@@ -1,5 +1,5 @@
 import { siteNameOf } from "~/features/accounts/accounts";
-import { siteAccount, notFound } from "~/features/accounts/accounts.server";
+import { contentAccount, notFound } from "~/features/accounts/accounts.server";
 import { tenantContext } from "~/features/accounts/accounts";
 import { PageScreen } from "~/features/pages/pages";
 import { getPage } from "~/features/pages/pages.server";
@@ -37,16 +37,16 @@ const marketingAreas = {
 
 /*
  * `/{pageSlug}` belongs to whoever the host is. On the base domain it is one of the platform's
- * marketing pages (`/product`, `/use-cases`, `/features`, `/pricing`); on an account's site it is
- * that account's page, so an account may have its own `/pricing`. Deciding here, in the one
+ * marketing pages (`/product`, `/use-cases`, `/features`, `/pricing`), which win, else a page of
+ * the platform account (decision 029); on an account's site it is that account's page, so an
+ * account may have its own `/pricing`. Deciding here, in the one
  * route module for the path, keeps routes.ts free of marketing routes that would otherwise
  * shadow every account's page of the same name.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { database, lang } = context.get(servicesContext);
-  if (context.get(tenantContext).kind === "platform") {
-    const slug = params.pageSlug;
-    if (!isMarketingSlug(slug)) notFound();
+  const slug = params.pageSlug;
+  if (context.get(tenantContext).kind === "platform" && isMarketingSlug(slug)) {
     return {
       kind: "platform" as const,
       slug,
@@ -55,7 +55,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       messages: areaMessages(lang, marketingAreas[slug]),
     };
   }
-  const account = siteAccount(context);
+  // Any other slug on the base domain is the platform account's own page, if it has one.
+  const account = contentAccount(context);
   const languages = negotiateContentLanguage(request, lang);
   const page = await getPage(database, {
     accountId: account.accountId,

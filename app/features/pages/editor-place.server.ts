@@ -1,7 +1,7 @@
-import { asPlatformAccount } from "~/features/accounts/accounts.server";
+import { asPlatformAccount, isPlatformAccount } from "~/features/accounts/accounts.server";
 import type { Viewer } from "~/features/members/members.server";
 import { AppError } from "~/platform/errors";
-import { editorPaths, editorScopeOf, type EditorScope } from "./editor-scope";
+import { editorPaths, editorScopeOf, scopeKind, type EditorScope } from "./editor-scope";
 import type { PageSaveAnswer } from "./page-editing";
 
 /** Where a builder screen works: its scope, the account its use cases run on, its list's path. */
@@ -13,7 +13,9 @@ export const editorScreenPath = (pathname: string): string => editorPaths[editor
 /**
  * The account a builder screen's use cases run on: the host site's, or under /dashboard/docs
  * the platform account (super-admins only: asked again here, after the screen's own rule, so a
- * site's manager never reaches the platform's rows through the editors' manager check).
+ * site's manager never reaches the platform's rows through the editors' manager check). Where
+ * the dashboard itself runs as the platform account (the base domain's), /dashboard/pages is
+ * the platform's plain pages, behind the same check.
  */
 export function editorPlaceOf({
   account,
@@ -26,20 +28,30 @@ export function editorPlaceOf({
 }): EditorPlace {
   const scope = editorScopeOf(pathname);
   const screenPath = editorPaths[scope];
-  if (scope === "site") return { scope, accountId: account.accountId, screenPath };
-  return asPlatformAccount(viewer, ({ accountId }) => ({ scope, accountId, screenPath }));
+  if (scope === "site" && !isPlatformAccount(account.accountId))
+    return { scope, accountId: account.accountId, screenPath };
+  const platformScope = scope === "site" ? "platformPages" : scope;
+  return asPlatformAccount(viewer, ({ accountId }) => ({
+    scope: platformScope,
+    accountId,
+    screenPath,
+  }));
 }
 
-/** The platform's screens hold docs only: a save there that would make a plain page is refused. */
+/**
+ * The platform's screens hold one kind each (docs, or on the base domain's /dashboard/pages
+ * plain pages): a save there that would make the other is refused.
+ */
 export function checkPlaceKind(place: EditorPlace, body: unknown): void {
-  if (place.scope === "site") return;
+  const only = scopeKind(place.scope);
+  if (!only) return;
   const kind = (body as { page?: { kind?: unknown } } | null)?.page?.kind;
-  if (kind !== undefined && kind !== "doc") throw new AppError({ code: "request.invalid" });
+  if (kind !== undefined && kind !== only) throw new AppError({ code: "request.invalid" });
 }
 
 /** The use cases lead to the site's screens (`goTo`); the platform's docs have their own. */
 export function answerInPlace(place: EditorPlace, answer: PageSaveAnswer): PageSaveAnswer {
-  if (place.scope === "site" || !answer.ok || !answer.goTo) return answer;
+  if (place.scope !== "platform" || !answer.ok || !answer.goTo) return answer;
   return {
     ...answer,
     goTo: answer.goTo.replace(/^\/dashboard\/pages(?=[/?]|$)/, place.screenPath),

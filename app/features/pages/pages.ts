@@ -4,4 +4,4 @@ export * from "./components/docs-screen";
 export * from "./components/page-screen";
 export { PageEditor } from "./components/page-editor";
 export { PageList } from "./components/page-list";
-export { editorPaths, editorScopeOf, type EditorScope } from "./editor-scope";
+export { editorPaths, editorScopeOf, scopeKind, type EditorScope } from "./editor-scope";

@@ -8,7 +8,7 @@ import {
   loadDashboardScreen,
   openDashboardSection,
 } from "~/features/dashboard/dashboard.server";
-import { editorScopeOf, PageEditor } from "~/features/pages/pages";
+import { editorScopeOf, PageEditor, scopeKind } from "~/features/pages/pages";
 import {
   answerInPlace,
   checkPageEditor,
@@ -60,10 +60,11 @@ export async function loader(args: Route.LoaderArgs) {
     const platform = scope === "platform";
     const siteUrl = platform ? platformOrigin({ baseDomain, like: url.origin }) : url.origin;
     const asked = url.searchParams.get("kind") === "doc" ? ("doc" as const) : ("page" as const);
-    const kind = platform ? ("doc" as const) : asked;
+    const only = scopeKind(scope);
+    const kind = only ?? asked;
     const blockData = await editorBlockData(database, { accountId, lang });
-    // The platform's docs are written in the platform's language, a site's in the site's.
-    const contentLanguage = platform ? defaultLanguage : lang;
+    // The platform's docs and pages are written in the platform's language, a site's in the site's.
+    const contentLanguage = only ? defaultLanguage : lang;
     if (ref.id === null) {
       checkPageEditor(viewer);
       const languages = { siteLanguage: contentLanguage, translationOf: null, translations: [] };
@@ -75,7 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: ref.id,
       siteLanguage: contentLanguage,
     });
-    if (platform && found.state.page.kind !== "doc") throw new AppError({ code: "route.notFound" });
+    if (only && found.state.page.kind !== only) throw new AppError({ code: "route.notFound" });
     return { ...found, siteUrl, kind, blockData, scope };
   });
 }
@@ -104,9 +105,10 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     if (ref.id === null) throw new AppError({ code: "request.invalid" });
-    // The platform's docs are written in the platform's language, a site's in the site's.
-    const siteLanguage =
-      place.scope === "platform" ? defaultLanguage : args.context.get(servicesContext).lang;
+    // The platform's docs and pages are written in the platform's language, a site's in the site's.
+    const siteLanguage = scopeKind(place.scope)
+      ? defaultLanguage
+      : args.context.get(servicesContext).lang;
     return answerInPlace(
       place,
       await commandPage(database, { ...editing, id: ref.id, input: body, siteLanguage }),

@@ -6,7 +6,7 @@ import {
   loadDashboardScreen,
   openDashboardSection,
 } from "~/features/dashboard/dashboard.server";
-import { editorScopeOf, PageList } from "~/features/pages/pages";
+import { editorScopeOf, PageList, scopeKind } from "~/features/pages/pages";
 import {
   answerInPlace,
   commandPage,
@@ -25,7 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
     await openDashboardSection(database, request);
     const place = editorPlaceOf(request);
     const search = new URL(args.request.url).searchParams;
-    if (place.scope === "platform") search.set("kind", "doc");
+    const only = scopeKind(place.scope);
+    if (only) search.set("kind", only);
     const list = await listPagesForEditor(database, {
       accountId: place.accountId,
       viewer: request.viewer,
@@ -53,8 +54,11 @@ export async function action(args: Route.ActionArgs) {
       viewer: request.viewer,
       caches: request.caches,
     };
-    if ((body as { intent?: unknown } | null)?.intent === "reorderDocs")
+    if ((body as { intent?: unknown } | null)?.intent === "reorderDocs") {
+      // The base domain's /dashboard/pages holds no docs; their tree is /dashboard/docs's.
+      if (place.scope === "platformPages") throw new AppError({ code: "request.invalid" });
       return reorderDocs(database, { ...editing, input: body });
+    }
     const input = rowCommand.safeParse(body);
     if (!input.success) throw new AppError({ code: "request.invalid" });
     const answer = await commandPage(database, {

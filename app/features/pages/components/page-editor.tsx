@@ -19,7 +19,7 @@ import {
   type ContentLanguages,
 } from "~/features/content/content";
 import { fieldIssueMessage } from "~/platform/field-issues";
-import { editorPaths, type EditorScope } from "../editor-scope";
+import { editorPaths, scopeKind, type EditorScope } from "../editor-scope";
 import {
   emptyPageDraft,
   type PageDraft,
@@ -270,7 +270,7 @@ export function PageEditor({
             busy={saving.busy}
             revisions={revisions}
             languages={languages}
-            docsOnly={platform}
+            oneKind={scopeKind(scope) !== null}
           />
         </Tabs.Panel>
       </Tabs>

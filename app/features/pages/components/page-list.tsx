@@ -21,7 +21,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { TRASH_DAYS } from "~/features/content/content";
 import { flattenDocs } from "../docs-tree";
-import { editorPaths, type EditorScope } from "../editor-scope";
+import { editorPaths, scopeKind, type EditorScope } from "../editor-scope";
 import {
   PAGES_PER_EDITOR_PAGE,
   type PageListQuery,
@@ -63,7 +63,8 @@ function RowCommand({ id, intent, label }: { id: string; intent: string; label: 
  * M3 pages and docs: a tab each; search (debounced), state and author filters, newest change
  * first; each row opens the builder; trash, restore, delete for good, duplicate. The docs tab
  * with no filter is the docs tree, reordered by dragging or with the keyboard. The platform's
- * docs (`scope` platform) are the docs tab alone, under their own title.
+ * docs (`scope` platform) are the docs tab alone, under their own title; the platform's plain
+ * pages (`scope` platformPages, the base domain's dashboard) the pages tab alone.
  */
 export function PageList({
   rows,
@@ -128,7 +129,7 @@ export function PageList({
             </Anchor>
           ) : null}
         </Stack>
-      ) : (
+      ) : scopeKind(scope) ? null : (
         <Tabs value={query.kind} onChange={(kind) => go({ kind: kind ?? "page", page: "1" })}>
           <Tabs.List>
             <Tabs.Tab value="page">{t("pages.list.tabs.page")}</Tabs.Tab>

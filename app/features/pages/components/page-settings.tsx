@@ -46,7 +46,7 @@ export function PageSettings({
   busy,
   revisions,
   languages,
-  docsOnly = false,
+  oneKind = false,
 }: {
   draft: PageDraft;
   set: <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => void;
@@ -60,8 +60,8 @@ export function PageSettings({
   busy: boolean;
   revisions: RevisionRow[];
   languages: ContentLanguages;
-  /** No choice of kind: the platform's screens hold docs only. */
-  docsOnly?: boolean;
+  /** No choice of kind: each of the platform's screens holds one (docs, or plain pages). */
+  oneKind?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const bind = (key: TextField) => ({
@@ -80,7 +80,7 @@ export function PageSettings({
               {t("pages.editor.settings")}
             </Title>
             <Stack gap="sm">
-              {docsOnly ? null : (
+              {oneKind ? null : (
                 <div>
                   <Text size="sm" fw={500} id="page-kind-label">
                     {t("pages.editor.kind")}

@@ -69,6 +69,9 @@ function useOrderUntilSettled(initial: OrderView): OrderView {
   return order;
 }
 
+const hasUnlocked = (unlocked: OrderView["unlocked"]) =>
+  unlocked.courses.length + unlocked.memberships.length + unlocked.downloads.length > 0;
+
 /** /thankyou?order=…: the order, where its payment stands, and what it unlocked. */
 export function OrderThanks({ initial }: { initial: OrderView }) {
   const { t, i18n } = useTranslation();
@@ -167,7 +170,7 @@ export function OrderThanks({ initial }: { initial: OrderView }) {
             </Group>
           ) : null}
         </Stack>
-        {order.status === "fulfilled" ? (
+        {order.status === "fulfilled" && hasUnlocked(unlocked) ? (
           <Stack gap="xs" data-testid="order-unlocked">
             <Text fw={600}>{t("orderThanks.unlocked")}</Text>
             <List spacing={4}>

@@ -1,7 +1,7 @@
-// M8 the platform console in the cross-account HTTP matrix: its three screens, an account's
-// drawer, its action, the platform's orders CSV and the owner entry's API route, for each actor
-// on its own site and with its cookies presented on another account's; then the platform's own
-// host, an unknown host and a suspended site's host.
+// M8 the platform console in the cross-account HTTP matrix: its screens, an account's drawer,
+// its action, the platform's orders CSV and the owner entry's API route, for each actor on its
+// own site, with its cookies presented on another account's, and on the base domain, where only
+// the super-admin can be signed in (decision 037); then an unknown host and a suspended site's.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClient } from "./support/http-client";
 import {
@@ -18,11 +18,16 @@ import { createTestAppWithPages } from "./support/test-server";
 import { sql } from "drizzle-orm";
 
 const superAdminEmail = "root@platform.test";
-const atHome = (actor: ActorKind, place: Place) => actor !== "anonymous" && place === "own";
-/** A page of the console: the super-admin at home only; other people signed in are refused. */
-const consoleStatus = (actor: ActorKind, place: Place) => {
-  if (!atHome(actor, place)) return 302;
-  return actor === "superAdmin" ? 200 : 403;
+/** Signed in where asked: on their own site, or the super-admin on the base domain. */
+const signedInThere = (actor: ActorKind, place: Place) =>
+  actor !== "anonymous" && (place === "own" || (place === "platform" && actor === "superAdmin"));
+/**
+ * A page of the console: the super-admin on the base domain only. On a site it does not exist
+ * (404 to whoever is signed in there, the super-admin included); signed out, the sign-in.
+ */
+const consoleStatus = (actor: ActorKind, place: Place, ok = 200) => {
+  if (!signedInThere(actor, place)) return 302;
+  return place === "platform" ? ok : 404;
 };
 /** A well-formed token nobody was given. */
 const unknownToken = "A".repeat(43);
@@ -61,10 +66,7 @@ const routes: MatrixRoute[] = [
     method: "POST",
     path: "/dashboard/accounts",
     body: () => ({ intent: "delete", accountId: "everything" }),
-    expect: (actor, place) => {
-      if (!atHome(actor, place)) return 302;
-      return actor === "superAdmin" ? 400 : 403;
-    },
+    expect: (actor, place) => consoleStatus(actor, place, 400),
   },
   // Issue 17 scope 7: the console's orders (the platform shop's) as CSV, with the screen's query.
   ...[
@@ -79,15 +81,57 @@ const routes: MatrixRoute[] = [
     method: "GET",
     path,
     expect: consoleStatus,
-    contentType: (actor, place) =>
-      actor === "superAdmin" && atHome(actor, place) ? "text/csv" : undefined,
+    contentType: (actor, place) => (consoleStatus(actor, place) === 200 ? "text/csv" : undefined),
   })),
+  {
+    name: "POST /dashboard/maintenance/crons retry (a run that does not exist: nothing runs)",
+    method: "POST",
+    path: "/dashboard/maintenance/crons",
+    body: () => ({ intent: "retry", jobId: "00000000-0000-4000-8000-000000000000" }),
+    expect: consoleStatus,
+  },
+  {
+    name: "POST /dashboard/docs reorderDocs",
+    method: "POST",
+    path: "/dashboard/docs",
+    body: () => ({ intent: "reorderDocs", docs: [] }),
+    expect: consoleStatus,
+  },
+  {
+    name: "POST /dashboard/docs trash (no platform doc has this id)",
+    method: "POST",
+    path: "/dashboard/docs",
+    body: () => ({ id: "00000000-0000-4000-8000-000000000000", intent: "trash" }),
+    expect: (actor, place) => consoleStatus(actor, place, 404),
+  },
   {
     name: "GET /api/console/enter (a token nobody was given: the token is the credential)",
     method: "GET",
     path: `/api/console/enter?token=${unknownToken}`,
-    expect: () => 410,
+    // A site's own host redeems entries; the base domain has none to redeem.
+    expect: (_actor, place) => (place === "platform" ? 404 : 410),
   },
+];
+
+/** The console's other screens (each a route module of its own) and the site-only screens. */
+const consoleScreens = [
+  "/dashboard/docs",
+  "/dashboard/docs/new",
+  "/dashboard/billing/customers",
+  "/dashboard/billing/subscriptions",
+  "/dashboard/billing/products",
+  "/dashboard/billing/orders",
+  "/dashboard/maintenance/crons",
+  "/dashboard/maintenance/outbox",
+];
+const siteScreens = [
+  "/dashboard/courses",
+  "/dashboard/billing",
+  "/dashboard/setup",
+  "/dashboard/media",
+  "/dashboard/manage/site",
+  "/dashboard/posts",
+  "/dashboard/reports.csv",
 ];
 
 describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
@@ -102,11 +146,41 @@ describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
   }, 120_000);
   afterAll(() => db?.dispose());
 
-  test("M8 only super-admins reach the console's screens and action, on the site they are signed in on", async () => {
-    expect(await runMatrix(app, world, routes)).toEqual([]);
+  test("M8 only super-admins reach the console, on the base domain only: every route, each role, each host", async () => {
+    const page = (path: string, expect: MatrixRoute["expect"]): MatrixRoute => ({
+      name: `GET ${path}`,
+      method: "GET",
+      path,
+      expect,
+    });
+    const consoleRoutes = [...routes, ...consoleScreens.map((path) => page(path, consoleStatus))];
+    expect(
+      await runMatrix(app, world, consoleRoutes, { places: ["own", "other", "platform"] }),
+    ).toEqual([]);
+    // A site's screens are the main matrix's on sites (tests/access-matrix.test.ts); on the base
+    // domain they do not exist, for the super-admin too.
+    const siteOnly = siteScreens.map((path) =>
+      page(path, (actor, place) => (signedInThere(actor, place) ? 404 : 302)),
+    );
+    expect(await runMatrix(app, world, siteOnly, { places: ["platform"] })).toEqual([]);
+    // Pages open on both: a site's own, and on the base domain the platform's (decision 029).
+    const platformPages = ["/dashboard/pages", "/dashboard/pages/new"].map((path) =>
+      page(path, (actor, place) => (signedInThere(actor, place) ? 200 : 302)),
+    );
+    expect(await runMatrix(app, world, platformPages, { places: ["platform"] })).toEqual([]);
   }, 300_000);
 
-  test("M8 the platform's own host and an unknown host have no console", async () => {
+  test("M8 the console's sign-in: signed out on the base domain, a console page leads to the staff's sign-in", async () => {
+    const res = await createClient(app, { host: "localhost", ip: "10.98.0.9" }).request(
+      "/dashboard/accounts?q=acme",
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(
+      `/login?staff=1&redirectedFrom=${encodeURIComponent("/dashboard/accounts?q=acme")}`,
+    );
+  });
+
+  test("M8 an unknown host has no console", async () => {
     const paths = [
       "/dashboard/accounts",
       "/dashboard/accounts/owners",
@@ -115,11 +189,6 @@ describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
       `/api/console/enter?token=${unknownToken}`,
     ];
     for (const path of paths) {
-      const platform = await createClient(app, { host: "localhost", ip: "10.98.0.1" }).request(
-        path,
-      );
-      // Signed out there (sessions belong to a site): the sign-in, or for the API not found.
-      expect(platform.status, `localhost ${path}`).toBe(path.startsWith("/api/") ? 404 : 302);
       const unknown = await createClient(app, {
         host: "nowhere.localhost",
         ip: "10.98.0.2",

@@ -20,6 +20,14 @@ const atHome = (actor: ActorKind, place: Place) => actor !== "anonymous" && plac
 /** An id nothing has. */
 const absent = "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c";
 const manager = (actor: ActorKind) => actor === "owner" || actor === "otherOwner";
+/**
+ * The platform's shop (`?scope=platform`): the super-admin on the base domain only; on a site a
+ * super-admin is what their membership there makes them (decision 037).
+ */
+const platformOnly = (ok: number) => (actor: ActorKind, place: Place) => {
+  if (place === "platform") return actor === "superAdmin" ? ok : 401;
+  return atHome(actor, place) ? 403 : 401;
+};
 
 type Fixture = { orderId: string; subscriptionId: string };
 let fixture: Fixture;
@@ -154,20 +162,14 @@ const routes: MatrixRoute[] = [
     method: "POST",
     path: `/api/orders/${absent}/refund?scope=platform`,
     body: () => ({}),
-    expect: (actor, place) => {
-      if (!atHome(actor, place)) return 401;
-      return actor === "superAdmin" ? 404 : 403;
-    },
+    expect: platformOnly(404),
   },
   {
     name: "POST /api/orders/:id/confirm?scope=platform (a bank transfer for a plan: super-admins confirm it; no such order)",
     method: "POST",
     path: `/api/orders/${absent}/confirm?scope=platform`,
     body: () => ({}),
-    expect: (actor, place) => {
-      if (!atHome(actor, place)) return 401;
-      return actor === "superAdmin" ? 404 : 403;
-    },
+    expect: platformOnly(404),
   },
   ...(
     [
@@ -181,7 +183,7 @@ const routes: MatrixRoute[] = [
     body: () => ({ intent, orderId: absent, ...rest }),
     expect: (actor, place) => {
       if (!atHome(actor, place)) return 302;
-      return manager(actor) || actor === "superAdmin" ? 404 : 403;
+      return manager(actor) ? 404 : 403;
     },
   })),
   {
@@ -191,16 +193,16 @@ const routes: MatrixRoute[] = [
     body: () => ({ intent: "keepPlan", checkoutKey: "matrix-keep-plan" }),
     expect: (actor, place) => {
       if (!atHome(actor, place)) return 302;
-      return manager(actor) || actor === "superAdmin" ? 409 : 403;
+      return manager(actor) ? 409 : 403;
     },
   },
   ...["customers", "subscriptions", "orders"].map((tab): MatrixRoute => ({
-    name: `GET /dashboard/billing/${tab} (the console: super-admins only)`,
+    name: `GET /dashboard/billing/${tab} (the console: the base domain's only)`,
     method: "GET",
     path: `/dashboard/billing/${tab}`,
     expect: (actor, place) => {
-      if (!atHome(actor, place)) return 302;
-      return actor === "superAdmin" ? 200 : 403;
+      if (place === "platform") return actor === "superAdmin" ? 200 : 302;
+      return atHome(actor, place) ? 404 : 302;
     },
   })),
   {
@@ -209,7 +211,7 @@ const routes: MatrixRoute[] = [
     path: `/dashboard/billing/invoices/${absent}`,
     expect: (actor, place) => {
       if (!atHome(actor, place)) return 302;
-      return manager(actor) || actor === "superAdmin" ? 404 : 403;
+      return manager(actor) ? 404 : 403;
     },
   },
   {
@@ -274,5 +276,8 @@ describe.each(backends)("issue 16 scope 6 HTTP matrix on %s", (backend) => {
 
   test("scope 6 the orders screens, CSV, action and invoice answer each actor, on its own site and another's, as stated", async () => {
     expect(await runMatrix(app, world, routes)).toEqual([]);
+    // The platform's own routes, on the base domain too (decision 037).
+    const platformRoutes = routes.filter((route) => /scope=platform|the console/.test(route.name));
+    expect(await runMatrix(app, world, platformRoutes, { places: ["platform"] })).toEqual([]);
   }, 300_000);
 });

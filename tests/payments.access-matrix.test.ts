@@ -15,10 +15,18 @@ import { createTestApp } from "./support/test-server";
 const superAdminEmail = "root@platform.test";
 const atHome = (actor: ActorKind, place: Place) => actor !== "anonymous" && place === "own";
 
-/** The host's managers (acme's owner on acme) and super-admins; members 403; others 401. */
+/**
+ * The host's managers (acme's owner on acme); members 403 (a super-admin too: on a site they
+ * are what their membership makes them, decision 037); others 401.
+ */
 const manager = (actor: ActorKind, place: Place) => {
   if (!atHome(actor, place)) return 401;
-  return actor === "owner" || actor === "otherOwner" || actor === "superAdmin" ? 200 : 403;
+  return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+};
+/** The platform's own (`?scope=platform`): the super-admin on the base domain only. */
+const platformOnly = (ok: number) => (actor: ActorKind, place: Place) => {
+  if (place === "platform") return actor === "superAdmin" ? ok : 401;
+  return atHome(actor, place) ? 403 : 401;
 };
 
 const routes: MatrixRoute[] = [
@@ -46,14 +54,14 @@ const routes: MatrixRoute[] = [
     name: "GET /api/payments/providers?scope=platform (the platform's own: super-admins only)",
     method: "GET",
     path: "/api/payments/providers?scope=platform",
-    expect: (actor, place) => (!atHome(actor, place) ? 401 : actor === "superAdmin" ? 200 : 403),
+    expect: platformOnly(200),
   },
   {
     name: "PUT /api/payments/providers?scope=platform (super-admins only)",
     method: "PUT",
     path: "/api/payments/providers?scope=platform",
     body: () => ({ provider: "offline", enabled: false, instructions: "Wire to the platform" }),
-    expect: (actor, place) => (!atHome(actor, place) ? 401 : actor === "superAdmin" ? 200 : 403),
+    expect: platformOnly(200),
   },
   {
     name: "POST /api/payments/webhooks/stripe (no keys on the site: 404 for anyone)",
@@ -92,5 +100,8 @@ describe.each(backends)("issue 16 payments HTTP matrix on %s", (backend) => {
 
   test("A11 every payments route answers each actor as stated", async () => {
     expect(await runMatrix(app, world, routes)).toEqual([]);
+    // The platform's own routes, on the base domain too (decision 037).
+    const platformRoutes = routes.filter((route) => /scope=platform/.test(route.name));
+    expect(await runMatrix(app, world, platformRoutes, { places: ["platform"] })).toEqual([]);
   });
 });

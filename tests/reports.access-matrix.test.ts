@@ -16,8 +16,8 @@ import { createTestAppWithPages } from "./support/test-server";
 
 const superAdminEmail = "root@platform.test";
 const atHome = (actor: ActorKind, place: Place) => actor !== "anonymous" && place === "own";
-const owner = (actor: ActorKind) =>
-  actor === "owner" || actor === "otherOwner" || actor === "superAdmin";
+// A super-admin signed in on a site is what their membership makes them there (decision 037).
+const owner = (actor: ActorKind) => actor === "owner" || actor === "otherOwner";
 
 const ownerOnly = (name: string, path: string, ownerStatus = 200): MatrixRoute => ({
   name,

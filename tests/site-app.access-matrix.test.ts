@@ -18,10 +18,13 @@ import { createTestAppWithPages } from "./support/test-server";
 
 const superAdminEmail = "root@platform.test";
 const atHome = (actor: ActorKind, place: Place) => actor !== "anonymous" && place === "own";
-/** The owner's rule (sections.ts): the site's owner — acme's on acme — and super-admins. */
+/**
+ * The owner's rule (sections.ts): the site's owner — acme's on acme. A super-admin signed in on
+ * a site is what their membership makes them there (decision 037).
+ */
 const ownerRule = (actor: ActorKind, place: Place) => {
   if (!atHome(actor, place)) return 302;
-  return actor === "owner" || actor === "otherOwner" || actor === "superAdmin" ? 200 : 403;
+  return actor === "owner" || actor === "otherOwner" ? 200 : 403;
 };
 
 const screen = (path: string): MatrixRoute => ({
@@ -94,7 +97,7 @@ const routes: MatrixRoute[] = [
     form: () => ({ variant: "icon" }),
     expect: (actor, place) => {
       if (actor === "anonymous" || place === "other") return 401;
-      return actor === "owner" || actor === "otherOwner" || actor === "superAdmin" ? 400 : 403;
+      return actor === "owner" || actor === "otherOwner" ? 400 : 403;
     },
   },
 ];

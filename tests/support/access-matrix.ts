@@ -17,8 +17,15 @@ export const actorKinds = [
   "superAdmin",
 ] as const;
 export type ActorKind = (typeof actorKinds)[number];
-/** `own`: the actor's session on the site it was opened on; `other`: presented to another account's site. */
-export type Place = "own" | "other";
+/**
+ * `own`: the actor's session on the site it was opened on; `other`: presented to another
+ * account's site; `platform`: the base domain (`localhost`), where the super-admin signs in to
+ * the console and everyone else's site session is nobody's (decision 037).
+ */
+export type Place = "own" | "other" | "platform";
+
+/** The base domain of the test app. */
+export const platformHost = "localhost";
 
 export type World = {
   demo: { accountId: string; host: string };
@@ -33,7 +40,10 @@ export type MatrixRoute = {
   body?: (world: World) => unknown;
   /** A form post (page actions) instead of a JSON body. */
   form?: (world: World) => Record<string, string>;
-  /** The status each actor gets, asked on demo's host (`own`) or, for a session, on acme's (`other`). */
+  /**
+   * The status each actor gets, asked on demo's host (`own`), for a session on acme's (`other`),
+   * and where a matrix asks for it, on the base domain (`platform`).
+   */
   expect: (actor: ActorKind, place: Place) => number;
   /** Where it returns a type, the Content-Type the expected answer starts with (a file's, say). */
   contentType?: (actor: ActorKind, place: Place) => string | undefined;
@@ -85,11 +95,33 @@ async function browserFor(app: Hono<any>, world: World, actor: ActorKind) {
   return client;
 }
 
+/**
+ * A browser on the base domain: the super-admin signed in there (the only person who can be);
+ * anyone else with their site's cookies, which are nobody's session there.
+ */
+async function platformBrowserFor(
+  app: Hono<any>,
+  world: World,
+  actor: ActorKind,
+  own: ReturnType<typeof createClient>,
+) {
+  const client = createClient(app, { host: platformHost, ip: nextIp() });
+  if (actor === "superAdmin") {
+    const res = await client.post("/api/auth/sign-in/email", {
+      email: world.people.superAdmin.email,
+      password,
+    });
+    if (res.status !== 200) throw new Error(`the super-admin could not sign in: ${res.status}`);
+  } else for (const [name, value] of own.jar) client.jar.set(name, value);
+  return client;
+}
+
 /** Runs every route for every actor and place; returns the mismatches (empty = all as stated). */
 export async function runMatrix(
   app: Hono<any>,
   world: World,
   routes: MatrixRoute[],
+  { places = ["own", "other"] }: { places?: readonly Place[] } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const actor of actorKinds) {
@@ -98,11 +130,11 @@ export async function runMatrix(
     const otherHost = actor === "otherOwner" ? world.demo.host : world.acme.host;
     const other = createClient(app, { host: otherHost, ip: nextIp() });
     for (const [name, value] of own.jar) other.jar.set(name, value);
+    const clients = { own, other } as Record<Place, ReturnType<typeof createClient>>;
+    if (places.includes("platform"))
+      clients.platform = await platformBrowserFor(app, world, actor, own);
     for (const route of routes) {
-      for (const [place, client] of [
-        ["own", own],
-        ["other", other],
-      ] as const) {
+      for (const [place, client] of places.map((place) => [place, clients[place]] as const)) {
         if (actor === "anonymous" && place === "other") continue;
         const path = typeof route.path === "function" ? route.path(world) : route.path;
         const res = await client.request(path, {

@@ -81,7 +81,9 @@ export async function resolveViewerSession({
     // The picture a person set for themselves reaches pages as src: a safe address or none.
     user: { id: user.id, name: user.name, email: user.email, image: safeUrl(user.image) },
     membership,
-    isSuperAdmin: superAdminEmails.includes(user.email.toLowerCase()),
+    // Only on the platform's own host (decision 037): on a site a super-admin is exactly what
+    // their membership there makes them, since the site's owner controls what runs there.
+    isSuperAdmin: accountId === null && superAdminEmails.includes(user.email.toLowerCase()),
   };
   return { viewer, sessionId: session.id };
 }

@@ -21,7 +21,8 @@ describe.each(backends)("M8 console pages on %s", (backend) => {
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let services: Awaited<ReturnType<typeof createTestAppWithPages>>["services"];
   let ip = 0;
-  const site = { host: "", console: "", slug: "", accountId: "" };
+  /** The console's host is the base domain (decision 037); `other` is another site's. */
+  const site = { host: "", console: "localhost", other: "", slug: "", accountId: "" };
   let ownerEmail = "";
 
   const nextIp = () => `10.77.${backend === "pglite" ? 1 : 2}.${++ip}`;
@@ -60,7 +61,7 @@ describe.each(backends)("M8 console pages on %s", (backend) => {
       slug: `shop-${tag}`,
       settings: { plan: "professional", sitetitle: "Corner Shop" },
     });
-    site.console = `${consoleSite.slug}.localhost`;
+    site.other = `${consoleSite.slug}.localhost`;
     site.host = `${target.slug}.localhost`;
     site.slug = target.slug;
     site.accountId = target.accountId;
@@ -102,7 +103,14 @@ describe.each(backends)("M8 console pages on %s", (backend) => {
       "/dashboard/accounts/owners",
       "/dashboard/accounts/audit",
     ])
-      expect((await owner.request(path)).status, path).toBe(403);
+      // The console is the base domain's: on a site it does not exist.
+      expect((await owner.request(path)).status, path).toBe(404);
+    // Nor for a super-admin signed in on a site: there they are what their membership makes them.
+    const rootOnSite = await signedIn(superAdminEmail, site.other);
+    expect((await rootOnSite.request("/dashboard/accounts")).status).toBe(404);
+    expect(await (await rootOnSite.request("/api/account/me")).json()).toMatchObject({
+      isSuperAdmin: false,
+    });
   });
 
   test("M8 suspend: the site answers the suspended page and tenant.suspended until restored", async () => {
@@ -187,7 +195,7 @@ describe.each(backends)("M8 console pages on %s", (backend) => {
     const at = nextIp();
     const root = await signedIn(superAdminEmail, site.console, at);
     const { path } = await act(root, { intent: "openAsOwner", accountId: site.accountId });
-    const elsewhere = createClient(app, { host: site.console, ip: at });
+    const elsewhere = createClient(app, { host: site.other, ip: at });
     expect((await elsewhere.request(path!)).status).toBe(410);
     for (const token of ["", "short", `${"a".repeat(43)}%00`])
       expect(

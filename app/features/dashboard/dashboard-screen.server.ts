@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { tenantContext, type AccountSummary } from "~/features/accounts/accounts";
+import { platformAccount } from "~/features/accounts/accounts.server";
 import { requireViewer } from "~/features/auth/auth.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
@@ -8,24 +9,34 @@ import { answerAppErrors } from "~/platform/http-errors";
 import type { Messages } from "~/platform/i18n/i18n";
 import { areaMessages, type MessageArea } from "~/platform/i18n/area-messages.server";
 import { servicesContext } from "~/platform/request-context";
+import { opensOn } from "./sections";
 
 /** Who opens a dashboard screen, on which site, at which path (a screen's rule is found by it). */
 export type DashboardRequest = { account: AccountSummary; viewer: Viewer; pathname: string };
 
 /**
  * The route's request as the dashboard's use cases want it. Signing in comes first (a redirect
- * to /login, outside any error answer); `screen` throws the 404 of the platform's own host,
- * which has no site to show, where the caller answers errors.
+ * to /login, outside any error answer); `screen` throws, where the caller answers errors, the
+ * 404 of a screen that does not open on this host: on a site, its screens with the site's
+ * account; on the platform's host, the console's with the platform account (decision 037).
+ * `anyPath` is the shell's: it stands around whatever the screen answers.
  */
-export function dashboardRequestOf({ context, request }: LoaderFunctionArgs) {
+export function dashboardRequestOf(
+  { context, request }: LoaderFunctionArgs,
+  { anyPath = false }: { anyPath?: boolean } = {},
+) {
   const viewer = requireViewer({ context, request });
   const tenant = context.get(tenantContext);
   const { database } = context.get(servicesContext);
   // A client-side navigation asks for the same path with React Router's ".data" suffix.
   const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
   const screen = (): DashboardRequest => {
-    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    return { account: tenant.account, viewer, pathname };
+    const host =
+      tenant.kind === "account" ? "site" : tenant.kind === "platform" ? "platform" : null;
+    if (!host || (!anyPath && !opensOn(pathname, host)))
+      throw new AppError({ code: "route.notFound" });
+    const account = tenant.kind === "account" ? tenant.account : platformAccount;
+    return { account, viewer, pathname };
   };
   return { database, screen };
 }
@@ -39,8 +50,9 @@ export function loadDashboardScreen<T extends object>(
   args: LoaderFunctionArgs,
   areas: readonly MessageArea[],
   load: (database: Database, request: DashboardRequest) => Promise<T>,
+  options?: { anyPath?: boolean },
 ): Promise<T & { messages: Messages }> {
-  const { database, screen } = dashboardRequestOf(args);
+  const { database, screen } = dashboardRequestOf(args, options);
   const { lang } = args.context.get(servicesContext);
   return answerAppErrors(async () => ({
     ...(await load(database, screen())),

@@ -78,11 +78,15 @@ describe.each(backends)("D1 D5–D10 dashboard menus and screens on %s", (backen
     ]);
   });
 
-  test("D6 a super-admin's sidebar is the platform console", async () => {
-    const links = await sidebar("root@platform.test");
+  test("D6 a super-admin's sidebar is the platform console, on the base domain; on a site, their membership's", async () => {
+    const links = await sidebar("root@platform.test", "localhost");
     expect(links[2]).toBe("/dashboard/accounts");
     expect(links.at(-1)).toBe("/dashboard/maintenance/crons");
     expect(links).toHaveLength(13);
+    // Signed in on a site, a student of it is what they are there (decision 037).
+    expect(await sidebar("root@platform.test")).toEqual(
+      await sidebar(`student-${backend}@dash.test`),
+    );
   });
 
   test("D7 an instructor gets the member menu with the instructor item and no orders", async () => {
@@ -140,7 +144,8 @@ describe.each(backends)("D1 D5–D10 dashboard menus and screens on %s", (backen
     expect((await student.request("/dashboard/billing")).status).toBe(403);
     expect((await student.request("/dashboard/courses")).status).toBe(200);
     expect((await bare.request("/dashboard/courses")).status).toBe(403);
-    expect((await owner.request("/dashboard/accounts")).status).toBe(403);
+    // The console is the base domain's: on a site it does not exist.
+    expect((await owner.request("/dashboard/accounts")).status).toBe(404);
     expect((await owner.request("/dashboard/no-such-screen")).status).toBe(404);
     const anonymous = await createClient(app, { host: hosts.full }).request("/dashboard/activity");
     expect(anonymous.status).toBe(302);

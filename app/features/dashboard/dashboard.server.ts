@@ -1,4 +1,5 @@
 import { siteNameOf } from "~/features/accounts/accounts";
+import { isPlatformAccount } from "~/features/accounts/accounts.server";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import { getSiteOptions } from "~/features/options/options.server";
@@ -19,6 +20,11 @@ import { sectionForPath, type DashboardSection } from "./sections";
 
 export type DashboardShell = {
   siteName: string;
+  /**
+   * A site's shell has its live controls (who is online, chat, notifications over the socket);
+   * the platform's console has no socket of its own (decision 037).
+   */
+  live: boolean;
   /** The account is onboarding: the guided tour starts by itself (D4). */
   onboard: boolean;
   sidebar: { kind: "superAdmin" | "owner" | "member"; items: MenuItem[] };
@@ -68,6 +74,7 @@ export async function loadDashboardShell(
   );
   return {
     siteName: siteNameOf(account),
+    live: !isPlatformAccount(account.accountId),
     onboard: Boolean(account.settings.onboard),
     sidebar: sidebarMenu(context, dashboard?.member_menu),
     quickCreate: quickCreateMenu(context),

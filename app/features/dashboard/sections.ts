@@ -15,6 +15,11 @@ export type DashboardSection = {
   screen?: true;
   /** Its items' editors, `{path}/{id or slug}`, open by the same rule. */
   items?: true;
+  /**
+   * Where it opens: a site's host (absent), the platform's host only (the console), or both.
+   * Anywhere else it is not found (decision 037).
+   */
+  host?: "platform" | "both";
 };
 
 const can = (c: MenuContext, cap: MenuContext["caps"][number]) => c.caps.includes(cap);
@@ -46,10 +51,15 @@ const screen = (id: string, path: string, access: DashboardSection["access"]) =>
   ...section(id, path, access),
   screen: true as const,
 });
+/** A screen of the platform's console: its host only (decision 037). */
+const consoleScreen = (id: string, path: string) => ({
+  ...screen(id, path, superAdmin),
+  host: "platform" as const,
+});
 
 export const dashboardSections: DashboardSection[] = [
   // Everyone's
-  screen("notifications", "notifications", member),
+  { ...screen("notifications", "notifications", member), host: "both" as const },
   section("activity", "activity", member),
   section("meetings", "meetings", member),
   section("messages", "messages", member),
@@ -81,9 +91,10 @@ export const dashboardSections: DashboardSection[] = [
   screen("addons", "addons", owner),
   screen("reports", "reports", owner),
   // Support: the owner's tickets, or the platform's queue for super-admins; a thread at tickets/{id}.
-  { ...screen("tickets", "tickets", owner), items: true as const },
+  { ...screen("tickets", "tickets", owner), items: true as const, host: "both" as const },
   // Site content (the platform's own for super-admins)
-  { ...screen("pages", "pages", managerOrSuperAdmin), items: true as const },
+  // On the base domain, the platform's own plain pages (decision 029; editor-place.server.ts).
+  { ...screen("pages", "pages", managerOrSuperAdmin), items: true as const, host: "both" as const },
   screen("posts", "posts", postWriter),
   screen("newPost", "post", postWriter),
   // Everyone who makes content uploads: their own files here, every file under manage/media.
@@ -112,19 +123,41 @@ export const dashboardSections: DashboardSection[] = [
   section("manageEmails", "manage/marketing/emails", manager),
   section("manageFunnels", "manage/marketing/funnels", manager),
   section("manageAutomations", "manage/marketing/automations", manager),
-  // The platform console
-  screen("accounts", "accounts", superAdmin),
-  screen("owners", "accounts/owners", superAdmin),
+  // The platform console, on the platform's host only
+  consoleScreen("accounts", "accounts"),
+  consoleScreen("owners", "accounts/owners"),
   // The console's audit log: a tab of the accounts screens (the menu stays as spec §2 lists it).
-  screen("audit", "accounts/audit", superAdmin),
+  consoleScreen("audit", "accounts/audit"),
   // The platform's own docs, edited as a site's are (routes/dashboard/pages.tsx and page.tsx).
-  { ...screen("docs", "docs", superAdmin), items: true as const },
-  screen("customers", "billing/customers", superAdmin),
-  screen("subscriptions", "billing/subscriptions", superAdmin),
-  screen("products", "billing/products", superAdmin),
-  screen("billingOrders", "billing/orders", superAdmin),
-  screen("crons", "maintenance/crons", superAdmin),
+  { ...consoleScreen("docs", "docs"), items: true as const },
+  consoleScreen("customers", "billing/customers"),
+  consoleScreen("subscriptions", "billing/subscriptions"),
+  consoleScreen("products", "billing/products"),
+  consoleScreen("billingOrders", "billing/orders"),
+  consoleScreen("crons", "maintenance/crons"),
 ];
+
+/**
+ * Dashboard paths outside the registry that open on the platform's host: the console's home and
+ * the super-admin's own profile (password, second factor, sessions) on both, the mail outbox
+ * there only. Any other path outside the registry is a site's.
+ */
+const shellPaths: Record<string, "platform" | "both"> = {
+  "": "both",
+  profile: "both",
+  "maintenance/outbox": "platform",
+};
+
+/** Whether a /dashboard path opens on the platform's host (`platform`) or a site's (`site`). */
+export function opensOn(pathname: string, host: "platform" | "site"): boolean {
+  // A screen's CSV (`billing/orders.csv`) opens where the screen does.
+  const section = sectionForPath(pathname.replace(/\.csv$/, ""));
+  const where = section
+    ? section.host
+    : shellPaths[pathname.replace(/^\/dashboard\/?/, "").replace(/\/+$/, "")];
+  if (where === "both") return true;
+  return host === "platform" ? where === "platform" : where === undefined;
+}
 
 /** The section a /dashboard path belongs to (a trailing slash is the same screen). */
 export function sectionForPath(pathname: string): DashboardSection | undefined {

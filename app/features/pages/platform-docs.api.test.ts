@@ -46,8 +46,10 @@ describe.each(backends)("I14 the platform's docs over HTTP on %s", (backend) => 
   let ip = 0;
   const ownerEmail = `owner-${backend}@platform-docs.test`;
 
+  /** Signed in on the site; the super-admin on the base domain, the console's host (decision 037). */
   async function signedIn(email: string) {
-    const client = createClient(app, { host: siteHost, ip: `10.67.0.${++ip}` });
+    const host = email === rootEmail ? "localhost" : siteHost;
+    const client = createClient(app, { host, ip: `10.67.0.${++ip}` });
     const res = await client.post("/api/auth/sign-in/email", { email, password });
     expect(res.status, email).toBe(200);
     return client;
@@ -116,7 +118,8 @@ describe.each(backends)("I14 the platform's docs over HTTP on %s", (backend) => 
 
     const owner = await signedIn(ownerEmail);
     for (const path of ["/dashboard/docs", "/dashboard/docs/new", `/dashboard/docs/${id}`])
-      expect((await owner.request(path)).status, path).toBe(403);
+      // The console is the base domain's: on a site it does not exist.
+      expect((await owner.request(path)).status, path).toBe(404);
     const actions: [string, unknown][] = [
       ["/dashboard/docs/new", docSave("Sneaked in")],
       [`/dashboard/docs/${id}`, { intent: "trash" }],
@@ -125,7 +128,7 @@ describe.each(backends)("I14 the platform's docs over HTTP on %s", (backend) => 
       ["/dashboard/docs", { intent: "reorderDocs", docs: [{ id, parentId: null, position: 9 }] }],
     ];
     for (const [path, body] of actions)
-      expect((await owner.post(path, body)).status, path).toBe(403);
+      expect((await owner.post(path, body)).status, path).toBe(404);
     expect(
       await getPage(db.database, {
         accountId: PLATFORM_ACCOUNT_ID,
@@ -152,7 +155,8 @@ describe.each(backends)("I14 the platform's docs over HTTP on %s", (backend) => 
     ).toBe(400);
     // A site's doc is not the platform's: its id opens nothing there.
     expect((await root.request(`/dashboard/docs/${siteDocId}`)).status).toBe(404);
-    expect((await root.request(`/dashboard/pages/${siteDocId}`)).status).toBe(200);
+    // Nor is a site's pages screen on the base domain.
+    expect((await root.request(`/dashboard/pages/${siteDocId}`)).status).toBe(404);
   });
 
   async function listPlatformDocIds() {

@@ -23,14 +23,15 @@ const password = "Matrix-Harbour-Quartz-88";
 
 /**
  * A managers' route: anonymous 401; a session shown to another site is dropped (401); demo's
- * students and instructors 403; demo's owner and the super-admin `ok`; acme's owner on acme
+ * students, instructors and a super-admin signed in there 403; demo's owner `ok`; acme's owner on acme
  * (its own site) `foreign` (demo's ids are not found there, acme's own lists answer).
  */
 const managers =
   (ok: number, foreign: number) =>
   (actor: ActorKind, place: Place): number => {
     if (actor === "anonymous" || place === "other") return 401;
-    if (actor === "student" || actor === "instructor") return 403;
+    // A super-admin signed in on a site is what their membership makes them (decision 037).
+    if (actor === "student" || actor === "instructor" || actor === "superAdmin") return 403;
     if (actor === "otherOwner") return foreign;
     return ok;
   };

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { siteNameOf, siteOrigin } from "~/features/accounts/accounts";
 import { accounts } from "~/features/accounts/tables.server";
+import { platformOrigin } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
 import {
   defaultLanguage,
@@ -170,7 +171,10 @@ export async function sendTicketReplyMail(
     category: ticket.category,
     author: author?.name ?? siteName,
     body: reply.body,
-    url: `${origin}/dashboard/tickets/${ticketId}${reply.fromPlatform ? "" : "?view=desk"}`,
+    // The desk is the console's, on the platform's own host (decision 037).
+    url: reply.fromPlatform
+      ? `${origin}/dashboard/tickets/${ticketId}`
+      : `${platformOrigin({ baseDomain: siteAddress.baseDomain, like: siteAddress.like })}/dashboard/tickets/${ticketId}?view=desk`,
   });
   for (const address of to) await mailer.send({ site: new URL(origin).host, to: address, ...mail });
   if (reply.fromPlatform && notifyOwner) {

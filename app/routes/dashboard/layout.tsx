@@ -13,9 +13,12 @@ import type { Route } from "./+types/layout";
 // The shell's strings come before the dashboard renders, also on a client-side navigation
 // from the site.
 export async function loader(args: Route.LoaderArgs) {
-  return loadDashboardScreen(args, ["dashboardShell"], async (database, request) => ({
-    shell: await loadDashboardShell(database, request),
-  }));
+  return loadDashboardScreen(
+    args,
+    ["dashboardShell"],
+    async (database, request) => ({ shell: await loadDashboardShell(database, request) }),
+    { anyPath: true },
+  );
 }
 
 export function meta() {
@@ -39,6 +42,13 @@ function LiveControls() {
 
 /** Every /dashboard screen inside the shell: sidebar, top bar, the viewer's menus. */
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  // The platform's console: no socket, no gamification (nobody is a member there).
+  if (!loaderData.shell.live)
+    return (
+      <DashboardShell shell={loaderData.shell}>
+        <Outlet />
+      </DashboardShell>
+    );
   return (
     <RealtimeProvider>
       <DashboardShell shell={loaderData.shell} topBar={<LiveControls />}>

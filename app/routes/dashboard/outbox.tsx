@@ -1,19 +1,14 @@
 import { Accordion, Badge, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { requireViewer } from "~/features/auth/auth.server";
 import { listOutbox } from "~/features/auth/auth.server";
-import { servicesContext } from "~/platform/request-context";
-import { answerAppErrors } from "~/platform/http-errors";
-import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { loadDashboardScreen } from "~/features/dashboard/dashboard.server";
 import { timestampFormat } from "~/platform/i18n/formats";
 import type { Route } from "./+types/outbox";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireViewer({ context, request });
-  const { database, lang } = context.get(servicesContext);
-  return answerAppErrors(async () => ({
+// The console's, on the platform's host only (decision 037).
+export async function loader(args: Route.LoaderArgs) {
+  return loadDashboardScreen(args, ["outboxPage"], async (database, { viewer }) => ({
     mails: await listOutbox(database, { viewer }),
-    messages: areaMessages(lang, "outboxPage"),
   }));
 }
 

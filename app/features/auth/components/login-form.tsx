@@ -70,13 +70,13 @@ export function LoginForm({
 
   return (
     <AuthCard
-      title={staff ? t("platform.login.staffTitle") : t("auth.login.title", { site: siteName })}
-      subtitle={staff ? t("platform.login.staffText") : undefined}
+      title={staff ? t("auth.login.staffTitle") : t("auth.login.title", { site: siteName })}
+      subtitle={staff ? t("auth.login.staffText") : undefined}
       footer={
         staff
           ? {
-              text: t("platform.login.staffBack"),
-              link: t("platform.login.findSite"),
+              text: t("auth.login.staffBack"),
+              link: t("auth.login.findSite"),
               to: "/login",
             }
           : { text: t("auth.login.noAccount"), link: t("auth.login.createAccount"), to: "/signup" }

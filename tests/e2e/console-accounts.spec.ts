@@ -7,8 +7,8 @@ import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
 // M8 the platform console in the browser, on a server of this file's own where acme's owner is a
-// super-admin, signed in on acme.localhost (the console opens on the site they are signed in
-// on): they find the demo account, suspend it — a visitor to demo.localhost meets the suspended
+// super-admin, signed in on the base domain, localhost (the console's only host, decision 037):
+// they find the demo account, suspend it — a visitor to demo.localhost meets the suspended
 // page — and restore it; the audit log lists both; then they open demo's dashboard as its owner.
 // Screenshots to look at go to CONSOLE_SHOTS_DIR when it is set. One worker, in file order.
 test.describe.configure({ mode: "serial" });
@@ -16,9 +16,10 @@ test.describe.configure({ mode: "serial" });
 let server: RunningServer;
 let dataDir: string;
 const at = (host: string) => (path: string) => `http://${host}:${server.port}${path}`;
-const acme = (path: string) => at("acme.localhost")(path);
+/** The base domain: the console's host. */
+const platform = (path: string) => at("localhost")(path);
 const demo = (path: string) => at("demo.localhost")(path);
-const sessions = createSessions(acme);
+const sessions = createSessions(platform);
 const shots = process.env.CONSOLE_SHOTS_DIR;
 
 test.beforeAll(async () => {
@@ -35,7 +36,7 @@ test.afterAll(async () => {
 async function asSuperAdmin(page: Page, path: string) {
   await sessions.use(page, "owner@acme.test");
   await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
-  const response = await open(page, acme(path));
+  const response = await open(page, platform(path));
   expect(response?.status(), path).toBe(200);
 }
 
@@ -113,7 +114,7 @@ test("M8 the super-admin finds demo, suspends it, a visitor meets the suspended 
   });
 
   await drawer.getByRole("link", { name: "This site's audit log" }).click();
-  await expect(page).toHaveURL(acme("/dashboard/accounts/audit?site=demo"));
+  await expect(page).toHaveURL(platform("/dashboard/accounts/audit?site=demo"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit log");
   const entries = page.getByTestId("audit-row");
   await expect(entries).toHaveCount(2);
@@ -146,7 +147,7 @@ test("M8 the owners screen lists demo's owner with their site; the super-admin o
   await expect(sidebar.getByRole("link", { name: "Billing" })).toBeVisible();
   await expect(sidebar.getByRole("link", { name: "Accounts" })).toHaveCount(0);
 
-  await open(page, acme("/dashboard/accounts/audit?site=demo"));
+  await open(page, platform("/dashboard/accounts/audit?site=demo"));
   await expect(page.getByTestId("audit-row").first()).toContainText("Signed in as its owner");
   await expect(page.getByTestId("audit-row").nth(1)).toContainText(
     "Issued a link to its dashboard as its owner",

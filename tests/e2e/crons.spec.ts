@@ -8,15 +8,17 @@ import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { expect, test, type Page } from "./support/test";
 
 // Issue 17 scope 8 in the browser: /dashboard/maintenance/crons on a server of this file's own,
-// where acme's owner is a super-admin. In file order: the second test makes the first test's run
-// fail (server stopped, its database changed) and retries it.
+// where acme's owner is a super-admin, signed in on the base domain (the console's host). In file
+// order: the second test makes the first test's run fail (server stopped, its database changed)
+// and retries it.
 test.describe.configure({ mode: "serial" });
 
 let server: RunningServer;
 let dataDir: string;
 const path = "/dashboard/maintenance/crons";
-const acme = (p: string) => `http://acme.localhost:${server.port}${p}`;
-const sessions = createSessions(acme);
+/** The base domain: the console's host (decision 037). */
+const platform = (p: string) => `http://localhost:${server.port}${p}`;
+const sessions = createSessions(platform);
 const shots = process.env.CRONS_SHOTS_DIR;
 const superAdminEnv = { SUPER_ADMIN_EMAILS: "owner@acme.test" };
 
@@ -34,7 +36,7 @@ test.afterAll(async () => {
 async function asSuperAdmin(page: Page) {
   await sessions.use(page, "owner@acme.test");
   await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
-  const response = await open(page, acme(path));
+  const response = await open(page, platform(path));
   expect(response?.status()).toBe(200);
 }
 

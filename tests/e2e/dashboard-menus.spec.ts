@@ -7,8 +7,9 @@ import { expectScreen } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { createSessions } from "./support/session";
 
-// D6 and D7 in a browser, on a server of its own: acme's owner is a super-admin here, and the
-// demo site has switched lms, groups and appointments off, so the shared demo stays as it is.
+// D6 and D7 in a browser, on a server of its own: acme's owner is a super-admin here (the console
+// on the base domain, decision 037), and the demo site has switched lms, groups and appointments
+// off, so the shared demo stays as it is.
 let server: RunningServer;
 let dataDir: string;
 const site = (slug: string) => (path: string) => `http://${slug}.localhost:${server.port}${path}`;
@@ -16,6 +17,9 @@ const demo = site("demo");
 const acme = site("acme");
 const demoSessions = createSessions(demo);
 const acmeSessions = createSessions(acme);
+/** The base domain: the console's host. */
+const platform = (path: string) => `http://localhost:${server.port}${path}`;
+const platformSessions = createSessions(platform);
 const env = { SUPER_ADMIN_EMAILS: "owner@acme.test" };
 // In file order, one at a time: D8 changes the demo's member menu that D7 reads.
 test.describe.configure({ mode: "default" });
@@ -45,8 +49,8 @@ const sidebarLinks = (page: Page) => page.getByTestId("sidebar-menu").getByRole(
 test("D6 a super-admin's sidebar is the platform console, in the spec's order", async ({
   page,
 }) => {
-  await acmeSessions.use(page, "owner@acme.test");
-  await open(page, acme("/dashboard"));
+  await platformSessions.use(page, "owner@acme.test");
+  await open(page, platform("/dashboard"));
   await expect(page.getByRole("navigation", { name: "Platform console" })).toBeVisible();
   await expect(sidebarLinks(page)).toHaveText([
     "Dashboard",
@@ -64,9 +68,15 @@ test("D6 a super-admin's sidebar is the platform console, in the spec's order", 
     "Crons",
   ]);
   await sidebarLinks(page).filter({ hasText: "Crons" }).click();
-  await expect(page).toHaveURL(acme("/dashboard/maintenance/crons"));
+  await expect(page).toHaveURL(platform("/dashboard/maintenance/crons"));
   // The link opens its screen, not a refusal: the section's check lets a super-admin in.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Scheduled jobs");
+  // On their own site the same person is acme's owner: the owner's menu, no console there.
+  await acmeSessions.use(page, "owner@acme.test");
+  await open(page, acme("/dashboard"));
+  await expect(page.getByRole("navigation", { name: "Platform console" })).toHaveCount(0);
+  await expect(sidebarLinks(page).filter({ hasText: "Billing" })).toBeVisible();
+  expect((await open(page, acme("/dashboard/maintenance/crons")))?.status()).toBe(404);
 });
 
 test("D7 a student on a site with lms, groups and appointments off sees only the basic member menu", async ({

@@ -6,8 +6,8 @@ import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
 // I14 the platform's own docs (decision 029), on a server of its own where acme's owner is a
-// super-admin: written at /dashboard/docs (on acme's site, where they are signed in), read at
-// the base domain's /docs. One worker, in file order: the tests share the platform's docs.
+// super-admin: written at /dashboard/docs in the console (on the base domain, where they sign in:
+// decision 037), read at the base domain's /docs. One worker, in file order: the tests share the platform's docs.
 test.describe.configure({ mode: "default" });
 
 let server: RunningServer;
@@ -16,8 +16,9 @@ const at = (host: string) => (path: string) => `http://${host}:${server.port}${p
 const acme = (path: string) => at("acme.localhost")(path);
 const demo = (path: string) => at("demo.localhost")(path);
 const platform = (path: string) => at("localhost")(path);
-const acmeSessions = createSessions(acme);
+const platformSessions = createSessions(platform);
 const demoSessions = createSessions(demo);
+const acmeSessions = createSessions(acme);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -31,9 +32,9 @@ test.afterAll(async () => {
 });
 
 async function asSuperAdmin(page: Page, path: string) {
-  await acmeSessions.use(page, "owner@acme.test");
+  await platformSessions.use(page, "owner@acme.test");
   await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
-  const response = await open(page, acme(path));
+  const response = await open(page, platform(path));
   expect(response?.status(), path).toBe(200);
 }
 
@@ -79,7 +80,7 @@ test("I14 a super-admin writes a platform doc with the builder and publishes it;
   await expect(page.getByRole("tab")).toHaveCount(0);
 
   await page.getByRole("link", { name: "New doc" }).click();
-  await expect(page).toHaveURL(acme("/dashboard/docs/new"));
+  await expect(page).toHaveURL(platform("/dashboard/docs/new"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New doc");
   await page.getByRole("textbox", { name: "Title", exact: true }).fill("Moving your courses");
   await expect(drawerItem(page, "Text")).toBeVisible({ timeout: 20_000 });
@@ -100,8 +101,9 @@ test("I14 a super-admin writes a platform doc with the builder and publishes it;
   );
 
   // In the tree, last; and nowhere in acme's own docs.
-  await open(page, acme("/dashboard/docs"));
+  await open(page, platform("/dashboard/docs"));
   await expect(tree.locator("li a").last()).toHaveText("Moving your courses");
+  await acmeSessions.use(page, "owner@acme.test");
   await open(page, acme("/dashboard/pages?kind=doc"));
   await expect(page.getByRole("link", { name: "Moving your courses" })).toHaveCount(0);
 
@@ -130,8 +132,9 @@ test("I14 a super-admin writes a platform doc with the builder and publishes it;
 test("I14 a site's owner is refused the platform's docs", async ({ page }) => {
   await demoSessions.use(page, "owner@demo.test");
   for (const path of ["/dashboard/docs", "/dashboard/docs/new"]) {
+    // The console is the base domain's: on a site it does not exist.
     const response = await open(page, demo(path));
-    expect(response?.status(), path).toBe(403);
+    expect(response?.status(), path).toBe(404);
   }
   // Nor does the demo owner's sidebar offer them.
   await open(page, demo("/dashboard"));
@@ -148,8 +151,8 @@ for (const scheme of ["light", "dark"] as const) {
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
     const screens = [
-      { name: "dashboard-docs", url: () => acme("/dashboard/docs"), signedIn: true },
-      { name: "dashboard-docs-new", url: () => acme("/dashboard/docs/new"), signedIn: true },
+      { name: "dashboard-docs", url: () => platform("/dashboard/docs"), signedIn: true },
+      { name: "dashboard-docs-new", url: () => platform("/dashboard/docs/new"), signedIn: true },
       { name: "platform-docs", url: () => platform("/docs"), signedIn: false },
       {
         name: "platform-doc",

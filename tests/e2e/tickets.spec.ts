@@ -8,9 +8,9 @@ import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
 // Issue 17 scope 6's acceptance in the browser, on a server of its own where acme's owner is a
 // super-admin: the demo owner opens a ticket of category bug with a screenshot; the super-admin,
-// signed in on acme's site, answers it from the console's queue and takes it; the demo owner's
-// e-mail (read from the outbox screen) leads to the thread, where they mark it resolved. The
-// badges wear the spec's colours. One worker, in file order: the tests share the ticket.
+// signed in on the base domain (the console's host, decision 037), answers it from the console's
+// queue and takes it; the demo owner's e-mail (read from the console's outbox screen) leads to
+// the thread, where they mark it resolved. The badges wear the spec's colours. One worker, in file order: the tests share the ticket.
 test.describe.configure({ mode: "serial" });
 
 let server: RunningServer;
@@ -20,6 +20,9 @@ const demo = (path: string) => at("demo.localhost")(path);
 const acme = (path: string) => at("acme.localhost")(path);
 const demoSessions = createSessions(demo);
 const acmeSessions = createSessions(acme);
+/** The base domain: the console's host. */
+const platform = (path: string) => at("localhost")(path);
+const platformSessions = createSessions(platform);
 const shots = process.env.TICKETS_SHOTS_DIR;
 const subject = "Quiz results page shows a blank chart";
 let threadPath = "";
@@ -42,9 +45,10 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(page: Page, who: "demo" | "acme") {
+async function signedIn(page: Page, who: "demo" | "acme" | "platform") {
   if (who === "demo") await demoSessions.use(page, "owner@demo.test");
-  else await acmeSessions.use(page, "owner@acme.test");
+  else if (who === "acme") await acmeSessions.use(page, "owner@acme.test");
+  else await platformSessions.use(page, "owner@acme.test");
   await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
 }
 
@@ -145,12 +149,11 @@ test("M8 console tickets: the super-admin finds it in the platform queue, takes 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signedIn(page, "acme");
-  expect((await open(page, acme("/dashboard/tickets")))?.status()).toBe(200);
+  await signedIn(page, "platform");
+  expect((await open(page, platform("/dashboard/tickets")))?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Support tickets");
-  // acme's owner is a super-admin too: the queue first, their own site's tickets a click away.
-  const views = page.getByRole("radiogroup", { name: "Whose tickets" });
-  await expect(views.getByRole("radio", { name: "Platform queue" })).toBeChecked();
+  // The console's is the platform's queue only: a site's own tickets are on that site.
+  await expect(page.getByRole("radiogroup", { name: "Whose tickets" })).toHaveCount(0);
   const row = page.getByTestId("ticket-row").filter({ hasText: subject });
   await expect(row).toContainText("demo");
   await expect(row).toContainText("Unassigned");
@@ -194,27 +197,29 @@ test("M8 console tickets: the super-admin finds it in the platform queue, takes 
   await lookAt(page, shots, "thread-desk");
 
   // Taken: now in "mine".
-  await open(page, acme("/dashboard/tickets?assigned=me"));
+  await open(page, platform("/dashboard/tickets?assigned=me"));
   await expectBadge(
     page.getByTestId("ticket-row").filter({ hasText: subject }).getByTestId("ticket-status"),
     "awaited",
     "Awaiting reply",
   );
-  // The switch to acme's own tickets (none).
-  await views.locator("label").filter({ hasText: "My site's tickets" }).click();
+  // On acme's own site the same person is its owner: acme's own tickets (none), no queue.
+  await signedIn(page, "acme");
+  await open(page, acme("/dashboard/tickets"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Support");
   await expect(page.getByTestId("tickets-empty")).toBeVisible();
+  await expect(page.getByRole("radiogroup", { name: "Whose tickets" })).toHaveCount(0);
 });
 
 test("M7 tickets: the owner gets the e-mail, follows it to the thread and marks the ticket resolved", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  // The mail, as the super-admin reads the platform's outbox.
-  await signedIn(page, "acme");
+  // The mail, as the super-admin reads the platform's outbox in the console.
+  await signedIn(page, "platform");
   let link = "";
   await expect(async () => {
-    await open(page, acme("/dashboard/maintenance/outbox"));
+    await open(page, platform("/dashboard/maintenance/outbox"));
     const mail = page
       .getByTestId("outbox-mail")
       .filter({ hasText: `Support replied to your ticket` })

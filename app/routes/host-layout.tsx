@@ -124,7 +124,14 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={accessibleColors}
     >
-      <PlatformFrame year={data?.kind === "platform" ? data.year : 2026}>{children}</PlatformFrame>
+      {/* The console (the base domain's dashboard, decision 037) has its own frame too. */}
+      {pathname === "/dashboard" || pathname.startsWith("/dashboard/") ? (
+        children
+      ) : (
+        <PlatformFrame year={data?.kind === "platform" ? data.year : 2026}>
+          {children}
+        </PlatformFrame>
+      )}
     </MantineProvider>
   );
 }

@@ -25,6 +25,9 @@ let razorpay: FakeRazorpay;
 const acme = (p = "/") => `http://acme.localhost:${server.port}${p}`;
 const demo = (p = "/") => `http://demo.localhost:${server.port}${p}`;
 const sessions = createSessions(acme);
+/** The base domain: the console's host, where acme's owner signs in as the super-admin. */
+const platform = (p = "/") => `http://localhost:${server.port}${p}`;
+const platformSessions = createSessions(platform);
 const demoSessions = createSessions(demo);
 const shots = process.env.BILLING_SHOTS_DIR;
 /** The platform's own Stripe account: its key differs from any site's. */
@@ -73,10 +76,18 @@ async function asAcmeOwner(page: Page, path: string) {
   expect(response?.status(), path).toBe(200);
 }
 
+/** The console, on the base domain (decision 037): acme's owner is the super-admin there. */
+async function asSuperAdmin(page: Page, path: string) {
+  await platformSessions.use(page, "owner@acme.test");
+  await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  const response = await open(page, platform(path));
+  expect(response?.status(), path).toBe(200);
+}
+
 test("C7 M8 the super-admin switches the platform's Stripe on in the console's plans screen", async ({
   page,
 }) => {
-  await asAcmeOwner(page, "/dashboard/billing/products");
+  await asSuperAdmin(page, "/dashboard/billing/products");
   const plans = page.getByTestId("platform-plans");
   await expect(plans.locator('[data-plan="professional"]')).toContainText("$99.00 / month");
   const card = page.getByTestId("payment-provider-stripe");
@@ -131,7 +142,7 @@ test("C7 acme's owner sees the meters and upgrades to Professional through Strip
   await lookAt(page, shots, "billing-after");
 
   // The console sees the plan's order in the platform's shop (acme's owner is the super-admin).
-  await open(page, acme("/dashboard/billing/orders"));
+  await asSuperAdmin(page, "/dashboard/billing/orders");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
   await expect(page.getByTestId("shop-orders")).toContainText("$99.00");
   await expectNoSeriousAxeIssues(page);
@@ -182,7 +193,7 @@ async function payWith(page: Page, provider: string) {
 test("C7 M8 the super-admin switches on the platform's Razorpay and bank transfer, with its bank details", async ({
   page,
 }) => {
-  await asAcmeOwner(page, "/dashboard/billing/products");
+  await asSuperAdmin(page, "/dashboard/billing/products");
   const card = page.getByTestId("payment-provider-razorpay");
   await card.getByRole("switch", { name: "Accept payments with Razorpay" }).check({ force: true });
   await card
@@ -271,7 +282,7 @@ test("C7 demo's owner asks to move up to Professional by bank transfer; the plan
   // The super-admin sees the order in the platform's shop and confirms the payment.
   const consoleContext = await browser.newContext();
   const admin = await consoleContext.newPage();
-  await asAcmeOwner(admin, "/dashboard/billing/orders");
+  await asSuperAdmin(admin, "/dashboard/billing/orders");
   await admin.getByRole("button", { name: `Open order #${number}` }).click();
   const drawer = admin.getByRole("dialog", { name: `Order #${number}` });
   await expect(drawer).toContainText("Bank transfer");

@@ -27,6 +27,9 @@ let razorpay: FakeRazorpay;
 let paypal: FakePaypal;
 const site = (p = "/") => `http://demo.localhost:${server.port}${p}`;
 const sessions = createSessions(site);
+/** The base domain: the console's host, where the super-admin reads the outbox (decision 037). */
+const platform = (p = "/") => `http://localhost:${server.port}${p}`;
+const platformSessions = createSessions(platform);
 const shots = process.env.COMMERCE_SHOTS_DIR;
 const buyer = {
   name: "Bea Buyer",
@@ -97,12 +100,15 @@ async function courseIntoCart(page: Page, slug: string, priceLabel?: RegExp) {
   return page.getByRole("dialog", { name: "Your cart" });
 }
 
-/** A link of the newest message to `to` whose text matches, read in the outbox by the owner. */
+/**
+ * A link of the newest message to `to` whose text matches, read in the console's outbox by the
+ * demo owner, the super-admin here, signed in on the base domain.
+ */
 async function linkInOutbox(page: Page, to: string, link: RegExp): Promise<string> {
   const context = await page.context().browser()!.newContext();
   const owner = await context.newPage();
-  await asOwner(owner);
-  await open(owner, site("/dashboard/maintenance/outbox"));
+  await platformSessions.use(owner, "owner@demo.test");
+  await open(owner, platform("/dashboard/maintenance/outbox"));
   const mail = owner
     .getByTestId("outbox-mail")
     .filter({ hasText: to })

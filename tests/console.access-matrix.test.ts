@@ -163,10 +163,16 @@ describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
       page(path, (actor, place) => (signedInThere(actor, place) ? 404 : 302)),
     );
     expect(await runMatrix(app, world, siteOnly, { places: ["platform"] })).toEqual([]);
-    // Pages open on both: a site's own, and on the base domain the platform's (decision 029).
-    const platformPages = ["/dashboard/pages", "/dashboard/pages/new"].map((path) =>
-      page(path, (actor, place) => (signedInThere(actor, place) ? 200 : 302)),
-    );
+    // Open on both: pages (a site's own, on the base domain the platform's, decision 029), the
+    // tickets (the desk there), notifications, the console's home and the person's profile.
+    const platformPages = [
+      "/dashboard",
+      "/dashboard/profile",
+      "/dashboard/notifications",
+      "/dashboard/tickets",
+      "/dashboard/pages",
+      "/dashboard/pages/new",
+    ].map((path) => page(path, (actor, place) => (signedInThere(actor, place) ? 200 : 302)));
     expect(await runMatrix(app, world, platformPages, { places: ["platform"] })).toEqual([]);
   }, 300_000);
 

@@ -130,7 +130,7 @@ const siteScreens = [
   "/dashboard/setup",
   "/dashboard/media",
   "/dashboard/manage/site",
-  "/dashboard/posts",
+  "/dashboard/posts/comments",
   "/dashboard/reports.csv",
 ];
 
@@ -163,8 +163,8 @@ describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
       page(path, (actor, place) => (signedInThere(actor, place) ? 404 : 302)),
     );
     expect(await runMatrix(app, world, siteOnly, { places: ["platform"] })).toEqual([]);
-    // Open on both: pages (a site's own, on the base domain the platform's, decision 029), the
-    // tickets (the desk there), notifications, the console's home and the person's profile.
+    // Open on both: pages and posts (a site's own, on the base domain the platform's, decision
+    // 029), the tickets (the desk there), notifications, the console's home and the profile.
     const platformPages = [
       "/dashboard",
       "/dashboard/profile",
@@ -172,6 +172,8 @@ describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
       "/dashboard/tickets",
       "/dashboard/pages",
       "/dashboard/pages/new",
+      "/dashboard/posts",
+      "/dashboard/post",
     ].map((path) => page(path, (actor, place) => (signedInThere(actor, place) ? 200 : 302)));
     expect(await runMatrix(app, world, platformPages, { places: ["platform"] })).toEqual([]);
   }, 300_000);

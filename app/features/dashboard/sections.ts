@@ -95,8 +95,9 @@ export const dashboardSections: DashboardSection[] = [
   // Site content (the platform's own for super-admins)
   // On the base domain, the platform's own plain pages (decision 029; editor-place.server.ts).
   { ...screen("pages", "pages", managerOrSuperAdmin), items: true as const, host: "both" as const },
-  screen("posts", "posts", postWriter),
-  screen("newPost", "post", postWriter),
+  // On the base domain, the platform's own posts (its /blog; decision 029): the list and editor.
+  { ...screen("posts", "posts", postWriter), host: "both" as const },
+  { ...screen("newPost", "post", postWriter), host: "both" as const },
   // Everyone who makes content uploads: their own files here, every file under manage/media.
   screen("media", "media", uploader),
   // Managing the site

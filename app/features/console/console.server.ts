@@ -31,6 +31,7 @@ import {
 import { issueOwnerEntry } from "./owner-entry.server";
 
 export { consoleApi } from "./api.server";
+export { loadConsoleHome } from "./console-home.server";
 
 /** Who may use the console, and in whose name its actions are recorded. */
 function consoleActor(viewer: Viewer | null): Actor {

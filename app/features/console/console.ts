@@ -3,4 +3,6 @@
 export { AccountsScreenView } from "./components/accounts-screen";
 export { OwnersScreenView } from "./components/owners-screen";
 export { AuditScreenView } from "./components/audit-screen";
+export { ConsoleHomeView } from "./components/console-home";
+export type { ConsoleHome } from "./console-home.server";
 export * from "./console-views";

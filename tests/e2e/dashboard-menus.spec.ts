@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
+import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
 import { expectScreen } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { createSessions } from "./support/session";
@@ -52,6 +53,13 @@ test("D6 a super-admin's sidebar is the platform console, in the spec's order", 
   await platformSessions.use(page, "owner@acme.test");
   await open(page, platform("/dashboard"));
   await expect(page.getByRole("navigation", { name: "Platform console" })).toBeVisible();
+  // Its home is the platform at a glance: the demo's three sites (demo, acme, souk).
+  const home = page.getByTestId("console-home");
+  await expect(home.getByText("The platform at a glance.")).toBeVisible();
+  await expect(home.getByTestId("console-sites")).toHaveText("3");
+  await expect(home.getByRole("link", { name: "Open the accounts" })).toBeVisible();
+  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, process.env.CONSOLE_SHOTS_DIR, "console-home");
   await expect(sidebarLinks(page)).toHaveText([
     "Dashboard",
     "Notifications",

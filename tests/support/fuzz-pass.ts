@@ -11,6 +11,7 @@ import {
   countConsoleErrors,
   fuzzEndpoint,
   inProcess,
+  FUZZ_STAFF_EMAILS,
   managerPool,
   overSocket,
   summarize,
@@ -40,7 +41,9 @@ export function describeFuzzPass(backend: Backend) {
 
     beforeAll(async () => {
       db = await createTestDatabase(backend);
-      const built = await createTestAppWithPages(db.database);
+      const built = await createTestAppWithPages(db.database, {
+        SUPER_ADMIN_EMAILS: FUZZ_STAFF_EMAILS.join(","),
+      });
       app = built.app;
       services = built.services;
       // Every request's logger is a child of this one: error-level lines are collected.

@@ -115,13 +115,31 @@ const nextIp = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`;
 };
 
-/** A signed-in owner of the site that renews itself when a fuzzed request ends its session. */
+/**
+ * The platform's staff the fuzz app names (SUPER_ADMIN_EMAILS): only they sign in on the base
+ * domain (decision 037), so its manager is one of them, a fresh one when a session is lost.
+ */
+export const FUZZ_STAFF_EMAILS = Array.from(
+  { length: 20 },
+  (_, index) => `fuzz-staff-${index}@example.test`,
+);
+
+/**
+ * A signed-in owner of the site (on the base domain, a member of the platform's staff) that
+ * renews itself when a fuzzed request ends its session.
+ */
 export function managerPool(transport: () => Transport, database: Database, world: FuzzWorld) {
   let serial = 0;
+  let staff = 0;
   // One hash for every manager: scrypt is most of the cost of making one.
   let hash: Promise<string> | undefined;
   async function create(host: string) {
-    const email = `fuzz-manager-${Date.now().toString(36)}-${serial++}@example.test`;
+    const onPlatform = host === world.platformHost;
+    if (onPlatform && staff >= FUZZ_STAFF_EMAILS.length)
+      throw new Error("the fuzz ran out of platform staff");
+    const email = onPlatform
+      ? FUZZ_STAFF_EMAILS[staff++]!
+      : `fuzz-manager-${Date.now().toString(36)}-${serial++}@example.test`;
     const user = await createUser(database, { email, name: "Fuzz Manager" });
     hash ??= hashPassword(world.password);
     await database.owner.insert(authAccounts).values({
@@ -131,7 +149,8 @@ export function managerPool(transport: () => Transport, database: Database, worl
       userId: user.id,
       password: await hash,
     });
-    await createMember(database, { accountId: world.accountId, roleName: "site_owner", user });
+    if (!onPlatform)
+      await createMember(database, { accountId: world.accountId, roleName: "site_owner", user });
     return { email, host, cookies: new Map<string, string>(), used: 0 };
   }
   type Manager = Awaited<ReturnType<typeof create>>;

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import { enrolments } from "~/features/learning/tables.server";
 import { orders, subscriptions } from "~/features/orders/tables.server";
 import { parseEnv } from "~/platform/env.server";
 import { createLogger } from "~/platform/logger.server";
@@ -195,6 +196,34 @@ export async function startCommerceRig(backend: Backend) {
           .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.orderId, orderId)));
         return row!;
       }),
+    /** The person's enrolment in the rig's course, or null. */
+    enrolment: (userId: string) =>
+      db.database.forAccount(accountId, async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(enrolments)
+          .where(
+            and(
+              eq(enrolments.accountId, accountId),
+              eq(enrolments.courseId, course.id),
+              eq(enrolments.userId, userId),
+            ),
+          );
+        return row ?? null;
+      }),
+    /** Changes the Gold membership's monthly price (its trial days, its iterations). */
+    setGoldPrice: (changes: { trialDays?: number; iterations?: number }) =>
+      db.database.forAccount(accountId, (tx) =>
+        tx
+          .update(productPrices)
+          .set(changes)
+          .where(
+            and(
+              eq(productPrices.accountId, accountId),
+              eq(productPrices.id, catalogue.goldPrice.id),
+            ),
+          ),
+      ),
     /** Runs every due job (fulfilment, receipts) and waits for the fakes' webhooks first. */
     async settle() {
       await Promise.all([stripe.webhooks.idle(), paypal.webhooks.idle(), razorpay.webhooks.idle()]);

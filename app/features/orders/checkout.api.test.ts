@@ -4,7 +4,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { coupons } from "~/features/coupons/tables.server";
-import { enrolments } from "~/features/learning/tables.server";
 import { memberMemberships } from "~/features/memberships/tables.server";
 import { readOutbox } from "~/platform/mail/mail.server";
 import {
@@ -56,20 +55,7 @@ describe.each(backends)("C5 checkout on %s", (backend) => {
         .from(orderEvents)
         .where(and(eq(orderEvents.accountId, rig.accountId), eq(orderEvents.orderId, id))),
     );
-  const enrolled = (userId: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(enrolments)
-        .where(
-          and(
-            eq(enrolments.accountId, rig.accountId),
-            eq(enrolments.courseId, rig.course.id),
-            eq(enrolments.userId, userId),
-          ),
-        );
-      return row ?? null;
-    });
+  const enrolled = (userId: string) => rig.enrolment(userId);
   const couponUses = () =>
     rig.db.database.forAccount(rig.accountId, async (tx) => {
       const [row] = await tx.select().from(coupons).where(eq(coupons.id, rig.catalogue.coupon.id));

@@ -8,10 +8,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findAccountBySlug } from "~/features/accounts/accounts.server";
-import { enrolments } from "~/features/learning/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import { memberMemberships } from "~/features/memberships/tables.server";
-import { productPrices } from "~/features/products/tables.server";
 import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
 import {
   startCommerceRig,
@@ -75,20 +73,7 @@ describe.each(backends)("C6 refunds on %s", (backend) => {
     );
   const refundLines = async (id: string) =>
     (await historyOf(id)).filter((event) => event.amount !== null);
-  const enrolled = (userId: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(enrolments)
-        .where(
-          and(
-            eq(enrolments.accountId, rig.accountId),
-            eq(enrolments.courseId, rig.course.id),
-            eq(enrolments.userId, userId),
-          ),
-        );
-      return row ?? null;
-    });
+  const enrolled = (userId: string) => rig.enrolment(userId);
   const subscriptionOf = (orderId: string) => rig.subscriptionOf(orderId);
   const holdingOf = (userId: string) =>
     rig.db.database.forAccount(rig.accountId, async (tx) => {
@@ -361,18 +346,7 @@ describe.each(backends)("C6 refunds on %s", (backend) => {
   });
 
   test("C6 Stripe: refunding a subscription's first order after a renewal gives back that order's own payment (its amount), never the renewal's", async () => {
-    const setTrial = (trialDays: number) =>
-      rig.db.database.forAccount(rig.accountId, (tx) =>
-        tx
-          .update(productPrices)
-          .set({ trialDays })
-          .where(
-            and(
-              eq(productPrices.accountId, rig.accountId),
-              eq(productPrices.id, rig.catalogue.goldPrice.id),
-            ),
-          ),
-      );
+    const setTrial = (trialDays: number) => rig.setGoldPrice({ trialDays });
     await setTrial(0);
     try {
       // 20 % off the first month: 15.20 now; the renewal is charged the full 19.00.

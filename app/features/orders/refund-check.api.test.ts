@@ -6,7 +6,6 @@
 // changes nothing; Razorpay's refund asked twice with one key is one refund.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { enrolments } from "~/features/learning/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import { refundPayment } from "~/features/payments/payments.server";
 import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
@@ -79,20 +78,7 @@ describe.each(backends)("C6 refund checks on %s", (backend) => {
   /** The refunds Stripe's fake made of a session's payment. */
   const stripeRefundsOf = (sessionId: string) =>
     rig.stripe.refundsOf(stripeObject(sessionId).payment_intent as string);
-  const enrolled = (userId: string) =>
-    rig.db.database.forAccount(rig.accountId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(enrolments)
-        .where(
-          and(
-            eq(enrolments.accountId, rig.accountId),
-            eq(enrolments.courseId, rig.course.id),
-            eq(enrolments.userId, userId),
-          ),
-        );
-      return row ?? null;
-    });
+  const enrolled = (userId: string) => rig.enrolment(userId);
   const historyOf = (orderId: string) =>
     rig.db.database.forAccount(rig.accountId, (tx) =>
       tx

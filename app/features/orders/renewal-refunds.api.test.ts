@@ -12,7 +12,6 @@ import {
   type Client,
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
-import { productPrices } from "~/features/products/tables.server";
 import { backends } from "../../../tests/support/test-database";
 import { orderEvents, orders } from "./tables.server";
 
@@ -153,18 +152,7 @@ describe.each(backends)("C6 renewals refunded at the provider on %s", (backend) 
   );
 
   test("C6 stripe: a subscription's first payment (no trial) refunded in the dashboard, told twice, refunds its checkout's order once", async () => {
-    const setTrial = (trialDays: number) =>
-      rig.db.database.forAccount(rig.accountId, (tx) =>
-        tx
-          .update(productPrices)
-          .set({ trialDays })
-          .where(
-            and(
-              eq(productPrices.accountId, rig.accountId),
-              eq(productPrices.id, rig.catalogue.goldPrice.id),
-            ),
-          ),
-      );
+    const setTrial = (trialDays: number) => rig.setGoldPrice({ trialDays });
     await setTrial(0);
     try {
       const buyer = await rig.signedIn("student");

@@ -111,17 +111,7 @@ describe.each(backends)("trial charges on %s", (backend) => {
   });
 
   test("C6 a trial's instalments all come after it: the subscription counts every one of them as still to pay", async () => {
-    await rig.db.database.forAccount(rig.accountId, (tx) =>
-      tx
-        .update(productPrices)
-        .set({ iterations: 3 })
-        .where(
-          and(
-            eq(productPrices.accountId, rig.accountId),
-            eq(productPrices.id, rig.catalogue.goldPrice.id),
-          ),
-        ),
-    );
+    await rig.setGoldPrice({ iterations: 3 });
     try {
       const buyer = await rig.signedIn("student");
       const { order, start } = await placed(buyer, { lines: [gold()] });
@@ -144,17 +134,7 @@ describe.each(backends)("trial charges on %s", (backend) => {
         paymentsLeft: 2,
       });
     } finally {
-      await rig.db.database.forAccount(rig.accountId, (tx) =>
-        tx
-          .update(productPrices)
-          .set({ iterations: 0 })
-          .where(
-            and(
-              eq(productPrices.accountId, rig.accountId),
-              eq(productPrices.id, rig.catalogue.goldPrice.id),
-            ),
-          ),
-      );
+      await rig.setGoldPrice({ iterations: 0 });
     }
   });
 

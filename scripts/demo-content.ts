@@ -67,6 +67,16 @@ export type DemoSite = {
     /** …or a curriculum of sections and typed lessons. */
     sections?: { title: string; lessons: DemoLesson[] }[];
   }[];
+  /** What the seed names itself in the site's language: a short outline's section, the quiz. */
+  outline?: DemoOutline;
+};
+
+export type DemoOutline = { lessonsSection: string; quizTitle: string; quizLesson: string };
+
+export const englishOutline: DemoOutline = {
+  lessonsSection: "Lessons",
+  quizTitle: "Check your understanding",
+  quizLesson: "Quiz: check your understanding",
 };
 
 /** A lesson of the demo: text by default; a video, a PDF attachment or a free preview as said. */
@@ -293,6 +303,12 @@ export const demoSite: DemoSite = {
       slug: "privacy",
       description: "How we handle your data.",
       text: "We collect only what we need to teach you well.",
+    },
+    {
+      title: "Terms",
+      slug: "terms",
+      description: "The terms of learning with Demo Academy.",
+      text: "Courses are for your own learning; refunds within 30 days, no questions asked.",
     },
   ],
   docs: [
@@ -659,6 +675,11 @@ export const soukSite: DemoSite = {
     defaultLanguage: "ar",
     plan: "starter",
     features: ["lms"],
+  },
+  outline: {
+    lessonsSection: "الدروس",
+    quizTitle: "اختبر فهمك",
+    quizLesson: "اختبار: اختبر فهمك",
   },
   menus: {
     header: [

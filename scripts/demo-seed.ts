@@ -28,7 +28,7 @@ import { insertDemoShop } from "../tests/factories/products";
 import { insertDemoCheckout } from "../tests/factories/commerce";
 import { insertDemoReportActivity } from "../tests/factories/reports";
 import { DEMO_COUPON } from "./demo-content";
-import { demoPassword, demoSites, type DemoSite } from "./demo-content";
+import { demoPassword, demoSites, englishOutline, type DemoSite } from "./demo-content";
 import { platformDocs, platformPosts } from "./platform-docs";
 
 /** A demo person: found on a re-seed (people are global and outlive the accounts), else added. */
@@ -164,6 +164,7 @@ async function seedSite(
     }
     const userIdOf = new Map(people.map(({ user }) => [user.email, user.id]));
     const courseRows = [];
+    const outline = site.outline ?? englishOutline;
     for (const [index, course] of site.courses.entries()) {
       const row = await insertCourse(tx, {
         accountId,
@@ -179,21 +180,35 @@ async function seedSite(
         settings: { certificate: true },
         categoryId: course.category ? categoryIds.get(course.category) : null,
         authorId: course.author ? userIdOf.get(course.author) : null,
-        lessonTitles: course.lessons ?? [],
-        sections: (course.sections ?? []).map((section) => ({
-          title: section.title,
-          lessons: section.lessons.map(({ html, video, files, ...lesson }) => ({
-            ...lesson,
-            type: lesson.type ?? (video ? "video" : "text"),
-            content: { html, video, files },
+        sections: [
+          ...(course.lessons?.length
+            ? [
+                {
+                  title: outline.lessonsSection,
+                  lessons: course.lessons.map((title) => ({ title })),
+                },
+              ]
+            : []),
+          ...(course.sections ?? []).map((section) => ({
+            title: section.title,
+            lessons: section.lessons.map(({ html, video, files, ...lesson }) => ({
+              ...lesson,
+              type: lesson.type ?? (video ? "video" : "text"),
+              content: { html, video, files },
+            })),
           })),
-        })),
+        ],
       });
       courseRows.push({ ...row, subtitle: course.subtitle, image: course.image });
       // The first course's quiz lesson (features/quizzes), taught by the site's instructor.
       if (index === 0) {
         const teacher = people.find(({ role }) => role === "instructor")?.user.id ?? null;
-        await insertDemoQuiz(tx, { accountId, courseId: row.id, authorId: teacher });
+        await insertDemoQuiz(tx, {
+          accountId,
+          courseId: row.id,
+          authorId: teacher,
+          titles: { quiz: outline.quizTitle, lesson: outline.quizLesson },
+        });
       }
     }
     // Commerce (issue 16): products for the paid courses; on demo, rupees too and Gold.

@@ -16,7 +16,9 @@ import type { JobQueue } from "~/platform/jobs/jobs.server";
 import type { Env } from "~/platform/env.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
+import type { RequestAddress } from "~/platform/request-address.server";
 import type { SecretBox } from "~/platform/secret-box.server";
+import type { RateLimits } from "~/platform/rate-limits/rate-limits.server";
 
 /** Long-lived services one server process wires together at boot. */
 export type ServerServices = {
@@ -37,6 +39,8 @@ export type ServerServices = {
   sms: SmsSender;
   /** Seals stored secrets (payment keys) with a key derived from the auth secret. */
   secretBox: SecretBox;
+  /** Every request limiter, counting in Redis or PostgreSQL for all processes (decision 039). */
+  rateLimits: RateLimits;
   /** Durable jobs in the database (decision 031): started by boot, stopped on shutdown. */
   jobs: JobQueue;
   lifecycle: { shuttingDown: boolean };
@@ -47,6 +51,8 @@ export type AppEnv = {
   Variables: {
     services: ServerServices;
     requestId: string;
+    /** Canonical scheme, host and client address (middleware/canonical-request.ts). */
+    address: RequestAddress;
     logger: Logger;
     tenant: Tenant;
     lang: LanguageCode;

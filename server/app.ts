@@ -40,6 +40,7 @@ import { postsUsingFile } from "~/features/posts/posts.server";
 import type { FindUses } from "~/features/media/media.server";
 import { AppError } from "~/platform/errors";
 import { nonceContext } from "~/platform/csp-nonce";
+import { parseTrustedProxies } from "~/platform/request-address.server";
 import { servicesContext } from "~/platform/request-context";
 import type { AppEnv, ServerServices } from "./app-env";
 import { handleError } from "./error-handler";
@@ -98,7 +99,11 @@ export function createApp({
     app.use("/favicon.svg", serveStatic({ root: assetsDir }));
   }
 
-  app.use(canonicalRequest());
+  app.use(
+    canonicalRequest({
+      trusted: parseTrustedProxies(services.env.TRUSTED_PROXIES) ?? (() => false),
+    }),
+  );
   app.use(requestId());
   app.use(async (c, next) => {
     c.set("services", services);
@@ -127,7 +132,7 @@ export function createApp({
     mediaApi({ ...services, findUses: filesInUse, storageGate: storageGate(services) }),
   );
   app.route("/api", analyticsApi(services));
-  app.route("/api", clientErrorsApi());
+  app.route("/api", clientErrorsApi(services));
   app.route("/api", searchApi(services));
   app.route("/api", notificationsApi(services));
   app.route("/api", quizzesApi(services));

@@ -31,6 +31,7 @@ import { findPgliteTemplate } from "~/platform/db/pglite-template.server";
 import { parseEnv, type Env } from "~/platform/env.server";
 import { createLogger, type Logger } from "~/platform/logger.server";
 import { createSecretBox } from "~/platform/secret-box.server";
+import { createRateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { createApp } from "./app";
 import { registerJobWorkers } from "./job-workers";
 import type { ServerServices } from "./app-env";
@@ -146,6 +147,7 @@ export function wireServices({
     baseDomain: env.BASE_DOMAIN,
     superAdminEmails: env.SUPER_ADMIN_EMAILS,
   });
+  const rateLimits = createRateLimits({ database, redisUrl: env.REDIS_URL, logger });
   const services: ServerServices = {
     env,
     database,
@@ -160,7 +162,8 @@ export function wireServices({
     pubsub,
     siteCache,
     cacheTokens: createCacheTokens(authSecret),
-    realtime: createRealtimeHub({ pubsub, database, logger }),
+    realtime: createRealtimeHub({ pubsub, database, logger, rateLimits }),
+    rateLimits,
     lifecycle: { shuttingDown: false },
     migrationsExpected: countMigrationFiles(MIGRATIONS_FOLDER),
   };

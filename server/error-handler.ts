@@ -34,6 +34,8 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   else logger?.debug({ code }, "request rejected");
 
   const key = errorCatalogue[code].key;
+  if (error instanceof AppError && error.retryAfterSeconds !== undefined)
+    c.header("Retry-After", String(error.retryAfterSeconds));
   if (c.req.path.startsWith("/api/") || c.req.path === "/api") {
     const message = englishText(key);
     return c.json({ error: { code, message, ...(details ? { details } : {}) } }, status as 400);

@@ -2,6 +2,8 @@ import { deleteExpiredSessions, EXPIRED_SESSIONS_JOB } from "~/features/auth/aut
 import { PUBLISH_DUE_JOB, publishDueSweep } from "~/features/content/content.server";
 import {
   registerOrderJobs,
+  expireUnpaidOrders,
+  ORDER_EXPIRY_JOB,
   PAID_OFF_JOB,
   providerCancelFor,
   stopPaidOff,
@@ -96,7 +98,7 @@ export function registerJobWorkers(services: ServerServices) {
  * runs once on one instance however many run; each job's work lives in its feature, and what it
  * answers (counts) is kept with its run for /dashboard/maintenance/crons.
  */
-function registerSchedules({ database, jobs, siteCache, pubsub }: ServerServices) {
+function registerSchedules({ database, jobs, siteCache, pubsub, env }: ServerServices) {
   // Hourly: each site's usage gauges (storage, videos) measured again; events count as they come.
   jobs.defineSchedule(USAGE_ROLLUP_JOB, "17 * * * *", () => rollupUsage({ database, pubsub }));
   // Hourly: expired sessions and verification codes.
@@ -111,6 +113,19 @@ function registerSchedules({ database, jobs, siteCache, pubsub }: ServerServices
   const publishers = { post: postPublisher(siteCache), page: pagePublisher(siteCache) };
   jobs.defineSchedule(PUBLISH_DUE_JOB, "*/5 * * * *", () =>
     publishDueSweep(database, { publishers }),
+  );
+  // Hourly: checkout orders left unpaid past their time are cancelled, their coupon's use given
+  // back (decision 041).
+  jobs.defineSchedule(ORDER_EXPIRY_JOB, "29 * * * *", () =>
+    expireUnpaidOrders(
+      { database },
+      {
+        terms: {
+          onlineHours: env.UNPAID_ORDER_EXPIRY_HOURS,
+          offlineDays: env.OFFLINE_ORDER_EXPIRY_DAYS,
+        },
+      },
+    ),
   );
   // Daily at 03:41: outbox mail older than a month (it holds one-time links).
   jobs.defineSchedule(OUTBOX_CLEANUP_JOB, "41 3 * * *", () => pruneOutbox(database));

@@ -23,6 +23,7 @@ type Bundle = {
       };
       database: { close(): Promise<void> };
       pubsub: { close(): Promise<void> };
+      rateLimits: { close(): Promise<void> };
       jobs: { stop(): Promise<void> };
       lifecycle: { shuttingDown: boolean };
     };
@@ -75,7 +76,8 @@ function workerCount(): number {
  * workers, restarts one that dies, and stops them all on SIGTERM/SIGINT. It never loads the app.
  */
 async function runWorkers(count: number) {
-  // One secret for all, or a session signed by one worker would not open on another.
+  // One secret for all, or a session signed by one worker would not open on another. Outside
+  // production only: requireAuthSecret() has refused to start a production server without one.
   if (!process.env.AUTH_SECRET) {
     process.env.AUTH_SECRET = randomBytes(32).toString("hex");
     console.log("lyceum: AUTH_SECRET is not set; sessions end when the server restarts");
@@ -107,6 +109,22 @@ async function runWorkers(count: number) {
   process.on("SIGINT", stop);
 }
 
+/**
+ * A production server on PostgreSQL signs sessions and seals saved payment keys with
+ * AUTH_SECRET: one made up here would be lost at the next restart, and everything signed or
+ * sealed with it. Checked before any process model is chosen, so the worker primary (which
+ * never parses the environment itself) refuses just as a single process does.
+ */
+function requireAuthSecret() {
+  const { NODE_ENV, DATABASE_URL, AUTH_SECRET } = process.env;
+  if (NODE_ENV === "production" && DATABASE_URL && !AUTH_SECRET) {
+    console.error(
+      "lyceum: AUTH_SECRET is required in production with DATABASE_URL (32+ characters, e.g. `openssl rand -hex 32`); sessions and saved payment keys depend on it",
+    );
+    process.exit(1);
+  }
+}
+
 async function main() {
   if (process.argv.includes("--dev")) {
     await import("./dev.ts");
@@ -114,6 +132,9 @@ async function main() {
   }
   // The built server is the production server: React's production build, no dev warnings.
   process.env.NODE_ENV ??= "production";
+  // An empty value in a .env file means "not set" (as parseEnv reads it).
+  if (process.env.AUTH_SECRET === "") delete process.env.AUTH_SECRET;
+  requireAuthSecret();
   const seeding = process.argv[2] === "seed";
   if (cluster.isPrimary && !seeding) {
     const count = workerCount();
@@ -132,7 +153,7 @@ async function main() {
   const { app, services, attachRealtime } = await bundle.startApp({
     assetsDir: path.join(root, "build/client"),
   });
-  const { env, logger, database, pubsub, jobs, lifecycle } = services;
+  const { env, logger, database, pubsub, rateLimits, jobs, lifecycle } = services;
   const idle = collectWhenIdle();
   // Every argument passes through: the second carries the socket (the client's address).
   const fetch: typeof app.fetch = (...args) => {
@@ -172,6 +193,7 @@ async function main() {
         await realtimeClosed;
         await jobsStopped;
         await pubsub.close();
+        await rateLimits.close();
         await database.close();
         logger.info({}, "database closed; bye");
         process.exit(0);

@@ -10,7 +10,16 @@ export function operationsRoutes() {
   const delay = eventLoopDelay();
 
   // The event loop's lateness: what a load test watches (npm run bench).
-  routes.get("/health", (c) => c.json({ status: "ok", eventLoop: delay.last() }));
+  // And every cache keyed by request data, against its bounds (decision 038): what a memory
+  // test reads, and what an operator watches when memory climbs.
+  routes.get("/health", (c) => {
+    const { auth, tenants, siteCache } = c.var.services;
+    return c.json({
+      status: "ok",
+      eventLoop: delay.last(),
+      caches: { authInstances: auth.stats(), tenantHosts: tenants.stats(), ...siteCache.stats() },
+    });
+  });
 
   routes.get("/ready", async (c) => {
     const { database, lifecycle, migrationsExpected } = c.var.services;

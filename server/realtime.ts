@@ -3,6 +3,11 @@ import { withTrustedHeaders } from "~/features/auth/auth";
 import { resolveViewerSession } from "~/features/auth/auth.server";
 import type { Authenticate } from "~/features/realtime/realtime.server";
 import { defaultLanguage, isLanguageCode } from "~/platform/i18n/languages";
+import {
+  parseTrustedProxies,
+  requestAddress,
+  type TrustedProxies,
+} from "~/platform/request-address.server";
 import type { ServerServices } from "./app-env";
 import { requestFacts } from "./middleware/viewer";
 
@@ -15,6 +20,28 @@ function headersOf(request: IncomingMessage): Headers {
   return headers;
 }
 
+/** The upgrade's canonical address, read as an HTTP request's is (decision 038). */
+function addressOf(request: IncomingMessage, trusted: TrustedProxies) {
+  return requestAddress({
+    peer: {
+      address: request.socket.remoteAddress ?? "unknown",
+      localPort: request.socket.localPort,
+      encrypted: "encrypted" in request.socket && Boolean(request.socket.encrypted),
+    },
+    headers: headersOf(request),
+    trusted,
+    fallbackScheme: "http:",
+  });
+}
+
+/**
+ * The upgrade's client address, as request facts have it for HTTP; the handshake's
+ * per-address cap and the facts both read it here.
+ */
+function clientAddressOf(request: IncomingMessage, trusted: TrustedProxies): string {
+  return addressOf(request, trusted)?.clientIp ?? request.socket.remoteAddress ?? "unknown";
+}
+
 /**
  * Who opens a realtime socket, decided the way an HTTP request is: the Host names the site,
  * the browser's Origin must be that site (no other page may open a socket with its visitors'
@@ -22,9 +49,11 @@ function headersOf(request: IncomingMessage): Headers {
  */
 export function realtimeAuthenticator(services: ServerServices): Authenticate {
   const { env, tenants, auth, database } = services;
+  const trusted = parseTrustedProxies(env.TRUSTED_PROXIES) ?? (() => false);
   return async (request) => {
-    const host = request.headers.host ?? "";
-    const tenant = await tenants.resolve(host);
+    const address = addressOf(request, trusted);
+    if (!address) return { status: 404, code: "tenant.notFound" };
+    const tenant = await tenants.resolve(address.host);
     if (tenant.kind === "suspended") return { status: 503, code: "tenant.suspended" };
     if (tenant.kind !== "account") return { status: 404, code: "tenant.notFound" };
     const language = tenant.account.settings.defaultLanguage;
@@ -32,9 +61,9 @@ export function realtimeAuthenticator(services: ServerServices): Authenticate {
       env,
       tenant,
       lang: isLanguageCode(language) ? language : defaultLanguage,
-      protocol: "http:",
-      host,
-      clientIp: request.socket.remoteAddress ?? "unknown",
+      protocol: address.scheme,
+      host: address.host,
+      clientIp: address.clientIp,
     });
     if (request.headers.origin !== facts.origin) return { status: 403, code: "auth.forbidden" };
     const found = await resolveViewerSession({
@@ -54,6 +83,9 @@ export function realtimeAuthenticator(services: ServerServices): Authenticate {
 
 /** Serves the realtime WebSocket on `server`; returns what shutdown calls. */
 export function attachRealtime(server: Server, services: ServerServices) {
-  services.realtime.attach(server, realtimeAuthenticator(services));
+  const trusted = parseTrustedProxies(services.env.TRUSTED_PROXIES) ?? (() => false);
+  services.realtime.attach(server, realtimeAuthenticator(services), (request) =>
+    clientAddressOf(request, trusted),
+  );
   return { close: () => services.realtime.close() };
 }

@@ -518,7 +518,7 @@ const routes: MatrixRoute[] = [
     name: "POST /api/account/branding/logo (D16 logo upload: the host's managers)",
     method: "POST",
     path: "/api/account/branding/logo",
-    body: () => ({ variant: "light" }),
+    form: () => ({ variant: "light" }),
     expect: (actor, place) => {
       if (!atHome(actor, place)) return 401;
       return ["owner", "otherOwner"].includes(actor) ? 400 : 403;
@@ -529,7 +529,6 @@ const routes: MatrixRoute[] = [
     name: "POST /api/media/upload (M2: managers, writers, course makers)",
     method: "POST",
     path: "/api/media/upload",
-    body: () => ({}),
     expect: (actor, place) => {
       if (!atHome(actor, place)) return 401;
       return ["owner", "otherOwner", "instructor"].includes(actor) ? 400 : 403;

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findAccountForSlug, PLATFORM_ACCOUNT_ID } from "~/features/accounts/accounts.server";
 import { checkCoupon, discountFor } from "~/features/coupons/coupons.server";
-import { courses, lessons } from "~/features/courses/tables.server";
+import { courseSections, courses, lessons } from "~/features/courses/tables.server";
 import { members, roles } from "~/features/members/tables.server";
 import { options } from "~/features/options/tables.server";
 import { pages } from "~/features/pages/tables.server";
@@ -17,6 +18,8 @@ import {
   demoLessons,
   demoPassword,
   demoSites,
+  englishOutline,
+  soukSite,
   type DemoSite,
 } from "../scripts/demo-content";
 import { platformDocs, platformPosts } from "../scripts/platform-docs";
@@ -100,6 +103,48 @@ describe.each(backends)("I12 the demo seed on %s", (backend) => {
         docs: rows.docs.toSorted(),
         people: rows.people.toSorted(),
       }).toEqual(expected(site));
+    }
+  });
+
+  test("I31-9 every link of a demo site's menus and footer leads to a route or a page it seeds", () => {
+    // The first segments the app routes itself ("course", "blog", "login", …).
+    const routed = new Set(
+      [...readFileSync("app/routes.ts", "utf8").matchAll(/route\("([^/":]+)/g)].map((m) => m[1]!),
+    );
+    const urls = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(urls)
+        : value && typeof value === "object"
+          ? Object.entries(value).flatMap(([key, inner]) =>
+              key === "url" && typeof inner === "string" ? [inner] : urls(inner),
+            )
+          : [];
+    for (const site of demoSites) {
+      const seeded = new Set(site.pages.map((page) => page.slug));
+      const broken = [...urls(site.footer), ...urls(site.menus), ...urls(site.header)]
+        .filter((url) => url.startsWith("/") && !url.startsWith("//"))
+        .map((url) => url.split(/[?#]/)[0]!.split("/")[1]!)
+        .filter((first) => first !== "" && !routed.has(first) && !seeded.has(first));
+      expect(broken, site.slug).toEqual([]);
+    }
+  });
+
+  test("I31-9 souk's course reads in Arabic: its section and its quiz are named in the site's language", async () => {
+    for (const [slug, outline] of [
+      ["souk", soukSite.outline!],
+      ["demo", englishOutline],
+    ] as const) {
+      const accountId = (await findAccountForSlug(db.database, slug))!.accountId;
+      const titles = await db.database.forAccount(accountId, async (tx) => [
+        ...(await tx.select({ title: courseSections.title }).from(courseSections)),
+        ...(await tx.select({ title: lessons.title }).from(lessons)),
+      ]);
+      const names = titles.map((row) => row.title);
+      expect(names, slug).toContain(outline.quizLesson);
+      if (slug === "souk") {
+        expect(names).toContain(outline.lessonsSection);
+        expect(names.filter((name) => /[A-Za-z]/.test(name))).toEqual([]);
+      }
     }
   });
 

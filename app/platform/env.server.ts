@@ -1,3 +1,4 @@
+import { parseTrustedProxies } from "./request-address.server";
 import { z } from "zod";
 import { parseDnsServers } from "./dns.server";
 import { domainPattern, emailPattern } from "./patterns";
@@ -61,12 +62,35 @@ export const envSchema = z
     S3_BUCKET_PREFIX: z.string().default("lyceum-"),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /**
+     * Peers whose X-Forwarded-For/Proto/Host are believed: addresses, CIDRs, `loopback`,
+     * `private` (decision 038). Unset: none.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .refine(
+        (value) => parseTrustedProxies(value) !== null,
+        "must be addresses, CIDR ranges, `loopback` or `private`, comma-separated",
+      ),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     /** How long a rendered public page may be served before it renders again (P18). */
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+    /**
+     * How long an unpaid checkout holds its coupon's use before the round cancels it (decision
+     * 041): hours for card, PayPal and Razorpay checkouts, days for a bank transfer.
+     */
+    UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number().int().min(1).max(8_760).default(24),
+    OFFLINE_ORDER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+    /**
+     * Card and other checkouts (order placements) one person, and one client address, may start
+     * per 10 minutes (issue 31 point 8); past them the answer is 429 with Retry-After.
+     */
+    CHECKOUT_LIMIT_PER_PERSON: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    CHECKOUT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
     SEED_DEMO: z
       .enum(["true", "false"])
       .default("true")

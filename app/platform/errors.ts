@@ -8,6 +8,8 @@ export const errorCatalogue = {
   "request.tooMany": { status: 429, key: "errors.tooManyRequests" },
   /** Text with NUL or broken Unicode, a body that is not an object, or that does not parse. */
   "request.malformed": { status: 400, key: "errors.malformedRequest" },
+  /** A body of a type the route does not read (decision 043): refused before anything reads it. */
+  "request.unsupportedMediaType": { status: 415, key: "errors.unsupportedMediaType" },
   /** A state-changing request that did not come from this site's own pages (decision 017). */
   "request.crossSite": { status: 403, key: "errors.crossSite" },
   "analytics.accountMismatch": { status: 403, key: "errors.accountMismatch" },
@@ -16,6 +18,8 @@ export const errorCatalogue = {
   "auth.weakPassword": { status: 400, key: "errors.weakPassword" },
   "auth.tooManyRequests": { status: 429, key: "errors.tooManyRequests" },
   "auth.accountLocked": { status: 429, key: "errors.accountLocked" },
+  /** A wrong password, or no such person: the same answer for both. */
+  "auth.invalidCredentials": { status: 401, key: "errors.invalidCredentials" },
   "auth.invalidCode": { status: 400, key: "errors.invalidCode" },
   "auth.emailInUse": { status: 409, key: "errors.emailInUse" },
   "auth.singleSession": { status: 401, key: "errors.singleSession" },
@@ -31,6 +35,8 @@ export const errorCatalogue = {
   "realtime.upgradeRequired": { status: 426, key: "errors.upgradeRequired" },
   /** A student action in a course the person has no live enrolment in. */
   "learning.notEnrolled": { status: 403, key: "errors.notEnrolled" },
+  /** A lesson (or its quiz, files) not open yet: drip (details.opensAt) or sequential order. */
+  "learning.lessonLocked": { status: 403, key: "errors.lessonLocked" },
   /** The plan's `courses` cap is reached: no course is added (new or duplicate). */
   "courses.limitReached": { status: 403, key: "errors.courseLimitReached" },
   /** A new attempt past the quiz's attempt limit. */
@@ -58,6 +64,8 @@ export const errorCatalogue = {
   "cart.couponExpired": { status: 409, key: "errors.couponExpired" },
   /** No coupon of that name on this site (the box marks the field, with no message). */
   "cart.couponUnknown": { status: 400, key: "errors.couponUnknown" },
+  /** A course or membership the buyer already holds, active (issue 31; decision 041). */
+  "cart.alreadyOwned": { status: 409, key: "errors.alreadyOwned" },
   "coupons.notFound": { status: 404, key: "errors.couponNotFound" },
   /** Another coupon of the site already has that name. */
   "coupons.nameTaken": { status: 409, key: "errors.couponNameTaken" },
@@ -147,22 +155,27 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: unknown;
+  /** Sent as `Retry-After` (a limiter's refusal says when its budget comes back). */
+  readonly retryAfterSeconds?: number;
 
   constructor({
     code,
     status,
     details,
     cause,
+    retryAfterSeconds,
   }: {
     code: ErrorCode;
     status?: number;
     details?: unknown;
     cause?: unknown;
+    retryAfterSeconds?: number;
   }) {
     super(code, { cause });
     this.code = code;
     this.status = status ?? errorCatalogue[code].status;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSlug, SLUG_MAX } from "./slugs";
 import {
   isCssColour,
   isFontStack,
@@ -31,11 +32,14 @@ export const fontStackSchema = z
   .max(MAX_FONT_STACK, tooLong)
   .refine(isFontStack, refusal("fontFamily"));
 
-/** An address part: lower-case letters, digits and single dashes (a post's or a page's slug). */
+/**
+ * An address part as `slugify` makes them: lower-case letters and digits of any script, marks
+ * and single dashes (a post's, page's, course's or product's slug; decision 045).
+ */
 export const slugSchema = z
   .string()
-  .max(80, tooLong)
-  .refine((value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), { params: { origin: "slug" } });
+  .max(SLUG_MAX, tooLong)
+  .refine(isSlug, { params: { origin: "slug" } });
 
 /** Plain text people read: no NUL or other control characters but line breaks and tabs. */
 export const plainTextSchema = (max: number) =>

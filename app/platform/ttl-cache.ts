@@ -42,6 +42,10 @@ export function createTtlCache<V>({
       entries.set(key, { value, expires: Date.now() + ttlMs, weight: heavy });
       weight += heavy;
     },
+    /** For /api/health: how full it is against its bounds. */
+    stats() {
+      return { entries: entries.size, maxEntries: max, bytes: weight, maxBytes: maxWeight };
+    },
     /** Drops every key for which `match` is true, or everything. */
     invalidate(match?: (key: string) => boolean): void {
       for (const key of entries.keys()) if (!match || match(key)) drop(key);

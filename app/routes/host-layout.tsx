@@ -104,6 +104,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
               account={data.account}
               chrome={data.chrome}
               userArea={<UserArea viewer={data.viewer} />}
+              drawerUserArea={<UserArea viewer={data.viewer} placement="drawer" />}
               cart={<CartButton />}
               search={<SiteSearch accountId={data.account.accountId} />}
             >

@@ -1,37 +1,44 @@
 import { createMiddleware } from "hono/factory";
+import { peerOf, requestAddress, type TrustedProxies } from "~/platform/request-address.server";
 import type { AppEnv } from "../app-env";
 
-/** The scheme the socket speaks: a request line cannot claim TLS that the connection lacks. */
-function socketScheme(env: unknown): "http:" | "https:" {
-  const socket = (env as { incoming?: { socket?: { encrypted?: boolean } } } | undefined)?.incoming
-    ?.socket;
-  return socket?.encrypted ? "https:" : "http:";
-}
+const invalid = { error: { code: "request.invalid", message: "Invalid request" } };
 
 /**
- * Rebuilds the request's URL from the Host header and the socket's scheme. An absolute-form
- * request line (`GET http://evil.example/ HTTP/1.1`) otherwise becomes `request.url`, and
- * anything built from it (links, redirects, cache keys) would name the attacker's host.
+ * Resolves the request's canonical address once, at the edge (decision 038), and rebuilds the
+ * request's URL and Host from it, so everything downstream (tenant, auth instance, links, page
+ * cache keys, origin checks) sees one address per site. An absolute-form request line
+ * (`GET http://evil.example/ HTTP/1.1`) otherwise becomes `request.url`, and a port, case or
+ * trailing dot a client makes up would otherwise be a new key for every cache keyed by host.
  */
-export function canonicalRequest() {
+export function canonicalRequest({ trusted }: { trusted: TrustedProxies }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const url = new URL(c.req.url);
-    const host = c.req.header("host") ?? url.host;
-    const scheme = c.env === undefined ? url.protocol : socketScheme(c.env);
-    if (url.host !== host || url.protocol !== scheme) {
-      const canonical = `${scheme}//${host}${url.pathname}${url.search}`;
+    const address = requestAddress({
+      peer: peerOf(c.env),
+      headers: c.req.raw.headers,
+      trusted,
+      fallbackScheme: url.protocol,
+      fallbackHost: url.host,
+    });
+    if (!address) return c.json(invalid, 400);
+    c.set("address", address);
+    if (
+      url.host !== address.host ||
+      url.protocol !== address.scheme ||
+      c.req.header("host") !== address.host
+    ) {
       let rebuilt: URL;
       try {
-        rebuilt = new URL(canonical);
+        rebuilt = new URL(`${address.scheme}//${address.host}${url.pathname}${url.search}`);
       } catch {
-        return c.json({ error: { code: "request.invalid", message: "Invalid request" } }, 400);
+        return c.json(invalid, 400);
       }
-      if (rebuilt.host !== host.toLowerCase()) {
-        return c.json({ error: { code: "request.invalid", message: "Invalid request" } }, 400);
-      }
+      const headers = new Headers(c.req.raw.headers);
+      headers.set("host", address.host);
       c.req.raw = new Request(rebuilt, {
         method: c.req.raw.method,
-        headers: c.req.raw.headers,
+        headers,
         body: c.req.raw.body,
         signal: c.req.raw.signal,
         // Node's fetch wants this for a streamed body.

@@ -63,6 +63,44 @@ function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/** The kinds of body a route reads; what the input rule checks a body as follows from it. */
+export type BodyKind = "json" | "form" | "multipart" | "text";
+
+/** Beacons (`navigator.sendBeacon`) send their JSON as text/plain, so these read either. */
+const beaconPaths = new Set(["/api/analytics/collect", "/api/funnel/start", "/api/log"]);
+
+/**
+ * What an API route accepts as its body (decision 043): JSON unless it says otherwise. Checked
+ * here, once, because a handler reads its body by what it expects, not by what the request
+ * declares: a JSON route handed a form body would parse text the rule checked as a form.
+ */
+export function bodyKindsFor(path: string): readonly BodyKind[] {
+  // Streamed by busboy, which reads multipart only.
+  if (path === MEDIA_UPLOAD_PATH) return ["multipart"];
+  // Read with Request.formData(), which reads a urlencoded form too (the ticket forms post one
+  // when no file is attached; the others then answer that no file came).
+  if (
+    path === "/api/account/avatar" ||
+    path === "/api/account/branding/logo" ||
+    answerFileUploadPath.test(path) ||
+    ticketUploadPath.test(path)
+  )
+    return ["multipart", "form"];
+  if (beaconPaths.has(path)) return ["json", "text"];
+  // better-auth reads a body by its declared type, and a provider's form_post callback is a form.
+  if (path.startsWith("/api/auth/")) return ["json", "form"];
+  return ["json"];
+}
+
+/** The kind of body a request declares; null for a type no route reads (or none at all). */
+function declaredKind(type: string): BodyKind | null {
+  if (type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type)) return "json";
+  if (type === "application/x-www-form-urlencoded") return "form";
+  if (type === "multipart/form-data") return "multipart";
+  if (type === "text/plain") return "text";
+  return null;
+}
+
 async function checkBody(request: Request, body: Uint8Array<ArrayBuffer>, path: string) {
   if (body.byteLength === 0) return null;
   const type = mediaType(request);
@@ -80,7 +118,7 @@ async function checkBody(request: Request, body: Uint8Array<ArrayBuffer>, path: 
     const text = decodeUtf8(body);
     return text === null ? { kind: "encoding", where: "body" } : checkUrlEncoded(text, "body");
   }
-  // API handlers read any other body as JSON, whatever its declared type (text/plain too).
+  // An API route that takes text/plain (a beacon) parses it as JSON.
   if (type === "application/json" || type.endsWith("+json") || path.startsWith("/api/"))
     return checkJsonBody(body);
   const text = decodeUtf8(body);
@@ -88,10 +126,18 @@ async function checkBody(request: Request, body: Uint8Array<ArrayBuffer>, path: 
   return text.includes("\u0000") ? ({ kind: "nul", where: "body" } as InputFault) : null;
 }
 
+function refuseUnexpectedKind(request: Request, path: string) {
+  if (!path.startsWith("/api/")) return;
+  const kind = declaredKind(mediaType(request));
+  if (!kind || !bodyKindsFor(path).includes(kind))
+    throw new AppError({ code: "request.unsupportedMediaType" });
+}
+
 /**
  * Every request's path, query and body pass the input rule (app/platform/input-check.ts)
- * before anything reads them: 400 `request.malformed` naming where, or 413 past the route's
- * size. The body is read once, here, and handed on as bytes.
+ * before anything reads them: 400 `request.malformed` naming where, 413 past the route's size,
+ * or 415 for an API body of a kind its route does not read. The body is read once, here, and
+ * handed on as bytes.
  */
 export function inputBoundary() {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -106,9 +152,14 @@ export function inputBoundary() {
     if (declared > limit) throw new AppError({ code: "request.tooLarge" });
     // The media upload streams its files to disk (busboy) and checks its few text fields itself:
     // read here, a 20 MB video would sit in memory whole.
-    if (url.pathname === MEDIA_UPLOAD_PATH) return next();
+    if (url.pathname === MEDIA_UPLOAD_PATH) {
+      refuseUnexpectedKind(request, url.pathname);
+      return next();
+    }
     const body = await readBody(request, limit);
     if (body === null) throw new AppError({ code: "request.tooLarge" });
+    // An empty body has no type to judge (a DELETE, a POST with nothing to say).
+    if (body.byteLength) refuseUnexpectedKind(request, url.pathname);
     const bodyFault = await checkBody(request, body, url.pathname);
     if (bodyFault) throw new AppError({ code: "request.malformed", details: bodyFault });
     c.req.raw = new Request(request.url, {

@@ -206,6 +206,15 @@ export function securityHeaders({ env, viteDev = false }: { env: Env; viteDev?: 
       viteDev,
       extra: checkoutSources(env, c.req.path),
     });
+    // A file route's own policy wins over the resource policy (a stored SVG's `sandbox`,
+    // decision 040): it is as strict and says more.
+    const own = c.res.headers.get("content-security-policy");
+    if (
+      own &&
+      /\bsandbox\b/.test(own) &&
+      headers["Content-Security-Policy"]?.startsWith("default-src 'none'")
+    )
+      headers["Content-Security-Policy"] = own;
     let response = c.res;
     try {
       for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

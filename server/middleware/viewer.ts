@@ -1,4 +1,4 @@
-import { siteNameOf } from "~/features/accounts/accounts";
+import { siteNameOf, siteOrigin } from "~/features/accounts/accounts";
 import { createMiddleware } from "hono/factory";
 import type { Tenant } from "~/features/accounts/accounts";
 import { withTrustedHeaders, type RequestFacts } from "~/features/auth/auth";
@@ -7,13 +7,6 @@ import { noteActiveUser } from "~/features/usage/usage.server";
 import type { Env } from "~/platform/env.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import type { AppEnv } from "../app-env";
-
-/** The socket's address: the only client IP we trust (no proxy support configured yet). */
-function clientIp(env: unknown): string {
-  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
-    ?.incoming;
-  return incoming?.socket?.remoteAddress ?? "unknown";
-}
 
 /**
  * What the server establishes about a request to a site: its origin (behind TLS termination
@@ -39,7 +32,11 @@ export function requestFacts({
   const siteName = tenant.kind === "account" ? siteNameOf(tenant.account) : "Lyceum";
   const httpsOnly = env.NODE_ENV === "production" && env.BASE_DOMAIN !== "localhost";
   const origin = `${httpsOnly ? "https:" : protocol}//${host.toLowerCase()}`;
-  return { clientIp: ip, origin, accountId, siteName, lang };
+  const linkOrigin =
+    tenant.kind === "account"
+      ? siteOrigin({ ...tenant.account, baseDomain: env.BASE_DOMAIN, like: origin })
+      : origin;
+  return { clientIp: ip, origin, linkOrigin, accountId, siteName, lang };
 }
 
 /** Request facts (origin, account, client address) for every later check and for auth code. */
@@ -51,9 +48,11 @@ export function siteFacts() {
         env: c.var.services.env,
         tenant: c.var.tenant,
         lang: c.var.lang,
-        protocol: new URL(c.req.url).protocol,
-        host: c.req.header("host") ?? "",
-        clientIp: clientIp(c.env),
+        // The canonical address (middleware/canonical-request.ts): the one client address the
+        // limiters, fair admission and sign-in lock-out count by.
+        protocol: c.var.address.scheme,
+        host: c.var.address.host,
+        clientIp: c.var.address.clientIp,
       }),
     );
     await next();

@@ -106,7 +106,8 @@ const ordersQuery = (run: string) => `
 const couponQuery = (name: string) => `
   select c.usage_count,
          (select count(*)::int from coupon_redemptions r
-          where r.account_id = c.account_id and r.coupon_id = c.id) as redemptions,
+          where r.account_id = c.account_id and r.coupon_id = c.id
+            and r.status = 'used') as redemptions,
          (select count(*)::int from orders o
           where o.account_id = c.account_id and o.coupon_id = c.id
             and o.status in ('paid', 'fulfilled', 'refunded')) as counted

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { soukSite } from "../../scripts/demo-content";
 import { open } from "./support/page";
 import { projectRoot } from "./support/server";
 import { createSessions } from "./support/session";
@@ -104,6 +105,37 @@ test("I12 on the Arabic site a screen reader hears Arabic: the menus, the drawer
   await page.getByRole("button", { name: ar("site.openMenu") }).click();
   await expect(page.getByRole("navigation", { name: ar("chrome.mobileMenu") })).toBeVisible();
   await expect(page.getByRole("button", { name: ar("chrome.closeMenu") })).toBeVisible();
+});
+
+test("I31-9 souk's course page reads in Arabic: its section and its quiz lesson are not English", async ({
+  page,
+}) => {
+  await open(page, site("souk", "/course/ecommerce-basics"));
+  const main = page.getByRole("main");
+  await expect(
+    main.getByText(soukSite.outline!.lessonsSection, { exact: true }).first(),
+  ).toBeVisible();
+  await expect(main.getByText(soukSite.outline!.quizLesson).first()).toBeVisible();
+  await expect(main.getByText("Lessons", { exact: true })).toHaveCount(0);
+  await expect(main.getByText(/Quiz:/)).toHaveCount(0);
+});
+
+test("I31-9 at 375 px a visitor reaches both Log in and Sign up: Sign up is in the menu drawer", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(page, site("demo"));
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: en("auth.userMenu.signIn") }),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("header-375.png") });
+  await page.getByRole("button", { name: en("site.openMenu") }).click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer.getByRole("link", { name: en("auth.userMenu.signIn") })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("drawer-375.png") });
+  await drawer.getByRole("link", { name: en("auth.userMenu.signUp") }).click();
+  await expect(page).toHaveURL(site("demo", "/signup"));
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("I12 from the site to the dashboard and back by links, each screen's strings are there as it shows", async ({

@@ -116,7 +116,14 @@ export async function insertDemoQuiz(
     accountId,
     courseId,
     authorId,
-  }: { accountId: string; courseId: string; authorId: string | null },
+    titles = { quiz: "Check your understanding", lesson: "Quiz: check your understanding" },
+  }: {
+    accountId: string;
+    courseId: string;
+    authorId: string | null;
+    /** The quiz's and its lesson's titles (the demo seed's are in the site's language). */
+    titles?: { quiz: string; lesson: string };
+  },
 ) {
   if (authorId)
     await tx
@@ -127,7 +134,7 @@ export async function insertDemoQuiz(
     accountId,
     courseId,
     authorId,
-    title: "Check your understanding",
+    title: titles.quiz,
     settings: {
       passMark: 60,
       attemptLimit: 3,
@@ -154,7 +161,7 @@ export async function insertDemoQuiz(
       accountId,
       courseId,
       sectionId: last.id,
-      title: "Quiz: check your understanding",
+      title: titles.lesson,
       position: inSection.length,
       type: "quiz",
       content: { quizId: quiz.id },

@@ -31,7 +31,20 @@ const nextIp = () => `10.88.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
 export type Client = ReturnType<typeof createClient>;
 
-export async function startCommerceRig(backend: Backend) {
+/**
+ * The rig's buyers place far more checkouts than a person may in 10 minutes (races of 20, coupon
+ * and renewal runs): its limits are raised here, not production's; a test of the limits passes
+ * its own `env`.
+ */
+export const RIG_CHECKOUT_LIMITS = {
+  CHECKOUT_LIMIT_PER_PERSON: "100000",
+  CHECKOUT_LIMIT_PER_ADDRESS: "100000",
+};
+
+export async function startCommerceRig(
+  backend: Backend,
+  { env = {} }: { env?: Record<string, string> } = {},
+) {
   const [stripe, paypal, razorpay] = await Promise.all([
     startFakeStripe(),
     startFakePaypal(),
@@ -46,6 +59,8 @@ export async function startCommerceRig(backend: Backend) {
       RAZORPAY_API_BASE: razorpay.url,
       RAZORPAY_CHECKOUT_JS_URL: razorpay.checkoutJsUrl,
       LOG_LEVEL: "warn",
+      ...RIG_CHECKOUT_LIMITS,
+      ...env,
     }),
     database: db.database,
     logger: createLogger({ level: "warn" }),
@@ -53,6 +68,7 @@ export async function startCommerceRig(backend: Backend) {
   });
   await services.jobs.start();
   const app = createApp({ services });
+  const extraServices: ServerServices[] = [];
   const toApp: WebhookSender = async (url, init) => {
     const target = new URL(url);
     const response = await app.request(
@@ -224,12 +240,28 @@ export async function startCommerceRig(backend: Backend) {
             ),
           ),
       ),
+    /**
+     * Another instance of the server on the rig's database (its own services and app, as a
+     * second process would have), with the rig's settings and `env` on top; closed with the rig.
+     */
+    secondInstance(env: Partial<ServerServices["env"]> = {}) {
+      const other = wireServices({
+        env: { ...services.env, ...env },
+        database: db.database,
+        logger: createLogger({ level: "warn" }),
+        authSecret: "commerce-test-secret-commerce-test-secret",
+        cron: false,
+      });
+      extraServices.push(other);
+      return { services: other, app: createApp({ services: other }) };
+    },
     /** Runs every due job (fulfilment, receipts) and waits for the fakes' webhooks first. */
     async settle() {
       await Promise.all([stripe.webhooks.idle(), paypal.webhooks.idle(), razorpay.webhooks.idle()]);
       await services.jobs.drain();
     },
     async close() {
+      await Promise.all(extraServices.map((other) => other.rateLimits.close()));
       await services.jobs.stop();
       await db.dispose();
       await Promise.all([stripe.close(), paypal.close(), razorpay.close()]);

@@ -202,6 +202,9 @@ function urlEncoded(fields: Record<string, unknown>): string {
 
 function contentTypeCases(validText: string, valid: Record<string, unknown>): FuzzCase[] {
   const form = urlEncoded(valid);
+  const form_ = "application/x-www-form-urlencoded";
+  const hiddenNul = JSON.stringify({ ...valid, a: "\u0000" });
+  const hiddenSurrogate = JSON.stringify({ ...valid, a: "\ud800" });
   const multipart = (boundary: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--${boundary}--\r\n`;
   return [
@@ -232,6 +235,17 @@ function contentTypeCases(validText: string, valid: Record<string, unknown>): Fu
       contentType: "application/x-www-form-urlencoded",
     },
     { label: "form as JSON", body: form, contentType: "application/json" },
+    // Issue 31: JSON whose escapes hide a NUL or a lone surrogate, under every other type (a
+    // route that parses any body as JSON once stored it unchecked, as a 500).
+    { label: "escaped NUL in JSON as a form", body: hiddenNul, contentType: form_ },
+    { label: "escaped surrogate in JSON as a form", body: hiddenSurrogate, contentType: form_ },
+    { label: "escaped NUL in JSON as text/plain", body: hiddenNul, contentType: "text/plain" },
+    { label: "escaped NUL in JSON without content type", body: hiddenNul, contentType: null },
+    {
+      label: "escaped NUL in JSON as multipart",
+      body: hiddenNul,
+      contentType: "multipart/form-data; boundary=b7",
+    },
     { label: "multipart", body: multipart("b1"), contentType: "multipart/form-data; boundary=b1" },
     { label: "multipart, no boundary", body: multipart("b2"), contentType: "multipart/form-data" },
     {

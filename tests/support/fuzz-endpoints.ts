@@ -1,11 +1,13 @@
 /**
  * Every endpoint that reads a body, a query or a path parameter, for the fuzz pass (issue 11,
  * item 6): our API routes, better-auth's endpoints, and the pages' actions and loaders. The
- * completeness checks in tests/fuzz.test.ts compare this table with the source, so a new route
- * that is not listed here fails the suite.
+ * fuzz pass (fuzz-pass.ts) checks that its requests reached every route of the Hono app and
+ * tests/fuzz.test.ts that every page action is here, so a new route that is not listed here
+ * fails the suite.
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { Hono } from "hono";
 import { bodyLimitFor } from "../../server/middleware/input-boundary";
 import type { FuzzShape } from "./fuzz-corpus";
 
@@ -339,6 +341,9 @@ const apiEndpoints: FuzzEndpoint[] = [
   })),
   get("/search", () => ({ q: "lesson", type: "all" })),
   get("/realtime"),
+  // The operations probes (server/operations-routes.ts): no input but their query and path.
+  get("/health"),
+  get("/ready"),
   // M8 the console's entry to a site's dashboard as its owner (features/console/api.server.ts).
   get("/console/enter", () => ({ token: "A".repeat(43) })),
   get("/notifications", () => ({ type: "all" })),
@@ -384,6 +389,17 @@ const apiEndpoints: FuzzEndpoint[] = [
     route: "POST /learning/courses/:courseId/enrol",
     shape: () => ({ kind: "path", valid: uuid }),
   },
+  // A lesson's file (decision 042), through the lesson's access rule: each id fuzzed in turn.
+  ...[
+    `/api/learning/lessons/:lessonId/files/${uuid}`,
+    `/api/learning/lessons/${uuid}/files/:mediaId`,
+  ].map((path): FuzzEndpoint => ({
+    name: `GET ${path.replace(uuid, "…")} (path)`,
+    method: "GET",
+    path,
+    route: "GET /learning/lessons/:lessonId/files/:mediaId",
+    shape: () => ({ kind: "path", valid: uuid }),
+  })),
   {
     name: "POST /api/learning/courses/:courseId/lessons/:lessonId/complete",
     method: "POST",
@@ -793,6 +809,12 @@ const pageEndpoints: FuzzEndpoint[] = [
     path: "/dashboard/addons",
     routeFile: "routes/dashboard/site-addons.tsx",
     shape: () => json("/dashboard/addons", { addon: "zoom", enabled: true }),
+  },
+  {
+    name: "GET /manifest.webmanifest",
+    method: "GET",
+    path: "/manifest.webmanifest",
+    shape: () => query({ lang: "en" }),
   },
   {
     name: "GET /app-icons/:file (path)",
@@ -1394,25 +1416,28 @@ export const fuzzEndpoints: FuzzEndpoint[] = [...apiEndpoints, ...authEndpoints,
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** Every `api.get|post|put|...("/path")` in the features' api files, as "METHOD /path". */
-export function sourceApiRoutes(): string[] {
-  const dir = path.join(root, "app/features");
-  const files = fs
-    .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((file) => /(^|\/)(api|[\w-]+-api)\.server\.ts$/.test(file));
-  const routes: string[] = [];
-  for (const file of files) {
-    const text = fs.readFileSync(path.join(dir, file), "utf8");
-    const pattern =
-      /\bapi\.(get|post|put|patch|delete|all|on)\(\s*(\[[^\]]*\]\s*,\s*)?["'`]([^"'`]+)["'`]/g;
-    for (const [, method, methods, routePath] of text.matchAll(pattern)) {
-      const names = methods
-        ? [...methods.matchAll(/["'](\w+)["']/g)].map((m) => m[1]!)
-        : [method!.toUpperCase()];
-      for (const name of names) routes.push(`${name} ${routePath}`);
-    }
+/**
+ * Every route the app serves, from the Hono app itself ("METHOD /path" as registered), so that a
+ * route added anywhere is in the fuzz pass's reckoning without a list to keep: middleware and
+ * catch-alls (method ALL) are not routes of their own.
+ */
+export function appRoutes(app: Hono<any>): string[] {
+  const routes = app.routes.filter((route) => route.method !== "ALL");
+  return [...new Set(routes.map((route) => `${route.method} ${route.path}`))].sort();
+}
+
+/** The routes (as `appRoutes` names them) that a request to `method` and `url` reaches. */
+export function routesReached(app: Hono<any>, method: string, url: string): string[] {
+  const path = url.split("?")[0]!;
+  try {
+    const [matched] = app.router.match(method, path);
+    return matched
+      .map(([[, route]]) => route)
+      .filter((route) => route.method !== "ALL")
+      .map((route) => `${route.method} ${route.path}`);
+  } catch {
+    return [];
   }
-  return routes.sort();
 }
 
 /** Route modules (relative to app/) that export an action. */

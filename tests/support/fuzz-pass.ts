@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createMember, createUserWithPassword } from "../factories";
 import { corpusFor, FUZZ_MIN_CASES } from "./fuzz-corpus";
-import { fuzzEndpoints, type FuzzWorld } from "./fuzz-endpoints";
+import { appRoutes, fuzzEndpoints, routesReached, type FuzzWorld } from "./fuzz-endpoints";
 import {
   captureLogs,
   consoleErrors,
@@ -38,6 +38,14 @@ export function describeFuzzPass(backend: Backend) {
     const logs = captureLogs();
     const all: Offence[] = [];
     let restoreConsole: () => void;
+    /** Every route of the app some request of the pass reached (issue 31: none left out). */
+    const reached = new Set<string>();
+    const reaching =
+      (send: Transport): Transport =>
+      (request) => {
+        for (const route of routesReached(app, request.method, request.url)) reached.add(route);
+        return send(request);
+      };
 
     beforeAll(async () => {
       db = await createTestDatabase(backend);
@@ -65,7 +73,7 @@ export function describeFuzzPass(backend: Backend) {
         studentId: student.id,
         password,
       };
-      transport = inProcess(app);
+      transport = reaching(inProcess(app));
       managers = managerPool(() => transport, db.database, world);
       restoreConsole = countConsoleErrors();
     });
@@ -90,6 +98,12 @@ export function describeFuzzPass(backend: Backend) {
       },
       180_000,
     );
+
+    test("I31 fuzz: the pass reached every route the Hono app serves", () => {
+      const routes = appRoutes(app);
+      expect(routes.filter((route) => !reached.has(route))).toEqual([]);
+      expect(routes.length).toBeGreaterThan(100);
+    });
 
     test("A11 fuzz: the endpoint table lists every endpoint better-auth serves", () => {
       const auth = services.auth.forOrigin(`http://${world.host}`);
@@ -187,7 +201,7 @@ export function describeFuzzPass(backend: Backend) {
         });
         expect(health.status).toBe(200);
       } finally {
-        transport = inProcess(app);
+        transport = reaching(inProcess(app));
         await new Promise((resolve) => server.close(resolve));
       }
     });

@@ -13,6 +13,7 @@ export const GLOBAL_TABLES = [
   "mail_outbox",
   "rate_limits",
   "sign_in_limits",
+  "limiter_counts",
   "publication_schedule",
 ] as const;
 

@@ -79,6 +79,7 @@ export { siteOrigin } from "./site-origin";
 const FOUND_TTL_MS = 60_000;
 const UNKNOWN_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
+const MAX_BYTES = 32 * 1024 * 1024;
 
 /** `Demo.LocalHost:3000` → `demo.localhost`; `[::1]:3000` → `::1`. */
 export function hostnameOf(hostHeader: string): string {
@@ -109,7 +110,12 @@ export function createTenantResolver({
   database: Database;
   baseDomain: string;
 }) {
-  const cache = new Map<string, { tenant: Tenant; expires: number }>();
+  const cache = new Map<string, { tenant: Tenant; expires: number; bytes: number }>();
+  let bytes = 0;
+  const drop = (host: string) => {
+    bytes -= cache.get(host)?.bytes ?? 0;
+    cache.delete(host);
+  };
 
   async function lookup(hostname: string): Promise<Tenant> {
     if (hostname === baseDomain || hostname === `www.${baseDomain}`) return { kind: "platform" };
@@ -135,11 +141,17 @@ export function createTenantResolver({
       const hit = cache.get(hostname);
       if (hit && hit.expires > now) return hit.tenant;
       const tenant = await lookup(hostname);
-      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      // A site's settings are its size; an unknown host only its name.
+      const size = hostname.length * 4 + JSON.stringify(tenant).length * 2 + 128;
+      drop(hostname);
+      while (cache.size > 0 && (cache.size >= MAX_ENTRIES || bytes + size > MAX_BYTES))
+        drop(cache.keys().next().value!);
       cache.set(hostname, {
         tenant,
         expires: now + (tenant.kind === "unknown" ? UNKNOWN_TTL_MS : FOUND_TTL_MS),
+        bytes: size,
       });
+      bytes += size;
       return tenant;
     },
     /** Forget one account's hosts (after a change), or everything when no id is given. */
@@ -150,8 +162,12 @@ export function createTenantResolver({
           entry.tenant.kind === "unknown" ||
           ((entry.tenant.kind === "account" || entry.tenant.kind === "suspended") &&
             entry.tenant.account.accountId === accountId);
-        if (stale) cache.delete(host);
+        if (stale) drop(host);
       }
+    },
+    /** For /api/health: how full it is against its bounds. */
+    stats() {
+      return { entries: cache.size, maxEntries: MAX_ENTRIES, bytes, maxBytes: MAX_BYTES };
     },
   };
 }

@@ -122,7 +122,7 @@ export function authApi({
           const mail = renderMail({
             template: "signUpExisting",
             lang,
-            vars: { siteName: facts.siteName, url: `${facts.origin}/login` },
+            vars: { siteName: facts.siteName, url: `${facts.linkOrigin}/login` },
           });
           await mailer.send({
             site: c.req.header("host") ?? "",

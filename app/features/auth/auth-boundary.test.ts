@@ -97,7 +97,26 @@ describe("A11 what better-auth is handed", () => {
     const empty = await withCatalogueError(new Response(null, { status: 401 }));
     expect(empty.headers.get("content-type")).toBe("application/json");
     expect(await empty.json()).toMatchObject({ error: { code: "not_authenticated" } });
+    const locked = await withCatalogueError(
+      Response.json({ code: "auth.accountLocked", retryAfter: 30 }, { status: 429 }),
+    );
+    expect(await locked.json()).toMatchObject({
+      code: "auth.accountLocked",
+      error: { code: "auth.accountLocked" },
+    });
     const fine = Response.json({ ok: true });
     expect(await withCatalogueError(fine)).toBe(fine);
   });
+});
+
+test("I31-9 a wrong password answers one catalogue code, not better-auth's beside not_authenticated", async () => {
+  for (const code of ["INVALID_EMAIL_OR_PASSWORD", "INVALID_PHONE_NUMBER_OR_PASSWORD"]) {
+    const wrong = await withCatalogueError(
+      Response.json({ code, message: "Invalid email or password" }, { status: 401 }),
+    );
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({
+      error: { code: "auth.invalidCredentials", message: "The e-mail or password is incorrect." },
+    });
+  }
 });

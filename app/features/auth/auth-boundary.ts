@@ -96,13 +96,24 @@ const codeForStatus: Record<number, ErrorCode> = {
 };
 
 /**
+ * better-auth's answers to a wrong password. Its own code beside the status's catalogue code read
+ * as two contradicting answers (`INVALID_EMAIL_OR_PASSWORD` and `not_authenticated`, "Auth session
+ * missing!"): these answer with the catalogue's code alone.
+ */
+const wrongCredentials = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PHONE_NUMBER_OR_PASSWORD"]);
+
+const catalogueError = (code: ErrorCode) => ({
+  code,
+  message: englishText(errorCatalogue[code].key),
+});
+
+/**
  * better-auth's refusals carry a catalogue code too (`error.code`, as every /api answer), beside
- * its own `code` and `message` that its client reads; an empty refusal gets a JSON body.
+ * its own `code` and `message` that its client reads; an empty refusal gets a JSON body. A code
+ * of ours raised inside better-auth (`auth.accountLocked`) is its catalogue code as well.
  */
 export async function withCatalogueError(response: Response): Promise<Response> {
   if (response.status < 400 || response.status >= 500) return response;
-  const code = codeForStatus[response.status] ?? "request.invalid";
-  const error = { code, message: englishText(errorCatalogue[code].key) };
   const text = await response.text();
   let parsed: unknown = {};
   try {
@@ -117,7 +128,18 @@ export async function withCatalogueError(response: Response): Promise<Response> 
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Response(JSON.stringify({ ...body, error }), {
+  const own = typeof body.code === "string" ? body.code : "";
+  const answer = wrongCredentials.has(own)
+    ? { error: catalogueError("auth.invalidCredentials") }
+    : {
+        ...body,
+        error: catalogueError(
+          own in errorCatalogue
+            ? (own as ErrorCode)
+            : (codeForStatus[response.status] ?? "request.invalid"),
+        ),
+      };
+  return new Response(JSON.stringify(answer), {
     status: response.status,
     statusText: response.statusText,
     headers,

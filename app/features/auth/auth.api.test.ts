@@ -79,7 +79,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
     expect(demoMe.membership.accountId).not.toBe(me.membership.accountId);
   });
 
-  test("A11 enumeration: sign-up, sign-in and reset answer the same for known and unknown people", async () => {
+  test("A11 I31-9 enumeration: sign-up, sign-in and reset answer the same for known and unknown people; a wrong password is one catalogue code", async () => {
     const { address } = await signedUp();
     const probe = (ip: string) => createClient(site.app, { host: "demo.localhost", ip });
     const known = await probe(freshIp()).post("/api/account/sign-up", {
@@ -102,10 +102,11 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
       email: email(),
       password: "Wrong-Password-123",
     });
-    expect([badKnown.status, await badKnown.json()]).toEqual([
-      badUnknown.status,
-      await badUnknown.json(),
-    ]);
+    const refusal = {
+      error: { code: "auth.invalidCredentials", message: "The e-mail or password is incorrect." },
+    };
+    expect([badKnown.status, await badKnown.json()]).toEqual([401, refusal]);
+    expect([badUnknown.status, await badUnknown.json()]).toEqual([401, refusal]);
 
     const resetKnown = await probe(freshIp()).post("/api/auth/request-password-reset", {
       email: address,
@@ -188,7 +189,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
         })
       ).status,
     ).toBe(200);
-    const link = new URL(await lastMailLink(site.db.database, address));
+    const link = new URL(await lastMailLink(site.db.database, address, { after: 1 }));
     expect(link.pathname).toBe("/login/reset-password");
     const token = link.searchParams.get("token")!;
 
@@ -222,6 +223,50 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
       (await again.post("/api/auth/sign-in/email", { email: address, password: newPassword }))
         .status,
     ).toBe(200);
+  });
+
+  test("I31-5 a newer reset link voids older ones, whichever is used first", async () => {
+    const resetLinks = async (address: string, count: number) => {
+      const asker = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
+      const tokens: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const asked = await asker.post("/api/auth/request-password-reset", {
+          email: address,
+          redirectTo: "/login/reset-password",
+        });
+        expect(asked.status).toBe(200);
+        const link = new URL(await lastMailLink(site.db.database, address, { after: i + 1 }));
+        tokens.push(link.searchParams.get("token")!);
+      }
+      return tokens;
+    };
+    const reset = (token: string, newPassword: string) =>
+      createClient(site.app, { host: "demo.localhost", ip: freshIp() }).post(
+        "/api/auth/reset-password",
+        { token, newPassword },
+      );
+
+    // The newer is used: the older fails after it.
+    const { address: first } = await signedUp();
+    const [older, newer] = await resetLinks(first, 2);
+    expect(older).not.toBe(newer);
+    expect((await reset(newer!, "Quiet-Orchard-Morning-58")).status).toBe(200);
+    const late = await reset(older!, "Other-Orchard-Morning-59");
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ code: "INVALID_TOKEN" });
+
+    // The older is tried first: it no longer works, and the newer still does.
+    const { address: second } = await signedUp();
+    const [stale, fresh] = await resetLinks(second, 2);
+    expect((await reset(stale!, "Other-Orchard-Morning-59")).status).toBe(400);
+    expect((await reset(fresh!, "Quiet-Orchard-Morning-58")).status).toBe(200);
+    const signIn = (password: string) =>
+      createClient(site.app, { host: "demo.localhost", ip: freshIp() }).post(
+        "/api/auth/sign-in/email",
+        { email: second, password },
+      );
+    expect((await signIn("Other-Orchard-Morning-59")).status).toBe(401);
+    expect((await signIn("Quiet-Orchard-Morning-58")).status).toBe(200);
   });
 });
 

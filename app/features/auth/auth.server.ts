@@ -1,4 +1,5 @@
-import { createHmac } from "node:crypto";
+import { createLru } from "~/platform/cache/lru";
+import { and, eq, like, ne } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -16,6 +17,7 @@ import {
   passwordWeaknesses,
 } from "./password-policy.server";
 import { crossSiteSessionPaths } from "./auth-responses";
+import { hashBackupCode, hashedBackupCodes } from "./backup-codes.server";
 import { platformStaffRule } from "./platform-staff.server";
 import { readFacts, trustedHeaders } from "./request-headers";
 import { createSignInLimits } from "./sign-in-limits.server";
@@ -31,6 +33,24 @@ import {
 } from "./tables.server";
 
 const DAY = 24 * 60 * 60;
+/** better-auth's identifier of a reset link's row in verifications (the value is the person's id). */
+const RESET_PREFIX = "reset-password:";
+
+/**
+ * Only the newest reset link of a person works: asking for one voids those sent before, and a
+ * reset voids any left (two asked for at once). better-auth keeps each until it expires.
+ */
+async function voidResetLinks(database: Database, userId: string, keepToken?: string) {
+  await database.owner
+    .delete(verifications)
+    .where(
+      and(
+        eq(verifications.value, userId),
+        like(verifications.identifier, `${RESET_PREFIX}%`),
+        keepToken ? ne(verifications.identifier, `${RESET_PREFIX}${keepToken}`) : undefined,
+      ),
+    );
+}
 
 async function sendTemplate({
   mailer,
@@ -48,7 +68,10 @@ async function sendTemplate({
 }) {
   const facts = readFacts(request?.headers);
   const lang = isLanguageCode(facts.lang) ? facts.lang : "en";
-  const url = path.startsWith("http") ? path : `${facts.origin}${path}`;
+  // The site's own address, never the Host the request named (better-auth's absolute links
+  // are built on the request's origin: their path and query are moved onto the site's).
+  const link = path.startsWith("http") ? new URL(path) : null;
+  const url = `${facts.linkOrigin}${link ? `${link.pathname}${link.search}` : path}`;
   const mail = renderMail({ template, lang, vars: { siteName: facts.siteName, url } });
   await mailer.send({
     site: facts.origin.replace(/^https?:\/\//, ""),
@@ -112,30 +135,6 @@ async function endSessionsAfterPhoneReset(ctx: AfterContext) {
     where: [{ field: "phoneNumber", value: phone }],
   });
   if (user) await ctx.context.internalAdapter.deleteUserSessions(user.id);
-}
-
-const HASHED = "hmac:";
-
-/** A backup code as stored: keyed hash, so a database dump does not reveal usable codes. */
-function hashBackupCode(secret: string, code: string): string {
-  return HASHED + createHmac("sha256", secret).update(code.trim()).digest("hex");
-}
-
-/**
- * better-auth stores backup codes as one string through these two functions. We store only hashes
- * (it re-stores the remaining list after each use, so already-hashed entries are kept as they are);
- * the plain codes exist once, in the answer that shows them to the person.
- */
-function hashedBackupCodes(secret: string) {
-  return {
-    encrypt: async (json: string) =>
-      JSON.stringify(
-        (JSON.parse(json) as string[]).map((code) =>
-          code.startsWith(HASHED) ? code : hashBackupCode(secret, code),
-        ),
-      ),
-    decrypt: async (stored: string) => stored,
-  };
 }
 
 type AuthOptions = {
@@ -204,15 +203,24 @@ function createSiteAuth({ database, secret, mailer, sms, ...rest }: AuthOptions,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: ({ user }) => signInLimits.forgive(user),
+      onPasswordReset: async ({ user }) => {
+        await voidResetLinks(database, user.id);
+        await signInLimits.forgive(user);
+      },
+      // Answered before the mail is written: for an unknown address better-auth writes nothing,
+      // and a known one must not take longer to answer (issue 31, point 5). A mail lost to a
+      // crash in between is asked for again.
       sendResetPassword: async ({ user, token }, request) => {
-        await sendTemplate({
-          mailer,
-          request,
-          to: user.email,
-          template: "resetPassword",
-          path: `/login/reset-password?token=${encodeURIComponent(token)}`,
-        });
+        void (async () => {
+          await voidResetLinks(database, user.id, token);
+          await sendTemplate({
+            mailer,
+            request,
+            to: user.email,
+            template: "resetPassword",
+            path: `/login/reset-password?token=${encodeURIComponent(token)}`,
+          });
+        })().catch((error: unknown) => console.error("the password reset mail failed", error));
       },
     },
     emailVerification: {
@@ -329,19 +337,30 @@ function createSiteAuth({ database, secret, mailer, sms, ...rest }: AuthOptions,
 
 export type Auth = ReturnType<typeof createSiteAuth>;
 
-/** One better-auth per site origin, made on first use (the tenant middleware vouches for the host). */
+/**
+ * A better-auth instance holds several MiB (its endpoints, schema and plugins), measured at
+ * about 6 MiB each: the registry's byte bound is this estimate times its entries.
+ */
+const AUTH_INSTANCE_BYTES = 6 * 1024 * 1024;
+export const AUTH_INSTANCES_MAX = 64;
+
+/**
+ * One better-auth per site origin, made on first use: a small LRU (decision 038). Its keys are
+ * canonical origins (the edge has already lower-cased the host, dropped a trailing dot and any
+ * port the server does not listen on, and the tenant middleware refused unknown hosts), so a
+ * client cannot mint new entries; a site pushed out is rebuilt on its next request.
+ */
 export function createAuthRegistry(options: AuthOptions) {
-  const byOrigin = new Map<string, Auth>();
+  const byOrigin = createLru<Auth>({
+    maxEntries: AUTH_INSTANCES_MAX,
+    maxBytes: AUTH_INSTANCES_MAX * AUTH_INSTANCE_BYTES,
+    weigh: () => AUTH_INSTANCE_BYTES,
+  });
   return {
     forOrigin(origin: string): Auth {
-      let auth = byOrigin.get(origin);
-      if (!auth) {
-        if (byOrigin.size >= 5_000) byOrigin.delete(byOrigin.keys().next().value!);
-        auth = createSiteAuth(options, origin);
-        byOrigin.set(origin, auth);
-      }
-      return auth;
+      return byOrigin.getOrCreate(origin.toLowerCase(), () => createSiteAuth(options, origin));
     },
+    stats: () => byOrigin.stats(),
   };
 }
 

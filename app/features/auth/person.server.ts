@@ -1,4 +1,5 @@
 import { generateRandomString } from "better-auth/crypto";
+import { uniqueViolation } from "~/platform/db/unique-violation";
 import { addMember } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import type { Auth } from "./auth.server";
@@ -50,17 +51,7 @@ export async function insertPerson(tx: Tx, person: NewPerson): Promise<Person> {
   return user!;
 }
 
-/**
- * The constraint a unique violation (SQLSTATE 23505, on the error or on a wrapper's cause)
- * broke, "" when unnamed; null for any other error.
- */
-export function uniqueViolation(error: unknown): string | null {
-  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return typeof constraint === "string" ? constraint : "";
-  }
-  return null;
-}
+export { uniqueViolation };
 
 /** Two sign-ups with one name can race for one member slug: the loser simply tries again. */
 const SLUG_RETRIES = 3;

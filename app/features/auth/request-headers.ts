@@ -5,6 +5,7 @@
 export const trustedHeaders = {
   clientIp: "x-lyceum-client-ip",
   origin: "x-lyceum-origin",
+  linkOrigin: "x-lyceum-link-origin",
   accountId: "x-lyceum-account",
   siteName: "x-lyceum-site-name",
   lang: "x-lyceum-lang",
@@ -14,6 +15,11 @@ export type RequestFacts = {
   clientIp: string;
   /** `http://demo.localhost:3000`: where links in this site's e-mails point. */
   origin: string;
+  /**
+   * The site's canonical origin (its own domain, else `{slug}.{BASE_DOMAIN}`, in the canonical
+   * request's scheme and port): what links in its e-mails point to (decision 038).
+   */
+  linkOrigin: string;
   accountId: string | null;
   siteName: string;
   lang: string;
@@ -24,6 +30,7 @@ export function withTrustedHeaders(headers: Headers, facts: RequestFacts): Heade
   const copy = new Headers(headers);
   copy.set(trustedHeaders.clientIp, facts.clientIp);
   copy.set(trustedHeaders.origin, facts.origin);
+  copy.set(trustedHeaders.linkOrigin, facts.linkOrigin);
   if (facts.accountId) copy.set(trustedHeaders.accountId, facts.accountId);
   else copy.delete(trustedHeaders.accountId);
   copy.set(trustedHeaders.siteName, encodeURIComponent(facts.siteName));
@@ -35,6 +42,8 @@ export function readFacts(headers: Headers | undefined): RequestFacts {
   return {
     clientIp: headers?.get(trustedHeaders.clientIp) ?? "unknown",
     origin: headers?.get(trustedHeaders.origin) ?? "",
+    linkOrigin:
+      headers?.get(trustedHeaders.linkOrigin) || (headers?.get(trustedHeaders.origin) ?? ""),
     accountId: headers?.get(trustedHeaders.accountId) ?? null,
     siteName: decodeURIComponent(headers?.get(trustedHeaders.siteName) ?? "Lyceum"),
     lang: headers?.get(trustedHeaders.lang) ?? "en",

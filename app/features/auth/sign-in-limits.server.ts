@@ -1,18 +1,24 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { APIError, type createAuthMiddleware } from "better-auth/api";
 import type { Database } from "~/platform/db/database.server";
 import type { ErrorCode } from "~/platform/errors";
+import { addressKey } from "~/platform/rate-limits/rate-limits.server";
+import { readFacts } from "./request-headers";
 import { signInLimits, users } from "./tables.server";
 
 /**
- * Sign-in attempts limited per account, on top of better-auth's per-address limit (OWASP's
- * "device cookies"). Failed password checks count against the e-mail or phone number tried,
- * known or not (the same answers either way, so nothing is learnt about who exists); after a few,
- * each further attempt waits a delay that grows, and attempts during the delay are refused
- * before the password is looked at. A browser that signed in to that person before holds a
- * signed device cookie and is judged by its own counter instead: strangers can lock out
- * strangers, never the owner's own browser. A password reset clears the account's delay.
+ * Sign-in attempts limited per account and client address, on top of better-auth's per-address
+ * limit (decision 044, after OWASP's "device cookies"). Failed password checks count against
+ * the e-mail or phone number tried from that address, known or not (the same answers either
+ * way, so nothing is learnt about who exists); after a few, each further attempt from there
+ * waits a delay that grows, and attempts during the delay are refused before the password is
+ * looked at. Wrong passwords from one place therefore never refuse the owner's right password
+ * from another (issue 31, point 6). Across all addresses the account's failures are counted
+ * too: past a much higher number, every attempt is slowed, never refused. A browser that signed
+ * in to that person before holds a signed device cookie and is judged by its own counter
+ * instead, and is not slowed. A password reset clears the account's counters.
  */
 
 /** Failures allowed before each further attempt waits. */
@@ -21,6 +27,9 @@ export const FIRST_DELAY_MS = 30_000;
 export const MAX_DELAY_MS = 15 * 60_000;
 /** A counter with no new failure for this long starts again from zero. */
 export const FORGET_AFTER_MS = 24 * 60 * 60_000;
+/** Failures for one account from all addresses after which each attempt is slowed. */
+export const ACCOUNT_FAILURES_BEFORE_SLOWING = 100;
+export const SLOWED_BY_MS = 1_000;
 
 const LOCKED: ErrorCode = "auth.accountLocked";
 const DEVICE_COOKIE = "sign_in_device";
@@ -66,6 +75,17 @@ export function admit(stored: Counter | null, now: number): Admission {
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 type Attempt = { key: string; previous: Counter; next: Counter };
+/** How a counter judges an attempt: the per-place limit refuses, the account-wide one only counts. */
+type Policy = (stored: Counter | null, now: number) => Admission;
+
+/** Every attempt counted ahead (given back unless wrong); none refused, none delayed. */
+export const countOnly: Policy = (stored, now) => {
+  const live = stored && now - stored.updatedAt < FORGET_AFTER_MS ? stored : null;
+  return {
+    allowed: true,
+    next: { failures: (live?.failures ?? 0) + 1, lockedUntil: null, updatedAt: now },
+  };
+};
 type Row = typeof signInLimits.$inferSelect;
 
 const toCounter = (row: Row): Counter => ({
@@ -111,12 +131,17 @@ export function createSignInLimits({
 }) {
   const db = database.owner;
   // Before and after hooks of one call share its context object.
-  const attempts = new WeakMap<object, Attempt>();
+  const attempts = new WeakMap<object, { limit: Attempt; account: Attempt | null }>();
   let lastPrune = 0;
 
-  /** Keyed hash: the table holds no address, and the key is the same on every instance. */
-  const accountKey = (identifier: string) =>
-    `account:${createHmac("sha256", secret).update(`sign-in:${identifier}`).digest("base64url")}`;
+  const keyed = (value: string) => createHmac("sha256", secret).update(value).digest("base64url");
+  /**
+   * Keyed hashes: the table holds no e-mail, phone or client address, and a key is the same on
+   * every instance. `account:<who>` counts across addresses; `account:<who>:<where>` per address.
+   */
+  const accountKey = (identifier: string) => `account:${keyed(`sign-in:${identifier}`)}`;
+  const placeKey = (identifier: string, clientIp: string) =>
+    `${accountKey(identifier)}:${keyed(`sign-in-address:${addressKey(clientIp)}`).slice(0, 22)}`;
 
   /** The counter of this browser's device cookie, when it was earned by the person tried. */
   async function deviceKey(ctx: HookContext, field: "email" | "phoneNumber", identifier: string) {
@@ -134,7 +159,7 @@ export function createSignInLimits({
     return person?.id === userId ? `device:${nonce}` : null;
   }
 
-  async function take(key: string, at: number) {
+  async function take(key: string, at: number, policy: Policy = admit) {
     return db.transaction(async (tx) => {
       await tx
         .insert(signInLimits)
@@ -146,7 +171,7 @@ export function createSignInLimits({
         .where(eq(signInLimits.key, key))
         .for("update");
       const previous = toCounter(row!);
-      const admission = admit(previous, at);
+      const admission = policy(previous, at);
       if (admission.allowed) {
         await tx.update(signInLimits).set(toRow(admission.next)).where(eq(signInLimits.key, key));
       }
@@ -169,12 +194,33 @@ export function createSignInLimits({
     await db.delete(signInLimits).where(lt(signInLimits.updatedAt, new Date(at - FORGET_AFTER_MS)));
   }
 
-  /** A password reset proves the person: their e-mail and phone start again with no delay. */
+  /**
+   * A password reset proves the person: their e-mail and phone start again with no delay, from
+   * every address.
+   */
   async function forgive(person: { email?: string | null; phoneNumber?: string | null }) {
     const keys = [person.email?.toLowerCase(), person.phoneNumber]
       .filter((identifier): identifier is string => Boolean(identifier))
       .map(accountKey);
-    if (keys.length) await db.delete(signInLimits).where(inArray(signInLimits.key, keys));
+    if (!keys.length) return;
+    await db
+      .delete(signInLimits)
+      .where(
+        or(
+          ...keys.flatMap((key) => [
+            eq(signInLimits.key, key),
+            sql`left(${signInLimits.key}, ${key.length + 1}) = ${`${key}:`}`,
+          ]),
+        ),
+      );
+  }
+
+  /** Gives an attempt counted ahead back, unless another one has moved the counter since. */
+  async function giveBack({ key, previous, next }: Attempt) {
+    await db
+      .update(signInLimits)
+      .set(toRow(previous))
+      .where(and(eq(signInLimits.key, key), eq(signInLimits.failures, next.failures)));
   }
 
   return {
@@ -189,10 +235,27 @@ export function createSignInLimits({
       if (!field || typeof raw !== "string") return;
       // better-auth looks e-mail addresses up in lower case: so must the counter.
       const identifier = field === "email" ? raw.toLowerCase() : raw;
-      const key = (await deviceKey(ctx, field, identifier)) ?? accountKey(identifier);
-      const { admission, previous } = await take(key, now());
+      const device = await deviceKey(ctx, field, identifier);
+      const clientIp = readFacts(ctx.headers ?? ctx.request?.headers).clientIp;
+      const key = device ?? placeKey(identifier, clientIp);
+      const at = now();
+      const { admission, previous } = await take(key, at);
       if (!admission.allowed) throw lockedError(admission.retryAfterSeconds);
-      attempts.set(ctx.context, { key, previous, next: admission.next });
+      const limit = { key, previous, next: admission.next };
+      let account: Attempt | null = null;
+      if (!device) {
+        const wide = await take(accountKey(identifier), at, countOnly);
+        if (wide.admission.allowed)
+          account = {
+            key: accountKey(identifier),
+            previous: wide.previous,
+            next: wide.admission.next,
+          };
+        // Many places failing for one account: slowed, so guessing from many addresses costs
+        // time, while the owner's right password still gets in.
+        if (wide.previous.failures >= ACCOUNT_FAILURES_BEFORE_SLOWING) await sleep(SLOWED_BY_MS);
+      }
+      attempts.set(ctx.context, { limit, account });
     },
 
     async after(ctx: HookContext) {
@@ -210,15 +273,10 @@ export function createSignInLimits({
       attempts.delete(ctx.context);
       const result = outcome(ctx);
       if (result === "wrong") return; // counted already
-      const { key, previous, next } = attempt;
-      if (result === "unjudged") {
-        // Give the attempt back, unless another one has moved the counter since.
-        await db
-          .update(signInLimits)
-          .set(toRow(previous))
-          .where(and(eq(signInLimits.key, key), eq(signInLimits.failures, next.failures)));
-        return;
-      }
+      // A right password is no failure of the account, but does not clear others' failures.
+      if (attempt.account) await giveBack(attempt.account);
+      const { key, next } = attempt.limit;
+      if (result === "unjudged") return giveBack(attempt.limit);
       await db.delete(signInLimits).where(eq(signInLimits.key, key));
       const userId = ctx.context.newSession?.user.id;
       if (userId) await issueDevice(ctx, userId);

@@ -4,7 +4,7 @@ import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
 import { AppError } from "~/platform/errors";
 import type { FieldIssue } from "~/platform/field-issues";
 import type { Logger } from "~/platform/logger.server";
-import { createRateLimiter } from "~/platform/rate-limit";
+import { addressKey, type RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { recordClientError } from "./client-errors.server";
 import { CLIENT_ERROR_MAX_BODY_BYTES } from "./limits";
 import { clientErrorSchema } from "./validation";
@@ -21,7 +21,7 @@ export type ClientErrorsApiEnv = {
  * Per client address: a page sends five at most, so twenty a minute is a person reloading a
  * broken page; past it, 429 and nothing logged (the log is not a place to flood).
  */
-export const clientErrorLimits = { windowMs: 60_000, max: 20 };
+export const clientErrorLimits = { points: 20, duration: 60 };
 
 /** A fetch's JSON or a beacon's text/plain body: read as text whatever the type, then parsed. */
 async function jsonBody(c: Context): Promise<unknown> {
@@ -33,9 +33,10 @@ async function jsonBody(c: Context): Promise<unknown> {
 }
 
 /** Spec §7 `POST /api/log`: a browser's error, recorded in the server's log (M9). */
-export function clientErrorsApi() {
+export function clientErrorsApi({ rateLimits }: { rateLimits: RateLimits }) {
   const api = new Hono<ClientErrorsApiEnv>();
-  const limiter = createRateLimiter(clientErrorLimits);
+  // Counted in the shared store, so every worker and instance spends the same budget.
+  const limiter = rateLimits.create("client-errors", clientErrorLimits);
   const small = bodyLimit({
     maxSize: CLIENT_ERROR_MAX_BODY_BYTES,
     onError: () => {
@@ -46,7 +47,7 @@ export function clientErrorsApi() {
   api.post(
     "/log",
     async (c, next) => {
-      if (!limiter.allow(c.var.facts.clientIp)) throw new AppError({ code: "request.tooMany" });
+      await limiter.take(addressKey(c.var.facts.clientIp));
       await next();
     },
     small,

@@ -14,14 +14,5 @@ export function readingMinutes(html: string): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 
-/** An address-friendly slug from a title: lower case ASCII letters, digits and dashes. */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
+/** An address-friendly slug from a title, in any script (decision 045). */
+export { slugify } from "~/platform/slugs";

@@ -3,7 +3,7 @@ import type { Tenant } from "~/features/accounts/accounts";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import { createRateLimiter } from "~/platform/rate-limit";
+import { addressKey, type RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import {
   checkCoupon,
   createCoupon,
@@ -22,7 +22,7 @@ type CouponsApiEnv = {
  * Checks per client address: a person types a few codes; guessing codes one by one stops after
  * 30 in 10 minutes (429 `request.tooMany`), whatever the answers were.
  */
-export const couponCheckLimits = { windowMs: 10 * 60_000, max: 30 };
+export const couponCheckLimits = { points: 30, duration: 10 * 60 };
 
 async function jsonObject(c: Context<CouponsApiEnv>): Promise<unknown> {
   const body: unknown = await c.req.json().catch(() => {
@@ -52,13 +52,19 @@ function managerAccount(c: Context<CouponsApiEnv>): string {
  * count against a per-person limit) and the manager's coupons: `GET/POST /api/coupons`,
  * `PATCH/DELETE /api/coupons/:id`.
  */
-export function couponsApi({ database }: { database: Database }) {
+export function couponsApi({
+  database,
+  rateLimits,
+}: {
+  database: Database;
+  rateLimits: RateLimits;
+}) {
   const api = new Hono<CouponsApiEnv>();
-  const limiter = createRateLimiter(couponCheckLimits);
+  const limiter = rateLimits.create("coupon-check", couponCheckLimits);
 
   api.post("/coupons/check", async (c) => {
     const accountId = accountOf(c);
-    if (!limiter.allow(c.var.facts.clientIp)) throw new AppError({ code: "request.tooMany" });
+    await limiter.take(addressKey(c.var.facts.clientIp));
     const { name } = couponCheckSchema.parse(await jsonObject(c));
     const userId = c.var.viewer?.user.id ?? null;
     const check = await database.forAccount(accountId, (tx) =>

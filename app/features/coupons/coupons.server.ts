@@ -12,11 +12,14 @@ import {
   couponRecords,
   deleteCouponRecord,
   existingProductIds,
-  incrementUsage,
   insertCoupon,
   insertRedemption,
+  lockCoupon,
+  lockRedemption,
   priorCouponOrders,
   productOptions,
+  setRedemptionStatus,
+  shiftCounts,
   updateCouponRecord,
   type CouponRecord,
 } from "./queries.server";
@@ -41,6 +44,12 @@ const viewOf = (row: CouponRecord): CouponView => ({
   productIds: row.productIds,
 });
 
+/** The coupon's limits with the uses unpaid orders hold counted as taken (decision 041). */
+const withHeld = (row: CouponRecord): CouponRecord => ({
+  ...row,
+  usageCount: row.usageCount + row.reserved,
+});
+
 /**
  * Spec §5 / C3: the coupon of that exact name on the account, if it may be used now by this
  * person (`userId` null: not signed in, so no per-person limit applies).
@@ -54,8 +63,9 @@ export async function checkCoupon(
     now,
   }: { accountId: string; name: string; userId: string | null; now: Date },
 ): Promise<CouponCheck> {
-  const row = await couponByName(tx, { accountId, name });
-  if (!row) return { status: "unknown" };
+  const found = await couponByName(tx, { accountId, name });
+  if (!found) return { status: "unknown" };
+  const row = withHeld(found);
   // The rules that need no count first: a refused coupon costs one read.
   const early = couponRefusal(row, { now, priorOrders: null });
   if (early) return { status: early };
@@ -96,17 +106,72 @@ export function discountFor({
   });
 }
 
+type Redemption = { accountId: string; couponId: string; orderId: string; userId: string };
+
+/**
+ * Decision 041: takes one use of the coupon for an order being placed, in the order's
+ * transaction, under the coupon row's lock, so placements of one coupon queue one behind the
+ * other on every worker and the limits they read (every use paid or held, and the person's)
+ * are final. Answers the refusal, or null when the use is now held by the order.
+ */
+export async function reserveCoupon(
+  tx: Tx,
+  a: Redemption & { now: Date },
+): Promise<CouponRefusal | "unknown" | null> {
+  const locked = await lockCoupon(tx, { accountId: a.accountId, id: a.couponId });
+  if (!locked) return "unknown";
+  const row = withHeld(locked);
+  const priorOrders = countsPriorOrders(row, a.userId) ? await priorCouponOrders(tx, a) : null;
+  const refusal = couponRefusal(row, { now: a.now, priorOrders });
+  if (refusal) return refusal;
+  if (await insertRedemption(tx, { ...a, status: "reserved" }))
+    await shiftCounts(tx, { ...a, used: 0, reserved: 1 });
+  return null;
+}
+
 /**
  * A paid order's use of its coupon, counted exactly once per order however often and however
- * concurrently it is called: true when this call counted it.
+ * concurrently it is called: true when this call counted it. A held use becomes a paid one; a
+ * use given back (the order was cancelled, then the money came after all) or never held (an
+ * order placed before reservations) is counted too, limit or not: the buyer has paid for it.
  */
-export async function redeemCoupon(
+export async function redeemCoupon(tx: Tx, a: Redemption): Promise<boolean> {
+  const held = await lockRedemption(tx, a);
+  if (!held) {
+    const written = await insertRedemption(tx, a);
+    if (written) await shiftCounts(tx, { ...a, used: 1, reserved: 0 });
+    return written;
+  }
+  if (held.status === "used") return false;
+  await setRedemptionStatus(tx, { ...a, status: "used" });
+  await shiftCounts(tx, {
+    accountId: a.accountId,
+    couponId: held.couponId,
+    used: 1,
+    reserved: held.status === "reserved" ? -1 : 0,
+  });
+  return true;
+}
+
+/**
+ * Gives back the use an unpaid order held (cancelled, failed, expired), or with `paid` the use a
+ * paid order counted (an order that charged nothing, undone): true when it did.
+ */
+export async function releaseCoupon(
   tx: Tx,
-  a: { accountId: string; couponId: string; orderId: string; userId: string },
+  a: { accountId: string; orderId: string; paid?: boolean },
 ): Promise<boolean> {
-  const written = await insertRedemption(tx, a);
-  if (written) await incrementUsage(tx, { accountId: a.accountId, couponId: a.couponId });
-  return written;
+  const held = await lockRedemption(tx, a);
+  const from = a.paid ? "used" : "reserved";
+  if (held?.status !== from) return false;
+  await setRedemptionStatus(tx, { ...a, status: "released" });
+  await shiftCounts(tx, {
+    accountId: a.accountId,
+    couponId: held.couponId,
+    used: from === "used" ? -1 : 0,
+    reserved: from === "reserved" ? -1 : 0,
+  });
+  return true;
 }
 
 // ── The manager's coupons (the Coupons tab of /dashboard/manage/ecommerce) ─────────────────

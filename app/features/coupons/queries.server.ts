@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { products } from "~/features/products/tables.server";
 import type { Tx } from "~/platform/db/database.server";
 import { couponRedemptions, coupons } from "./tables.server";
@@ -33,10 +33,10 @@ export async function couponById(
 }
 
 /**
- * The person's prior orders with the coupon that were paid (spec §7 "count orders by account_id,
- * coupon, user_id"). A redemption is written in the transaction that moves an order to paid, and
- * a paid order only moves on to fulfilled or refunded, so its rows are exactly the person's
- * orders with this coupon in paid, fulfilled or refunded; abandoned orders have none.
+ * The person's orders holding a use of the coupon (spec §7 "count orders by account_id, coupon,
+ * user_id"): a redemption is written when an order with the coupon is placed (decision 041), so
+ * this counts the person's unpaid orders still holding their use and their paid ones; orders
+ * cancelled, failed or expired have released theirs.
  */
 export async function priorCouponOrders(
   tx: Tx,
@@ -50,9 +50,70 @@ export async function priorCouponOrders(
         eq(couponRedemptions.accountId, accountId),
         eq(couponRedemptions.couponId, couponId),
         eq(couponRedemptions.userId, userId),
+        ne(couponRedemptions.status, "released"),
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * The coupon's row under its lock: every placement that takes a use of it waits here for the
+ * one before, on PostgreSQL across every worker and instance, so the counts it reads are final.
+ */
+export async function lockCoupon(
+  tx: Tx,
+  { accountId, id }: { accountId: string; id: string },
+): Promise<CouponRecord | null> {
+  const [row] = await tx
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.accountId, accountId), eq(coupons.id, id)))
+    .for("update");
+  return row ?? null;
+}
+
+export type RedemptionStatus = (typeof couponRedemptions.$inferSelect)["status"];
+
+/** The order's redemption under its lock, or null when it has none. */
+export async function lockRedemption(
+  tx: Tx,
+  { accountId, orderId }: { accountId: string; orderId: string },
+) {
+  const [row] = await tx
+    .select()
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.accountId, accountId), eq(couponRedemptions.orderId, orderId)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function setRedemptionStatus(
+  tx: Tx,
+  { accountId, orderId, status }: { accountId: string; orderId: string; status: RedemptionStatus },
+): Promise<void> {
+  await tx
+    .update(couponRedemptions)
+    .set({ status })
+    .where(and(eq(couponRedemptions.accountId, accountId), eq(couponRedemptions.orderId, orderId)));
+}
+
+/** Moves the coupon's counts: `used` paid uses and `reserved` held ones, each by +1, 0 or -1. */
+export async function shiftCounts(
+  tx: Tx,
+  {
+    accountId,
+    couponId,
+    used,
+    reserved,
+  }: { accountId: string; couponId: string; used: number; reserved: number },
+): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({
+      usageCount: sql`greatest(${coupons.usageCount} + ${used}, 0)`,
+      reserved: sql`greatest(${coupons.reserved} + ${reserved}, 0)`,
+    })
+    .where(and(eq(coupons.accountId, accountId), eq(coupons.id, couponId)));
 }
 
 /**
@@ -63,7 +124,13 @@ export async function priorCouponOrders(
  */
 export async function insertRedemption(
   tx: Tx,
-  a: { accountId: string; couponId: string; orderId: string; userId: string },
+  a: {
+    accountId: string;
+    couponId: string;
+    orderId: string;
+    userId: string;
+    status?: RedemptionStatus;
+  },
 ): Promise<boolean> {
   const written = await tx
     .insert(couponRedemptions)
@@ -74,6 +141,7 @@ export async function insertRedemption(
           orderId: sql<string>`${a.orderId}::uuid`.as("order_id"),
           couponId: coupons.id,
           userId: sql<string>`${a.userId}::text`.as("user_id"),
+          status: sql<RedemptionStatus>`${a.status ?? "used"}::text`.as("status"),
           redeemedAt: sql<Date>`now()`.as("redeemed_at"),
         })
         .from(coupons)
@@ -82,16 +150,6 @@ export async function insertRedemption(
     .onConflictDoNothing()
     .returning({ orderId: couponRedemptions.orderId });
   return written.length > 0;
-}
-
-export async function incrementUsage(
-  tx: Tx,
-  { accountId, couponId }: { accountId: string; couponId: string },
-): Promise<void> {
-  await tx
-    .update(coupons)
-    .set({ usageCount: sql`${coupons.usageCount} + 1` })
-    .where(and(eq(coupons.accountId, accountId), eq(coupons.id, couponId)));
 }
 
 export function couponRecords(tx: Tx, { accountId }: { accountId: string }) {

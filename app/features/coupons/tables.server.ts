@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   check,
   foreignKey,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -18,8 +19,9 @@ export { discountTypes };
 
 /**
  * Spec §3 Coupon. `coupon_amount` is a percent (1–100) or, flat, minor units of the site's
- * currency. `usage_count` counts paid orders only (coupon_redemptions keeps which ones).
- * `product_ids` empty = every product.
+ * currency. `usage_count` counts paid orders, `reserved` the unpaid orders holding a use
+ * (decision 041): a placement may take a use while `usage_count + reserved < usage_limit`;
+ * coupon_redemptions keeps which orders. `product_ids` empty = every product.
  */
 export const coupons = pgTable(
   "coupons",
@@ -29,6 +31,7 @@ export const coupons = pgTable(
     name: text("name").notNull(),
     usageLimit: integer("usage_limit").notNull().default(0),
     usageCount: integer("usage_count").notNull().default(0),
+    reserved: integer("reserved").notNull().default(0),
     perUserLimit: integer("per_user_limit").notNull().default(0),
     dateStart: timestamp("date_start", { withTimezone: true }),
     dateEnd: timestamp("date_end", { withTimezone: true }),
@@ -48,6 +51,7 @@ export const coupons = pgTable(
       "coupons_counts",
       sql`${t.usageLimit} >= 0 and ${t.usageCount} >= 0 and ${t.perUserLimit} >= 0`,
     ),
+    check("coupons_reserved", sql`${t.reserved} >= 0`),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
       "cascade",
     ),
@@ -55,7 +59,12 @@ export const coupons = pgTable(
   ],
 );
 
-/** One paid order's use of a coupon: the key makes counting it exactly once. */
+export const redemptionStatuses = ["reserved", "used", "released"] as const;
+
+/**
+ * One order's use of a coupon, written when the order is placed (reserved), used when it is
+ * paid, released when it is cancelled, fails or expires: the key makes each order one use.
+ */
 export const couponRedemptions = pgTable(
   "coupon_redemptions",
   {
@@ -63,10 +72,13 @@ export const couponRedemptions = pgTable(
     orderId: uuid("order_id").notNull(),
     couponId: uuid("coupon_id").notNull(),
     userId: text("user_id").notNull(),
+    status: text("status", { enum: redemptionStatuses }).notNull().default("used"),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.orderId] }),
+    index("coupon_redemptions_person").on(t.accountId, t.couponId, t.userId),
+    check("coupon_redemptions_status", sql`${t.status} in ('reserved', 'used', 'released')`),
     foreignKey({
       columns: [t.accountId, t.couponId],
       foreignColumns: [coupons.accountId, coupons.id],

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
@@ -10,6 +11,14 @@ import {
 import { createTestAppWithPages } from "../../../tests/support/test-server";
 
 const password = "Dashboard-Kettle-Orbit-31";
+
+/** Every dashboard screen of `app/routes.ts` without a parameter in its address. */
+const dashboardScreens = [
+  ...readFileSync("app/routes.ts", "utf8").matchAll(/route\("(dashboard[^":]*)", "[^"]+\.tsx"/g),
+].map((match) => `/${match[1]}`);
+
+/** The page's <title>, "" when it has none. */
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1]?.trim() ?? "";
 
 /** The sidebar's links, in order, as the server rendered them. */
 function sidebarLinks(html: string): string[] {
@@ -190,5 +199,26 @@ describe.each(backends)("D1 D5–D10 dashboard menus and screens on %s", (backen
     expect(html.includes('data-testid="newest-members"')).toBe(true);
     // Owner, instructor, student and the super-admin, against Professional's 100 000.
     expect(html.includes("4 / 100,000")).toBe(true);
+  });
+
+  test("I31-9 every dashboard screen a person can open has a <title>", async () => {
+    const owner = await signedIn(`owner-${backend}@dash.test`, hosts.full);
+    const staff = await signedIn("root@platform.test", "localhost");
+    const untitled: string[] = [];
+    const opened = new Set<string>();
+    for (const [who, client] of [
+      ["owner", owner],
+      ["staff", staff],
+    ] as const)
+      for (const path of dashboardScreens) {
+        const res = await client.request(path);
+        if (res.status !== 200) continue;
+        opened.add(path);
+        if (!titleOf(await res.text())) untitled.push(`${who} ${path}`);
+      }
+    expect(untitled).toEqual([]);
+    expect(opened).toContain("/dashboard/profile");
+    expect(opened).toContain("/dashboard/maintenance/outbox");
+    expect(opened.size).toBeGreaterThan(25);
   });
 });

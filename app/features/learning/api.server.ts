@@ -3,8 +3,10 @@ import type { Tenant } from "~/features/accounts/accounts";
 import { requireLms } from "~/features/courses/courses.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
+import type { Storage } from "~/platform/storage/storage.server";
 import { AppError } from "~/platform/errors";
 import { enrolSelf } from "./enrolment.server";
+import { lessonFileResponse } from "./lesson-files.server";
 import { completeLesson, saveNote } from "./player.server";
 import { emptyInputSchema, noteInputSchema } from "./validation";
 
@@ -26,7 +28,7 @@ async function jsonObject(c: Context<LearningApiEnv>): Promise<unknown> {
  * made offline can be sent again when it is back online (each is idempotent): enrol, complete a
  * lesson, save a note. Signed-in members of the host's site, with lms on.
  */
-export function learningApi({ database }: { database: Database }) {
+export function learningApi({ database, storage }: { database: Database; storage: Storage }) {
   const api = new Hono<LearningApiEnv>();
 
   async function ask(c: Context<LearningApiEnv>) {
@@ -61,6 +63,21 @@ export function learningApi({ database }: { database: Database }) {
     const input = noteInputSchema.parse(await jsonObject(c));
     return c.json(
       await saveNote(database, { accountId, viewer, courseId, lessonId, body: input.body }),
+    );
+  });
+
+  // A lesson's download, opened by the same rule as the lesson (decision 042); visitors too,
+  // for a free preview's files.
+  api.get("/learning/lessons/:lessonId/files/:mediaId", async (c) => {
+    const tenant = c.var.tenant;
+    if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
+    await requireLms(database, tenant.account);
+    const lessonId = c.req.param("lessonId");
+    const mediaId = c.req.param("mediaId");
+    if (!uuid.test(lessonId) || !uuid.test(mediaId)) throw new AppError({ code: "route.notFound" });
+    return lessonFileResponse(
+      { database, storage },
+      { accountId: tenant.account.accountId, viewer: c.var.viewer, lessonId, mediaId },
     );
   });
 

@@ -2,6 +2,7 @@
 export * from "./progress.server";
 export * from "./enrolment.server";
 export * from "./player.server";
+export * from "./lesson-access.server";
 export * from "./my-courses.server";
 export * from "./granted-enrolment.server";
 export * from "./enrolments-by-day.server";

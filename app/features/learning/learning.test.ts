@@ -312,7 +312,10 @@ describe.each(backends)(
           courseId: c.id,
           lessonId: Later!,
         }),
-      ).rejects.toMatchObject({ code: "auth.forbidden" });
+      ).rejects.toMatchObject({
+        code: "learning.lessonLocked",
+        details: { reason: "drip", opensAt: opens.toISOString() },
+      });
       const week = await loadPlayer(db.database, {
         accountId,
         viewer: people.student!,
@@ -353,7 +356,7 @@ describe.each(backends)(
           courseId: c.id,
           lessonId: Second!,
         }),
-      ).rejects.toMatchObject({ code: "auth.forbidden" });
+      ).rejects.toMatchObject({ code: "learning.lessonLocked", details: { reason: "sequential" } });
       await completeLesson(db.database, {
         accountId,
         viewer: people.student!,

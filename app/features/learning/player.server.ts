@@ -1,16 +1,21 @@
 import type { LessonContent } from "~/features/courses/courses";
-import { courseTeacherRole } from "~/features/courses/courses.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { safeUrl } from "~/platform/safe-values";
-import { lessonLocks, type PlayerLesson } from "./curriculum";
+import type { PlayerLesson } from "./curriculum";
+import {
+  accessError,
+  accessOf,
+  courseAccess,
+  isLive,
+  type PlayerRole,
+} from "./lesson-access.server";
+import { lessonFilePath } from "./lesson-files.server";
 import { recordLessonCompleted, type LessonCompletion } from "./progress.server";
 import {
-  completedLessonIds,
   courseBySlug,
   courseById,
-  courseOutline,
   enrolmentRow,
   lessonContent,
   noteOf,
@@ -18,75 +23,22 @@ import {
 } from "./queries.server";
 import { lessonNotes } from "./tables.server";
 
-type Enrolment = NonNullable<Awaited<ReturnType<typeof enrolmentRow>>>;
-
-function isLive(row: Enrolment | null, now: Date): row is Enrolment {
-  return Boolean(
-    row &&
-    (row.status === "active" || row.status === "completed") &&
-    (!row.expiresAt || row.expiresAt.getTime() > now.getTime()),
-  );
-}
-
-export type PlayerRole = "teacher" | "student" | "visitor";
-
 /**
- * Who the viewer is to a course, or "not found": drafts are their teachers' only; a private
- * course is its teachers' and enrolled students'; a published one is anyone's to look at.
+ * A student's own actions (complete, note) need a live enrolment, and meet the locks a student
+ * meets even when they also teach the course.
  */
-async function courseStanding(
+async function studentAccess(
   tx: Tx,
   {
     accountId,
     course,
     viewer,
     now,
-  }: { accountId: string; course: CourseRow; viewer: Viewer | null; now: Date },
+  }: { accountId: string; course: CourseRow; viewer: Viewer; now: Date },
 ) {
-  const teacher = await courseTeacherRole(tx, { accountId, courseId: course.id, viewer });
-  const row = viewer
-    ? await enrolmentRow(tx, { accountId, courseId: course.id, userId: viewer.user.id })
-    : null;
-  const enrolment = isLive(row, now) ? row : null;
-  const role: PlayerRole = teacher ? "teacher" : enrolment ? "student" : "visitor";
-  if (course.status === "draft" && role !== "teacher")
-    throw new AppError({ code: "route.notFound" });
-  if (course.status === "private" && role === "visitor")
-    throw new AppError({ code: "route.notFound" });
-  return { role, enrolment };
-}
-
-async function locksFor(
-  tx: Tx,
-  {
-    accountId,
-    course,
-    viewer,
-    role,
-    enrolment,
-    now,
-  }: {
-    accountId: string;
-    course: CourseRow;
-    viewer: Viewer | null;
-    role: PlayerRole;
-    enrolment: Enrolment | null;
-    now: Date;
-  },
-) {
-  const outline = await courseOutline(tx, { accountId, courseId: course.id });
-  const completed =
-    viewer && enrolment
-      ? await completedLessonIds(tx, { accountId, courseId: course.id, userId: viewer.user.id })
-      : new Set<string>();
-  const lessons = lessonLocks(outline.lessons, {
-    completed,
-    enrolledAt: enrolment ? enrolment.enrolledAt : null,
-    sequential: Boolean(course.settings.sequential),
-    teacher: role === "teacher",
-    now,
-  });
-  return { sections: outline.sections, lessons };
+  const row = await enrolmentRow(tx, { accountId, courseId: course.id, userId: viewer.user.id });
+  if (!isLive(row, now)) throw new AppError({ code: "learning.notEnrolled" });
+  return courseAccess(tx, { accountId, course, viewer, now, asStudent: true });
 }
 
 /** The lesson to continue with: the first open one not done, else the last one touched, else the first. */
@@ -96,12 +48,17 @@ function continueLesson(lessons: PlayerLesson[], lastLessonId: string | null): s
 }
 
 /** A lesson's content as the player shows it: file addresses kept only when safe. */
-function playableContent(content: LessonContent): LessonContent {
+function playableContent(content: LessonContent, lessonId: string): LessonContent {
   const file = (f: { url: string; name: string; bytes?: number } | undefined) =>
     f && safeUrl(f.url) ? { name: f.name, url: safeUrl(f.url)!, bytes: f.bytes } : undefined;
+  // A library download goes through the lesson's access rule, not the file's own address.
+  const download = (f: NonNullable<LessonContent["files"]>[number]) =>
+    f.mediaId
+      ? { name: f.name, url: lessonFilePath(lessonId, f.mediaId), bytes: f.bytes }
+      : file(f);
   return {
     html: content.html,
-    files: (content.files ?? []).map(file).filter((f) => f !== undefined),
+    files: (content.files ?? []).map(download).filter((f) => f !== undefined),
     video:
       content.video && safeUrl(content.video.url)
         ? { source: content.video.source, url: safeUrl(content.video.url)! }
@@ -142,13 +99,10 @@ export async function loadPlayer(
   return database.forAccount(accountId, async (tx) => {
     const course = await courseBySlug(tx, { accountId, slug });
     if (!course) throw new AppError({ code: "route.notFound" });
-    const { role, enrolment } = await courseStanding(tx, { accountId, course, viewer, now });
-    const { sections, lessons } = await locksFor(tx, {
+    const { role, enrolment, sections, lessons } = await courseAccess(tx, {
       accountId,
       course,
       viewer,
-      role,
-      enrolment,
       now,
     });
     const chosenId =
@@ -182,7 +136,12 @@ export async function loadPlayer(
         lessons: lessons.filter((lesson) => lesson.sectionId === section.id),
       })),
       lesson: current
-        ? { ...current, content: content ? playableContent(content) : null, note, index }
+        ? {
+            ...current,
+            content: content ? playableContent(content, current.id) : null,
+            note,
+            index,
+          }
         : null,
       previousId: index > 0 ? lessons[index - 1]!.id : null,
       nextId: index >= 0 && index < lessons.length - 1 ? lessons[index + 1]!.id : null,
@@ -210,23 +169,13 @@ export async function completeLesson(
   return database.forAccount(accountId, async (tx) => {
     const course = await courseById(tx, { accountId, id: courseId });
     if (!course) throw new AppError({ code: "route.notFound" });
-    const row = await enrolmentRow(tx, { accountId, courseId, userId: viewer.user.id });
-    if (!isLive(row, now)) throw new AppError({ code: "learning.notEnrolled" });
-    const { lessons } = await locksFor(tx, {
-      accountId,
-      course,
-      viewer,
-      role: "student",
-      enrolment: row,
-      now,
-    });
-    const lesson = lessons.find((entry) => entry.id === lessonId);
+    const access = await studentAccess(tx, { accountId, course, viewer, now });
+    const lesson = access.lessons.find((entry) => entry.id === lessonId);
     if (!lesson) throw new AppError({ code: "route.notFound" });
-    if (lesson.type === "quiz" || lesson.lock)
-      throw new AppError({
-        code: "auth.forbidden",
-        details: { reason: lesson.lock?.kind ?? "quiz" },
-      });
+    const answer = accessOf(access, lesson);
+    if (!answer.allowed) throw accessError(answer);
+    if (lesson.type === "quiz")
+      throw new AppError({ code: "auth.forbidden", details: { reason: "quiz" } });
     return recordLessonCompleted(tx, { accountId, courseId, lessonId, userId: viewer.user.id });
   });
 }
@@ -255,11 +204,13 @@ export async function saveNote(
   if (!viewer) throw new AppError({ code: "not_authenticated" });
   if (body.length > MAX_NOTE) throw new AppError({ code: "request.tooLarge" });
   return database.forAccount(accountId, async (tx) => {
-    const row = await enrolmentRow(tx, { accountId, courseId, userId: viewer.user.id });
-    if (!isLive(row, now)) throw new AppError({ code: "learning.notEnrolled" });
-    const outline = await courseOutline(tx, { accountId, courseId });
-    if (!outline.lessons.some((lesson) => lesson.id === lessonId))
-      throw new AppError({ code: "route.notFound" });
+    const course = await courseById(tx, { accountId, id: courseId });
+    if (!course) throw new AppError({ code: "route.notFound" });
+    const access = await studentAccess(tx, { accountId, course, viewer, now });
+    const lesson = access.lessons.find((entry) => entry.id === lessonId);
+    if (!lesson) throw new AppError({ code: "route.notFound" });
+    const answer = accessOf(access, lesson);
+    if (!answer.allowed) throw accessError(answer);
     await tx
       .insert(lessonNotes)
       .values({ accountId, userId: viewer.user.id, lessonId, body, updatedAt: now })
@@ -297,10 +248,9 @@ export async function enrolActionFor(
   return database.forAccount(accountId, async (tx) => {
     const course = await courseById(tx, { accountId, id: courseId });
     if (!course) return null;
-    const standing = await courseStanding(tx, { accountId, course, viewer, now }).catch(() => null);
+    const standing = await courseAccess(tx, { accountId, course, viewer, now }).catch(() => null);
     if (!standing) return null;
-    const { role, enrolment } = standing;
-    const { lessons } = await locksFor(tx, { accountId, course, viewer, role, enrolment, now });
+    const { role, enrolment, lessons } = standing;
     const previewLessonId = lessons.find((lesson) => lesson.freePreview)?.id ?? null;
     const state: EnrolActionData["state"] =
       role === "teacher"

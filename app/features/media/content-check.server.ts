@@ -1,15 +1,30 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromFile } from "file-type";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
 import { MAX_TEXT_BYTES, type MediaKind } from "./media-types";
+import { sanitiseSvg } from "./svg-sanitise.server";
 
 /** Why a file is refused; each is an error key `errors.media.<reason>`. */
 export type MediaRejection =
-  "notAllowed" | "mismatch" | "unsafeSvg" | "tooLarge" | "empty" | "quota" | "failed";
+  | "notAllowed"
+  | "mismatch"
+  | "unsafeSvg"
+  | "tooLarge"
+  | "tooManyPixels"
+  | "empty"
+  | "quota"
+  | "failed";
 
 export type ContentVerdict =
-  | { ok: true; kind: MediaKind; mime: string; ext: string }
+  | {
+      ok: true;
+      kind: MediaKind;
+      mime: string;
+      ext: string;
+      /** The file was rewritten (a sanitised SVG): its new size. */
+      size?: number;
+    }
   | { ok: false; reason: MediaRejection; format?: string };
 
 /**
@@ -95,49 +110,27 @@ const textExtensions = ["svg", "xml", "json", "csv", "txt"] as const;
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
 
-/** Anything in an SVG that could run or reach out: scripts, handlers, foreign content, links. */
-function unsafeSvgNode(node: unknown, depth = 0): boolean {
-  if (depth > 200) return true;
-  if (Array.isArray(node)) return node.some((child) => unsafeSvgNode(child, depth + 1));
-  if (!node || typeof node !== "object") return false;
-  for (const [key, value] of Object.entries(node)) {
-    const name = key.replace(/^@_/, "").toLowerCase();
-    const local = name.includes(":") ? name.slice(name.indexOf(":") + 1) : name;
-    if (["script", "foreignobject", "iframe", "embed", "object", "handler"].includes(local))
-      return true;
-    if (key.startsWith("@_")) {
-      if (local.startsWith("on")) return true;
-      const text = String(value)
-        .replace(/[\s\p{Cc}]/gu, "")
-        .toLowerCase();
-      if (/^(javascript|vbscript|data:text\/html)/.test(text) || text.includes("javascript:"))
-        return true;
-      if ((local === "href" || name === "xlink:href") && /^(https?:)?\/\//.test(text)) return true;
-    }
-    if (key === "#text" && typeof value === "string" && /@import|javascript:/i.test(value))
-      return true;
-    if (unsafeSvgNode(value, depth + 1)) return true;
-  }
-  return false;
-}
-
-function checkText(ext: (typeof textExtensions)[number], text: string): ContentVerdict {
+async function checkText(
+  ext: (typeof textExtensions)[number],
+  text: string,
+  file: string,
+): Promise<ContentVerdict> {
   if (ext === "svg" || ext === "xml") {
     if (XMLValidator.validate(text) !== true) return { ok: false, reason: "mismatch", format: ext };
     // A DOCTYPE can declare entities that expand without end or reach files: never needed.
     if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, reason: "unsafeSvg" };
-    const tree = new XMLParser({
-      ignoreAttributes: false,
-      preserveOrder: true,
-      processEntities: false,
-    }).parse(text) as unknown[];
     if (ext === "xml") return { ok: true, kind: "document", mime: "application/xml", ext };
-    const root = tree.find(
-      (node) => node && typeof node === "object" && !("?xml" in node) && !("#comment" in node),
-    ) as Record<string, unknown> | undefined;
-    if (!root || !("svg" in root)) return { ok: false, reason: "mismatch", format: "svg" };
-    if (unsafeSvgNode(tree)) return { ok: false, reason: "unsafeSvg" };
-    return { ok: true, kind: "image", mime: "image/svg+xml", ext };
+    // What is stored is the sanitiser's output, never the upload: nothing left in it can run.
+    const clean = await sanitiseSvg(text);
+    if (clean === null) return { ok: false, reason: "mismatch", format: "svg" };
+    await fs.writeFile(file, clean);
+    return {
+      ok: true,
+      kind: "image",
+      mime: "image/svg+xml",
+      ext,
+      size: Buffer.byteLength(clean),
+    };
   }
   if (ext === "json") {
     try {
@@ -154,7 +147,7 @@ function checkText(ext: (typeof textExtensions)[number], text: string): ContentV
 /**
  * V3: what a file is, decided by its content. Binary formats by their magic bytes; text formats
  * (SVG, XML, JSON, CSV, plain text) must be UTF-8 text without NUL and parse as what their name
- * says; an SVG may hold no script, handler, foreign object or outside link. The name only
+ * says; an SVG is stored as DOMPurify's SVG profile leaves it (svg-sanitise.server.ts). The name only
  * chooses between text formats and the old Office formats, and words the refusal.
  */
 export async function checkContent(file: string, name: string): Promise<ContentVerdict> {
@@ -182,7 +175,7 @@ export async function checkContent(file: string, name: string): Promise<ContentV
     return { ok: false, reason: "mismatch", format: ext };
   }
   if (text.includes("\u0000")) return { ok: false, reason: "mismatch", format: ext };
-  return checkText(textExt, text.replace(/^\uFEFF/, ""));
+  return checkText(textExt, text.replace(/^\uFEFF/, ""), file);
 }
 
 /** A name promising an allowed type whose content is something else was renamed: say so. */

@@ -129,10 +129,15 @@ async function editableRow(tx: Tx, viewer: Viewer, accountId: string, id: string
   return row;
 }
 
-export const mediaChangesSchema = z.strictObject({
-  alt: z.string().trim().max(500).optional(),
-  folder: z.string().max(400).optional(),
-});
+/** At least one change: an empty one has nothing to write (and an empty UPDATE is an error). */
+export const mediaChangesSchema = z
+  .strictObject({
+    alt: z.string().trim().max(500).optional(),
+    folder: z.string().max(400).optional(),
+  })
+  .refine((changes) => changes.alt !== undefined || changes.folder !== undefined, {
+    params: { origin: "emptyPatch" },
+  });
 
 export async function updateMedia(
   database: Database,

@@ -90,6 +90,14 @@ export async function updateMediaRow(
   id: string,
   changes: { alt?: string; folder?: string },
 ) {
+  // Drizzle throws "No values to set" on an empty SET: nothing to change reads the row as it is.
+  if (changes.alt === undefined && changes.folder === undefined) {
+    const [row] = await tx
+      .select()
+      .from(media)
+      .where(and(eq(media.accountId, accountId), eq(media.id, id)));
+    return row ?? null;
+  }
   const [row] = await tx
     .update(media)
     .set(changes)

@@ -11,7 +11,7 @@ import { mediaBucket, toMediaItem } from "./media-item.server";
 import type { MediaItem, MediaVariant } from "./media-types";
 import { insertMedia, storageUsed } from "./queries.server";
 import type { ReceivedUpload } from "./upload.server";
-import { imageSize, makeVariants, oneImageAtATime } from "./variants.server";
+import { imageSize, makeVariants, MAX_IMAGE_PIXELS, oneImageAtATime } from "./variants.server";
 
 export type Rejected = { name: string; reason: MediaRejection; format?: string };
 
@@ -87,7 +87,7 @@ export async function storeUploads(
     const storageKey = `${keyBase}/original.${verdict.ext}`;
     const written: string[] = [];
     let variants: MediaVariant[] = [];
-    let size = received.size;
+    let size = verdict.size ?? received.size;
     let dims: { width: number; height: number } | null = null;
     let bunnyVideo: { videoId: string; url: string } | null = null;
     // The gate's answer for this file, asked (outside any transaction) once it would go over.
@@ -107,6 +107,10 @@ export async function storeUploads(
         dims = await imageSize(received.file);
         if (!dims) {
           rejected.push({ name: received.name, reason: "mismatch", format: verdict.ext });
+          continue;
+        }
+        if (dims.width * dims.height > MAX_IMAGE_PIXELS) {
+          rejected.push({ name: received.name, reason: "tooManyPixels" });
           continue;
         }
         const measured = dims;

@@ -7,6 +7,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { AppError } from "~/platform/errors";
+import { cleanFileName } from "~/platform/storage/file-name";
 import { MAX_MEDIA_REQUEST_BYTES, MAX_UPLOAD_BYTES, normaliseFolder } from "./media-types";
 
 /** Passes bytes on, failing the upload once more than the request's limit have come. */
@@ -27,16 +28,6 @@ export type ReceivedUpload = { folder: string; files: ReceivedFile[]; dir: strin
 /** At most this many files in one request (the dashboard sends one per request, for its bars). */
 export const MAX_FILES_PER_REQUEST = 20;
 
-/** A file's name as shown in the library: no path, no control characters, not too long. */
-export function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base
-    .replace(/\p{Cc}/gu, "")
-    .trim()
-    .slice(0, 200);
-  return clean || "file";
-}
-
 /**
  * Streams a multipart upload to temporary files with busboy: a 20 MB video passes through a
  * few 64 KB buffers, never whole in memory. Each file stops at MAX_UPLOAD_BYTES (marked
@@ -54,6 +45,8 @@ export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
   try {
     const parser = busboy({
       headers: { "content-type": type },
+      // busboy reads a part's `filename="…"` as Latin-1 unless told: browsers send UTF-8.
+      defParamCharset: "utf8",
       limits: {
         fileSize: MAX_UPLOAD_BYTES,
         files: MAX_FILES_PER_REQUEST,
@@ -70,7 +63,7 @@ export async function receiveUpload(request: Request): Promise<ReceivedUpload> {
     });
     parser.on("file", (_field, stream, info) => {
       const entry: ReceivedFile = {
-        name: cleanName(info.filename ?? ""),
+        name: cleanFileName(info.filename ?? ""),
         file: path.join(dir, randomUUID()),
         size: 0,
         truncated: false,

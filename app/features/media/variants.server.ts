@@ -22,9 +22,16 @@ export function oneImageAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 export type MadeVariant = MediaVariant & { file: string };
 
-/** Size of a raster image (its EXIF orientation applied), or null if sharp cannot read it. */
+/** Largest image decoded (100 megapixels, 10,000 × 10,000): past it a decode takes gigabytes. */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
+/**
+ * Size of a raster image (its EXIF orientation applied), or null if sharp cannot read it. Only
+ * the header is read (no pixel limit here, nothing is decoded), so the caller can refuse a huge
+ * image for what it is before anything decodes it.
+ */
 export async function imageSize(file: string) {
-  const meta = await sharp(file, { limitInputPixels: 100_000_000 })
+  const meta = await sharp(file, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
   if (!meta?.width || !meta.height) return null;
@@ -51,7 +58,7 @@ export async function makeVariants(
     const h = Math.max(1, Math.round((height * w) / width));
     for (const format of ["webp", "avif"] as const) {
       const out = path.join(dir, `w${w}.${format}`);
-      const pipeline = sharp(file, { limitInputPixels: 100_000_000 })
+      const pipeline = sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS })
         .rotate()
         .resize({ width: w, withoutEnlargement: true });
       const info = await (

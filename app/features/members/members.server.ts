@@ -1,6 +1,8 @@
 import type { Database, Tx } from "~/platform/db/database.server";
+import { uniqueViolation } from "~/platform/db/unique-violation";
 import { AppError } from "~/platform/errors";
 import { safeUrl } from "~/platform/safe-values";
+import { slugify } from "~/platform/slugs";
 import { createTtlCache } from "~/platform/ttl-cache";
 import { defaultRoles, type Capability } from "./capabilities";
 import {
@@ -105,15 +107,8 @@ export async function loadMembership(
   return membership;
 }
 
-function slugify(name: string): string {
-  const base = name
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40);
-  return base || "member";
-}
+/** A member's address part from their name, in any script (decision 045). */
+const memberSlug = (name: string) => slugify(name, 40) || "member";
 
 /**
  * Inside the caller's transaction: makes the person a member (with the account's default role,
@@ -133,9 +128,9 @@ export async function addMember(
     ? await findRoleByName(tx, { accountId, name: roleName })
     : await findDefaultRole(tx, accountId);
   if (!role) throw new Error(`account ${accountId} has no role ${roleName ?? "(default)"}`);
-  let slug = slugify(user.name);
+  let slug = memberSlug(user.name);
   for (let n = 2; await slugTaken(tx, { accountId, slug }); n++)
-    slug = `${slugify(user.name)}-${n}`;
+    slug = `${memberSlug(user.name)}-${n}`;
   await insertMember(tx, {
     accountId,
     userId: user.id,
@@ -159,11 +154,18 @@ export async function joinAccount(
     roleName,
   }: { accountId: string; user: { id: string; name: string; email: string }; roleName?: string },
 ): Promise<Membership> {
-  const membership = await database.forAccount(accountId, (tx) =>
-    addMember(tx, { accountId, user, roleName }),
-  );
-  invalidateMembership({ accountId, userId: user.id });
-  return membership;
+  // Two people with one name joining at once race for one member slug: the loser tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const membership = await database.forAccount(accountId, (tx) =>
+        addMember(tx, { accountId, user, roleName }),
+      );
+      invalidateMembership({ accountId, userId: user.id });
+      return membership;
+    } catch (error) {
+      if (uniqueViolation(error) !== "members_account_slug" || attempt >= 3) throw error;
+    }
+  }
 }
 
 /** A request about an account must come from that account's own site. */

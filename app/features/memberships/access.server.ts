@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { slugify } from "~/features/content/content";
+import { termSlug } from "~/platform/slugs";
 import { hasLiveEnrolment } from "~/features/learning/learning.server";
 import { posts } from "~/features/posts/tables.server";
 import type { Tx } from "~/platform/db/database.server";
@@ -80,7 +80,7 @@ export async function accessMap(
 }
 
 /** Tags compare as their archive addresses do ("Premium", "premium" and "PREMIUM " are one). */
-export const tagKey = (tag: string) => slugify(tag);
+export const tagKey = (tag: string) => termSlug(tag);
 
 function covers(rule: Rule, resource: Resource): boolean {
   if (rule.resource === "post_tag")

@@ -5,7 +5,7 @@ import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
-import { createRateLimiter } from "~/platform/rate-limit";
+import type { RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import {
   listHistory,
   listUnread,
@@ -25,7 +25,7 @@ import {
 type NotificationsApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null } };
 
 /** Posting to the managers: a few a minute per person is plenty; a loop is stopped. */
-export const notificationLimits = { post: { windowMs: 60_000, max: 20 } };
+export const notificationLimits = { post: { points: 20, duration: 60 } };
 
 async function jsonBody(request: { json: () => Promise<unknown> }): Promise<unknown> {
   return request.json().catch(() => {
@@ -37,7 +37,15 @@ async function jsonBody(request: { json: () => Promise<unknown> }): Promise<unkn
  * D11 notifications of the host's account: the signed-in person's unread items and history,
  * marking read, and posting an account notification (managers and super-admins).
  */
-export function notificationsApi({ database, pubsub }: { database: Database; pubsub: PubSub }) {
+export function notificationsApi({
+  database,
+  pubsub,
+  rateLimits,
+}: {
+  database: Database;
+  pubsub: PubSub;
+  rateLimits: RateLimits;
+}) {
   const api = new Hono<NotificationsApiEnv>();
   const services = { database, pubsub };
   // Who asks comes before what they ask: anonymous callers learn nothing, not even validation.
@@ -46,7 +54,8 @@ export function notificationsApi({ database, pubsub }: { database: Database; pub
     await next();
     c.header("Cache-Control", "no-store");
   });
-  const postLimiter = createRateLimiter(notificationLimits.post);
+  // Counted in the shared store, so every worker and instance spends the same budget.
+  const postLimiter = rateLimits.create("notifications-post", notificationLimits.post);
 
   api.get("/notifications", signedIn, async (c) => {
     const query = unreadQuerySchema.parse(c.req.query());
@@ -93,7 +102,7 @@ export function notificationsApi({ database, pubsub }: { database: Database; pub
   api.post("/notifications/account", signedIn, async (c) => {
     const hostAccountId = hostAccountOf(c.var.tenant);
     mayPostAccountNotification(c.var.viewer, hostAccountId);
-    if (!postLimiter.allow(c.var.viewer!.user.id)) throw new AppError({ code: "request.tooMany" });
+    await postLimiter.take(`user:${c.var.viewer!.user.id}`);
     const input = accountNotificationInputSchema.parse(await jsonBody(c.req));
     const notification = await postAccountNotification(services, {
       viewer: c.var.viewer,

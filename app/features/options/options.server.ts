@@ -44,6 +44,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export type SavablePart<P extends OptionPart = OptionPart> = P & {
   // A method, so a part of one option is still a part of any (its value is checked first).
   prepare?(value: OptionValue<P>): OptionValue<P>;
+  /**
+   * The value is the whole option, but the fields it leaves out keep what is stored: several
+   * screens share one option (the header's notices beside its settings), and a caller that
+   * knows only some of its fields must not wipe the others with their defaults.
+   */
+  merge?: boolean;
 };
 
 export const savablePart = <P extends OptionPart>(
@@ -72,6 +78,8 @@ export async function saveSiteOption<P extends OptionPart>(
     caches: OptionCaches | null;
   },
 ): Promise<SettingsSaveAnswer & { value?: OptionValue<P> }> {
+  if (part.merge && isRecord(value))
+    return saveMerged(database, { accountId, part, value, caches });
   const checked = part.schema.safeParse(value);
   if (!checked.success) {
     return {
@@ -94,6 +102,40 @@ export async function saveSiteOption<P extends OptionPart>(
   });
   await caches?.invalidateAccount(accountId, `getSiteOption-${part.key}`);
   return { ok: true, part: part.name, value: ready };
+}
+
+/** `saveSiteOption` of a merging part: read, merged and checked whole in one transaction. */
+async function saveMerged<P extends OptionPart>(
+  database: Database,
+  {
+    accountId,
+    part,
+    value,
+    caches,
+  }: {
+    accountId: string;
+    part: SavablePart<P>;
+    value: Record<string, unknown>;
+    caches: OptionCaches | null;
+  },
+): Promise<SettingsSaveAnswer & { value?: OptionValue<P> }> {
+  const answer = await database.forAccount(accountId, async (tx) => {
+    const stored = (await readOptions(tx, { accountId, keys: [part.key] })).get(part.key);
+    const checked = part.schema.safeParse(isRecord(stored) ? { ...stored, ...value } : value);
+    if (!checked.success)
+      return {
+        ok: false as const,
+        part: part.name,
+        code: "request.invalid",
+        issues: fieldIssuesOf(checked.error),
+      };
+    const parsed = checked.data as OptionValue<P>;
+    const ready = part.prepare ? part.prepare(parsed) : parsed;
+    await writeOption(tx, { accountId, key: part.key, value: ready });
+    return { ok: true as const, part: part.name, value: ready };
+  });
+  if (answer.ok) await caches?.invalidateAccount(accountId, `getSiteOption-${part.key}`);
+  return answer;
 }
 
 /**

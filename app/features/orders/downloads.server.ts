@@ -8,7 +8,7 @@ import { canAccess, type DownloadCheck } from "~/features/memberships/membership
 import { productGrants } from "~/features/products/tables.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import { attachmentDisposition } from "~/platform/storage/attachment";
+import { privateDownload } from "~/platform/storage/attachment";
 import type { Storage } from "~/platform/storage/storage.server";
 import { orderItems, orders } from "./tables.server";
 
@@ -66,14 +66,5 @@ export async function downloadResponse(
   if (!file?.storageKey) throw new AppError({ code: "route.notFound" });
   // Library files live in the account's bucket (the media feature's `mediaBucket`).
   const ref = { bucket: accountBucket(accountId), key: file.storageKey };
-  const facts = await storage.stat(ref);
-  if (!facts) throw new AppError({ code: "route.notFound" });
-  const headers = new Headers({
-    "content-type": file.mime,
-    "content-length": String(facts.size),
-    "content-disposition": attachmentDisposition(file.originalName),
-    "x-content-type-options": "nosniff",
-    "cache-control": "private, no-store",
-  });
-  return new Response(await storage.read(ref), { status: 200, headers });
+  return privateDownload(storage, ref, file);
 }

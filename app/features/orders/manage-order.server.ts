@@ -5,6 +5,7 @@ import { priceCartLines } from "~/features/products/products.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { requireMove } from "./order-machine.server";
+import { chargedNothing } from "./order-coupons.server";
 import type { OrderDeps } from "./order-jobs";
 import { renewOfflineSubscription } from "./offline-renewals.server";
 import { lockOrder, orderItemRows, type OrderRow } from "./queries.server";
@@ -50,16 +51,23 @@ export async function confirmOfflinePayment(
   });
 }
 
-/** A pending order the manager (or its buyer) gives up on; it never counts its coupon. */
+/**
+ * A pending order the manager (or its buyer) gives up on; the use of its coupon it held is given
+ * back (decision 041). An order that charged nothing (a 100 % coupon) was paid when placed: a
+ * manager cancels it by refunding it, which takes back what it gave and gives its coupon's use
+ * back too, since nothing was paid for it.
+ */
 export async function cancelOrder(
-  { database }: Deps,
+  deps: Deps,
   { accountId, viewer, orderId, now = new Date() }: Command,
 ): Promise<OrderRow> {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
-  return database.forAccount(accountId, async (tx) => {
+  const cancelled = await deps.database.forAccount(accountId, async (tx) => {
     const order = await lockedOrder(tx, accountId, orderId);
     const own = order.userId === viewer.user.id;
     if (!own) requireCapability(viewer, "manage_options");
+    if (chargedNothing(order) && (order.status === "paid" || order.status === "fulfilled"))
+      return null;
     return requireMove(tx, {
       accountId,
       orderId,
@@ -68,6 +76,7 @@ export async function cancelOrder(
       now,
     });
   });
+  return cancelled ?? refundOrder(deps, { accountId, viewer, orderId, now });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { couponFollows } from "./order-coupons.server";
 import { canMove, type OrderStatus } from "./order-shapes";
 import { lockOrder, type OrderRow } from "./queries.server";
 import { orderEvents, orders } from "./tables.server";
@@ -29,7 +30,9 @@ const stampFor: Partial<Record<OrderStatus, "paidAt" | "fulfilledAt" | "closedAt
  * Moves an order one step of its state machine under the row's lock, and records the move.
  * Answers whether it moved: the same move asked twice (a provider's retry, a second worker)
  * finds the order already there and changes nothing, which is what makes every caller
- * idempotent. A move the machine does not allow also answers false: see `requireMove`.
+ * idempotent. A move the machine does not allow also answers false: see `requireMove`. The
+ * order's coupon follows its moves here (decision 041): paid counts the use, cancelled or failed
+ * gives a held one back.
  */
 export async function moveOrder(
   tx: Tx,
@@ -53,6 +56,7 @@ export async function moveOrder(
     amount,
     createdAt: now,
   });
+  await couponFollows(tx, updated!, to);
   return { moved: true, order: updated! };
 }
 

@@ -112,3 +112,4 @@ export {
   sweepLapsedSubscriptions,
 } from "./subscription-sweep.server";
 export { platformShop } from "./platform-shop.server";
+export { expireUnpaidOrders, ORDER_EXPIRY_JOB, type ExpiryTerms } from "./order-expiry.server";

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { checkCoupon, discountFor } from "~/features/coupons/coupons.server";
 import type { Viewer } from "~/features/members/members.server";
 import {
@@ -8,10 +8,11 @@ import {
   type PaymentStart,
   type StartItem,
 } from "~/features/payments/payments.server";
-import { priceCartLines } from "~/features/products/products.server";
+import { priceCartLines, productsHeld } from "~/features/products/products.server";
 import type { Tx } from "~/platform/db/database.server";
-import { AppError, type ErrorCode } from "~/platform/errors";
+import { AppError } from "~/platform/errors";
 import type { OrderDeps } from "./order-jobs";
+import { couponRefusalCode, holdCoupon } from "./order-coupons.server";
 import { settlePayment } from "./settle-payment.server";
 import { chargeSplit } from "./order-shapes";
 import {
@@ -20,15 +21,8 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from "./queries.server";
-import { orderEvents, orderItems, orders } from "./tables.server";
+import { orderEvents, orderItems, orders, subscriptions } from "./tables.server";
 import type { CheckoutInput } from "./validation";
-
-const couponRefusal: Record<"limit" | "unavailable" | "expired" | "unknown", ErrorCode> = {
-  limit: "cart.couponLimit",
-  unavailable: "cart.couponUnavailable",
-  expired: "cart.couponExpired",
-  unknown: "cart.couponUnknown",
-};
 
 type LineTerms = Pick<
   OrderItemRow,
@@ -84,7 +78,7 @@ export async function priceOrder(
   const subtotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
   if (!input.coupon) return { lines, subtotal, discount: 0, coupon: null };
   const check = await checkCoupon(tx, { accountId, name: input.coupon, userId, now });
-  if (check.status !== "valid") throw new AppError({ code: couponRefusal[check.status] });
+  if (check.status !== "valid") throw new AppError({ code: couponRefusalCode[check.status] });
   const discount = discountFor({
     coupon: check.coupon,
     lines: lines.map((line) => ({
@@ -148,6 +142,12 @@ export async function placeOrder(
       return existing;
     }
     const priced = await priceOrder(tx, { accountId, userId, input, currency, now });
+    await refuseHeld(tx, {
+      accountId,
+      userId,
+      productIds: priced.lines.map((l) => l.productId),
+      now,
+    });
     if (seller.trialDays !== undefined)
       priced.lines = priced.lines.map((line) =>
         line.billing === "subscription" ? { ...line, trialDays: seller.trialDays! } : line,
@@ -186,6 +186,8 @@ export async function placeOrder(
     // Two tabs racing with one key: the loser reads the winner's order.
     if (!order)
       return (await orderByCheckoutKey(tx, { accountId, checkoutKey: input.checkoutKey }))!;
+    // The coupon's use is taken before its lines are written: a refusal rolls the order back.
+    await holdCoupon(tx, order, now);
     await tx.insert(orderItems).values(orderItemRows(accountId, order.id, priced.lines));
     await tx.insert(orderEvents).values({
       accountId,
@@ -201,6 +203,43 @@ export async function placeOrder(
   if (placed.status !== "pending") return { order: placed, start: null };
   if (placed.paymentStart) return { order: placed, start: placed.paymentStart as PaymentStart };
   return { order: placed, start: await beginPayment(deps, { order: placed, origin, seller }) };
+}
+
+/**
+ * Issue 31 (decision 041): a course or level the person already holds is not sold again. Held
+ * for good (no end), or for a time a live subscription renews by itself (decision 033), it is
+ * `cart.alreadyOwned`; held for a time nothing renews (a fixed-term pass, a subscription asked
+ * to stop), buying again is the next term and goes through.
+ */
+async function refuseHeld(
+  tx: Tx,
+  {
+    accountId,
+    userId,
+    productIds,
+    now,
+  }: { accountId: string; userId: string; productIds: string[]; now: Date },
+): Promise<void> {
+  const held = await productsHeld(tx, { accountId, userId, productIds, now });
+  if (held.some((one) => one.forGood)) throw new AppError({ code: "cart.alreadyOwned" });
+  if (held.length === 0) return;
+  const [renewing] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        eq(subscriptions.userId, userId),
+        inArray(
+          subscriptions.productId,
+          held.map((one) => one.productId),
+        ),
+        inArray(subscriptions.status, ["trialing", "active", "past_due"]),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+      ),
+    )
+    .limit(1);
+  if (renewing) throw new AppError({ code: "cart.alreadyOwned" });
 }
 
 /**

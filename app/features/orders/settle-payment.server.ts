@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
-import { couponRedemption } from "./order-coupons.server";
 import { moveOrder } from "./order-machine.server";
 import { ORDER_FULFIL_JOB, type JobSender } from "./order-jobs";
 import { lockOrder, type OrderRow } from "./queries.server";
@@ -18,8 +17,8 @@ export const isPaymentOutcome = (kind: string): kind is PaymentOutcome =>
  * Applies what a provider (or a manager, for offline payments) says happened to an order's
  * payment, inside the caller's transaction. Every branch is a conditional move, so the same
  * news twice changes nothing, and news out of order ends in the right state:
- * - paid: from pending, failed or cancelled (money arrived after all); counts the coupon and
- *   asks for fulfilment, both once, in this transaction;
+ * - paid: from pending, failed or cancelled (money arrived after all); counts the coupon (the
+ *   move does) and asks for fulfilment, both once, in this transaction;
  * - failed / cancelled: only a pending order;
  * - refunded: a paid or fulfilled order loses what it gave; a refund heard before the payment
  *   records the payment first, so the late "paid" finds a refunded order and does nothing.
@@ -61,7 +60,6 @@ export async function settlePayment(
       set: paymentRef ? { paymentRef } : {},
     });
     if (moved) {
-      await couponRedemption(tx, paid);
       await jobs.send(
         tx,
         ORDER_FULFIL_JOB,
@@ -100,8 +98,7 @@ export async function settlePayment(
         to: "paid",
         set: paymentRef ? { paymentRef } : {},
       });
-      // The money did arrive: a paid order counts its coupon, refunded or not.
-      if (paid.moved) await couponRedemption(tx, paid.order);
+      // The money did arrive: the move to paid counted its coupon (moveOrder), refunded or not.
       current = paid.order;
     }
   }

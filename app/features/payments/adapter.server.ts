@@ -18,9 +18,20 @@ export type PaymentsEnv = Pick<
 /** A webhook as it arrived: the exact body text (signatures cover its bytes) and headers. */
 export type WebhookRequest = { body: string; headers: Headers };
 
-/** A verified webhook: news about a payment, or an event type we do not act on. */
+/**
+ * A verified webhook: news about a payment, an event type we do not act on, or an event we
+ * cannot read (its provider's schema refused it: webhook-schemas.ts), acknowledged all the same.
+ */
 export type WebhookOutcome =
-  { kind: "event"; event: PaymentEvent } | { kind: "ignored"; type: string };
+  | { kind: "event"; event: PaymentEvent }
+  | { kind: "ignored"; type: string }
+  | { kind: "unreadable"; where: string };
+
+/** A verified event read through its provider's schema: the issue's path when it does not fit. */
+export function unreadable(error: { issues: { path: PropertyKey[] }[] }): WebhookOutcome {
+  const path = error.issues[0]?.path ?? [];
+  return { kind: "unreadable", where: ["body", ...path.map(String)].join(".").slice(0, 200) };
+}
 
 /** What each online provider does, with an account's own keys. */
 export type PaymentAdapter = {

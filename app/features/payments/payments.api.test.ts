@@ -423,6 +423,70 @@ describe.each(backends)("payments API on %s", (backend) => {
     expect(await eventRows()).toBe(rowsBefore + 4);
   });
 
+  test("I31-4 a signed event we cannot read (created not a number, type not a string, fields of the wrong type, dates that are no date) is logged and acknowledged, never a 500", async () => {
+    await configure("stripe");
+    await configure("paypal");
+    await configure("razorpay");
+    const rowsBefore = await eventRows();
+    const linesBefore = logLines.length;
+    const at = (provider: string) => `http://${site.host}/api/payments/webhooks/${provider}`;
+    const session = { id: "cs_unreadable", payment_status: "paid", amount_total: 100 };
+    const stripeEvents = [
+      { id: "evt_u1", type: "checkout.session.completed", created: "yesterday" },
+      { id: "evt_u2", type: 42, created: 1 },
+      { id: "evt_u3", type: { name: "charge.refunded" }, created: 1 },
+      { id: "evt_u4", type: "charge.refunded", created: 1, object: { amount_refunded: "all" } },
+      { id: "evt_u5", type: "checkout.session.completed", created: 1e300 },
+      { id: "evt_u6", type: "checkout.session.expired", created: 1, object: { id: 7 } },
+    ];
+    for (const { object, ...event } of stripeEvents) {
+      const body = JSON.stringify({
+        ...event,
+        object: "event",
+        data: { object: object ?? session },
+      });
+      await stripe.webhooks.send(at("stripe"), { id: event.id, type: String(event.type) }, body);
+    }
+    const paypalEvents = [
+      {
+        id: "WH-U1",
+        event_type: "PAYMENT.CAPTURE.COMPLETED",
+        create_time: "someday",
+        resource: {},
+      },
+      { id: "WH-U2", event_type: "PAYMENT.CAPTURE.REFUNDED", resource: { links: "up" } },
+      { id: "WH-U3", event_type: 7, resource: {} },
+    ];
+    for (const event of paypalEvents)
+      await paypal.webhooks.send(
+        at("paypal"),
+        { id: event.id, type: String(event.event_type) },
+        JSON.stringify(event),
+      );
+    await paypal.webhooks.idle();
+    const razorpayEvents = [
+      { event: 12, payload: {} },
+      { event: "payment.captured", created_at: "soon", payload: {} },
+    ];
+    for (const [n, event] of razorpayEvents.entries())
+      await razorpay.webhooks.send(
+        at("razorpay"),
+        { id: `rzp_u${n}`, type: String(event.event) },
+        JSON.stringify(event),
+      );
+    const sent = [
+      ...stripe.webhooks.deliveries.slice(-stripeEvents.length),
+      ...paypal.webhooks.deliveries.slice(-paypalEvents.length),
+      ...razorpay.webhooks.deliveries.slice(-razorpayEvents.length),
+    ];
+    expect(sent.map((d) => [d.eventId, d.status])).toEqual(sent.map((d) => [d.eventId, 200]));
+    expect(await eventRows()).toBe(rowsBefore);
+    const unreadable = logLines
+      .slice(linesBefore)
+      .filter((line) => line.includes("payment webhook unreadable"));
+    expect(unreadable.length).toBe(sent.length);
+  });
+
   test("C5 enabledProviders: enabled, with every key, taking the currency; a return counts only for its own order", async () => {
     for (const provider of ["stripe", "paypal", "razorpay"] as const) await configure(provider);
     await save(owner, { provider: "offline", enabled: true, instructions: "IBAN DE00 1234" });

@@ -12,6 +12,7 @@ import {
   badSignature,
   objectField,
   parseJsonObject,
+  unreadable,
   providerFailed,
   stringField,
   type PaymentAdapter,
@@ -30,6 +31,7 @@ import {
   subscriptionPaid,
 } from "./paypal-subscriptions.server";
 import { subscriptionWebhook } from "./paypal-subscription-webhooks.server";
+import { paypalEventSchema } from "./webhook-schemas";
 
 function captureOf(order: Order) {
   return order.purchaseUnits?.[0]?.payments?.captures?.[0];
@@ -240,6 +242,8 @@ export function createPaypalAdapter({
     async parseWebhook(keys, { body, headers }): Promise<WebhookOutcome> {
       const event = parseJsonObject(body);
       await verify(keys, body, headers);
+      const checked = paypalEventSchema.safeParse(event);
+      if (!checked.success) return unreadable(checked.error);
       const eventId = stringField(event, "id");
       const type = stringField(event, "event_type") ?? "";
       const resource = objectField(event, "resource");

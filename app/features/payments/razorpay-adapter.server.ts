@@ -5,6 +5,7 @@ import {
   badSignature,
   objectField,
   parseJsonObject,
+  unreadable,
   providerFailed,
   stringField,
   type PaymentAdapter,
@@ -21,6 +22,7 @@ import {
   subscriptionNews,
 } from "./razorpay-subscription-news.server";
 import { recurringItem, startRazorpaySubscription } from "./razorpay-subscriptions.server";
+import { razorpayEventSchema } from "./webhook-schemas";
 
 /**
  * The SDK fixes https://api.razorpay.com as the base of its axios instance; RAZORPAY_API_BASE
@@ -195,7 +197,15 @@ export function createRazorpayAdapter({
     async parseWebhook(keys, { body, headers }): Promise<WebhookOutcome> {
       const signature = headers.get("x-razorpay-signature") ?? "";
       if (!hmacMatches(body, keys.webhookSecret, signature)) throw badSignature();
-      const event = parseJsonObject(body);
+      let event: Record<string, unknown>;
+      try {
+        event = parseJsonObject(body);
+      } catch {
+        // Signed, but not a JSON object: nothing to read, nothing to be sent again.
+        return { kind: "unreadable", where: "body" };
+      }
+      const checked = razorpayEventSchema.safeParse(event);
+      if (!checked.success) return unreadable(checked.error);
       const type = stringField(event, "event") ?? "";
       // Razorpay names each event in a header; without one, the body's hash stands in.
       const eventId =

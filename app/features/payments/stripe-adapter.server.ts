@@ -2,13 +2,14 @@ import Stripe from "stripe";
 import type { Logger } from "~/platform/logger.server";
 import {
   badSignature,
-  malformedWebhook,
   providerFailed,
+  unreadable,
   type PaymentAdapter,
   type PaymentsEnv,
   type WebhookOutcome,
 } from "./adapter.server";
 import type { PaymentEvent, ProviderKeys, StartInput } from "./payment-types";
+import { stripeEventSchema } from "./webhook-schemas";
 
 /** The SDK pointed at STRIPE_API_BASE when set (a fake), else at api.stripe.com. */
 export function stripeClient(secretKey: string, apiBase: string | undefined): Stripe {
@@ -297,9 +298,11 @@ export function createStripeAdapter({
         event = await stripe.webhooks.constructEventAsync(body, signature, keys.webhookSecret);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw badSignature();
-        throw malformedWebhook();
+        // Signed, but not JSON: nothing to read, nothing to be sent again.
+        return { kind: "unreadable", where: "body" };
       }
-      if (typeof event.id !== "string" || !event.data?.object) throw malformedWebhook();
+      const checked = stripeEventSchema.safeParse(event);
+      if (!checked.success) return unreadable(checked.error);
       switch (event.type) {
         case "checkout.session.completed":
           // Paid now, or later by a delayed method (async_payment_succeeded says so).

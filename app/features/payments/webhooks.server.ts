@@ -8,6 +8,7 @@ import { isWebhookProvider, type PaymentProvider } from "./provider-shapes";
 import { openProvider } from "./provider-settings.server";
 import { adapterFor } from "./providers.server";
 import { insertPaymentEvent } from "./queries.server";
+import { paymentEventSchema } from "./webhook-schemas";
 
 /** The job every stored payment event asks for; the orders feature applies it. */
 export const PAYMENT_EVENT_JOB = "payments.event";
@@ -73,12 +74,14 @@ export type WebhookDeps = {
 export type WebhookReceipt =
   | { status: "stored"; eventId: string }
   | { status: "duplicate"; eventId: string }
-  | { status: "ignored"; type: string };
+  | { status: "ignored"; type: string }
+  | { status: "unreadable"; where: string };
 
 /**
  * `POST /api/payments/webhooks/:provider` on the account's host: the signature is checked with
  * the account's own webhook secret (bad → 400 payment.badSignature, nothing stored), then
- * the event is recorded once. Event types we do not act on are answered and forgotten.
+ * the event is recorded once. Event types we do not act on are answered and forgotten; a signed
+ * event we cannot read is logged and answered too (decision 043), never a 500.
  */
 export async function receiveWebhook(
   { database, secretBox, env, logger, jobs }: WebhookDeps,
@@ -100,6 +103,17 @@ export async function receiveWebhook(
     headers,
   });
   if (outcome.kind === "ignored") return { status: "ignored", type: outcome.type.slice(0, 100) };
+  // What the adapter made of it is checked too: a date that is no date would fail the insert.
+  const made = outcome.kind === "event" ? paymentEventSchema.safeParse(outcome.event) : null;
+  if (outcome.kind === "unreadable" || !made?.success) {
+    const where =
+      outcome.kind === "unreadable"
+        ? outcome.where
+        : `event.${made?.error?.issues[0]?.path.join(".") ?? ""}`;
+    // Acknowledged (the provider would send it again for days), and told to whoever watches.
+    logger.warn({ provider, accountId, where }, "payment webhook unreadable");
+    return { status: "unreadable", where };
+  }
   const { event } = outcome;
   const inserted = await database.forAccount(accountId, (tx) =>
     recordPaymentEvent(tx, jobs, { accountId, provider, event }),

@@ -3,7 +3,8 @@ import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import { isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
 import { safeUrl } from "~/platform/safe-values";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
-import { readingMinutes, slugify } from "~/features/content/content";
+import { readingMinutes } from "~/features/content/content";
+import { termSlug } from "~/platform/slugs";
 import { MARK_EVERY, chunksOf, locate, type PostOrder } from "./post-order";
 import {
   countPublishedPostsFrom,
@@ -121,7 +122,7 @@ export async function listPostLinkChunk(
 export type Term = { name: string; slug: string };
 
 const termsOf = (names: string[]): Term[] =>
-  names.map((name) => ({ name, slug: slugify(name) })).filter((term) => term.slug !== "");
+  names.map((name) => ({ name, slug: termSlug(name) })).filter((term) => term.slug !== "");
 
 /** A published post as its page shows it. */
 export type PostDetail = {
@@ -230,8 +231,9 @@ export async function listTermArchivePage(
   }: { accountId: string; kind: TermKind; slug: string; page: number; remember?: Remember },
 ) {
   const terms = await termsByKind(database, { accountId, kind, remember });
-  const names = Object.hasOwn(terms, slug) ? terms[slug] : undefined;
-  if (!names) return null;
+  const found = archiveSlug(terms, slug);
+  if (!found) return null;
+  const names = terms[found]!;
   const { posts, total } = await database.forAccount(accountId, (tx) =>
     publishedPostsWithTerm(tx, {
       accountId,
@@ -243,7 +245,23 @@ export async function listTermArchivePage(
   );
   const pages = Math.max(1, Math.ceil(total / POSTS_PER_PAGE));
   if (page > pages) return null;
-  return { name: names[0]!, posts, page, pages };
+  return { name: names[0]!, slug: found, posts, page, pages };
+}
+
+/** A slug without its Latin accents, as archive addresses were before decision 045. */
+const accentless = (slug: string) => slug.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+
+/**
+ * The archive `slug` names: itself (in its canonical form: an address may arrive decomposed),
+ * else, for an ASCII address from before decision 045 ("/blog/tag/cafe"), the one term whose
+ * accented slug it was ("café"), so old links reach the archive (the route redirects).
+ */
+function archiveSlug(terms: Record<string, string[]>, slug: string): string | null {
+  const canonical = slug.normalize("NFC");
+  if (Object.hasOwn(terms, canonical)) return canonical;
+  if (!/^[a-z0-9-]+$/.test(slug)) return null;
+  const legacy = Object.keys(terms).filter((key) => key !== slug && accentless(key) === slug);
+  return legacy.length === 1 ? legacy[0]! : null;
 }
 
 /** Inside the caller's transaction: a new post, its HTML sanitised on the way in. */

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { courses } from "~/features/courses/tables.server";
+import { enrolments } from "~/features/learning/tables.server";
 import { endGrantedEnrolments, enrolThroughGrant } from "~/features/learning/learning.server";
 import { media } from "~/features/media/tables.server";
 import { holdLevel, releaseLevels } from "~/features/memberships/memberships.server";
-import { memberships } from "~/features/memberships/tables.server";
+import { memberMemberships, memberships } from "~/features/memberships/tables.server";
 import type { Tx } from "~/platform/db/database.server";
 import { grantsOf } from "./queries.server";
 
@@ -124,4 +125,74 @@ export async function revokeProducts(
     source: "purchase",
   });
   await releaseLevels(tx, { accountId, userId, membershipIds: gone.membershipIds, orderId, now });
+}
+
+/**
+ * Issue 31 (decision 041): the products whose every course and level the person already holds
+ * now (an enrolment active or completed, a level active, not past its end), and whether all of
+ * it is held for good (no end). A product granting neither (downloads only) is never held.
+ */
+export async function productsHeld(
+  tx: Tx,
+  {
+    accountId,
+    userId,
+    productIds,
+    now,
+  }: {
+    accountId: string;
+    userId: string;
+    productIds: string[];
+    now: Date;
+  },
+): Promise<{ productId: string; forGood: boolean }[]> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return [];
+  const grants = (await grantsOf(tx, { accountId, productIds: ids })).filter(
+    (grant) => grant.target === "course" || grant.target === "membership",
+  );
+  if (grants.length === 0) return [];
+  const unexpired = (column: typeof enrolments.expiresAt | typeof memberMemberships.expiresAt) =>
+    or(isNull(column), gt(column, now));
+  const courseIds = grants.filter((g) => g.target === "course").map((g) => g.targetId);
+  const levelIds = grants.filter((g) => g.target === "membership").map((g) => g.targetId);
+  const held = new Map<string, boolean>();
+  if (courseIds.length > 0)
+    for (const row of await tx
+      .select({ id: enrolments.courseId, expiresAt: enrolments.expiresAt })
+      .from(enrolments)
+      .where(
+        and(
+          eq(enrolments.accountId, accountId),
+          eq(enrolments.userId, userId),
+          inArray(enrolments.courseId, courseIds),
+          inArray(enrolments.status, ["active", "completed"]),
+          unexpired(enrolments.expiresAt),
+        ),
+      ))
+      held.set(`course:${row.id}`, (held.get(`course:${row.id}`) ?? false) || !row.expiresAt);
+  if (levelIds.length > 0)
+    for (const row of await tx
+      .select({ id: memberMemberships.membershipId, expiresAt: memberMemberships.expiresAt })
+      .from(memberMemberships)
+      .where(
+        and(
+          eq(memberMemberships.accountId, accountId),
+          eq(memberMemberships.userId, userId),
+          inArray(memberMemberships.membershipId, levelIds),
+          eq(memberMemberships.status, "active"),
+          unexpired(memberMemberships.expiresAt),
+        ),
+      ))
+      held.set(
+        `membership:${row.id}`,
+        (held.get(`membership:${row.id}`) ?? false) || !row.expiresAt,
+      );
+  return ids.flatMap((productId) => {
+    const mine = grants.filter((grant) => grant.productId === productId);
+    if (mine.length === 0) return [];
+    const keys = mine.map((grant) => `${grant.target}:${grant.targetId}`);
+    if (!keys.every((key) => held.has(key))) return [];
+    return [{ productId, forGood: keys.every((key) => held.get(key)) }];
+  });
 }

@@ -97,13 +97,3 @@ export async function answerFileType(
   const type = { mime: "text/plain", exts: [ext || "txt"] };
   return accepted(entries, type) ? type : null;
 }
-
-/** A file's name as the student gave it: no path, no control characters, not too long. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base
-    .replace(/[\p{Cc}\p{Cf}]/gu, "")
-    .trim()
-    .slice(0, 200);
-  return clean || "file";
-}

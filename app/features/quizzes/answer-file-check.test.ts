@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { samples } from "../../../tests/support/media-samples";
-import { answerFileType, cleanFileName } from "./answer-file-check.server";
+import { cleanFileName } from "~/platform/storage/file-name";
+import { answerFileType } from "./answer-file-check.server";
 
 const mimeOf = async (bytes: Buffer, name: string, accept?: string) =>
   (await answerFileType(bytes, name, accept))?.mime ?? null;

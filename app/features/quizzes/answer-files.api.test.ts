@@ -345,8 +345,8 @@ describe.each(backends)("M1 quiz file answers (issue 15 scope 2) on %s", (backen
         body: JSON.stringify({ questionId: ids.fileQ }),
         type: "application/json",
       }),
-      400,
-      "request.invalid",
+      415,
+      "request.unsupportedMediaType",
     );
     await refused(
       await upload(student, attemptId, [], {

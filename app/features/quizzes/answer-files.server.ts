@@ -6,9 +6,10 @@ import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { FileRef, Storage } from "~/platform/storage/storage.server";
 import { asFileAnswer, MAX_ANSWER_FILE_BYTES, type FileAnswer } from "./answer-file";
-import { answerFileType, cleanFileName } from "./answer-file-check.server";
+import { cleanFileName } from "~/platform/storage/file-name";
+import { answerFileType } from "./answer-file-check.server";
 import { ownAttempt, pastDeadline, type AttemptRow } from "./attempts.server";
-import { requireQuizTeacher } from "./quiz-access.server";
+import { requireQuizTaker, requireQuizTeacher } from "./quiz-access.server";
 import { quizAttempts, quizQuestions } from "./tables.server";
 
 type Scope = { accountId: string; viewer: Viewer | null };
@@ -22,9 +23,13 @@ export function answerFileRef(accountId: string, attemptId: string, fileId: stri
   return { bucket: `private-${accountId}`, key: `quiz-attempts/${attemptId}/${fileId}` };
 }
 
-/** The viewer's own attempt, still open: anyone else's is not found, a closed one refused. */
+/**
+ * The viewer's own attempt, still open, at a quiz the one access rule still opens to them:
+ * anyone else's is not found, a closed one refused.
+ */
 async function openOwnAttempt(tx: Tx, input: Scope & { attemptId: string }) {
   const attempt = await ownAttempt(tx, input);
+  await requireQuizTaker(tx, { ...input, quizId: attempt.quizId });
   if (attempt.status !== "in_progress") throw new AppError({ code: "quiz.attemptClosed" });
   if (pastDeadline(attempt)) throw new AppError({ code: "quiz.deadlinePassed" });
   return attempt;

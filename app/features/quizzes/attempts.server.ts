@@ -223,6 +223,7 @@ export async function saveAnswers(
 ): Promise<{ saved: true }> {
   return database.forAccount(accountId, async (tx) => {
     const attempt = await ownAttempt(tx, { accountId, viewer, attemptId });
+    await requireQuizTaker(tx, { accountId, quizId: attempt.quizId, viewer });
     if (attempt.status !== "in_progress") throw new AppError({ code: "quiz.attemptClosed" });
     const checked = await checkedAnswers(tx, accountId, attempt, answers);
     if (!(await mergeAnswers(tx, accountId, attempt, checked)))

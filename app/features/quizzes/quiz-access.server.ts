@@ -4,7 +4,7 @@ import {
   isCourseManager,
   type CourseTeacherRole,
 } from "~/features/courses/courses.server";
-import { requireEnrolled } from "~/features/learning/learning.server";
+import { accessError, quizAccess } from "~/features/learning/learning.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -63,12 +63,19 @@ export async function requireQuizTeacher(
 }
 
 /**
- * Who may take a quiz: a student with a live enrolment in its course, or one of its teachers
- * previewing it (a preview earns nothing and has no attempt limit).
+ * Who may take a quiz: a student the course's one access rule opens it to (decision 042: live
+ * enrolment, and the drip and order of the lesson holding it), or one of its teachers previewing
+ * it (a preview earns nothing and has no attempt limit). Starting, reading, answering and
+ * submitting all ask here.
  */
 export async function requireQuizTaker(
   tx: Tx,
-  { accountId, quizId, viewer }: { accountId: string; quizId: string; viewer: Viewer | null },
+  {
+    accountId,
+    quizId,
+    viewer,
+    now = new Date(),
+  }: { accountId: string; quizId: string; viewer: Viewer | null; now?: Date },
 ): Promise<{ quiz: QuizRow; preview: boolean; userId: string }> {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
   const quiz = await findQuiz(tx, { accountId, quizId });
@@ -76,6 +83,7 @@ export async function requireQuizTaker(
   if (await quizTeacherRole(tx, { accountId, quiz, viewer }))
     return { quiz, preview: true, userId: viewer.user.id };
   if (!quiz.courseId) throw new AppError({ code: "route.notFound" });
-  await requireEnrolled(tx, { accountId, courseId: quiz.courseId, userId: viewer.user.id });
+  const access = await quizAccess(tx, { accountId, viewer, courseId: quiz.courseId, quizId, now });
+  if (!access.allowed) throw accessError(access);
   return { quiz, preview: false, userId: viewer.user.id };
 }

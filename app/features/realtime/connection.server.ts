@@ -14,14 +14,21 @@ export type Connection = {
   manager: boolean;
   alive: boolean;
   presenceKey: string | null;
-  allow: () => boolean;
+  /** Whether this message is within the socket's pace. */
+  allow: () => Promise<boolean>;
 };
 
 export const realtimeLimits = {
-  /** Upgrade attempts per client address (anonymous ones included). */
-  upgrade: { windowMs: 60_000, max: 60 },
+  /**
+   * Handshakes per signed-in person: each dashboard page load opens one, so an owner moving
+   * through the dashboard at a brisk pace (a page every second or two) stays well inside it
+   * (issue 31 point 9). Counted in the shared store (decision 039).
+   */
+  upgradePerPerson: { points: 60, duration: 60 },
+  /** Handshakes per client address before any work (anonymous ones included): a flood's cap. */
+  upgradePerAddress: { points: 600, duration: 60 },
   /** Messages per connection. */
-  messages: { windowMs: 10_000, max: 40 },
+  messages: { points: 40, duration: 10 },
   /** Open sockets per person and site (tabs). */
   socketsPerUser: 20,
 };

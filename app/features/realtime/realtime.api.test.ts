@@ -71,6 +71,7 @@ describe.each(backends)("D12 D13 realtime on %s", (backend) => {
       pubsub: services.pubsub,
       database: db.database,
       logger: services.logger,
+      rateLimits: services.rateLimits,
       heartbeatMs: 500,
     });
     const siteSettings: [keyof typeof sites, AccountSettings][] = [

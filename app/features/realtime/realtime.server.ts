@@ -6,7 +6,8 @@ import { can } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Logger } from "~/platform/logger.server";
 import type { BusMessage, PubSub } from "~/platform/pubsub/pubsub.server";
-import { createRateLimiter } from "~/platform/rate-limit";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { realtimeTopics, STATE_BATCH_BYTES, type Audience } from "./bus.server";
 import { createPresenceStore, type StoredEntry } from "./presence.server";
 import {
@@ -21,7 +22,13 @@ import {
 } from "./protocol";
 import { realtimeLimits, send, shown, type Connection } from "./connection.server";
 import { endOtherSessions, singleSessionApplies } from "./single-session.server";
-import { reject, type Authenticate, type RealtimeIdentity, type Rejection } from "./upgrade.server";
+import {
+  createUpgradeAdmission,
+  reject,
+  type Authenticate,
+  type RealtimeIdentity,
+  type Rejection,
+} from "./upgrade.server";
 
 export { publishNotificationSignal, type Audience } from "./bus.server";
 export type { Authenticate, RealtimeIdentity } from "./upgrade.server";
@@ -35,12 +42,17 @@ export function createRealtimeHub({
   pubsub,
   database,
   logger,
+  rateLimits,
+  limits = realtimeLimits,
   heartbeatMs = 30_000,
   flushMs = 50,
 }: {
   pubsub: PubSub;
   database: Database;
   logger: Logger;
+  rateLimits: RateLimits;
+  /** The handshake's and messages' budgets (tests shrink them). */
+  limits?: typeof realtimeLimits;
   heartbeatMs?: number;
   flushMs?: number;
 }) {
@@ -48,7 +60,7 @@ export function createRealtimeHub({
   const store = createPresenceStore();
   const connections = new Set<Connection>();
   const byAccount = new Map<string, Set<Connection>>();
-  const upgradeLimiter = createRateLimiter(realtimeLimits.upgrade);
+  const admit = createUpgradeAdmission(rateLimits, limits);
   let seq = 0;
   let wss: WebSocketServer | undefined;
   let ticker: ReturnType<typeof setInterval> | undefined;
@@ -161,7 +173,7 @@ export function createRealtimeHub({
   }
 
   async function onMessage(conn: Connection, data: RawData, isBinary: boolean) {
-    if (!conn.allow()) {
+    if (!(await conn.allow())) {
       send(conn, { type: "error", code: "request.tooMany" });
       conn.socket.close(closeCodes.policy, "too many messages");
       return;
@@ -187,7 +199,8 @@ export function createRealtimeHub({
   }
 
   function accept(socket: WebSocket, identity: RealtimeIdentity) {
-    const limiter = createRateLimiter(realtimeLimits.messages);
+    // One socket's own pace, held where the socket is: nothing to share with other processes.
+    const limiter = new RateLimiterMemory(limits.messages);
     const conn: Connection = {
       id: `${instance}.${++seq}`,
       socket,
@@ -197,7 +210,11 @@ export function createRealtimeHub({
       manager: identity.viewer.isSuperAdmin || can(identity.viewer, "manage_options"),
       alive: true,
       presenceKey: null,
-      allow: () => limiter.allow("messages"),
+      allow: () =>
+        limiter.consume("messages").then(
+          () => true,
+          () => false,
+        ),
     };
     connections.add(conn);
     let set = byAccount.get(conn.accountId);
@@ -311,23 +328,22 @@ export function createRealtimeHub({
     socket: Duplex,
     head: Buffer,
     authenticate: Authenticate,
+    clientAddress: (request: IncomingMessage) => string,
   ) {
     socket.on("error", () => {});
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path !== REALTIME_PATH) return reject(socket, { status: 404, code: "route.notFound" });
     if (closing || !wss) return reject(socket, { status: 503, code: "server.unavailable" });
-    if (!upgradeLimiter.allow(request.socket.remoteAddress ?? "unknown"))
-      return reject(socket, { status: 429, code: "request.tooMany" });
     let identity: RealtimeIdentity | Rejection;
     try {
-      identity = await authenticate(request);
+      identity = await admit(request, authenticate, clientAddress(request));
+      if ("status" in identity) return reject(socket, identity);
     } catch (error) {
       logger.error({ err: error }, "realtime: upgrade failed");
       return reject(socket, { status: 500, code: "server.internal" });
     }
-    if ("status" in identity) return reject(socket, identity);
     const open = socketsOfUser(identity.account.accountId, identity.viewer.user.id);
-    if (open.length >= realtimeLimits.socketsPerUser)
+    if (open.length >= limits.socketsPerUser)
       return reject(socket, { status: 429, code: "request.tooMany" });
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws, identity));
   }
@@ -335,10 +351,16 @@ export function createRealtimeHub({
   return {
     instance,
     /** Serves upgrades of `server` on REALTIME_PATH; starts heartbeats and announces itself. */
-    attach(server: Server, authenticate: Authenticate) {
+    /** `clientAddress` is the request's client as request facts say it (the socket's by default). */
+    attach(
+      server: Server,
+      authenticate: Authenticate,
+      clientAddress: (request: IncomingMessage) => string = (request) =>
+        request.socket.remoteAddress ?? "unknown",
+    ) {
       wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
       server.on("upgrade", (request, socket, head) => {
-        void handleUpgrade(request, socket, head, authenticate);
+        void handleUpgrade(request, socket, head, authenticate, clientAddress);
       });
       ticker = setInterval(tick, heartbeatMs);
       ticker.unref?.();

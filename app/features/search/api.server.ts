@@ -4,7 +4,7 @@ import type { Tenant } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import { createRateLimiter } from "~/platform/rate-limit";
+import { addressKey, type RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { searchSite } from "./search.server";
 import { z } from "zod";
 import { searchScopes } from "./validation";
@@ -19,14 +19,21 @@ type SearchApiEnv = {
 };
 
 /** Per client address: typing with a 500 ms debounce makes at most two requests a second. */
-export const searchLimits = { windowMs: 60_000, max: 120 };
+export const searchLimits = { points: 120, duration: 60 };
 
 /** `GET /api/search?q=&type=`: the search modal's one call, open to anyone (spec §6). */
-export function searchApi({ database }: { database: Database }) {
+export function searchApi({
+  database,
+  rateLimits,
+}: {
+  database: Database;
+  rateLimits: RateLimits;
+}) {
   const api = new Hono<SearchApiEnv>();
-  const limiter = createRateLimiter(searchLimits);
+  // Counted in the shared store, so every worker and instance spends the same budget.
+  const limiter = rateLimits.create("search", searchLimits);
   const limited = createMiddleware<SearchApiEnv>(async (c, next) => {
-    if (!limiter.allow(c.var.facts.clientIp)) throw new AppError({ code: "request.tooMany" });
+    await limiter.take(addressKey(c.var.facts.clientIp));
     await next();
   });
 

@@ -255,6 +255,7 @@ describe.each(backends)("P20 account sign-up on the platform on %s", (backend) =
         facts: {
           clientIp: freshIp(),
           origin: "http://localhost",
+          linkOrigin: "http://localhost",
           accountId: null,
           siteName: "Lyceum",
           lang: "en",

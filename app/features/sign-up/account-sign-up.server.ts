@@ -92,6 +92,7 @@ export async function signUpAccount(
   const siteFacts: RequestFacts = {
     ...deps.facts,
     origin,
+    linkOrigin: origin,
     accountId,
     siteName: input.siteName,
     lang: input.language,

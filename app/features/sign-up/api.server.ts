@@ -6,7 +6,7 @@ import { AppError } from "~/platform/errors";
 import type { Logger } from "~/platform/logger.server";
 import type { Mailer } from "~/platform/mail/mail.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
-import { createRateLimiter } from "~/platform/rate-limit";
+import { addressKey, type RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { signUpAccount, slugProblem } from "./account-sign-up.server";
 import { ACCOUNT_CHANGED } from "~/features/accounts/accounts.server";
 import type { Tenant } from "~/features/accounts/accounts";
@@ -22,17 +22,20 @@ export function signUpApi({
   mailer,
   pubsub,
   baseDomain,
+  rateLimits,
 }: {
   database: Database;
   auth: AuthRegistry;
   mailer: Mailer;
   pubsub: PubSub;
   baseDomain: string;
+  rateLimits: RateLimits;
 }) {
   const api = new Hono<SignUpApiEnv>();
   // Every attempt counts, refused ones too: they are how addresses and slugs would be probed.
-  const signUpLimiter = createRateLimiter({ windowMs: 60 * 60_000, max: 10 });
-  const slugCheckLimiter = createRateLimiter({ windowMs: 60_000, max: 120 });
+  // Counted in the shared store, so every worker and instance spends the same budget.
+  const signUpLimiter = rateLimits.create("platform-sign-ups", { points: 10, duration: 60 * 60 });
+  const slugCheckLimiter = rateLimits.create("platform-slug-checks", { points: 120, duration: 60 });
 
   api.use("/platform/*", async (c, next) => {
     // Accounts are created on the platform's own domain only; an account's site has no such route.
@@ -41,8 +44,7 @@ export function signUpApi({
   });
 
   api.post("/platform/sign-up", async (c) => {
-    if (!signUpLimiter.allow(c.var.facts.clientIp))
-      throw new AppError({ code: "auth.tooManyRequests" });
+    await signUpLimiter.take(addressKey(c.var.facts.clientIp));
     const body: unknown = await c.req.json().catch(() => ({}));
     const result = await signUpAccount(
       {
@@ -63,8 +65,7 @@ export function signUpApi({
   });
 
   api.get("/platform/slug-check", async (c) => {
-    if (!slugCheckLimiter.allow(c.var.facts.clientIp))
-      throw new AppError({ code: "auth.tooManyRequests" });
+    await slugCheckLimiter.take(addressKey(c.var.facts.clientIp));
     const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
     const problem = await slugProblem(database, slug);
     return c.json({ slug, available: problem === null, reason: problem });

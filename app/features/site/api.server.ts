@@ -31,8 +31,16 @@ const invalidateSchema = z.object({
 
 const cacheTokenSchema = z.object({ days: z.number().int().min(1).max(730).default(365) });
 
-/** `PUT /api/site/options/:key`: each key saved whole, through the options' one save. */
-const wholeOption = (option: SiteOption): SavablePart => ({ name: option.key, ...option });
+/**
+ * `PUT /api/site/options/:key`: each key saved through the options' one save. An option of named
+ * fields keeps the stored fields the body leaves out (the header's notices, the footer's notice,
+ * which other screens edit); free-form settings are replaced whole.
+ */
+const wholeOption = (option: SiteOption): SavablePart => ({
+  name: option.key,
+  ...option,
+  merge: option.schema instanceof z.ZodObject,
+});
 const optionParts: Record<string, SavablePart> = Object.fromEntries(
   [
     menusSavePart,

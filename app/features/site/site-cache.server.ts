@@ -27,7 +27,13 @@ export function createSiteCache({
   optionsTtlMs: number;
 }) {
   const pages = createPageCache({ ttlMs: pageTtlMs });
-  const options = createTtlCache<unknown>({ ttlMs: optionsTtlMs, max: 20_000 });
+  const options = createTtlCache<unknown>({
+    ttlMs: optionsTtlMs,
+    max: 20_000,
+    // Keyed by resolved account and option name, never by request text; weighed all the same.
+    weigh: (value) => (JSON.stringify(value)?.length ?? 0) * 2 + 128,
+    maxWeight: 32 * 1024 * 1024,
+  });
   // Counts and orders the pages are built from go whenever the account's pages do.
   const derived = createAccountMemo({ ttlMs: pageTtlMs, generation: pages.generation });
   const listeners = new Set<(accountId: string) => void>();
@@ -64,6 +70,12 @@ export function createSiteCache({
       accountId: string,
       key: OptionCacheKey | `getSiteOption-${string}` | null = null,
     ) => pubsub.publish({ topic: "site.account", accountId, key }),
+    /** For /api/health: each cache's entries and bytes against its bounds. */
+    stats: () => ({
+      pages: pages.stats(),
+      options: options.stats(),
+      derived: { entries: derived.size, maxEntries: derived.maxEntries },
+    }),
     /** Runs after an account's caches were dropped here, whichever process asked. */
     onAccountInvalidated(listener: (accountId: string) => void) {
       listeners.add(listener);

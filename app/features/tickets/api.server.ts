@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Tenant } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import { AppError } from "~/platform/errors";
-import { createRateLimiter } from "~/platform/rate-limit";
+import type { RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { requireDesk, requireSiteOwner } from "./ticket-access.server";
 import { ticketFileResponse, type UploadedFile } from "./ticket-files.server";
 import { ticketFileFor } from "./ticket-reads.server";
@@ -28,7 +28,7 @@ type TicketsApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null } };
 
 /** New tickets a person may open on one site in the window: a help desk, not a chat. */
 const OPENINGS_PER_WINDOW = 5;
-const OPENING_WINDOW_MS = 10 * 60_000;
+const OPENING_WINDOW_SECONDS = 10 * 60;
 
 /** The field that carries a message's files; every other field is text, given once. */
 const FILES_FIELD = "files";
@@ -117,14 +117,19 @@ const emptySchema = z.object({}).strict();
  * The platform's desk (super-admins): `POST /api/desk/tickets/:id/replies`, `/status`, `/assign`.
  * Both: `GET /api/tickets/:id/files/:fileId`, an attachment as a download.
  */
-export function ticketsApi(deps: TicketDeps & { superAdminEmails: readonly string[] }) {
+export function ticketsApi(
+  deps: TicketDeps & { superAdminEmails: readonly string[]; rateLimits: RateLimits },
+) {
   const api = new Hono<TicketsApiEnv>();
-  const openings = createRateLimiter({ windowMs: OPENING_WINDOW_MS, max: OPENINGS_PER_WINDOW });
+  // Counted in the shared store, so every worker and instance spends the same budget.
+  const openings = deps.rateLimits.create("ticket-openings", {
+    points: OPENINGS_PER_WINDOW,
+    duration: OPENING_WINDOW_SECONDS,
+  });
 
   api.post("/tickets", async (c) => {
     const { viewer, accountId } = siteOwner(c);
-    if (!openings.allow(`${accountId}:${viewer.user.id}`))
-      throw new AppError({ code: "request.tooMany" });
+    await openings.take(`user:${accountId}:${viewer.user.id}`);
     const { fields, files } = await readMessageForm(c.req.raw);
     const input = newTicketSchema.parse(fields);
     const ticket = await openTicket(deps, { viewer, accountId, input, files });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "~/platform/errors";
 import { attachmentDisposition } from "~/platform/storage/attachment";
+import { cleanFileName } from "~/platform/storage/file-name";
 import type { FileRef, Storage } from "~/platform/storage/storage.server";
 import type { TicketAttachment } from "./ticket-shapes";
 import { MAX_TICKET_FILE_BYTES, MAX_TICKET_FILES } from "./validation";
@@ -50,16 +51,6 @@ export async function ticketFileType(bytes: Uint8Array, name: string): Promise<s
   }
   if (!asText(bytes)) return null;
   return !ext || textExts.includes(ext) ? "text/plain" : null;
-}
-
-/** A file's name as its sender gave it: no path, no control characters, not too long. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base
-    .replace(/[\p{Cc}\p{Cf}]/gu, "")
-    .trim()
-    .slice(0, 200);
-  return clean || "file";
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { samples } from "../../../tests/support/media-samples";
-import { cleanFileName, ticketFileType } from "./ticket-files.server";
+import { cleanFileName } from "~/platform/storage/file-name";
+import { ticketFileType } from "./ticket-files.server";
 
 describe("M7 tickets: an attachment's type is decided by its bytes", () => {
   test("M7 pictures, PDF, zip and plain text are taken under their own names", async () => {

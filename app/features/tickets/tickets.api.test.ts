@@ -566,8 +566,8 @@ describe.each(backends)("M7 M8 support tickets (issue 17 scope 6) on %s", (backe
     const client = await freshOwner("boundary-json");
     await refused(
       await client.request("/api/tickets", { method: "POST", json: base }),
-      400,
-      "request.invalid",
+      415,
+      "request.unsupportedMediaType",
     );
     // The longest subject and body are taken, as a plain form too.
     const longest = await client.request("/api/tickets", {

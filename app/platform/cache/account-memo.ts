@@ -57,6 +57,7 @@ export function createAccountMemo({
     get size() {
       return entries.size;
     },
+    maxEntries: max,
   };
 }
 

@@ -21,9 +21,12 @@ export type CachedPage = {
  */
 export function createPageCache({
   maxEntries = 5_000,
+  maxBytes = 128 * 1024 * 1024,
   ttlMs,
 }: {
   maxEntries?: number;
+  /** Bodies, their compressed parts and keys together (a query string makes a new key). */
+  maxBytes?: number;
   ttlMs: number;
 }) {
   const accounts = new Map<string, Map<string, CachedPage>>();
@@ -33,6 +36,17 @@ export function createPageCache({
   /** Bumped by `clear`, which must also stop renders of accounts never dropped before. */
   let epoch = 0;
   let size = 0;
+  let bytes = 0;
+  const weigh = (key: string, page: Omit<CachedPage, "expires">) => {
+    let total = page.body.byteLength + key.length * 2 + page.pathname.length * 2 + 256;
+    if (page.gzip) {
+      for (const part of page.gzip.segments) total += part.byteLength;
+      for (const part of page.gzip.compressed) total += part.byteLength;
+      for (const hole of page.gzip.holes) total += hole?.byteLength ?? 0;
+    }
+    return total;
+  };
+  const weights = new Map<string, number>();
 
   const orderKey = (accountId: string, key: string) => `${accountId} ${key}`;
 
@@ -40,7 +54,10 @@ export function createPageCache({
     const pages = accounts.get(accountId);
     if (pages?.delete(key)) {
       size -= 1;
-      order.delete(orderKey(accountId, key));
+      const entry = orderKey(accountId, key);
+      order.delete(entry);
+      bytes -= weights.get(entry) ?? 0;
+      weights.delete(entry);
     }
   }
 
@@ -74,16 +91,18 @@ export function createPageCache({
       if (`${epoch}.${generations.get(accountId) ?? 0}` !== generation) return false;
       const expires = Math.min(Date.now() + ttlMs, staleAt ?? Number.POSITIVE_INFINITY);
       if (expires <= Date.now()) return false;
+      const weight = weigh(key, page);
+      if (weight > maxBytes) return false;
+      remove(accountId, key);
+      while (size > 0 && (size >= maxEntries || bytes + weight > maxBytes)) {
+        const [oldest, owner] = order.entries().next().value as [string, string];
+        remove(owner, oldest.slice(owner.length + 1));
+      }
       let pages = accounts.get(accountId);
       if (!pages) accounts.set(accountId, (pages = new Map()));
-      if (!pages.has(key)) {
-        size += 1;
-        if (size > maxEntries) {
-          const [oldest, owner] = order.entries().next().value as [string, string];
-          remove(owner, oldest.slice(owner.length + 1));
-        }
-      }
-      order.delete(orderKey(accountId, key));
+      size += 1;
+      bytes += weight;
+      weights.set(orderKey(accountId, key), weight);
       order.set(orderKey(accountId, key), accountId);
       pages.set(key, { ...page, expires });
       return true;
@@ -107,11 +126,18 @@ export function createPageCache({
       epoch += 1;
       accounts.clear();
       order.clear();
+      weights.clear();
       size = 0;
+      bytes = 0;
     },
 
     get size() {
       return size;
+    },
+
+    /** For /api/health: how full it is against its bounds. */
+    stats() {
+      return { entries: size, maxEntries, bytes, maxBytes };
     },
   };
 }

@@ -26,8 +26,23 @@ export function parseRange(
   return { start, end };
 }
 
+/** Stored SVGs: drawn with their own styles, nothing run, nothing fetched, never framed. */
+export const SVG_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+/** Every other file that is not shown inline: a unique origin, nothing loaded or run. */
+export const ACTIVE_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/** Types a browser shows without running anything: raster images, video, audio, plain text and JSON. */
+export function shownInline(contentType: string): boolean {
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type === "image/svg+xml") return false;
+  return (
+    /^(image|video|audio)\//.test(type) || type === "text/plain" || type === "application/json"
+  );
+}
+
 /**
- * A stored file as an HTTP answer: its type, a cache lifetime, nosniff, and byte ranges (206) so video and audio seek without downloading all.
+ * A stored file as an HTTP answer: its type, a cache lifetime, nosniff, a download (attachment, sandboxed) for anything active, and byte ranges (206) so video and audio seek without downloading all.
  */
 export async function serveStoredFile(
   storage: Storage,
@@ -45,12 +60,16 @@ export async function serveStoredFile(
     "x-content-type-options": "nosniff",
     "accept-ranges": "bytes",
   });
-  // An SVG opened on its own is a document: nothing in it may run.
+  // An SVG opened on its own is a document: nothing in it may run (decision 040). This policy
+  // is the route's own: the security-headers middleware keeps it.
   if (facts.contentType.startsWith("image/svg")) {
-    headers.set(
-      "content-security-policy",
-      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    );
+    headers.set("content-security-policy", SVG_POLICY);
+  } else if (!shownInline(facts.contentType)) {
+    // PDF, XML, HTML, Office files: scripts in them (a PDF's /OpenAction) would run in our
+    // origin in the browser's viewer. A download runs nothing; the sandbox covers a browser
+    // that shows it anyway.
+    headers.set("content-disposition", "attachment");
+    headers.set("content-security-policy", ACTIVE_POLICY);
   }
   const range = parseRange(request.headers.get("range"), facts.size);
   if (range === "bad") {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { listOutbox } from "~/features/auth/auth.server";
 import { loadDashboardScreen } from "~/features/dashboard/dashboard.server";
 import { timestampFormat } from "~/platform/i18n/formats";
+import { settingsMeta } from "~/features/dashboard/dashboard";
 import type { Route } from "./+types/outbox";
 
 // The console's, on the platform's host only (decision 037).
@@ -12,8 +13,8 @@ export async function loader(args: Route.LoaderArgs) {
   }));
 }
 
-export function meta() {
-  return [{ name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return settingsMeta(matches, { titleKey: "outbox.title", fallback: "Mail outbox" });
 }
 
 /** Super-admins read the mail the platform would have sent (no SMTP relay configured). */

@@ -18,6 +18,7 @@ import { ProfileIdentity } from "~/features/members/members";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { settingsMeta } from "~/features/dashboard/dashboard";
 import type { Route } from "./+types/profile";
 
 function accountIdOf(context: Route.LoaderArgs["context"]) {
@@ -75,8 +76,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-export function meta() {
-  return [{ name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return settingsMeta(matches, { titleKey: "profile.title", fallback: "Your profile" });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

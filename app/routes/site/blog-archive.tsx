@@ -5,6 +5,7 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
 import { BlogScreen } from "~/features/posts/posts";
+import { redirect } from "react-router";
 import type { Route } from "./+types/blog-archive";
 
 /** `/blog/category/{slug}` and `/blog/tag/{slug}`: one module, the kind read from the path. */
@@ -24,6 +25,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     remember,
   });
   if (!archive) notFound();
+  // One address per archive: an old accentless or a decomposed address moves to the canonical.
+  if (archive.slug !== params.slug)
+    throw redirect(`/blog/${kind}/${encodeURIComponent(archive.slug)}${url.search}`, 301);
   // textIn gives the template; the name is text, put in as it is (React and seo escape it).
   const named = (key: string) => textIn(lang, key).replace("{{name}}", archive.name);
   return {

@@ -1,4 +1,4 @@
-import { Button, Group, Menu, UnstyledButton } from "@mantine/core";
+import { Button, Group, Menu, Stack, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MemberAvatar } from "~/features/members/members";
@@ -13,9 +13,32 @@ async function signOut() {
   window.location.assign("/");
 }
 
-/** Log in / sign up buttons for visitors; a user menu for signed-in people (P12). */
-export function UserArea({ viewer }: { viewer: ViewerBadge | null }) {
+/**
+ * Log in / sign up buttons for visitors; a user menu for signed-in people (P12). In the phone's
+ * menu drawer (`placement="drawer"`), both buttons full width for visitors and nothing for
+ * signed-in people (their menu stays in the header).
+ */
+export function UserArea({
+  viewer,
+  placement = "header",
+}: {
+  viewer: ViewerBadge | null;
+  placement?: "header" | "drawer";
+}) {
   const { t } = useTranslation();
+  if (placement === "drawer") {
+    if (viewer) return null;
+    return (
+      <Stack gap="xs" data-testid="drawer-user-area">
+        <Button component={Link} to="/signup" fullWidth>
+          {t("auth.userMenu.signUp")}
+        </Button>
+        <Button component={Link} to="/login" variant="default" fullWidth>
+          {t("auth.userMenu.signIn")}
+        </Button>
+      </Stack>
+    );
+  }
   if (!viewer) {
     return (
       <Group gap="xs" wrap="nowrap">

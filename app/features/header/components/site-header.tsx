@@ -18,6 +18,7 @@ export function SiteHeader({
   account,
   chrome,
   userArea,
+  drawerUserArea,
   cart,
   search,
 }: {
@@ -25,6 +26,8 @@ export function SiteHeader({
   /** The header option (undefined: the defaults) and the sanitised menus. */
   chrome: { header: HeaderValue | undefined; menus: MenusValue };
   userArea: ReactNode;
+  /** Log in and sign up in the phone's menu drawer (I31-9: the header shows Log in only there). */
+  drawerUserArea?: ReactNode;
   /** The cart button, supplied by the layout (the cart is its own feature). */
   cart: ReactNode;
   /** The search button and modal, supplied by the layout (search is its own feature). */
@@ -80,6 +83,11 @@ export function SiteHeader({
         navLabel={t("chrome.mobileMenu")}
       >
         <MobileMenu items={chrome.menus.mobile} onNavigate={close} />
+        {header?.header_login !== false && drawerUserArea ? (
+          <Box mt="md" onClick={close}>
+            {drawerUserArea}
+          </Box>
+        ) : null}
       </NavDrawer>
     </Box>
   );

@@ -18,6 +18,7 @@ import { postJson } from "~/features/auth/auth";
 import { EmailField, FormError, NewPasswordField } from "~/features/auth/auth";
 import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/patterns";
+import { dnsLabel } from "~/platform/slugs";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import classes from "./platform.module.css";
 
@@ -49,16 +50,8 @@ const languageNames: Record<LanguageCode, string> = {
 
 type SlugState = "idle" | "checking" | "available" | "taken" | "reserved" | "invalid";
 
-/** A site name as an address: `Riverside Music School` → `riverside-music-school`. */
-function slugFrom(name: string): string {
-  return name
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-}
+/** A site name as an address: `Riverside Music School` → `riverside-music-school` (a DNS label). */
+const slugFrom = (name: string) => dnsLabel(name);
 
 /** Asks the platform, after a pause in typing, whether the address is free. */
 function useSlugState(slug: string): SlugState {

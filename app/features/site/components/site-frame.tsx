@@ -23,6 +23,7 @@ export function SiteFrame({
   account,
   chrome,
   userArea,
+  drawerUserArea,
   cart,
   search,
   children,
@@ -31,6 +32,8 @@ export function SiteFrame({
   chrome: SiteChrome;
   /** Log-in buttons or the user menu, supplied by the route (it knows the viewer). */
   userArea: ReactNode;
+  /** The same for the phone's menu drawer, where the header has no room for both buttons. */
+  drawerUserArea?: ReactNode;
   /** The header's cart button, supplied by the layout. */
   cart: ReactNode;
   /** The header's search button and modal, supplied by the layout. */
@@ -54,6 +57,7 @@ export function SiteFrame({
           account={account}
           chrome={chrome}
           userArea={userArea}
+          drawerUserArea={drawerUserArea}
           cart={cart}
           search={search}
         />

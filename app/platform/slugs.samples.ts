@@ -1,0 +1,23 @@
+// A category name in each of the 20 languages the app speaks (tests and seeds use them).
+export const LANGUAGE_SAMPLES = {
+  en: "Premium",
+  es: "Contenido exclusivo",
+  fr: "Réservé aux membres",
+  de: "Für Mitglieder",
+  pt: "Exclusivo para membros",
+  it: "Riservato ai soci",
+  ru: "Премиум",
+  zh: "高级",
+  ja: "会員限定",
+  ko: "프리미엄",
+  ar: "مميز",
+  hi: "प्रीमियम",
+  bn: "প্রিমিয়াম",
+  tr: "Üyelere özel",
+  vi: "Dành cho thành viên",
+  pl: "Tylko dla członków",
+  nl: "Alleen voor leden",
+  sv: "Endast för medlemmar",
+  uk: "Преміум",
+  th: "พรีเมียม",
+} as const;

@@ -167,6 +167,7 @@ export function createApp({
         lang: c.var.lang,
         baseDomain: services.env.BASE_DOMAIN,
         pubsub: services.pubsub,
+        rateLimits: services.rateLimits,
       });
       context.set(tenantContext, c.var.tenant);
       context.set(paymentDepsContext, services);

@@ -326,9 +326,9 @@ describe.each(backends)("P21 P22 first-party analytics API on %s", (backend) => 
     const from = ip();
     const junk = JSON.stringify({ name: "page_view" });
     let status = 0;
-    for (let i = 0; i <= analyticsLimits.collect.max; i++) {
+    for (let i = 0; i <= analyticsLimits.collect.points; i++) {
       status = (await beacon("/api/analytics/collect", junk, { from })).status;
-      if (i < analyticsLimits.collect.max) expect(status).toBe(400);
+      if (i < analyticsLimits.collect.points) expect(status).toBe(400);
     }
     expect(status).toBe(429);
     const limited = await beacon("/api/analytics/collect", junk, { from });
@@ -338,7 +338,7 @@ describe.each(backends)("P21 P22 first-party analytics API on %s", (backend) => 
 
     const starter = ip();
     const visitor = createClient(app, { host: world.demo.host, ip: starter });
-    for (let i = 0; i < analyticsLimits.funnelStart.max; i++) {
+    for (let i = 0; i < analyticsLimits["funnel-start"].points; i++) {
       expect((await visitor.post("/api/funnel/start", {})).status).toBe(400);
     }
     expect((await visitor.post("/api/funnel/start", funnelBody())).status).toBe(429);

@@ -5,7 +5,11 @@ import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import { createRateLimiter } from "~/platform/rate-limit";
+import {
+  addressKey,
+  type Budget,
+  type RateLimits,
+} from "~/platform/rate-limits/rate-limits.server";
 import { collect, getAnalyticsSummary, startFunnelSession } from "./analytics.server";
 import { collectSchema, funnelStartSchema, MAX_BODY_BYTES, summaryQuerySchema } from "./validation";
 
@@ -19,9 +23,9 @@ export type AnalyticsApiEnv = {
 
 /** Per client address. A person makes a few page views a minute; a school behind one address, more. */
 export const analyticsLimits = {
-  collect: { windowMs: 60_000, max: 600 },
-  funnelStart: { windowMs: 10 * 60_000, max: 60 },
-};
+  collect: { points: 600, duration: 60 },
+  "funnel-start": { points: 60, duration: 10 * 60 },
+} satisfies Record<string, Budget>;
 
 /**
  * The JSON body of a fetch or of `navigator.sendBeacon` (which sends text/plain): read as text
@@ -40,12 +44,18 @@ async function jsonBody(c: Context): Promise<unknown> {
  * First-party analytics of an account's public site (spec §7 funnel start and the analytics
  * tag's page views and add_to_cart events), and the counts its managers read.
  */
-export function analyticsApi({ database }: { database: Database }) {
+export function analyticsApi({
+  database,
+  rateLimits,
+}: {
+  database: Database;
+  rateLimits: RateLimits;
+}) {
   const api = new Hono<AnalyticsApiEnv>();
-  const limited = (limits: { windowMs: number; max: number }) => {
-    const limiter = createRateLimiter(limits);
+  const limited = (name: keyof typeof analyticsLimits) => {
+    const limiter = rateLimits.create(`analytics-${name}`, analyticsLimits[name]);
     return createMiddleware<AnalyticsApiEnv>(async (c, next) => {
-      if (!limiter.allow(c.var.facts.clientIp)) throw new AppError({ code: "request.tooMany" });
+      await limiter.take(addressKey(c.var.facts.clientIp));
       await next();
     });
   };
@@ -60,7 +70,7 @@ export function analyticsApi({ database }: { database: Database }) {
     c.header("Cache-Control", "no-store");
   });
 
-  api.post("/funnel/start", limited(analyticsLimits.funnelStart), small, noStore, async (c) => {
+  api.post("/funnel/start", limited("funnel-start"), small, noStore, async (c) => {
     const input = funnelStartSchema.parse(await jsonBody(c));
     const sessionId = await startFunnelSession(database, {
       hostAccountId: hostAccountOf(c.var.tenant),
@@ -69,7 +79,7 @@ export function analyticsApi({ database }: { database: Database }) {
     return c.json({ session_id: sessionId });
   });
 
-  api.post("/analytics/collect", limited(analyticsLimits.collect), small, async (c) => {
+  api.post("/analytics/collect", limited("collect"), small, async (c) => {
     const input = collectSchema.parse(await jsonBody(c));
     await collect(database, {
       hostAccountId: hostAccountOf(c.var.tenant),

@@ -6,7 +6,7 @@ import { AppError } from "~/platform/errors";
 import { isLanguageCode } from "~/platform/i18n/languages";
 import type { Mailer } from "~/platform/mail/mail.server";
 import { renderMail } from "~/platform/mail/templates.server";
-import { createRateLimiter } from "~/platform/rate-limit";
+import { addressKey, type RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import type { AuthRegistry } from "./auth.server";
 import { type RequestFacts, withTrustedHeaders } from "./request-headers";
 import { betterAuthRequest, withCatalogueError } from "./auth-boundary";
@@ -44,15 +44,18 @@ export function authApi({
   auth: registry,
   database,
   mailer,
+  rateLimits,
 }: {
   auth: AuthRegistry;
   database: Database;
   mailer: Mailer;
+  rateLimits: RateLimits;
 }) {
   const api = new Hono<AuthApiEnv>();
-  const signUpLimiter = createRateLimiter({ windowMs: 10 * 60_000, max: 10 });
+  // Per client address, shared by every worker (decision 039).
+  const signUps = rateLimits.create("auth-sign-up", { points: 10, duration: 10 * 60 });
   // As better-auth limited its own /phone-number/* before we spent the codes ourselves.
-  const codeLimiter = createRateLimiter({ windowMs: 60_000, max: 5 });
+  const codes = rateLimits.create("auth-phone-code", { points: 5, duration: 60 });
   const siteCall = (facts: RequestFacts, raw: Headers, accountId: string) => ({
     auth: registry.forOrigin(facts.origin),
     database,
@@ -110,8 +113,7 @@ export function authApi({
   api.post("/account/sign-up", async (c) => {
     const tenant = c.var.tenant;
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    if (!signUpLimiter.allow(c.var.facts.clientIp))
-      throw new AppError({ code: "auth.tooManyRequests" });
+    await signUps.take(addressKey(c.var.facts.clientIp), "auth.tooManyRequests");
     const input = signUpSchema.parse(await c.req.json().catch(() => ({})));
     const outcome = await signUp(
       {
@@ -141,8 +143,7 @@ export function authApi({
   api.post("/account/sign-up-phone", async (c) => {
     const tenant = c.var.tenant;
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    if (!signUpLimiter.allow(c.var.facts.clientIp))
-      throw new AppError({ code: "auth.tooManyRequests" });
+    await signUps.take(addressKey(c.var.facts.clientIp), "auth.tooManyRequests");
     const input = phoneSignUpSchema.parse(await c.req.json().catch(() => ({})));
     const outcome = await startPhoneSignUp(
       siteCall(c.var.facts, c.req.raw.headers, tenant.account.accountId),
@@ -154,8 +155,7 @@ export function authApi({
   api.post("/account/sign-up-phone/verify", async (c) => {
     const tenant = c.var.tenant;
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    if (!codeLimiter.allow(c.var.facts.clientIp))
-      throw new AppError({ code: "auth.tooManyRequests" });
+    await codes.take(addressKey(c.var.facts.clientIp), "auth.tooManyRequests");
     const input = phoneVerifySchema.parse(await c.req.json().catch(() => ({})));
     const { setCookie } = await finishPhoneSignUp(
       siteCall(c.var.facts, c.req.raw.headers, tenant.account.accountId),

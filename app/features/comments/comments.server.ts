@@ -11,7 +11,7 @@ import { posts } from "~/features/posts/tables.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
-import { createRateLimiter } from "~/platform/rate-limit";
+import type { Limiter, RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import {
   commentInputSchema,
   commentsOption,
@@ -37,10 +37,9 @@ export { maskProfanity, hasProfanity } from "./profanity.server";
 /** Drops one public page on every instance (the site cache's revalidatePath). */
 export type CommentCaches = { revalidatePath(accountId: string, path: string): Promise<unknown> };
 
-type Limiter = { allow(key: string): boolean };
-
 /** Five comments a minute per person and site: a conversation, not a flood. */
-const defaultLimiter = createRateLimiter({ windowMs: 60_000, max: 5 });
+export const commentLimiter = (rateLimits: RateLimits): Limiter =>
+  rateLimits.create("comments", { points: 5, duration: 60 });
 
 const isManager = (viewer: Viewer | null) =>
   Boolean(viewer && (viewer.isSuperAdmin || can(viewer, "manage_options")));
@@ -78,7 +77,7 @@ export async function addComment(
     slug,
     input,
     caches,
-    limiter = defaultLimiter,
+    limiter,
     now = new Date(),
   }: {
     accountId: string;
@@ -86,7 +85,7 @@ export async function addComment(
     slug: string;
     input: unknown;
     caches: CommentCaches | null;
-    limiter?: Limiter;
+    limiter: Limiter;
     now?: Date;
   },
 ): Promise<CommentAnswer> {
@@ -98,8 +97,7 @@ export async function addComment(
       throw new AppError({ code: "request.invalid" });
     return { ok: false, code: "request.invalid", issues: fieldIssuesOf(parsed.error) };
   }
-  if (!limiter.allow(`${accountId}:${viewer.user.id}`))
-    throw new AppError({ code: "request.tooMany" });
+  await limiter.take(`${accountId}:${viewer.user.id}`);
   const body = maskProfanity(parsed.data.body);
   const saved = await database.forAccount(accountId, async (tx) => {
     const [post] = await tx

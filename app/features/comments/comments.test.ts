@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/features/members/members.server";
-import { createRateLimiter } from "~/platform/rate-limit";
+import { createLogger } from "~/platform/logger.server";
+import { createRateLimits, type Limiter } from "~/platform/rate-limits/rate-limits.server";
 import { createAccount, createMember, createPost, setOption } from "../../../tests/factories";
 import {
   backends,
@@ -63,7 +64,13 @@ describe.each(backends)("V2 comments on posts on %s", (backend) => {
       isSuperAdmin: false,
     }) as unknown as Viewer;
 
-  const unlimited = { allow: () => true };
+  const unlimited: Limiter = {
+    name: "unlimited",
+    budget: { points: Infinity, duration: 60 },
+    hit: async () => ({ allowed: true }),
+    take: async () => {},
+    reset: async () => {},
+  };
   const comment = (viewer: Viewer | null, body: string, extra: object = {}, on = slug) =>
     addComment(db.database, {
       accountId,
@@ -237,7 +244,11 @@ describe.each(backends)("V2 comments on posts on %s", (backend) => {
       code: "route.notFound",
     });
 
-    const limiter = createRateLimiter({ windowMs: 60_000, max: 2 });
+    // The comments' own limiter on this database's shared store, with a budget of two.
+    const limiter = createRateLimits({
+      database: db.database,
+      logger: createLogger({ level: "silent" }),
+    }).create("comments-test", { points: 2, duration: 60 });
     const limited = () =>
       addComment(db.database, {
         accountId,

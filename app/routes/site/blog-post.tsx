@@ -13,7 +13,7 @@ import {
 import { ResponsiveImage } from "~/features/media/media";
 import { libraryImage } from "~/features/media/media.server";
 import { PostComments } from "~/features/comments/comments";
-import { addComment, loadPostComments } from "~/features/comments/comments.server";
+import { addComment, commentLimiter, loadPostComments } from "~/features/comments/comments.server";
 import { viewerContext } from "~/features/members/members";
 import { MembersOnly } from "~/features/memberships/memberships";
 import { contentGate } from "~/features/memberships/memberships.server";
@@ -99,7 +99,7 @@ export function headers() {
 /** A member's comment (or reply) on this post; answered as data beside the form. */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const account = siteAccount(context);
-  const { database } = context.get(servicesContext);
+  const { database, rateLimits } = context.get(servicesContext);
   try {
     const form = await request.formData().catch(() => null);
     const answer = await addComment(database, {
@@ -108,6 +108,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       slug: params.slug,
       input: form ? Object.fromEntries(form) : null,
       caches: context.get(siteCacheContext),
+      limiter: commentLimiter(rateLimits),
     });
     return data(answer, { status: answer.ok ? 200 : 400 });
   } catch (error) {

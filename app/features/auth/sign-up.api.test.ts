@@ -5,7 +5,7 @@ import { roles } from "~/features/members/tables.server";
 import { readOutbox } from "~/platform/mail/mail.server";
 import { createClient, lastMailLink, mailCount } from "../../../tests/support/http-client";
 import { backends } from "../../../tests/support/test-database";
-import { useTestSite } from "../../../tests/support/test-server";
+import { createTestApp, useTestSite } from "../../../tests/support/test-server";
 import { signUpSupport } from "./sign-up-plugin.server";
 import { authAccounts, users } from "./tables.server";
 
@@ -186,6 +186,28 @@ describe.each(backends)("A11 a sign-up is one transaction on %s", (backend) => {
     );
     expect(again.status).toBe(400);
     expect(await people(number)).toEqual({ users: 1, credentials: 1 });
+  });
+
+  test("I31-10 one address's sign-ups are counted for the whole deployment: 10 in 10 minutes, wherever they land", async () => {
+    const other = createTestApp(site.db.database).app;
+    const from = ip();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const app = i % 2 ? other : site.app;
+      const res = await createClient(app, { host: "demo.localhost", ip: from }).post(
+        "/api/account/sign-up",
+        {},
+      );
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(await res.json()).toMatchObject({ error: { code: "auth.tooManyRequests" } });
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
+    // Another address is not slowed by it.
+    const elsewhere = createClient(other, { host: "demo.localhost", ip: ip() });
+    expect((await elsewhere.post("/api/account/sign-up", {})).status).toBe(400);
   });
 });
 

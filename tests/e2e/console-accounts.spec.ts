@@ -153,3 +153,43 @@ test("M8 the owners screen lists demo's owner with their site; the super-admin o
     "Issued a link to its dashboard as its owner",
   );
 });
+
+test("I31-9 the platform's marketing pages, for a visitor and for its staff signed in, fetch nothing from the sites and log no error", async ({
+  page,
+  browser,
+}) => {
+  const look = async (visitor: Page) => {
+    const problems: string[] = [];
+    visitor.on("pageerror", (error) => problems.push(String(error)));
+    visitor.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    visitor.on("request", (request) => {
+      if (new URL(request.url()).hostname !== "localhost")
+        problems.push(`fetched ${request.url()}`);
+    });
+    for (const path of ["/", "/pricing", "/features"]) {
+      expect((await open(visitor, platform(path)))?.status(), path).toBe(200);
+      await visitor.waitForLoadState("networkidle");
+    }
+    // And from page to page by the navigation, as a person goes.
+    const nav = visitor.getByRole("navigation", { name: "Main navigation" });
+    for (const [label, path] of [
+      ["Home", "/"],
+      ["Pricing", "/pricing"],
+    ]) {
+      await nav.getByRole("link", { name: label, exact: true }).click();
+      await expect(visitor).toHaveURL(platform(path!));
+      await visitor.waitForLoadState("networkidle");
+    }
+    return problems;
+  };
+  const context = await browser.newContext();
+  try {
+    expect(await look(await context.newPage())).toEqual([]);
+  } finally {
+    await context.close();
+  }
+  await sessions.use(page, "owner@acme.test");
+  expect(await look(page)).toEqual([]);
+});

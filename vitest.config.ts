@@ -1,5 +1,32 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The files that take minutes (tests/fuzz*.test.ts ~10 each), started first. A fresh clone (CI)
+ * has no timings from an earlier run, so Vitest orders by file size and these small files came
+ * last: the run then ended with ten minutes of two fuzz passes while the rest had long finished.
+ */
+const longFirst = [
+  "tests/fuzz.test.ts",
+  "tests/fuzz-postgres.test.ts",
+  "app/platform/jobs/jobs-schedules.test.ts",
+  "tests/host-flood.test.ts",
+];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const index = longFirst.findIndex((file) => spec.moduleId.endsWith(file));
+      return index === -1 ? longFirst.length : index;
+    };
+    const sorted = await super.sort(files);
+    return sorted
+      .map((spec, order) => ({ spec, order }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order)
+      .map(({ spec }) => spec);
+  }
+}
 
 // Vitest runs without the reactRouter() plugin: it tests modules and the Hono app directly.
 export default defineConfig({
@@ -21,5 +48,6 @@ export default defineConfig({
     // is PGlite's own thread or PostgreSQL waiting, so two files at once use the second core; the
     // fuzz pass is split by database (tests/fuzz*.test.ts) so that its halves run side by side.
     maxWorkers: 2,
+    sequence: { sequencer: LongFilesFirst },
   },
 });

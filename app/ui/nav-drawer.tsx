@@ -41,7 +41,7 @@ export function NavDrawer({
   position?: "left" | "right";
   size: string;
   children: ReactNode;
-  /** Below the navigation: the platform's sign-in buttons. */
+  /** Below the navigation, outside it: the sign-in and sign-up buttons (platform and sites). */
   after?: ReactNode;
 }) {
   return (

@@ -356,7 +356,9 @@ test("C6 a member pays Gold monthly by card, then changes the card on Stripe's p
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInAsBuyer(page);
+  // Not Bea: she holds Gold since 4/5, and a level held is not sold again (decision 041).
+  await sessions.use(page, "student@demo.test");
+  await open(page, site("/"));
   await page.evaluate(() => localStorage.removeItem("cartItems"));
   const cart = await courseIntoCart(page, "/product/gold");
   // The server's quote names the trial; the site also takes bank transfers, which charge at

@@ -81,13 +81,15 @@ export function SiteHeader({
         size="80%"
         closeLabel={t("chrome.closeMenu")}
         navLabel={t("chrome.mobileMenu")}
+        after={
+          header?.header_login !== false && drawerUserArea ? (
+            <Box mt="md" onClick={close}>
+              {drawerUserArea}
+            </Box>
+          ) : null
+        }
       >
         <MobileMenu items={chrome.menus.mobile} onNavigate={close} />
-        {header?.header_login !== false && drawerUserArea ? (
-          <Box mt="md" onClick={close}>
-            {drawerUserArea}
-          </Box>
-        ) : null}
       </NavDrawer>
     </Box>
   );

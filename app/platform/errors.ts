@@ -179,8 +179,18 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * By name and shape as well as by class: a service made outside the pages bundle (the tests'
+ * services around the built bundle) throws its own copy of the class.
+ */
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return (
+    error instanceof AppError ||
+    (error instanceof Error &&
+      error.name === "AppError" &&
+      typeof (error as { code?: unknown }).code === "string" &&
+      typeof (error as { status?: unknown }).status === "number")
+  );
 }
 
 /** An error code from the API as its catalogue's text key (unknown codes read as internal). */

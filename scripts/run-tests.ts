@@ -52,16 +52,33 @@ const playwrightExit =
       })
     : 1;
 
+type VitestFile = { name: string; startTime: number; endTime: number };
+type PlaywrightSuite = {
+  file: string;
+  suites?: PlaywrightSuite[];
+  specs?: { tests: { results: { duration: number }[] }[] }[];
+};
 const vitest = readJson(vitestReport) as
   | {
       numPassedTests: number;
       numFailedTests: number;
       numPendingTests: number;
       numTodoTests: number;
+      testResults?: VitestFile[];
     }
   | undefined;
 const playwright = readJson(playwrightReport) as
-  { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
+  | {
+      stats: {
+        expected: number;
+        unexpected: number;
+        flaky: number;
+        skipped: number;
+        duration: number;
+      };
+      suites?: PlaywrightSuite[];
+    }
+  | undefined;
 
 const passed =
   (vitest?.numPassedTests ?? 0) +
@@ -77,6 +94,41 @@ if (!playwright) problems.push("playwright produced no report");
 if (buildExit !== 0) problems.push("the build failed");
 if (vitestExit !== 0 && failed === 0) problems.push(`vitest exited with ${vitestExit}`);
 if (playwrightExit !== 0 && failed === 0) problems.push(`playwright exited with ${playwrightExit}`);
+/** Where the minutes went: the slowest files of each runner, and each runner's total. */
+function printSlowest(title: string, seconds: Map<string, number>, total: number | undefined) {
+  const rows = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  if (rows.length === 0) return;
+  const sum = [...seconds.values()].reduce((all, one) => all + one, 0);
+  console.log(
+    `\n${title}: ${total === undefined ? "" : `${Math.round(total)} s wall, `}` +
+      `${Math.round(sum)} s in ${seconds.size} files; the slowest:`,
+  );
+  for (const [file, time] of rows)
+    console.log(`${time.toFixed(1).padStart(8)} s  ${path.relative(process.cwd(), file)}`);
+}
+
+const vitestFiles = vitest?.testResults ?? [];
+printSlowest(
+  "Vitest",
+  new Map(vitestFiles.map((file) => [file.name, (file.endTime - file.startTime) / 1000])),
+  vitestFiles.length
+    ? (Math.max(...vitestFiles.map((file) => file.endTime)) -
+        Math.min(...vitestFiles.map((file) => file.startTime))) /
+        1000
+    : undefined,
+);
+
+const specSeconds = new Map<string, number>();
+function addSuite(suite: PlaywrightSuite) {
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests)
+      for (const result of test.results)
+        specSeconds.set(suite.file, (specSeconds.get(suite.file) ?? 0) + result.duration / 1000);
+  for (const inner of suite.suites ?? []) addSuite({ ...inner, file: suite.file });
+}
+for (const suite of playwright?.suites ?? []) addSuite(suite);
+printSlowest("Playwright", specSeconds, playwright ? playwright.stats.duration / 1000 : undefined);
+
 if (process.env.TEST_DATABASE_URL)
   console.log(`\nDatabase tests also ran on PostgreSQL (TEST_DATABASE_URL).`);
 for (const problem of problems) console.error(`error: ${problem}`);

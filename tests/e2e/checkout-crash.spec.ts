@@ -26,7 +26,13 @@ import { expect, test } from "./support/test";
 // One backend at a time: each is a whole server under load.
 test.describe.configure({ mode: "default" });
 
-const ROUNDS = 100;
+/**
+ * 30 rounds in the suite; `CHECKOUT_CRASH_ROUNDS=100` runs issue 16's full bar. A round is one
+ * server start and one kill (about 3.5 s idle, much more beside the rest of the suite): 100 on
+ * each database took 11.6 min of CI's two cores and ran past 15 min in a busy dry run
+ * (decision 046).
+ */
+const ROUNDS = Number(process.env.CHECKOUT_CRASH_ROUNDS ?? 30);
 const BUYERS = 6;
 /** After the round's first answered checkout, the kill comes within this many milliseconds. */
 const LOAD_WINDOW_MS = 600;
@@ -140,7 +146,8 @@ const diagnosisQuery = (run: string) => `
 
 for (const backend of backends()) {
   test(`C5 kill -9 during checkouts loses no paid order and counts no coupon twice (${backend})`, async () => {
-    test.setTimeout(900_000);
+    // Recovery and the webhooks' redelivery after the rounds take up to a few minutes.
+    test.setTimeout(300_000 + ROUNDS * 9_000);
     const began = performance.now();
     const port = await freePort();
     const dataDir = tempDataDir("checkout-crash");

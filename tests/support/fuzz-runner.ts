@@ -318,6 +318,7 @@ export async function fuzzEndpoint({
   managers,
   logs,
   cases,
+  anonymousEvery = 1,
 }: {
   endpoint: FuzzEndpoint;
   world: FuzzWorld;
@@ -325,14 +326,22 @@ export async function fuzzEndpoint({
   managers: ReturnType<typeof managerPool>;
   logs: ReturnType<typeof captureLogs>["records"];
   cases?: FuzzCase[];
+  /**
+   * The anonymous actor sends every nth case only (decision 046). The manager sends every case
+   * and gets past every gate, so each input reaches each endpoint's own reading of it; signed
+   * out, a request reads the same input before the same sign-in gate, which a sample reaches.
+   */
+  anonymousEvery?: number;
 }): Promise<{ sent: number; offences: Offence[] }> {
   const shape = endpoint.shape(world);
   const corpus = cases ?? corpusFor(endpoint.name, shape);
   const host = endpoint.platform ? world.platformHost : world.host;
   const offences: Offence[] = [];
   let sent = 0;
-  for (const fuzz of corpus) {
-    for (const actor of ["manager", "anonymous"] as const) {
+  for (const [index, fuzz] of corpus.entries()) {
+    const actors =
+      index % anonymousEvery === 0 ? (["manager", "anonymous"] as const) : (["manager"] as const);
+    for (const actor of actors) {
       const manager = actor === "manager" ? await managers.get(host, endpoint.managerEvery) : null;
       const request = requestFor(
         endpoint,

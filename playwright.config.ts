@@ -20,11 +20,20 @@ export default defineConfig({
   // "Unable to capture screenshot" on an unchanged page); the report still names such a test flaky.
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
+  // The kill -9 specs start and kill whole servers in rounds and load both cores: beside them,
+  // other journeys' 5-second waits ran out (decision 046). They run last, after every other
+  // journey, one database per worker.
+  projects: [
+    { name: "journeys", testIgnore: /-crash\.spec\.ts$/ },
+    { name: "crash", testMatch: /-crash\.spec\.ts$/, dependencies: ["journeys"] },
+  ],
   // Screenshot baselines (tests/e2e/support/screenshot.ts compares against them), one folder per
   // spec file. No platform in the path: they are rendered by Debian's Chromium on this machine
   // kind, as CI is (README, "Screenshot baselines").
   snapshotPathTemplate: "tests/e2e/__screenshots__/{testFilePath}/{arg}{ext}",
   expect: {
+    // Twice Playwright's 5 s: two workers, their servers and Chromium share CI's two cores.
+    timeout: 10_000,
     toHaveScreenshot: {
       // Same browser, same fonts, software rendering: repeated runs match to the pixel, so the
       // tolerances only absorb anti-aliasing noise at edges. A pixel counts as different past

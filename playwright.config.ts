@@ -22,7 +22,7 @@ export default defineConfig({
   reporter: [["list"]],
   // The kill -9 specs start and kill whole servers in rounds and load both cores: beside them,
   // other journeys' 5-second waits ran out (decision 046). They run last, after every other
-  // journey, one database per worker.
+  // journey (`--no-deps` runs one alone).
   projects: [
     { name: "journeys", testIgnore: /-crash\.spec\.ts$/ },
     { name: "crash", testMatch: /-crash\.spec\.ts$/, dependencies: ["journeys"] },

@@ -9,7 +9,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const longFirst = [
   "tests/fuzz.test.ts",
-  "tests/fuzz-2.test.ts",
   "tests/fuzz-postgres.test.ts",
   "app/platform/jobs/jobs-schedules.test.ts",
   "tests/host-flood.test.ts",

@@ -28,10 +28,10 @@ const ANONYMOUS_EVERY = 2;
 /**
  * The fuzz pass on one database: every endpoint of the table with its malformed corpus, then the
  * process still answering (decision 046). `every` and `offset`: send the cases whose index is
- * `offset` modulo `every`. PGlite's corpus is split in two files (offsets 0 and 1 of 2) so that
- * both test workers share it; PostgreSQL's pass sends every 10th case, since PGlite is the same
- * SQL engine and runs them all. Each file sends every endpoint, so each checks that every route
- * was reached; the checks that need one pass only run where `offset` is 0.
+ * `offset` modulo `every`. In the suite PGlite sends every 2nd case and PostgreSQL every 10th, a
+ * sample across every kind of malformed input; FUZZ_FULL=1 sends the whole corpus on both. Each
+ * pass sends every endpoint, so each checks that every route was reached; the checks that need
+ * one pass only run where `offset` is 0.
  */
 export function describeFuzzPass(
   backend: Backend,

@@ -41,7 +41,7 @@ const platformRazorpay = {
 const bankDetails = "IBAN DE89 3704 0044 0532 0130 00\nLyceum Platform Ltd, Berlin";
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   [stripe, razorpay] = await Promise.all([startFakeStripe(), startFakeRazorpay()]);
   dataDir = tempDataDir("billing");
   server = await startServer({
@@ -117,7 +117,7 @@ test("C7 M8 the super-admin switches the platform's Stripe on in the console's p
 test("C7 acme's owner sees the meters and upgrades to Professional through Stripe's page", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await asAcmeOwner(page, "/dashboard/billing");
   await expect(page.getByTestId("current-plan")).toContainText("Starter");
   await expect(page.getByTestId("usage-meters").locator('[data-meter="emails"]')).toBeVisible();
@@ -152,7 +152,7 @@ test("C7 acme's owner sees the meters and upgrades to Professional through Strip
 test("C7 acme's owner moves down to Dedicated at renewal: bought now, charged nothing before that date, Professional kept until then", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await asAcmeOwner(page, "/dashboard/billing");
   await expect(page.getByTestId("downgrade-dedicated")).toContainText(
     "It starts when your current period ends",
@@ -225,7 +225,7 @@ test("C7 M8 the super-admin switches on the platform's Razorpay and bank transfe
 test("C7 demo's owner chooses Dedicated and pays it in Razorpay's modal, having reached billing from the menu", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // Reached by a client-side link, the screen reloads itself as a page before the modal opens
   // (only its own document's policy lets Razorpay's script in), then goes on with the choice.
   await asDemoOwner(page, "/dashboard");
@@ -317,7 +317,7 @@ test.describe("C7 Keep my current plan", () => {
   test("C7 acme's owner takes back the move down to Dedicated: nothing was charged for it, and Professional renews again", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await asAcmeOwner(page, "/dashboard/billing");
     await expect(page.getByTestId("plan-scheduled")).toContainText("Dedicated (Monthly)");
     await expect(page.getByTestId("plan-payment")).toContainText("ends on");

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The files that take minutes (tests/fuzz*.test.ts, 3 to 7 each), started first (decision 046).
+ * The files that take minutes (the fuzz passes, the host flood), started first (decision 046).
  * A fresh clone (CI) has no timings from an earlier run, so Vitest orders by file size and these
  * small files came last: the run then ended with ten minutes of fuzz passes running alone.
  */
@@ -46,7 +46,7 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one on CI's two. Most of a file's time
     // is PGlite's own thread or PostgreSQL waiting, so two files at once use the second core; the
-    // fuzz pass is split by database (tests/fuzz*.test.ts) so that its halves run side by side.
+    // fuzz pass is split by database (tests/fuzz*.test.ts) so that its two passes run side by side.
     maxWorkers: 2,
     sequence: { sequencer: LongFilesFirst },
   },

@@ -40,6 +40,11 @@ export type DatabaseOptions =
       memory: true;
       /** Run it in a thread of its own, as a data directory always is (tests of the thread). */
       thread?: boolean;
+      /**
+       * A data directory dumped as a tar file (`dumpDataDir`) to start from instead of initdb,
+       * which takes PGlite's WebAssembly seconds (tests start from a migrated dump).
+       */
+      load?: string;
     };
 
 export interface Database {
@@ -103,7 +108,9 @@ function scopedTransactions(owner: Db) {
 }
 
 async function openPglite(
-  options: { dataDir: string; template?: string } | { memory: true; thread?: boolean },
+  options:
+    | { dataDir: string; template?: string }
+    | { memory: true; thread?: boolean; load?: string },
 ): Promise<Database> {
   const lock = "dataDir" in options ? lockDataDir(options.dataDir) : undefined;
   let client: PGlite | ThreadClient;
@@ -119,7 +126,7 @@ async function openPglite(
     if ("dataDir" in options || options.thread) {
       // Its WebAssembly runs beside the request thread, never in it (decision 022).
       const thread = await startPgliteThread(
-        "dataDir" in options ? { dataDir: options.dataDir } : {},
+        "dataDir" in options ? { dataDir: options.dataDir } : { load: options.load },
       );
       client = thread.client;
       closeClient = () => thread.close({ checkpoint: "dataDir" in options });
@@ -127,6 +134,7 @@ async function openPglite(
       const embedded = await PGlite.create({
         extensions: pgliteExtensions,
         startParams: pgliteStartParams,
+        loadDataDir: options.load ? new Blob([fs.readFileSync(options.load)]) : undefined,
       });
       client = embedded;
       closeClient = () => embedded.close();

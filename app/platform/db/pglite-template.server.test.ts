@@ -24,6 +24,7 @@ import { findIsolationLeaks } from "../../../tests/support/isolation-probe";
 import { openDatabase, type Database } from "./database.server";
 import { countAppliedMigrations, findAppRoleProblems } from "./health.server";
 import {
+  ensurePgliteDump,
   ensurePgliteTemplate,
   findPgliteTemplate,
   pgliteTemplateKey,
@@ -210,5 +211,27 @@ describe("I12 PGlite template for a first start", () => {
     expect(fs.readdirSync(cache).toSorted()).toEqual(
       [path.basename(template), path.basename(unusedLately)].toSorted(),
     );
+  });
+
+  test("I32 a test database loads a migrated dump instead of running initdb; a dump of other migrations goes", async () => {
+    const dumps = path.join(scratch, "dumps");
+    fs.mkdirSync(dumps);
+    const stale = path.join(dumps, "pglite-template-3333stale333.tar");
+    fs.writeFileSync(stale, "old");
+    const file = await ensurePgliteDump({ cache: dumps, migrationsFolder: realMigrations });
+    expect(path.basename(file)).toBe(`pglite-template-${pgliteTemplateKey(realMigrations)}.tar`);
+    expect(fs.readdirSync(dumps)).toEqual([path.basename(file)]);
+    expect(await ensurePgliteDump({ cache: dumps, migrationsFolder: realMigrations })).toBe(file);
+
+    const loaded = await openDatabase({ kind: "pglite", memory: true, thread: true, load: file });
+    try {
+      expect(await countAppliedMigrations(loaded)).toBe(
+        readMigrationFiles({ migrationsFolder: realMigrations }).length,
+      );
+      expect(await findAppRoleProblems(loaded)).toEqual([]);
+      await createAccount(loaded, { slug: "loaded" });
+    } finally {
+      await loaded.close();
+    }
   });
 });

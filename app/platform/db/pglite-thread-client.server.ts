@@ -1,6 +1,11 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { ThreadError, ThreadReply, ThreadRequest } from "./pglite-thread-protocol";
+import type {
+  ThreadError,
+  ThreadReply,
+  ThreadRequest,
+  ThreadStart,
+} from "./pglite-thread-protocol";
 
 /** The thread's module: run by Node from the source tree, like the migrations are read from it. */
 const PGLITE_THREAD_MODULE = path.resolve("app/platform/db/pglite-thread.ts");
@@ -38,7 +43,7 @@ type Payload = ThreadRequest extends infer R
  * Only Drizzle's own parsers are honoured, and they keep values as text: the thread is told
  * their type ids instead of being sent functions.
  */
-export async function startPgliteThread(options: { dataDir?: string }) {
+export async function startPgliteThread(options: ThreadStart) {
   const worker = new Worker(PGLITE_THREAD_MODULE, { workerData: options });
   const pending = new Map<
     number,

@@ -1,7 +1,11 @@
 // Messages between the request thread and the embedded database's thread (pglite-thread.ts).
 
 /** What the thread is started with. */
-export type ThreadStart = { dataDir?: string };
+export type ThreadStart = {
+  dataDir?: string;
+  /** In memory, from this dumped data directory (a tar file) instead of initdb. */
+  load?: string;
+};
 
 /** Type ids whose values stay text: Drizzle's PGlite parsers do exactly that for dates. */
 type QueryOptions = { rowMode?: "array" | "object"; textTypes?: number[] };

@@ -1,6 +1,7 @@
 // The embedded database's own thread: PGlite runs its WebAssembly here, so a long query never
 // holds up the event loop that accepts and answers requests (decision 022). Node runs this file
 // directly (type stripping), so it imports packages, Node built-ins and modules that do the same.
+import fs from "node:fs";
 import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
@@ -28,7 +29,13 @@ const ROLLBACK = Symbol("rollback");
 v8.setFlagsFromString("--wasm-tiering-budget=2000000000");
 
 const db = await PGlite.create(
-  start.dataDir ? { dataDir: start.dataDir, extensions, startParams } : { extensions, startParams },
+  start.dataDir
+    ? { dataDir: start.dataDir, extensions, startParams }
+    : {
+        extensions,
+        startParams,
+        loadDataDir: start.load ? new Blob([fs.readFileSync(start.load)]) : undefined,
+      },
 );
 
 type Open = { tx: Transaction; finish: (commit: boolean, endId: number) => void };

@@ -3,13 +3,17 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { AppError } from "~/platform/errors";
 import { createAccount } from "../tests/factories";
-import { backends, createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import {
+  logicBackends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../tests/support/test-database";
 import { createTestApp } from "../tests/support/test-server";
 import { createApp } from "./app";
 import type { AppEnv, ServerServices } from "./app-env";
 import { handleError } from "./error-handler";
 
-describe.each(backends)("HTTP surface on %s", (backend) => {
+describe.each(logicBackends)("HTTP surface on %s", (backend) => {
   let db: TestDatabase;
   let services: ServerServices;
 

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount } from "./factories";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestAppWithPages } from "./support/test-server";
 
 /** One raw HTTP/1.1 exchange, request line and headers exactly as given. */
@@ -19,7 +19,7 @@ function rawRequest(port: number, head: string): Promise<string> {
   });
 }
 
-describe.each(backends)("A11 absolute-form request lines on %s", (backend) => {
+describe.each(logicBackends)("A11 absolute-form request lines on %s", (backend) => {
   let db: TestDatabase;
   let server: Server;
   let port: number;

@@ -9,7 +9,7 @@ import {
   type Place,
   type World,
 } from "./support/access-matrix";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestApp } from "./support/test-server";
 
 const superAdminEmail = "root@platform.test";
@@ -34,7 +34,7 @@ const routes: MatrixRoute[] = [
   },
 ];
 
-describe.each(backends)("M9 client error reports HTTP matrix on %s", (backend) => {
+describe.each(logicBackends)("M9 client error reports HTTP matrix on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let world: World;

@@ -13,7 +13,7 @@ import {
   type World,
 } from "./support/access-matrix";
 import { createAccount } from "./factories";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestAppWithPages } from "./support/test-server";
 import { sql } from "drizzle-orm";
 
@@ -134,7 +134,7 @@ const siteScreens = [
   "/dashboard/reports.csv",
 ];
 
-describe.each(backends)("M8 console HTTP matrix on %s", (backend) => {
+describe.each(logicBackends)("M8 console HTTP matrix on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let world: World;

@@ -24,12 +24,12 @@ import {
 } from "../scripts/demo-content";
 import { platformDocs, platformPosts } from "../scripts/platform-docs";
 import { createClient } from "./support/http-client";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestApp } from "./support/test-server";
 
 let ip = 0;
 
-describe.each(backends)("I12 the demo seed on %s", (backend) => {
+describe.each(logicBackends)("I12 the demo seed on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
 

@@ -3,7 +3,7 @@ import { readOptions } from "~/features/options/queries.server";
 import { createAccount, createMember, createUserWithPassword, setOption } from "./factories";
 import { createMediaRow } from "./factories/media";
 import { createClient } from "./support/http-client";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestApp } from "./support/test-server";
 
 const password = "Boundary-Harbour-Quartz-88";
@@ -11,7 +11,7 @@ let ip = 0;
 const nextIp = () => `10.43.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
 
 /** Issue 31 point 4 (the input boundary for every content type) and point 9 (option merges). */
-describe.each(backends)("I31 the input boundary on %s", (backend) => {
+describe.each(logicBackends)("I31 the input boundary on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let accountId: string;

@@ -5,7 +5,7 @@ import { messagesFor } from "~/platform/i18n/messages.server";
 import { messageAreas, type MessageArea } from "~/platform/i18n/area-messages.server";
 import { createAccount, createMember, createUserWithPassword } from "./factories";
 import { createClient } from "./support/http-client";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestAppWithPages } from "./support/test-server";
 
 /*
@@ -69,7 +69,7 @@ function expectCarries(
   return { carried: own.length, catalogue: catalogue.size };
 }
 
-describe.each(backends)("I12 each page carries only its areas' strings on %s", (backend) => {
+describe.each(logicBackends)("I12 each page carries only its areas' strings on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   const owner = `owner-${backend}@catalogue.test`;

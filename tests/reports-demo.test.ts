@@ -6,9 +6,9 @@ import type { AccountSummary } from "~/features/accounts/accounts";
 import { findAccountForSlug } from "~/features/accounts/accounts.server";
 import { loadReport } from "~/features/reports/reports.server";
 import { seedDemo } from "../scripts/demo-seed";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 
-describe.each(backends)("M7 reports of the demo on %s", (backend) => {
+describe.each(logicBackends)("M7 reports of the demo on %s", (backend) => {
   let db: TestDatabase;
 
   beforeAll(async () => {

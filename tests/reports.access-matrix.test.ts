@@ -11,7 +11,7 @@ import {
   type Place,
   type World,
 } from "./support/access-matrix";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestAppWithPages } from "./support/test-server";
 
 const superAdminEmail = "root@platform.test";
@@ -47,7 +47,7 @@ const routes: MatrixRoute[] = [
   ),
 ];
 
-describe.each(backends)("M7 reports HTTP matrix on %s", (backend) => {
+describe.each(logicBackends)("M7 reports HTTP matrix on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let world: World;

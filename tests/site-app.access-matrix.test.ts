@@ -13,7 +13,7 @@ import {
   type Place,
   type World,
 } from "./support/access-matrix";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestAppWithPages } from "./support/test-server";
 
 const superAdminEmail = "root@platform.test";
@@ -102,7 +102,7 @@ const routes: MatrixRoute[] = [
   },
 ];
 
-describe.each(backends)("issue 17 scopes 3–4 HTTP matrix on %s", (backend) => {
+describe.each(logicBackends)("issue 17 scopes 3–4 HTTP matrix on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let world: World;

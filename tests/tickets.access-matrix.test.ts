@@ -15,7 +15,7 @@ import {
   type World,
 } from "./support/access-matrix";
 import { samples } from "./support/media-samples";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestAppWithPages } from "./support/test-server";
 import { ticketReplies } from "~/features/tickets/tables.server";
 import { eq } from "drizzle-orm";
@@ -171,7 +171,7 @@ const routes: MatrixRoute[] = [
   ),
 ];
 
-describe.each(backends)("issue 17 scope 6 tickets HTTP matrix on %s", (backend) => {
+describe.each(logicBackends)("issue 17 scope 6 tickets HTTP matrix on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let world: World;

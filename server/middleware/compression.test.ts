@@ -1,7 +1,11 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createPost } from "../../tests/factories";
-import { backends, createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import {
+  logicBackends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/test-database";
 import { createTestAppWithPages } from "../../tests/support/test-server";
 import { acceptedEncoding } from "./compression";
 
@@ -29,7 +33,7 @@ const decode = async (res: Response) => {
 const nonceOf = (res: Response) =>
   /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "";
 
-describe.each(backends)("I12 compressed answers on %s", (backend) => {
+describe.each(logicBackends)("I12 compressed answers on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host: string;

@@ -8,7 +8,11 @@ import {
   setOption,
 } from "../../tests/factories";
 import { createClient } from "../../tests/support/http-client";
-import { backends, createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import {
+  logicBackends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../tests/support/test-database";
 import { createTestApp, createTestAppWithPages } from "../../tests/support/test-server";
 import { createApp } from "../app";
 import {
@@ -158,7 +162,7 @@ describe("A11 policies and headers, without a server", () => {
   });
 });
 
-describe.each(backends)("A11 security headers on every response on %s", (backend) => {
+describe.each(logicBackends)("A11 security headers on every response on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host: string;

@@ -16,6 +16,9 @@ const site = (p = "/") => `http://demo.localhost:${server.port}${p}`;
 const sessions = createSessions(site);
 const pdf = fs.readFileSync(path.resolve("public/media/demo/design-checklist.pdf"));
 
+// One worker runs both tests, in order: its server starts once, not once per worker.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = tempDataDir("course-builder");

@@ -10,6 +10,9 @@ let server: RunningServer;
 let dataDir: string;
 const url = (slug: string, path: string) => `http://${slug}.localhost:${server.port}${path}`;
 
+// One worker runs both tests, in order: its server starts once, not once per worker.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   dataDir = tempDataDir("sealed");
   server = await startServer({ dataDir });

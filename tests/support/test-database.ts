@@ -10,10 +10,22 @@ export { MIGRATIONS_FOLDER };
 
 export type Backend = "pglite" | "postgres";
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
-export const backends: Backend[] = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+const bothBackends: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. For tests of what the two
+ * can do differently (decision 047): transactions and locks under concurrency, RLS and roles,
+ * the job queue and the bus, query plans at scale, migrations, the server's own connections.
+ */
+export const backends: Backend[] = bothBackends;
+
+/**
+ * PGlite only, for tests of the product's own logic: PGlite is PostgreSQL's own engine, and a
+ * query that one accepts and answers the other answers alike (the PostgreSQL fuzz pass still
+ * reaches every route there). TEST_ALL_BACKENDS=1 runs these on PostgreSQL too (decision 047).
+ */
+export const logicBackends: Backend[] =
+  process.env.TEST_ALL_BACKENDS === "1" ? bothBackends : ["pglite"];
 
 export type TestDatabase = { database: Database; dispose: () => Promise<void> };
 

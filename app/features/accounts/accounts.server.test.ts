@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -14,7 +14,7 @@ test("hostnameOf drops the port, the trailing dot and the case", () => {
   expect(hostnameOf("[::1]:3000")).toBe("::1");
 });
 
-describe.each(backends)("P2 tenant from host on %s", (backend) => {
+describe.each(logicBackends)("P2 tenant from host on %s", (backend) => {
   let db: TestDatabase;
   let demoId: string;
   let shopId: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -38,7 +38,7 @@ test("I14 the platform's address keeps the request's scheme and port", () => {
   );
 });
 
-describe.each(backends)("I14 the platform account on %s", (backend) => {
+describe.each(logicBackends)("I14 the platform account on %s", (backend) => {
   let db: TestDatabase;
 
   beforeAll(async () => {

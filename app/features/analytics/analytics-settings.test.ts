@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { miscOption } from "~/features/site/site";
 import { createAccount, setOption } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -21,7 +21,7 @@ describe("P21 the owner's analytics tag setting", () => {
   });
 });
 
-describe.each(backends)("P21 analytics settings on %s", (backend) => {
+describe.each(logicBackends)("P21 analytics settings on %s", (backend) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(backend);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildWorld, type World } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -24,7 +24,7 @@ const deviceInfo = {
   deviceType: "mobile",
 };
 
-describe.each(backends)("P21 P22 first-party analytics API on %s", (backend) => {
+describe.each(logicBackends)("P21 P22 first-party analytics API on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let world: World;

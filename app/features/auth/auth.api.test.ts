@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createClient, lastMailLink } from "../../../tests/support/http-client";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { useTestSite } from "../../../tests/support/test-server";
 
 const strong = "Maple-Harbour-Lantern-42";
@@ -10,7 +10,7 @@ const email = () => `person${Date.now()}${counter++}@example.test`;
 let lastOctet = 1;
 const freshIp = () => `10.20.${Math.floor(lastOctet / 250)}.${(lastOctet++ % 250) + 1}`;
 
-describe.each(backends)("identity over HTTP on %s", (backend) => {
+describe.each(logicBackends)("identity over HTTP on %s", (backend) => {
   const site = useTestSite(backend, { slugs: ["demo", "acme"] });
 
   /** Sign up on a site and follow the e-mailed verification link: a signed-in browser. */
@@ -270,7 +270,7 @@ describe.each(backends)("identity over HTTP on %s", (backend) => {
   });
 });
 
-describe.each(backends)("e-mail change on %s", (backend) => {
+describe.each(logicBackends)("e-mail change on %s", (backend) => {
   const site = useTestSite(backend);
 
   test("A6 a new address is confirmed from the old one, verified at the new one, and reaches the membership", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createClient, lastMailLink } from "../../../tests/support/http-client";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { useTestSite } from "../../../tests/support/test-server";
 
 const strong = "Maple-Harbour-Lantern-42";
@@ -31,7 +31,7 @@ function expectOverlap(known: number[], unknown: number[], what: string) {
   expect(Math.min(...unknown), detail).toBeLessThan(Math.max(...known));
 }
 
-describe.each(backends)("I31-5 account discovery by timing on %s", (backend) => {
+describe.each(logicBackends)("I31-5 account discovery by timing on %s", (backend) => {
   const site = useTestSite(backend, { slugs: ["demo"] });
 
   async function timed(path: string, body: unknown) {

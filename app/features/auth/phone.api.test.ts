@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { readOutbox } from "~/platform/mail/mail.server";
 import { createClient } from "../../../tests/support/http-client";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { useTestSite } from "../../../tests/support/test-server";
 
 const password = "Saffron-Glacier-Orbit-27";
@@ -9,7 +9,7 @@ let n = 0;
 const ip = () => `10.40.0.${++n}`;
 const phone = () => `+3361${String(Date.now()).slice(-6)}${String(n++).padStart(2, "0")}`;
 
-describe.each(backends)("A1 phone and password on %s", (backend) => {
+describe.each(logicBackends)("A1 phone and password on %s", (backend) => {
   const site = useTestSite(backend);
 
   /** The code in the newest text to a number (texts wait in the outbox without Twilio). */
@@ -105,7 +105,7 @@ describe.each(backends)("A1 phone and password on %s", (backend) => {
   });
 });
 
-describe.each(backends)("A2 password recovery by text on %s", (backend) => {
+describe.each(logicBackends)("A2 password recovery by text on %s", (backend) => {
   const site = useTestSite(backend);
 
   async function newestCode(number: string, after: number): Promise<string> {

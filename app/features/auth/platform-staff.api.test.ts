@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createUserWithPassword } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { useTestSite } from "../../../tests/support/test-server";
 import { sessions } from "./tables.server";
 
@@ -15,7 +15,7 @@ const staffEmail = "root@platform.test";
 let lastOctet = 1;
 const freshIp = () => `10.31.${Math.floor(lastOctet / 250)}.${(lastOctet++ % 250) + 1}`;
 
-describe.each(backends)("M8 the platform staff's sign-in on %s", (backend) => {
+describe.each(logicBackends)("M8 the platform staff's sign-in on %s", (backend) => {
   const site = useTestSite(backend, { slugs: [] });
   let demoHost = "";
   let owner = { id: "", email: "" };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -12,7 +12,7 @@ import { sessions, verifications } from "./tables.server";
 const now = new Date("2026-06-30T12:00:00Z");
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
 
-describe.each(backends)("M8 the expired-session cleanup on %s", (backend) => {
+describe.each(logicBackends)("M8 the expired-session cleanup on %s", (backend) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(backend);

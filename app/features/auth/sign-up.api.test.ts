@@ -4,7 +4,7 @@ import { findAccountForSlug } from "~/features/accounts/accounts.server";
 import { roles } from "~/features/members/tables.server";
 import { readOutbox } from "~/platform/mail/mail.server";
 import { createClient, lastMailLink, mailCount } from "../../../tests/support/http-client";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { createTestApp, useTestSite } from "../../../tests/support/test-server";
 import { signUpSupport } from "./sign-up-plugin.server";
 import { authAccounts, users } from "./tables.server";
@@ -15,7 +15,7 @@ const ip = () => `10.60.${Math.floor(n / 250)}.${(n++ % 250) + 1}`;
 const email = () => `one-tx-${Date.now().toString(36)}-${n++}@example.test`;
 const phone = () => `+3362${String(Date.now()).slice(-6)}${String(n++ % 100).padStart(2, "0")}`;
 
-describe.each(backends)("A11 a sign-up is one transaction on %s", (backend) => {
+describe.each(logicBackends)("A11 a sign-up is one transaction on %s", (backend) => {
   const site = useTestSite(backend, { slugs: ["demo", "broken"] });
 
   /** The site `broken` loses its default role, so a membership there fails inside the transaction. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createClient, lastMailLink } from "../../../tests/support/http-client";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { useTestSite } from "../../../tests/support/test-server";
 import { secretOf, totpCode } from "../../../tests/support/totp";
 import { twoFactors } from "./tables.server";
@@ -9,7 +9,7 @@ const password = "Velvet-Compass-Thunder-19";
 let n = 0;
 const ip = () => `10.30.${Math.floor(n / 250)}.${(n++ % 250) + 1}`;
 
-describe.each(backends)("two-factor on %s", (backend) => {
+describe.each(logicBackends)("two-factor on %s", (backend) => {
   const site = useTestSite(backend);
 
   /** A verified person with two-factor on; returns their TOTP secret and backup codes. */

@@ -10,7 +10,7 @@ import { changeAccountSettings } from "~/features/accounts/accounts.server";
 import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
 import { createAccount } from "../../../tests/factories";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import {
   applyDuePlanChanges,
   applyPlanOrder,
@@ -31,7 +31,7 @@ const platformRazorpay = {
 };
 const bankInstructions = "IBAN DE89 3704 0044 0532 0130 00 · Lyceum Platform Ltd";
 
-describe.each(backends)("the platform sells plans on %s", (backend) => {
+describe.each(logicBackends)("the platform sells plans on %s", (backend) => {
   let rig: CommerceRig;
   let owner: Viewer;
   let superAdmin: Viewer;

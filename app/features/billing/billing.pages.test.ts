@@ -3,7 +3,7 @@ import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -19,7 +19,7 @@ import { planPurchases } from "./tables.server";
 
 const password = "Billing-Harbour-Maple-47";
 
-describe.each(backends)("C7 the billing screen on %s", (backend) => {
+describe.each(logicBackends)("C7 the billing screen on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host = "";

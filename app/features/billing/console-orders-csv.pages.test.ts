@@ -8,7 +8,7 @@ import { createAccount, createMember, createUserWithPassword } from "../../../te
 import { insertOrder } from "../../../tests/factories/orders";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -26,7 +26,7 @@ async function csvRows(res: Response): Promise<string[]> {
   return rows.filter(Boolean);
 }
 
-describe.each(backends)("M8 the console's orders CSV on %s", (backend) => {
+describe.each(logicBackends)("M8 the console's orders CSV on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host = "";

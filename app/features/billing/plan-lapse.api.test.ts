@@ -4,7 +4,7 @@ import { NEW_SITE_PLAN } from "~/features/accounts/accounts";
 import { accountNotifications } from "~/features/notifications/tables.server";
 import { sweepLapsedSubscriptions } from "~/features/orders/orders.server";
 import { startBillingRig, type BillingRig } from "../../../tests/support/billing-rig";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import {
   PLAN_GRACE_DAYS,
   loadBillingScreen,
@@ -14,7 +14,7 @@ import {
 
 const DAY = 86_400_000;
 
-describe.each(backends)("a plan that lapses on %s", (backend) => {
+describe.each(logicBackends)("a plan that lapses on %s", (backend) => {
   let billing: BillingRig;
   beforeAll(async () => {
     billing = await startBillingRig(backend);

@@ -10,7 +10,7 @@ import { createAccount, createMember, createUserWithPassword } from "../../../te
 import { insertOrder } from "../../../tests/factories/orders";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -21,7 +21,7 @@ import { planPurchases } from "./tables.server";
 const password = "Lapse-Harbour-Maple-47";
 const DAY = 86_400_000;
 
-describe.each(backends)("C7 a lapsed plan on the billing screen on %s", (backend) => {
+describe.each(logicBackends)("C7 a lapsed plan on the billing screen on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host = "";

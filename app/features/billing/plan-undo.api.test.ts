@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startBillingRig, type BillingRig } from "../../../tests/support/billing-rig";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { applyDuePlanChanges, loadBillingScreen, startPlanPurchase } from "./billing.server";
 import type { PlanChangeInput } from "./plan-purchase.server";
 import { keepCurrentPlan } from "./plan-undo.server";
 
-describe.each(backends)("Keep my current plan on %s", (backend) => {
+describe.each(logicBackends)("Keep my current plan on %s", (backend) => {
   let billing: BillingRig;
   beforeAll(async () => {
     billing = await startBillingRig(backend);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { createLogger } from "~/platform/logger.server";
 import { createAccount } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -16,7 +16,7 @@ const ip = () => `10.67.${Math.floor(ipCount / 250)}.${(ipCount++ % 250) + 1}`;
 
 type LogLine = Record<string, unknown> & { level: number; msg: string };
 
-describe.each(backends)("M9 POST /api/log on %s", (backend) => {
+describe.each(logicBackends)("M9 POST /api/log on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let site: { accountId: string; host: string };

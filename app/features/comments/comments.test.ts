@@ -4,7 +4,7 @@ import { createLogger } from "~/platform/logger.server";
 import { createRateLimits, type Limiter } from "~/platform/rate-limits/rate-limits.server";
 import { createAccount, createMember, createPost, setOption } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -39,7 +39,7 @@ describe("V2 the profanity check", () => {
   });
 });
 
-describe.each(backends)("V2 comments on posts on %s", (backend) => {
+describe.each(logicBackends)("V2 comments on posts on %s", (backend) => {
   let db: TestDatabase;
   let accountId: string;
   let otherAccountId: string;

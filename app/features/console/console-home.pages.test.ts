@@ -3,7 +3,7 @@ import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -15,7 +15,7 @@ const password = "Console-Lantern-Home-64";
  * Decision 037: /dashboard on the base domain is the console's home — the platform's sites, its
  * support queue and the plans sites are on — while a site's /dashboard stays the site's.
  */
-describe.each(backends)("M8 the console's home on %s", (backend) => {
+describe.each(logicBackends)("M8 the console's home on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let siteHost = "";

@@ -5,7 +5,7 @@ import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -16,7 +16,7 @@ import { createTestAppWithPages } from "../../../tests/support/test-server";
 const password = "Console-Lantern-Fjord-52";
 const superAdminEmail = "root@platform.test";
 
-describe.each(backends)("M8 console pages on %s", (backend) => {
+describe.each(logicBackends)("M8 console pages on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let services: Awaited<ReturnType<typeof createTestAppWithPages>>["services"];

@@ -10,7 +10,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createAccount, createMember, createUser } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -25,7 +25,7 @@ import {
 const place = { baseDomain: "localhost", like: "http://localhost:3000/dashboard/accounts" };
 const search = (query: string) => new URLSearchParams(query);
 
-describe.each(backends)("M8 console use cases on %s", (backend) => {
+describe.each(logicBackends)("M8 console use cases on %s", (backend) => {
   let db: TestDatabase;
   let host: Account;
   let alpha: Account;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildWorld, type World } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -16,7 +16,7 @@ const password = "Matrix-Harbour-Quartz-88";
 let ipCount = 0;
 const nextIp = () => `10.83.${Math.floor(ipCount / 250)}.${(ipCount++ % 250) + 1}`;
 
-describe.each(backends)("C2 C3 the coupons API on %s", (backend) => {
+describe.each(logicBackends)("C2 C3 the coupons API on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let world: World;

@@ -17,7 +17,7 @@ import {
   seededProgress,
 } from "../../../tests/factories/course-reports";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -32,7 +32,7 @@ const STUDENTS = 240;
 const QUIZZES = 4;
 const now = new Date("2026-11-20T12:00:00Z");
 
-describe.each(backends)("issue 15 scope 5: gradebook and course stats on %s", (backend) => {
+describe.each(logicBackends)("issue 15 scope 5: gradebook and course stats on %s", (backend) => {
   let db: TestDatabase;
   let account: AccountSummary;
   let courseId: string;

@@ -11,7 +11,7 @@ import {
   type World,
 } from "../../../tests/support/access-matrix";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -25,7 +25,7 @@ const askedOnDemo = (actor: ActorKind, place: Place) =>
   (place === "own") !== (actor === "otherOwner");
 const managers = new Set<ActorKind>(["owner", "otherOwner"]);
 
-describe.each(backends)("M1 course builder's HTTP access matrix on %s", (backend) => {
+describe.each(logicBackends)("M1 course builder's HTTP access matrix on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let world: World;

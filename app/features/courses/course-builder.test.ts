@@ -4,7 +4,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createAccount, createCourse, createMember } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -28,7 +28,7 @@ const viewerOf = (user: { id: string; name: string; email: string }, caps: strin
 
 const teacherCaps = ["create_courses", "manage_curriculum", "manage_students"];
 
-describe.each(backends)("M1 course builder use cases on %s", (backend) => {
+describe.each(logicBackends)("M1 course builder use cases on %s", (backend) => {
   let db: TestDatabase;
   let account: AccountSummary;
   let owner: Viewer;

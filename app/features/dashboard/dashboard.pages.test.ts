@@ -4,7 +4,7 @@ import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -26,7 +26,7 @@ function sidebarLinks(html: string): string[] {
   return [...nav.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
 }
 
-describe.each(backends)("D1 D5–D10 dashboard menus and screens on %s", (backend) => {
+describe.each(logicBackends)("D1 D5–D10 dashboard menus and screens on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let ip = 0;

@@ -6,7 +6,7 @@ import { setOption } from "../../../tests/factories/index";
 import { buildWorld, type World } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -23,7 +23,7 @@ const branding = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-describe.each(backends)("D16 logo settings (branding) on %s", (backend) => {
+describe.each(logicBackends)("D16 logo settings (branding) on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let world: World;

@@ -14,7 +14,7 @@ import {
 } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -32,7 +32,7 @@ const password = "Matrix-Harbour-Quartz-88";
 const onDemo = (actor: ActorKind, place: Place) =>
   actor !== "anonymous" && actor !== "otherOwner" && place === "own";
 
-describe.each(backends)("issue 15 learning's HTTP access matrix on %s", (backend) => {
+describe.each(logicBackends)("issue 15 learning's HTTP access matrix on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let world: World;

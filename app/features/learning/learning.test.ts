@@ -6,7 +6,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { capabilities, defaultRoles } from "~/features/members/capabilities";
 import { createAccount, createCourse, createMember } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -23,7 +23,7 @@ import { completeLesson, enrolActionFor, loadPlayer, saveNote } from "./player.s
 
 const DAY = 86_400_000;
 
-describe.each(backends)(
+describe.each(logicBackends)(
   "issue 15 learning: enrolment, player, progress and parents on %s",
   (backend) => {
     let db: TestDatabase;

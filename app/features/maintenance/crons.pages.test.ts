@@ -4,7 +4,7 @@ import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -13,7 +13,7 @@ import { createTestAppWithPages } from "../../../tests/support/test-server";
 const password = "Crons-Kettle-Orbit-31";
 const path = "/dashboard/maintenance/crons";
 
-describe.each(backends)("M8 /dashboard/maintenance/crons on %s", (backend) => {
+describe.each(logicBackends)("M8 /dashboard/maintenance/crons on %s", (backend) => {
   let db: TestDatabase;
   let made: Awaited<ReturnType<typeof createTestAppWithPages>>;
   let host = "";

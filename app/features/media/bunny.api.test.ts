@@ -13,7 +13,7 @@ import {
   type UploadAnswer,
 } from "../../../tests/support/media-samples";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -61,7 +61,7 @@ function fakeBunny() {
   return { server, videos, seenKeys };
 }
 
-describe.each(backends)("M9 Bunny Stream and storage quota on %s", (backend) => {
+describe.each(logicBackends)("M9 Bunny Stream and storage quota on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let world: World;

@@ -10,13 +10,13 @@ import {
   type UploadAnswer,
 } from "../../../tests/support/media-samples";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
 
-describe.each(backends)("M2 media library on %s", (backend) => {
+describe.each(logicBackends)("M2 media library on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let world: World;

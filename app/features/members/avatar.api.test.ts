@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildWorld, type World } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -12,7 +12,7 @@ import { createTestApp } from "../../../tests/support/test-server";
 let ipCount = 0;
 const ip = () => `10.77.0.${++ipCount}`;
 
-describe.each(backends)("D14 avatars and profile on %s", (backend) => {
+describe.each(logicBackends)("D14 avatars and profile on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let world: World;

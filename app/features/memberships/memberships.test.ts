@@ -11,7 +11,7 @@ import {
   createPost,
 } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -42,7 +42,7 @@ const viewerOf = (
 
 const DAY = 86_400_000;
 
-describe.each(backends)("issue 16 memberships and the access engine on %s", (backend) => {
+describe.each(logicBackends)("issue 16 memberships and the access engine on %s", (backend) => {
   let db: TestDatabase;
   let account: AccountSummary;
   let manager: Viewer;

@@ -7,7 +7,7 @@ import {
 } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -36,7 +36,7 @@ const scripts = [
  * with that tag only (before, "مميز", "Премиум" and "高级" all slugged to "" and one rule covered
  * them all); archives and posts answer at their percent-encoded Unicode addresses.
  */
-describe.each(backends)("I31-12 Unicode tags and slugs over HTTP on %s", (backend) => {
+describe.each(logicBackends)("I31-12 Unicode tags and slugs over HTTP on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host = "";

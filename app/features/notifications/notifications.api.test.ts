@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -12,7 +12,7 @@ import type { NotificationHistory, UnreadNotifications } from "./validation";
 
 const password = "Bell-Harbour-Lantern-51";
 
-describe.each(backends)("D11 notifications on %s", (backend) => {
+describe.each(logicBackends)("D11 notifications on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let services: ReturnType<typeof createTestApp>["services"];

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
 import { createClient } from "../../../tests/support/http-client";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import type { CheckoutQuote } from "./checkout-quote.server";
 
-describe.each(backends)("checkout quote on %s", (backend) => {
+describe.each(logicBackends)("checkout quote on %s", (backend) => {
   let rig: CommerceRig;
   beforeAll(async () => {
     rig = await startCommerceRig(backend);

@@ -7,11 +7,11 @@ import { media } from "~/features/media/tables.server";
 import { productGrants, productPrices, products } from "~/features/products/tables.server";
 import { createClient } from "../../../tests/support/http-client";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 
 type Placed = { order: { id: string }; start: { providerRef: string } | null };
 
-describe.each(backends)("C5 downloads on %s", (backend) => {
+describe.each(logicBackends)("C5 downloads on %s", (backend) => {
   let rig: CommerceRig;
   let fileId: string;
   let line: { id: string; priceId: string; quantity: number };

@@ -8,7 +8,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { createAccount, createMember, createUser } from "../../../tests/factories";
 import { createOrder } from "../../../tests/factories/orders";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -36,7 +36,7 @@ const hasPoppler = (() => {
   }
 })();
 
-describe.each(backends)("issue 16 scope 5: the invoice PDF on %s", (backend) => {
+describe.each(logicBackends)("issue 16 scope 5: the invoice PDF on %s", (backend) => {
   let db: TestDatabase;
   let account: AccountSummary;
   let orderId: string;

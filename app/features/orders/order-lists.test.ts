@@ -6,7 +6,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { createAccount, createMember, createUser } from "../../../tests/factories";
 import { createOrder, createOrders, type OrderSeed } from "../../../tests/factories/orders";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -26,7 +26,7 @@ const now = new Date("2026-06-30T12:00:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 const query = (params: Record<string, string> = {}) => parseShopQuery(new URLSearchParams(params));
 
-describe.each(backends)("issue 16 scope 6: order lists and reports on %s", (backend) => {
+describe.each(logicBackends)("issue 16 scope 6: order lists and reports on %s", (backend) => {
   let db: TestDatabase;
   let account: AccountSummary;
   let other: AccountSummary;

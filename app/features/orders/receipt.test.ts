@@ -4,13 +4,13 @@ import { createMailer, readOutbox } from "~/platform/mail/mail.server";
 import { createAccount, createCourse, createMember, createUser } from "../../../tests/factories";
 import { createGrantingProduct, createOrder } from "../../../tests/factories/orders";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { renderReceipt, sendReceipt } from "./receipt.server";
 
-describe.each(backends)("issue 16 scope 5: the receipt e-mail on %s", (backend) => {
+describe.each(logicBackends)("issue 16 scope 5: the receipt e-mail on %s", (backend) => {
   let db: TestDatabase;
 
   beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
   type Client,
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { ORDER_REFUND_CHECK_JOB } from "./order-jobs";
 import {
   checkRefund,
@@ -26,7 +26,7 @@ import { orderEvents } from "./tables.server";
 
 type Obj = Record<string, any>;
 
-describe.each(backends)("C6 refund checks on %s", (backend) => {
+describe.each(logicBackends)("C6 refund checks on %s", (backend) => {
   let rig: CommerceRig;
   beforeAll(async () => {
     rig = await startCommerceRig(backend);

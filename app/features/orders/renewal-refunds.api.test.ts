@@ -12,13 +12,13 @@ import {
   type Client,
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { orderEvents, orders } from "./tables.server";
 
 type Obj = Record<string, any>;
 type Provider = "stripe" | "paypal" | "razorpay";
 
-describe.each(backends)("C6 renewals refunded at the provider on %s", (backend) => {
+describe.each(logicBackends)("C6 renewals refunded at the provider on %s", (backend) => {
   let rig: CommerceRig;
   beforeAll(async () => {
     rig = await startCommerceRig(backend);

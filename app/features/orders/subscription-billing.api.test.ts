@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { memberMemberships } from "~/features/memberships/tables.server";
 import { createClient } from "../../../tests/support/http-client";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { providerCancelFor } from "./subscription-billing.server";
 import { cancelSubscription } from "./subscriptions.server";
 import { subscriptions } from "./tables.server";
 
 type Placed = { order: { id: string }; start: { providerRef: string } };
 
-describe.each(backends)("C6 subscription billing on %s", (backend) => {
+describe.each(logicBackends)("C6 subscription billing on %s", (backend) => {
   let rig: CommerceRig;
   beforeAll(async () => {
     rig = await startCommerceRig(backend);

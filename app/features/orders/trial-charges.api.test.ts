@@ -9,7 +9,7 @@ import {
   type Client,
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { logicBackends } from "../../../tests/support/test-database";
 import { memberMemberships } from "~/features/memberships/tables.server";
 import { productPrices } from "~/features/products/tables.server";
 import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
@@ -18,7 +18,7 @@ import { orders } from "./tables.server";
 
 type Placed = { order: { id: string }; start: { providerRef: string | null } | null };
 
-describe.each(backends)("trial charges on %s", (backend) => {
+describe.each(logicBackends)("trial charges on %s", (backend) => {
   let rig: CommerceRig;
   beforeAll(async () => {
     rig = await startCommerceRig(backend);

@@ -7,14 +7,14 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
-import { backends, MIGRATIONS_FOLDER } from "../../../tests/support/test-database";
+import { logicBackends, MIGRATIONS_FOLDER } from "../../../tests/support/test-database";
 import { orders } from "./tables.server";
 
 const resplit = fs
   .readFileSync(path.join(MIGRATIONS_FOLDER, "0030_trial_orders_resplit.sql"), "utf8")
   .split("--> statement-breakpoint");
 
-describe.each(backends)("migration 0030 on %s", (backend) => {
+describe.each(logicBackends)("migration 0030 on %s", (backend) => {
   let rig: CommerceRig;
   beforeAll(async () => {
     rig = await startCommerceRig(backend);

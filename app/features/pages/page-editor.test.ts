@@ -3,7 +3,7 @@ import { publishDue } from "~/features/content/content.server";
 import type { Viewer } from "~/features/members/members.server";
 import { createAccount, createMember } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -18,7 +18,7 @@ import {
 import { reorderDocs } from "./docs-tree.server";
 import { emptyPageDraft, type PageDraft } from "./page-editing";
 
-describe.each(backends)("M3 the page builder's use cases on %s", (backend) => {
+describe.each(logicBackends)("M3 the page builder's use cases on %s", (backend) => {
   let db: TestDatabase;
   let accountId: string;
   let owner: Viewer;

@@ -3,7 +3,7 @@ import { searchSite } from "~/features/search/search.server";
 import type { Viewer } from "~/features/members/members.server";
 import { createAccount, createMember } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -11,7 +11,7 @@ import { emptyPageDraft, type PageDraft } from "./page-editing";
 import { commandPage, listPagesForEditor, loadPageForEditor, savePage } from "./page-editor.server";
 import { getPage, listDocs, listPublishedPages } from "./pages.server";
 
-describe.each(backends)("M3 page and doc translations on %s", (backend) => {
+describe.each(logicBackends)("M3 page and doc translations on %s", (backend) => {
   let db: TestDatabase;
   let accountId: string;
   let owner: Viewer;

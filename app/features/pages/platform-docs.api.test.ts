@@ -8,7 +8,7 @@ import {
 } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -38,7 +38,7 @@ const docSave = (title: string, kind: "doc" | "page" = "doc") => ({
   },
 });
 
-describe.each(backends)("I14 the platform's docs over HTTP on %s", (backend) => {
+describe.each(logicBackends)("I14 the platform's docs over HTTP on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let siteHost: string;

@@ -4,7 +4,7 @@ import { PLATFORM_ACCOUNT_ID } from "~/features/accounts/accounts.server";
 import type { Viewer } from "~/features/members/members.server";
 import { createAccount, createMember } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -22,7 +22,7 @@ const viewerOf = (id: string, { caps = [] as string[], superAdmin = false } = {}
     isSuperAdmin: superAdmin,
   }) as unknown as Viewer;
 
-describe.each(backends)("I14 the platform's docs on %s", (backend) => {
+describe.each(logicBackends)("I14 the platform's docs on %s", (backend) => {
   let db: TestDatabase;
   let siteId: string;
   let owner: Viewer;

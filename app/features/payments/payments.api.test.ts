@@ -18,7 +18,7 @@ import type { WebhookSender } from "../../../tests/fakes/fake-kit";
 import { createClient } from "../../../tests/support/http-client";
 import { createTestApp } from "../../../tests/support/test-server";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -37,7 +37,7 @@ const password = "Payments-Harbour-Quartz-88";
 let ip = 0;
 const nextIp = () => `10.77.0.${++ip}`;
 
-describe.each(backends)("payments API on %s", (backend) => {
+describe.each(logicBackends)("payments API on %s", (backend) => {
   let db: TestDatabase;
   let services: ReturnType<typeof createTestApp>["services"];
   let app: ReturnType<typeof createTestApp>["app"];

@@ -3,7 +3,7 @@ import { PLATFORM_ACCOUNT_ID } from "~/features/accounts/accounts.server";
 import { createAccount, createPage, createPost } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -22,7 +22,7 @@ const text = (id: string, words: string) => ({
  * posts and pages, in the platform's frame; a site's never show there, the platform's never on
  * a site, and the marketing pages keep their addresses.
  */
-describe.each(backends)(
+describe.each(logicBackends)(
   "I17 the platform's posts and pages on the base domain on %s",
   (backend) => {
     let db: TestDatabase;

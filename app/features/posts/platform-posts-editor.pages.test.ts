@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createMember, createUserWithPassword } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -27,7 +27,7 @@ const post = (title: string) => ({
  * Decision 029/037: on the base domain the console's Posts screen writes the platform account's
  * posts, published at the base domain's /blog; a site's owner writes and sees only their own.
  */
-describe.each(backends)("I17 M8 the console's posts editor on %s", (backend) => {
+describe.each(logicBackends)("I17 M8 the console's posts editor on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let siteHost = "";

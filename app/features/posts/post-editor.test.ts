@@ -3,7 +3,7 @@ import { publishDue } from "~/features/content/content.server";
 import type { Viewer } from "~/features/members/members.server";
 import { createAccount, createMember } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -16,7 +16,7 @@ import {
 } from "./post-editor.server";
 import { emptyPostDraft } from "./post-editing";
 
-describe.each(backends)("M2 the post editor's use cases on %s", (backend) => {
+describe.each(logicBackends)("M2 the post editor's use cases on %s", (backend) => {
   let db: TestDatabase;
   let accountId: string;
   let owner: Viewer;

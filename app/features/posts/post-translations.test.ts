@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { AppError } from "~/platform/errors";
 import { createAccount, createMember } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -12,7 +12,7 @@ import { commandPost, listPostsForEditor, loadPostForEditor, savePost } from "./
 import { searchSite } from "~/features/search/search.server";
 import { getPost, listLatestPosts } from "./posts.server";
 
-describe.each(backends)("M2 post translations on %s", (backend) => {
+describe.each(logicBackends)("M2 post translations on %s", (backend) => {
   let db: TestDatabase;
   let accountId: string;
   let owner: Viewer;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createPost } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { getPost, listTermArchivePage, POSTS_PER_PAGE, termsByKind } from "./posts.server";
 
-describe.each(backends)("M2 categories and tags on %s", (backend) => {
+describe.each(logicBackends)("M2 categories and tags on %s", (backend) => {
   let db: TestDatabase;
   let accountId: string;
   let otherAccountId: string;

@@ -15,7 +15,7 @@ import {
 } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -25,7 +25,7 @@ import { productGrants, productPrices, products } from "./tables.server";
 const DAY = 86_400_000;
 const password = "Product-Harbour-Quartz-88";
 
-describe.each(backends)("issue 16 public product pages on %s", (backend) => {
+describe.each(logicBackends)("issue 16 public product pages on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host = "";

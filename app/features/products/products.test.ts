@@ -7,7 +7,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { memberMemberships, memberships } from "~/features/memberships/tables.server";
 import { createAccount, createCourse, createMember } from "../../../tests/factories";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -53,7 +53,7 @@ const oneTime = (
   ...extra,
 });
 
-describe.each(backends)("issue 16 products on %s", (backend) => {
+describe.each(logicBackends)("issue 16 products on %s", (backend) => {
   let db: TestDatabase;
   let account: AccountSummary;
   let manager: Viewer;

@@ -12,7 +12,7 @@ import { buildWorld, type World } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import { samples } from "../../../tests/support/media-samples";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -33,7 +33,7 @@ const nextIp = () => `10.81.${Math.floor(ipCount / 250)}.${(ipCount++ % 250) + 1
 type Client = ReturnType<typeof createClient>;
 type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string };
 
-describe.each(backends)("M1 quiz file answers (issue 15 scope 2) on %s", (backend) => {
+describe.each(logicBackends)("M1 quiz file answers (issue 15 scope 2) on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let storage: Storage;

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { createAccount, createMember, insertCourse } from "../../../tests/factories";
 import { demoQuizQuestions, insertEnrolment, insertQuiz } from "../../../tests/factories/quizzes";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -12,7 +12,7 @@ import { attemptView, startAttempt, submitAttempt } from "./quizzes.server";
 
 // Issue 15 scope 2's per-attempt modes, each shown able to fail: random draws from the bank,
 // shuffled questions and answers, and the four feedback settings.
-describe.each(backends)("M1 quiz modes on %s", (backend) => {
+describe.each(logicBackends)("M1 quiz modes on %s", (backend) => {
   let db: TestDatabase;
   let accountId: string;
   let courseId: string;

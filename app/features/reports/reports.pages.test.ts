@@ -5,7 +5,7 @@ import { createAccount, createMember, createUserWithPassword } from "../../../te
 import { seedReportActivity, type ReportActivity } from "../../../tests/factories/reports";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -19,7 +19,7 @@ const password = "Reports-Lantern-Pivot-47";
 const figure = (html: string, id: string) =>
   html.match(new RegExp(`data-testid="stat-${id}-total"[^>]*>([^<]*)<`))?.[1];
 
-describe.each(backends)("M7 reports pages on %s", (backend) => {
+describe.each(logicBackends)("M7 reports pages on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let host = "";

@@ -7,7 +7,7 @@ import { isAppError } from "~/platform/errors";
 import { createAccount, createUser } from "../../../tests/factories";
 import { seedReportActivity, type ReportActivity } from "../../../tests/factories/reports";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -56,7 +56,7 @@ function expectedMetric(days: Map<string, number>, period: ReportPeriod): Metric
   };
 }
 
-describe.each(backends)("M7 reports on %s", (backend) => {
+describe.each(logicBackends)("M7 reports on %s", (backend) => {
   let db: TestDatabase;
   const sites = {} as Record<
     "ny" | "utc" | "empty",

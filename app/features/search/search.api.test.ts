@@ -10,7 +10,7 @@ import {
 } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -19,7 +19,7 @@ import type { SearchResults } from "./validation";
 
 const password = "Search-Lantern-Orchid-42";
 
-describe.each(backends)("P10 site search API on %s", (backend) => {
+describe.each(logicBackends)("P10 site search API on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let host: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUserWithPassword } from "../../../tests/factories/index";
 import { createClient, lastMailLink, mailCount } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -29,7 +29,7 @@ const unique = () => `${Date.now().toString(36)}${counter++}`;
 let lastOctet = 1;
 const freshIp = () => `10.30.${Math.floor(lastOctet / 250)}.${(lastOctet++ % 250) + 1}`;
 
-describe.each(backends)("P20 account sign-up on the platform on %s", (backend) => {
+describe.each(logicBackends)("P20 account sign-up on the platform on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let services: ReturnType<typeof createTestApp>["services"];

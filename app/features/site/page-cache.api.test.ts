@@ -8,7 +8,7 @@ import {
 } from "../../../tests/factories";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -22,7 +22,7 @@ const menu = (label: string) => ({
   mobile: [],
 });
 
-describe.each(backends)("P18 page cache on %s", (backend) => {
+describe.each(logicBackends)("P18 page cache on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let accountId: string;

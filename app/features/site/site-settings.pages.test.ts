@@ -13,7 +13,7 @@ import {
 } from "../../../tests/factories/index";
 import { createClient } from "../../../tests/support/http-client";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -35,7 +35,7 @@ const demoFooter = {
   footer_notice_bg: "#edf2ff",
 };
 
-describe.each(backends)("D16 theme, footer and notices saves on %s", (backend) => {
+describe.each(logicBackends)("D16 theme, footer and notices saves on %s", (backend) => {
   let db: TestDatabase;
   let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
   let accountId = "";

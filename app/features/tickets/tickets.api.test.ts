@@ -10,7 +10,7 @@ import { buildWorld, type World } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import { samples } from "../../../tests/support/media-samples";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -30,7 +30,7 @@ const nextIp = () => `10.83.${Math.floor(ipCount / 250)}.${(ipCount++ % 250) + 1
 type Client = ReturnType<typeof createClient> & { host: string };
 type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string };
 
-describe.each(backends)("M7 M8 support tickets (issue 17 scope 6) on %s", (backend) => {
+describe.each(logicBackends)("M7 M8 support tickets (issue 17 scope 6) on %s", (backend) => {
   let db: TestDatabase;
   let app: ReturnType<typeof createTestApp>["app"];
   let services: ReturnType<typeof createTestApp>["services"];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
-  backends,
+  logicBackends,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -10,7 +10,7 @@ import { mailOutbox } from "./tables.server";
 const now = new Date("2026-06-30T12:00:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
-describe.each(backends)("M8 the outbox cleanup on %s", (backend) => {
+describe.each(logicBackends)("M8 the outbox cleanup on %s", (backend) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(backend);

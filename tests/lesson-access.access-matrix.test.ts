@@ -25,7 +25,12 @@ import {
   type World,
 } from "./support/access-matrix";
 import { createClient } from "./support/http-client";
-import { backends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import {
+  backends,
+  createTestDatabase,
+  logicTestOn,
+  type TestDatabase,
+} from "./support/test-database";
 import { createTestApp } from "./support/test-server";
 
 const superAdminEmail = "root-lesson-access@platform.test";
@@ -61,6 +66,7 @@ function who(
 describe.each(backends)(
   "I31-3 one access rule for lessons, quizzes and attempts on %s",
   (backend) => {
+    const logicTest = logicTestOn(backend);
     let db: TestDatabase;
     let app: ReturnType<typeof createTestApp>["app"];
     const fileId = crypto.randomUUID();
@@ -305,165 +311,180 @@ describe.each(backends)(
       },
     ];
 
-    test("I31-3 the access matrix: quiz, attempt and lesson routes of a dripping lesson answer each actor as stated", async () => {
-      expect(await runMatrix(app, world, routes())).toEqual([]);
-    });
+    logicTest(
+      "I31-3 the access matrix: quiz, attempt and lesson routes of a dripping lesson answer each actor as stated",
+      async () => {
+        expect(await runMatrix(app, world, routes())).toEqual([]);
+      },
+    );
 
-    test("I31-3 a student enrolled today cannot start, read, answer or submit a quiz that drips in 30 days, by any route; the player shows it locked with the same date", async () => {
-      const client = await signedIn("student", "10.96.0.1");
-      const opensAt = await db.database.forAccount(world.demo.accountId, (tx) =>
-        tx
-          .select({ at: enrolments.enrolledAt })
-          .from(enrolments)
-          .where(
-            and(
-              eq(enrolments.courseId, ids.course),
-              eq(enrolments.userId, world.people.student.userId),
-            ),
-          )
-          .then(([row]) => new Date(row!.at.getTime() + 30 * DAY).toISOString()),
-      );
-      const calls: [string, string, unknown?][] = [
-        ["GET", `/api/quizzes/${ids.dripQuiz}/take`],
-        ["POST", `/api/quizzes/${ids.dripQuiz}/attempts`],
-        ["GET", `/api/quiz-attempts/${ids.lockedAttempt}`],
-        ["PUT", `/api/quiz-attempts/${ids.lockedAttempt}/answers`, { answers: {} }],
-        ["POST", `/api/quiz-attempts/${ids.lockedAttempt}/submit`, {}],
-        ["POST", `/api/learning/courses/${ids.course}/lessons/${ids.dripLesson}/complete`, {}],
-        [
-          "PUT",
-          `/api/learning/courses/${ids.course}/lessons/${ids.dripLesson}/note`,
-          { body: "x" },
-        ],
-        ["GET", `/api/learning/lessons/${ids.dripLesson}/files/${fileId}`],
-      ];
-      for (const [method, path, json] of calls) {
-        const res = await client.request(path, { method, json });
-        const body = (await res.json()) as { error?: { code: string; details?: unknown } };
-        expect({ method, path, status: res.status, code: body.error?.code }).toEqual({
-          method,
-          path,
-          status: 403,
-          code: "learning.lessonLocked",
-        });
-        expect(body.error?.details).toEqual({ reason: "drip", opensAt });
-      }
-      const form = await client.request(`/api/quiz-attempts/${ids.lockedAttempt}/files`, {
-        method: "POST",
-        form: { questionId: ids.dripQuiz },
-      });
-      expect(form.status).toBe(403);
-      const player = await loadPlayer(db.database, {
-        accountId: world.demo.accountId,
-        viewer: student,
-        slug: ids.slug,
-        lessonId: ids.dripLesson,
-      });
-      expect(player.lesson?.lock).toEqual({ kind: "drip", opensAt });
-      expect(player.lesson?.content).toBeNull();
-      const [attempt] = await db.database.forAccount(world.demo.accountId, (tx) =>
-        tx.select().from(quizAttempts).where(eq(quizAttempts.id, ids.lockedAttempt)),
-      );
-      expect(attempt!.status).toBe("in_progress"); // nothing was submitted
-    });
-
-    test("I31-3 after the drip date (the enrolment moved 31 days back) the same student takes, answers and submits it", async () => {
-      await setEnrolment({ enrolledAt: new Date(Date.now() - 31 * DAY) });
-      try {
-        const client = await signedIn("student", "10.96.0.2");
-        expect((await client.request(`/api/quizzes/${ids.dripQuiz}/take`)).status).toBe(200);
-        const started = await client.request(`/api/quizzes/${ids.dripQuiz}/attempts`, {
+    logicTest(
+      "I31-3 a student enrolled today cannot start, read, answer or submit a quiz that drips in 30 days, by any route; the player shows it locked with the same date",
+      async () => {
+        const client = await signedIn("student", "10.96.0.1");
+        const opensAt = await db.database.forAccount(world.demo.accountId, (tx) =>
+          tx
+            .select({ at: enrolments.enrolledAt })
+            .from(enrolments)
+            .where(
+              and(
+                eq(enrolments.courseId, ids.course),
+                eq(enrolments.userId, world.people.student.userId),
+              ),
+            )
+            .then(([row]) => new Date(row!.at.getTime() + 30 * DAY).toISOString()),
+        );
+        const calls: [string, string, unknown?][] = [
+          ["GET", `/api/quizzes/${ids.dripQuiz}/take`],
+          ["POST", `/api/quizzes/${ids.dripQuiz}/attempts`],
+          ["GET", `/api/quiz-attempts/${ids.lockedAttempt}`],
+          ["PUT", `/api/quiz-attempts/${ids.lockedAttempt}/answers`, { answers: {} }],
+          ["POST", `/api/quiz-attempts/${ids.lockedAttempt}/submit`, {}],
+          ["POST", `/api/learning/courses/${ids.course}/lessons/${ids.dripLesson}/complete`, {}],
+          [
+            "PUT",
+            `/api/learning/courses/${ids.course}/lessons/${ids.dripLesson}/note`,
+            { body: "x" },
+          ],
+          ["GET", `/api/learning/lessons/${ids.dripLesson}/files/${fileId}`],
+        ];
+        for (const [method, path, json] of calls) {
+          const res = await client.request(path, { method, json });
+          const body = (await res.json()) as { error?: { code: string; details?: unknown } };
+          expect({ method, path, status: res.status, code: body.error?.code }).toEqual({
+            method,
+            path,
+            status: 403,
+            code: "learning.lessonLocked",
+          });
+          expect(body.error?.details).toEqual({ reason: "drip", opensAt });
+        }
+        const form = await client.request(`/api/quiz-attempts/${ids.lockedAttempt}/files`, {
           method: "POST",
+          form: { questionId: ids.dripQuiz },
         });
-        expect(started.status).toBe(200); // resumes the open one
-        const { attemptId } = (await started.json()) as { attemptId: string };
-        expect(attemptId).toBe(ids.lockedAttempt);
-        const view = (await (await client.request(`/api/quiz-attempts/${attemptId}`)).json()) as {
-          questions: { id: string }[];
-        };
-        const answers = { [view.questions[0]!.id]: "o1" };
-        const saved = await client.request(`/api/quiz-attempts/${attemptId}/answers`, {
-          method: "PUT",
-          json: { answers },
-        });
-        expect(saved.status).toBe(200);
-        const done = await client.request(`/api/quiz-attempts/${attemptId}/submit`, {
-          method: "POST",
-          json: {},
-        });
-        expect(done.status).toBe(200);
+        expect(form.status).toBe(403);
         const player = await loadPlayer(db.database, {
           accountId: world.demo.accountId,
           viewer: student,
           slug: ids.slug,
           lessonId: ids.dripLesson,
         });
-        expect(player.lesson?.lock).toBeNull();
-        expect(player.lesson?.content?.quizId).toBe(ids.dripQuiz);
-        const link = player.lesson?.content?.files?.[0]?.url;
-        expect(link).toBe(`/api/learning/lessons/${ids.dripLesson}/files/${fileId}`);
-        const file = await client.request(link!);
-        expect(file.status).toBe(200);
-        expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
-        expect(Buffer.from(await file.arrayBuffer())).toEqual(fileBytes);
-      } finally {
-        await setEnrolment({ enrolledAt: new Date() });
-      }
-    });
-
-    test("I31-3 a free preview quiz lesson opens to a visitor in the player, but its quiz takes no attempt from anyone not enrolled", async () => {
-      const player = await loadPlayer(db.database, {
-        accountId: world.demo.accountId,
-        viewer: null,
-        slug: ids.slug,
-        lessonId: ids.previewLesson,
-      });
-      expect(player.role).toBe("visitor");
-      expect(player.lesson?.lock).toBeNull();
-      expect(player.lesson?.content?.quizId).toBe(ids.previewQuiz);
-      const visitor = await signedIn("superAdmin", "10.96.0.3"); // a member of demo, not enrolled
-      for (const [method, path] of [
-        ["GET", `/api/quizzes/${ids.previewQuiz}/take`],
-        ["POST", `/api/quizzes/${ids.previewQuiz}/attempts`],
-      ] as const) {
-        const res = await visitor.request(path, { method });
-        expect(res.status).toBe(403);
-        expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
-          "learning.notEnrolled",
+        expect(player.lesson?.lock).toEqual({ kind: "drip", opensAt });
+        expect(player.lesson?.content).toBeNull();
+        const [attempt] = await db.database.forAccount(world.demo.accountId, (tx) =>
+          tx.select().from(quizAttempts).where(eq(quizAttempts.id, ids.lockedAttempt)),
         );
-      }
-    });
+        expect(attempt!.status).toBe("in_progress"); // nothing was submitted
+      },
+    );
 
-    test("I31-3 an expired enrolment opens no quiz, attempt or lesson, and says it expired", async () => {
-      await setEnrolment({ expiresAt: new Date(Date.now() - 1000) });
-      try {
-        const client = await signedIn("student", "10.96.0.4");
-        for (const [method, path, json] of [
-          ["GET", `/api/quizzes/${ids.limitQuiz}/take`, undefined],
-          ["POST", `/api/quizzes/${ids.limitQuiz}/attempts`, undefined],
-          ["GET", `/api/quizzes/${ids.previewQuiz}/take`, undefined],
-          [
-            "PUT",
-            `/api/learning/courses/${ids.course}/lessons/${ids.previewLesson}/note`,
-            { body: "x" },
-          ],
-        ] as const) {
-          const res = await client.request(path, { method, json });
-          const body = (await res.json()) as { error: { code: string; details?: unknown } };
-          expect({ path, status: res.status, code: body.error.code }).toEqual({
-            path,
-            status: 403,
-            code: "learning.notEnrolled",
+    logicTest(
+      "I31-3 after the drip date (the enrolment moved 31 days back) the same student takes, answers and submits it",
+      async () => {
+        await setEnrolment({ enrolledAt: new Date(Date.now() - 31 * DAY) });
+        try {
+          const client = await signedIn("student", "10.96.0.2");
+          expect((await client.request(`/api/quizzes/${ids.dripQuiz}/take`)).status).toBe(200);
+          const started = await client.request(`/api/quizzes/${ids.dripQuiz}/attempts`, {
+            method: "POST",
           });
+          expect(started.status).toBe(200); // resumes the open one
+          const { attemptId } = (await started.json()) as { attemptId: string };
+          expect(attemptId).toBe(ids.lockedAttempt);
+          const view = (await (await client.request(`/api/quiz-attempts/${attemptId}`)).json()) as {
+            questions: { id: string }[];
+          };
+          const answers = { [view.questions[0]!.id]: "o1" };
+          const saved = await client.request(`/api/quiz-attempts/${attemptId}/answers`, {
+            method: "PUT",
+            json: { answers },
+          });
+          expect(saved.status).toBe(200);
+          const done = await client.request(`/api/quiz-attempts/${attemptId}/submit`, {
+            method: "POST",
+            json: {},
+          });
+          expect(done.status).toBe(200);
+          const player = await loadPlayer(db.database, {
+            accountId: world.demo.accountId,
+            viewer: student,
+            slug: ids.slug,
+            lessonId: ids.dripLesson,
+          });
+          expect(player.lesson?.lock).toBeNull();
+          expect(player.lesson?.content?.quizId).toBe(ids.dripQuiz);
+          const link = player.lesson?.content?.files?.[0]?.url;
+          expect(link).toBe(`/api/learning/lessons/${ids.dripLesson}/files/${fileId}`);
+          const file = await client.request(link!);
+          expect(file.status).toBe(200);
+          expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
+          expect(Buffer.from(await file.arrayBuffer())).toEqual(fileBytes);
+        } finally {
+          await setEnrolment({ enrolledAt: new Date() });
         }
-        const take = await client.request(`/api/quizzes/${ids.limitQuiz}/take`);
-        expect(((await take.json()) as { error: { details: unknown } }).error.details).toEqual({
-          reason: "expired",
+      },
+    );
+
+    logicTest(
+      "I31-3 a free preview quiz lesson opens to a visitor in the player, but its quiz takes no attempt from anyone not enrolled",
+      async () => {
+        const player = await loadPlayer(db.database, {
+          accountId: world.demo.accountId,
+          viewer: null,
+          slug: ids.slug,
+          lessonId: ids.previewLesson,
         });
-      } finally {
-        await setEnrolment({ expiresAt: null });
-      }
-    });
+        expect(player.role).toBe("visitor");
+        expect(player.lesson?.lock).toBeNull();
+        expect(player.lesson?.content?.quizId).toBe(ids.previewQuiz);
+        const visitor = await signedIn("superAdmin", "10.96.0.3"); // a member of demo, not enrolled
+        for (const [method, path] of [
+          ["GET", `/api/quizzes/${ids.previewQuiz}/take`],
+          ["POST", `/api/quizzes/${ids.previewQuiz}/attempts`],
+        ] as const) {
+          const res = await visitor.request(path, { method });
+          expect(res.status).toBe(403);
+          expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+            "learning.notEnrolled",
+          );
+        }
+      },
+    );
+
+    logicTest(
+      "I31-3 an expired enrolment opens no quiz, attempt or lesson, and says it expired",
+      async () => {
+        await setEnrolment({ expiresAt: new Date(Date.now() - 1000) });
+        try {
+          const client = await signedIn("student", "10.96.0.4");
+          for (const [method, path, json] of [
+            ["GET", `/api/quizzes/${ids.limitQuiz}/take`, undefined],
+            ["POST", `/api/quizzes/${ids.limitQuiz}/attempts`, undefined],
+            ["GET", `/api/quizzes/${ids.previewQuiz}/take`, undefined],
+            [
+              "PUT",
+              `/api/learning/courses/${ids.course}/lessons/${ids.previewLesson}/note`,
+              { body: "x" },
+            ],
+          ] as const) {
+            const res = await client.request(path, { method, json });
+            const body = (await res.json()) as { error: { code: string; details?: unknown } };
+            expect({ path, status: res.status, code: body.error.code }).toEqual({
+              path,
+              status: 403,
+              code: "learning.notEnrolled",
+            });
+          }
+          const take = await client.request(`/api/quizzes/${ids.limitQuiz}/take`);
+          expect(((await take.json()) as { error: { details: unknown } }).error.details).toEqual({
+            reason: "expired",
+          });
+        } finally {
+          await setEnrolment({ expiresAt: null });
+        }
+      },
+    );
 
     test("I31-3 attempt limit under concurrency: twenty students' tabs starting and submitting at once make at most 3 attempts of a 3-attempt quiz", async () => {
       const client = await signedIn("student", "10.96.0.5");

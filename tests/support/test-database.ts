@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
+import { test } from "vitest";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { ensurePgliteDump, pgliteTemplateKey } from "~/platform/db/pglite-template.server";
 import { MIGRATIONS_FOLDER } from "../../server/boot";
@@ -26,6 +27,14 @@ export const backends: Backend[] = bothBackends;
  */
 export const logicBackends: Backend[] =
   process.env.TEST_ALL_BACKENDS === "1" ? bothBackends : ["pglite"];
+
+/**
+ * In a describe over `backends` whose file mixes both kinds of test: `test` for a test of the
+ * product's own logic, which is skipped on PostgreSQL as `logicBackends` would leave it out.
+ */
+export function logicTestOn(backend: Backend) {
+  return test.skipIf(!logicBackends.includes(backend));
+}
 
 export type TestDatabase = { database: Database; dispose: () => Promise<void> };
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { readOutbox } from "~/platform/mail/mail.server";
 import { ACCOUNT_FAILURES_BEFORE_SLOWING, SLOWED_BY_MS } from "./sign-in-limits.server";
 import { createClient, lastMailLink } from "../../../tests/support/http-client";
-import { backends } from "../../../tests/support/test-database";
+import { backends, logicTestOn } from "../../../tests/support/test-database";
 import { useTestSite } from "../../../tests/support/test-server";
 
 const strong = "Maple-Harbour-Lantern-42";
@@ -18,6 +18,7 @@ const freshIp = () => `10.60.${Math.floor(lastOctet / 250)}.${(lastOctet++ % 250
 type Client = ReturnType<typeof createClient>;
 
 describe.each(backends)("A11 sign-in limits per account on %s", (backend) => {
+  const logicTest = logicTestOn(backend);
   const site = useTestSite(backend, { slugs: ["demo", "acme"] });
   beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date() }));
   afterEach(() => vi.useRealTimers());
@@ -84,39 +85,49 @@ describe.each(backends)("A11 sign-in limits per account on %s", (backend) => {
     return body.retryAfter as number;
   }
 
-  test("I31-6 wrong passwords for one account from 12 addresses lock nobody out: the owner signs in", async () => {
-    const address = await person();
-    const addresses = Array.from({ length: 12 }, freshIp);
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const attacker = createClient(site.app, { host: "demo.localhost", ip: addresses[i] });
-      statuses.push((await signIn(attacker, address, `Wrong-${i % 10}-Password!`)).status);
-    }
-    expect(statuses).toEqual(Array(12).fill(401));
-    expect((await signIn(stranger(), address, strong)).status).toBe(200);
-  }, 180_000);
+  logicTest(
+    "I31-6 wrong passwords for one account from 12 addresses lock nobody out: the owner signs in",
+    async () => {
+      const address = await person();
+      const addresses = Array.from({ length: 12 }, freshIp);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const attacker = createClient(site.app, { host: "demo.localhost", ip: addresses[i] });
+        statuses.push((await signIn(attacker, address, `Wrong-${i % 10}-Password!`)).status);
+      }
+      expect(statuses).toEqual(Array(12).fill(401));
+      expect((await signIn(stranger(), address, strong)).status).toBe(200);
+    },
+    180_000,
+  );
 
-  test("I31-6 the limit is per account and address: the attacker's address is refused, the owner's other address is not", async () => {
-    const address = await person();
-    const attacker = freshIp();
-    expect(await guessFrom(attacker, address, 6)).toEqual([401, 401, 401, 401, 401, 429]);
-    // From the attacker's address the password is not even checked: the right one is refused too.
-    expect(await expectLocked(await signInFrom(attacker, address, strong))).toBeLessThanOrEqual(30);
-    await expectLocked(await signInFrom(attacker, address.toUpperCase(), strong));
-    await expectLocked(await signInFrom(attacker, address, strong, "acme.localhost"));
+  logicTest(
+    "I31-6 the limit is per account and address: the attacker's address is refused, the owner's other address is not",
+    async () => {
+      const address = await person();
+      const attacker = freshIp();
+      expect(await guessFrom(attacker, address, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+      // From the attacker's address the password is not even checked: the right one is refused too.
+      expect(await expectLocked(await signInFrom(attacker, address, strong))).toBeLessThanOrEqual(
+        30,
+      );
+      await expectLocked(await signInFrom(attacker, address.toUpperCase(), strong));
+      await expectLocked(await signInFrom(attacker, address, strong, "acme.localhost"));
 
-    // The owner, from their own address, gets in with the right password.
-    const owner = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
-    expect((await signIn(owner, address, strong)).status).toBe(200);
-    expect((await owner.request("/api/account/me")).status).toBe(200);
-    // Another address's wrong password is judged, not refused; another account from the
-    // attacker's address is judged too.
-    expect(await guess(address, 1)).toEqual([401]);
-    expect(await guessFrom(attacker, await person(), 1)).toEqual([401]);
+      // The owner, from their own address, gets in with the right password.
+      const owner = createClient(site.app, { host: "demo.localhost", ip: freshIp() });
+      expect((await signIn(owner, address, strong)).status).toBe(200);
+      expect((await owner.request("/api/account/me")).status).toBe(200);
+      // Another address's wrong password is judged, not refused; another account from the
+      // attacker's address is judged too.
+      expect(await guess(address, 1)).toEqual([401]);
+      expect(await guessFrom(attacker, await person(), 1)).toEqual([401]);
 
-    // An address nobody has gets exactly the same answers: nothing tells who exists.
-    expect(await guessFrom(freshIp(), email(), 7)).toEqual([401, 401, 401, 401, 401, 429, 429]);
-  }, 180_000);
+      // An address nobody has gets exactly the same answers: nothing tells who exists.
+      expect(await guessFrom(freshIp(), email(), 7)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    },
+    180_000,
+  );
 
   test("A11 I31-6 parallel guesses from one address cannot slip past the limit", async () => {
     const address = await person();
@@ -134,52 +145,55 @@ describe.each(backends)("A11 sign-in limits per account on %s", (backend) => {
     expect((await signIn(stranger(), address, strong)).status).toBe(200);
   });
 
-  test("A11 the owner's known device still signs in from an address locked out of the account", async () => {
-    const address = await person();
-    const laptop = stranger();
-    const first = await signIn(laptop, address, strong);
-    expect(first.status).toBe(200);
-    const device = [...laptop.jar.keys()].find((name) => name.endsWith("sign_in_device"));
-    expect(device).toBeDefined();
-    // Host-only, out of page scripts' reach, never sent with other sites' background requests.
-    const issued = first.headers.getSetCookie().find((c) => c.startsWith(`${device}=`))!;
-    expect(issued).toMatch(/; HttpOnly/i);
-    expect(issued).toMatch(/; SameSite=Lax/i);
-    expect(issued).not.toMatch(/; Domain=/i);
-    expect((await laptop.post("/api/auth/sign-out", {})).status).toBe(200);
+  logicTest(
+    "A11 the owner's known device still signs in from an address locked out of the account",
+    async () => {
+      const address = await person();
+      const laptop = stranger();
+      const first = await signIn(laptop, address, strong);
+      expect(first.status).toBe(200);
+      const device = [...laptop.jar.keys()].find((name) => name.endsWith("sign_in_device"));
+      expect(device).toBeDefined();
+      // Host-only, out of page scripts' reach, never sent with other sites' background requests.
+      const issued = first.headers.getSetCookie().find((c) => c.startsWith(`${device}=`))!;
+      expect(issued).toMatch(/; HttpOnly/i);
+      expect(issued).toMatch(/; SameSite=Lax/i);
+      expect(issued).not.toMatch(/; Domain=/i);
+      expect((await laptop.post("/api/auth/sign-out", {})).status).toBe(200);
 
-    // A shared address (a café, an office) where someone has been guessing.
-    const shared = freshIp();
-    expect(await guessFrom(shared, address, 8)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-    await expectLocked(await signInFrom(shared, address, strong));
+      // A shared address (a café, an office) where someone has been guessing.
+      const shared = freshIp();
+      expect(await guessFrom(shared, address, 8)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      await expectLocked(await signInFrom(shared, address, strong));
 
-    // The owner's browser at that address is judged by its own clean record.
-    const back = createClient(site.app, { host: "demo.localhost", ip: shared });
-    for (const [name, value] of laptop.jar) back.jar.set(name, value);
-    vi.setSystemTime(Date.now() + 11_000);
-    expect((await signIn(back, address, strong)).status).toBe(200);
-    expect((await back.request("/api/account/me")).status).toBe(200);
+      // The owner's browser at that address is judged by its own clean record.
+      const back = createClient(site.app, { host: "demo.localhost", ip: shared });
+      for (const [name, value] of laptop.jar) back.jar.set(name, value);
+      vi.setSystemTime(Date.now() + 11_000);
+      expect((await signIn(back, address, strong)).status).toBe(200);
+      expect((await back.request("/api/account/me")).status).toBe(200);
 
-    // The device cookie vouches only for the person who earned it, and only untampered.
-    const { user } = await (await back.request("/api/account/me")).json();
-    const forged = createClient(site.app, { host: "demo.localhost", ip: shared });
-    forged.jar.set(device!, encodeURIComponent(`${user.id}!made-up.${"A".repeat(43)}=`));
-    await expectLocked(await signIn(forged, address, strong));
+      // The device cookie vouches only for the person who earned it, and only untampered.
+      const { user } = await (await back.request("/api/account/me")).json();
+      const forged = createClient(site.app, { host: "demo.localhost", ip: shared });
+      forged.jar.set(device!, encodeURIComponent(`${user.id}!made-up.${"A".repeat(43)}=`));
+      await expectLocked(await signIn(forged, address, strong));
 
-    const other = await person();
-    const elsewhereIp = freshIp();
-    await guessFrom(elsewhereIp, other, 5);
-    const otherFromThere = createClient(site.app, { host: "demo.localhost", ip: elsewhereIp });
-    for (const [name, value] of back.jar) otherFromThere.jar.set(name, value);
-    await expectLocked(await signIn(otherFromThere, other, strong));
-    // The device has a limit of its own: five mistakes there, and it waits too.
-    const typos: number[] = [];
-    for (let i = 0; i < 6; i++)
-      typos.push((await signIn(elsewhere(back), address, `Typo-${i}-Password!`)).status);
-    expect(typos).toEqual([401, 401, 401, 401, 401, 429]);
-  });
+      const other = await person();
+      const elsewhereIp = freshIp();
+      await guessFrom(elsewhereIp, other, 5);
+      const otherFromThere = createClient(site.app, { host: "demo.localhost", ip: elsewhereIp });
+      for (const [name, value] of back.jar) otherFromThere.jar.set(name, value);
+      await expectLocked(await signIn(otherFromThere, other, strong));
+      // The device has a limit of its own: five mistakes there, and it waits too.
+      const typos: number[] = [];
+      for (let i = 0; i < 6; i++)
+        typos.push((await signIn(elsewhere(back), address, `Typo-${i}-Password!`)).status);
+      expect(typos).toEqual([401, 401, 401, 401, 401, 429]);
+    },
+  );
 
-  test("A11 the delay grows", async () => {
+  logicTest("A11 the delay grows", async () => {
     const address = await person();
     const ip = freshIp();
     expect(await guessFrom(ip, address, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -194,7 +208,7 @@ describe.each(backends)("A11 sign-in limits per account on %s", (backend) => {
     expect(waits.slice(1)).toEqual([60, 120, 240]);
   });
 
-  test("A11 a password reset by e-mail clears the lockout", async () => {
+  logicTest("A11 a password reset by e-mail clears the lockout", async () => {
     const address = await person();
     const ip = freshIp();
     await guessFrom(ip, address, 6);
@@ -216,34 +230,37 @@ describe.each(backends)("A11 sign-in limits per account on %s", (backend) => {
     expect((await signInFrom(ip, address, newPassword)).status).toBe(200);
   });
 
-  test("I31-6 past many failures from all addresses every attempt is slowed, and the right password still gets in", async () => {
-    const address = await person();
-    const accountKeys = async () => {
-      const rows = await site.db.database.owner.execute<{ key: string }>(
-        sql`SELECT key FROM sign_in_limits WHERE key NOT LIKE 'account:%:%'`,
+  logicTest(
+    "I31-6 past many failures from all addresses every attempt is slowed, and the right password still gets in",
+    async () => {
+      const address = await person();
+      const accountKeys = async () => {
+        const rows = await site.db.database.owner.execute<{ key: string }>(
+          sql`SELECT key FROM sign_in_limits WHERE key NOT LIKE 'account:%:%'`,
+        );
+        return new Set(rows.rows.map((row) => row.key));
+      };
+      const before = await accountKeys();
+      expect(await guess(address, 1)).toEqual([401]);
+      // The account-wide counter (the key without an address part) as if 100 had failed.
+      const [key] = [...(await accountKeys())].filter((candidate) => !before.has(candidate));
+      await site.db.database.owner.execute(
+        sql`UPDATE sign_in_limits SET failures = ${ACCOUNT_FAILURES_BEFORE_SLOWING} WHERE key = ${key!}`,
       );
-      return new Set(rows.rows.map((row) => row.key));
-    };
-    const before = await accountKeys();
-    expect(await guess(address, 1)).toEqual([401]);
-    // The account-wide counter (the key without an address part) as if 100 had failed.
-    const [key] = [...(await accountKeys())].filter((candidate) => !before.has(candidate));
-    await site.db.database.owner.execute(
-      sql`UPDATE sign_in_limits SET failures = ${ACCOUNT_FAILURES_BEFORE_SLOWING} WHERE key = ${key!}`,
-    );
-    vi.useRealTimers();
-    const timedSignIn = async (password: string) => {
-      const started = performance.now();
-      const res = await signIn(stranger(), address, password);
-      return { status: res.status, ms: performance.now() - started };
-    };
-    const wrong = await timedSignIn("Wrong-0-Password!");
-    expect(wrong.status).toBe(401);
-    expect(wrong.ms).toBeGreaterThanOrEqual(SLOWED_BY_MS);
-    const right = await timedSignIn(strong);
-    expect(right.status).toBe(200);
-    expect(right.ms).toBeGreaterThanOrEqual(SLOWED_BY_MS);
-  });
+      vi.useRealTimers();
+      const timedSignIn = async (password: string) => {
+        const started = performance.now();
+        const res = await signIn(stranger(), address, password);
+        return { status: res.status, ms: performance.now() - started };
+      };
+      const wrong = await timedSignIn("Wrong-0-Password!");
+      expect(wrong.status).toBe(401);
+      expect(wrong.ms).toBeGreaterThanOrEqual(SLOWED_BY_MS);
+      const right = await timedSignIn(strong);
+      expect(right.status).toBe(200);
+      expect(right.ms).toBeGreaterThanOrEqual(SLOWED_BY_MS);
+    },
+  );
 
   test("A11 a password reset by text clears the lockout", async () => {
     const number = phone();
@@ -296,7 +313,7 @@ describe.each(backends)("A11 sign-in limits per account on %s", (backend) => {
     expect((await byPhone(newPassword)).status).toBe(200);
   });
 
-  test("A11 wrong passwords through sign-up count against the account too", async () => {
+  logicTest("A11 wrong passwords through sign-up count against the account too", async () => {
     const address = await person();
     const ip = freshIp();
     const mallory = () => createClient(site.app, { host: "demo.localhost", ip });
@@ -323,7 +340,7 @@ describe.each(backends)("A11 sign-in limits per account on %s", (backend) => {
     }
   });
 
-  test("A11 the per-address limit still holds beside the account limit", async () => {
+  logicTest("A11 the per-address limit still holds beside the account limit", async () => {
     const attacker = stranger();
     const statuses: number[] = [];
     let last: Response | undefined;

@@ -7,6 +7,7 @@ import { products } from "~/features/products/tables.server";
 import { createAccount, createMember } from "../../../tests/factories";
 import {
   backends,
+  logicTestOn,
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
@@ -23,6 +24,7 @@ import {
 import { couponRedemptions, coupons } from "./tables.server";
 
 describe.each(backends)("C3 coupons in the database on %s", (backend) => {
+  const logicTest = logicTestOn(backend);
   let db: TestDatabase;
   let accountId: string;
   let otherAccountId: string;
@@ -112,27 +114,30 @@ describe.each(backends)("C3 coupons in the database on %s", (backend) => {
     });
   }
 
-  test("C3 a coupon must exist for the account by its exact name; else unknown, with nothing else said", async () => {
-    const row = await coupon({ name: "SPRING20" });
-    const valid = await check("SPRING20", null);
-    expect(valid).toEqual({
-      status: "valid",
-      coupon: {
-        id: row.id,
-        name: "SPRING20",
-        discountType: "percentage",
-        amount: 20,
-        productIds: [],
-      },
-    });
-    expect(await check("spring20", null)).toEqual({ status: "unknown" });
-    expect(await check("SPRING2", null)).toEqual({ status: "unknown" });
-    expect(await check("SPRING20 ", null)).toEqual({ status: "unknown" });
-    // Another account's coupon of the same name is not this site's.
-    await coupon({ name: "ACME-ONLY" }, otherAccountId);
-    expect(await check("ACME-ONLY", null)).toEqual({ status: "unknown" });
-    expect((await check("ACME-ONLY", null, otherAccountId)).status).toBe("valid");
-  });
+  logicTest(
+    "C3 a coupon must exist for the account by its exact name; else unknown, with nothing else said",
+    async () => {
+      const row = await coupon({ name: "SPRING20" });
+      const valid = await check("SPRING20", null);
+      expect(valid).toEqual({
+        status: "valid",
+        coupon: {
+          id: row.id,
+          name: "SPRING20",
+          discountType: "percentage",
+          amount: 20,
+          productIds: [],
+        },
+      });
+      expect(await check("spring20", null)).toEqual({ status: "unknown" });
+      expect(await check("SPRING2", null)).toEqual({ status: "unknown" });
+      expect(await check("SPRING20 ", null)).toEqual({ status: "unknown" });
+      // Another account's coupon of the same name is not this site's.
+      await coupon({ name: "ACME-ONLY" }, otherAccountId);
+      expect(await check("ACME-ONLY", null)).toEqual({ status: "unknown" });
+      expect((await check("ACME-ONLY", null, otherAccountId)).status).toBe("valid");
+    },
+  );
 
   test("C3 the stored dates and usage decide, each side of the boundary", async () => {
     const names = {
@@ -158,28 +163,31 @@ describe.each(backends)("C3 coupons in the database on %s", (backend) => {
     });
   });
 
-  test("C3 per-user limit across two users: paid, fulfilled and refunded orders count; abandoned ones never", async () => {
-    const row = await coupon({ perUserLimit: 1 });
-    await order(row.id, ada, "paid");
-    await order(row.id, ben, "pending");
-    await order(row.id, ben, "failed");
-    await order(row.id, ben, "cancelled");
-    expect((await check(row.name, ada)).status).toBe("limit");
-    expect((await check(row.name, ben)).status).toBe("valid");
-    // Not signed in: no per-person limit.
-    expect((await check(row.name, null)).status).toBe("valid");
-    await order(row.id, ben, "refunded");
-    expect((await check(row.name, ben)).status).toBe("limit");
+  logicTest(
+    "C3 per-user limit across two users: paid, fulfilled and refunded orders count; abandoned ones never",
+    async () => {
+      const row = await coupon({ perUserLimit: 1 });
+      await order(row.id, ada, "paid");
+      await order(row.id, ben, "pending");
+      await order(row.id, ben, "failed");
+      await order(row.id, ben, "cancelled");
+      expect((await check(row.name, ada)).status).toBe("limit");
+      expect((await check(row.name, ben)).status).toBe("valid");
+      // Not signed in: no per-person limit.
+      expect((await check(row.name, null)).status).toBe("valid");
+      await order(row.id, ben, "refunded");
+      expect((await check(row.name, ben)).status).toBe("limit");
 
-    const two = await coupon({ perUserLimit: 2 });
-    await order(two.id, ada, "fulfilled");
-    expect((await check(two.name, ada)).status).toBe("valid");
-    await order(two.id, ada, "paid");
-    expect((await check(two.name, ada)).status).toBe("limit");
-    expect((await check(two.name, ben)).status).toBe("valid");
-  });
+      const two = await coupon({ perUserLimit: 2 });
+      await order(two.id, ada, "fulfilled");
+      expect((await check(two.name, ada)).status).toBe("valid");
+      await order(two.id, ada, "paid");
+      expect((await check(two.name, ada)).status).toBe("limit");
+      expect((await check(two.name, ben)).status).toBe("valid");
+    },
+  );
 
-  test("C3 usage_limit: paid orders count through redemptions until the limit", async () => {
+  logicTest("C3 usage_limit: paid orders count through redemptions until the limit", async () => {
     const row = await coupon({ usageLimit: 2 });
     await order(row.id, ada, "paid");
     expect((await check(row.name, ben)).status).toBe("valid");
@@ -225,151 +233,163 @@ describe.each(backends)("C3 coupons in the database on %s", (backend) => {
     expect(rows).toHaveLength(21);
   });
 
-  test("C3 redeeming a coupon deleted meanwhile counts nothing and does not fail the order", async () => {
-    const row = await coupon();
-    await db.database.forAccount(accountId, (tx) =>
-      tx.delete(coupons).where(and(eq(coupons.accountId, accountId), eq(coupons.id, row.id))),
-    );
-    const counted = await db.database.forAccount(accountId, (tx) =>
-      redeemCoupon(tx, { accountId, couponId: row.id, orderId: randomUUID(), userId: ada }),
-    );
-    expect(counted).toBe(false);
-  });
+  logicTest(
+    "C3 redeeming a coupon deleted meanwhile counts nothing and does not fail the order",
+    async () => {
+      const row = await coupon();
+      await db.database.forAccount(accountId, (tx) =>
+        tx.delete(coupons).where(and(eq(coupons.accountId, accountId), eq(coupons.id, row.id))),
+      );
+      const counted = await db.database.forAccount(accountId, (tx) =>
+        redeemCoupon(tx, { accountId, couponId: row.id, orderId: randomUUID(), userId: ada }),
+      );
+      expect(counted).toBe(false);
+    },
+  );
 
-  test("C4 discountFor: the lines of the products it names, percent rounded, never above them", () => {
-    const view = (v: Partial<CouponView>): CouponView => ({
-      id: "c",
-      name: "X",
-      discountType: "percentage",
-      amount: 20,
-      productIds: [],
-      ...v,
-    });
-    const lines = [
-      { productId: productId, amount: 4999 },
-      { productId: "other", amount: 1000 },
-    ];
-    expect(discountFor({ coupon: view({}), lines, currency: "USD" })).toBe(1200);
-    expect(discountFor({ coupon: view({ productIds: [productId] }), lines, currency: "USD" })).toBe(
-      1000,
-    );
-    expect(
-      discountFor({
-        coupon: view({ discountType: "flat", amount: 9000, productIds: [productId] }),
-        lines,
-        currency: "USD",
-      }),
-    ).toBe(4999);
-    expect(
-      discountFor({ coupon: view({ productIds: [randomUUID()] }), lines, currency: "USD" }),
-    ).toBe(0);
-  });
+  logicTest(
+    "C4 discountFor: the lines of the products it names, percent rounded, never above them",
+    () => {
+      const view = (v: Partial<CouponView>): CouponView => ({
+        id: "c",
+        name: "X",
+        discountType: "percentage",
+        amount: 20,
+        productIds: [],
+        ...v,
+      });
+      const lines = [
+        { productId: productId, amount: 4999 },
+        { productId: "other", amount: 1000 },
+      ];
+      expect(discountFor({ coupon: view({}), lines, currency: "USD" })).toBe(1200);
+      expect(
+        discountFor({ coupon: view({ productIds: [productId] }), lines, currency: "USD" }),
+      ).toBe(1000);
+      expect(
+        discountFor({
+          coupon: view({ discountType: "flat", amount: 9000, productIds: [productId] }),
+          lines,
+          currency: "USD",
+        }),
+      ).toBe(4999);
+      expect(
+        discountFor({ coupon: view({ productIds: [randomUUID()] }), lines, currency: "USD" }),
+      ).toBe(0);
+    },
+  );
 
-  test("C3 managers create, list, change and delete coupons; names are unique per account", async () => {
-    const created = await createCoupon(db.database, {
-      accountId,
-      viewer: manager,
-      input: {
-        name: " LAUNCH ",
+  logicTest(
+    "C3 managers create, list, change and delete coupons; names are unique per account",
+    async () => {
+      const created = await createCoupon(db.database, {
+        accountId,
+        viewer: manager,
+        input: {
+          name: " LAUNCH ",
+          discountType: "flat",
+          amount: 500,
+          usageLimit: 100,
+          perUserLimit: 1,
+          dateStart: "2026-06-01T00:00:00.000Z",
+          dateEnd: "2026-07-01T00:00:00+02:00",
+          productIds: [productId.toUpperCase()],
+        },
+      });
+      expect(created).toMatchObject({
+        name: "LAUNCH",
         discountType: "flat",
         amount: 500,
         usageLimit: 100,
+        usageCount: 0,
         perUserLimit: 1,
         dateStart: "2026-06-01T00:00:00.000Z",
-        dateEnd: "2026-07-01T00:00:00+02:00",
-        productIds: [productId.toUpperCase()],
-      },
-    });
-    expect(created).toMatchObject({
-      name: "LAUNCH",
-      discountType: "flat",
-      amount: 500,
-      usageLimit: 100,
-      usageCount: 0,
-      perUserLimit: 1,
-      dateStart: "2026-06-01T00:00:00.000Z",
-      dateEnd: "2026-06-30T22:00:00.000Z",
-      productIds: [productId],
-    });
-    await expect(
-      createCoupon(db.database, {
+        dateEnd: "2026-06-30T22:00:00.000Z",
+        productIds: [productId],
+      });
+      await expect(
+        createCoupon(db.database, {
+          accountId,
+          viewer: manager,
+          input: { name: "LAUNCH", discountType: "percentage", amount: 5 },
+        }),
+      ).rejects.toMatchObject({ code: "coupons.nameTaken" });
+      // The same name on another site is another coupon.
+      await coupon({ name: "LAUNCH" }, otherAccountId);
+
+      const changed = await updateCoupon(db.database, {
         accountId,
         viewer: manager,
-        input: { name: "LAUNCH", discountType: "percentage", amount: 5 },
-      }),
-    ).rejects.toMatchObject({ code: "coupons.nameTaken" });
-    // The same name on another site is another coupon.
-    await coupon({ name: "LAUNCH" }, otherAccountId);
+        id: created.id,
+        input: { discountType: "percentage", amount: 15, dateEnd: null },
+      });
+      expect(changed).toMatchObject({ discountType: "percentage", amount: 15, dateEnd: null });
+      expect(changed.usageLimit).toBe(100);
+      const listed = await listCoupons(db.database, { accountId, viewer: manager });
+      expect(listed.coupons.find((c) => c.id === created.id)).toEqual(changed);
+      expect(listed.products).toEqual([{ id: productId, title: "Design course" }]);
 
-    const changed = await updateCoupon(db.database, {
-      accountId,
-      viewer: manager,
-      id: created.id,
-      input: { discountType: "percentage", amount: 15, dateEnd: null },
-    });
-    expect(changed).toMatchObject({ discountType: "percentage", amount: 15, dateEnd: null });
-    expect(changed.usageLimit).toBe(100);
-    const listed = await listCoupons(db.database, { accountId, viewer: manager });
-    expect(listed.coupons.find((c) => c.id === created.id)).toEqual(changed);
-    expect(listed.products).toEqual([{ id: productId, title: "Design course" }]);
+      await deleteCoupon(db.database, { accountId, viewer: manager, id: created.id });
+      expect((await check("LAUNCH", null)).status).toBe("unknown");
+      await expect(
+        deleteCoupon(db.database, { accountId, viewer: manager, id: created.id }),
+      ).rejects.toMatchObject({ code: "coupons.notFound" });
+    },
+  );
 
-    await deleteCoupon(db.database, { accountId, viewer: manager, id: created.id });
-    expect((await check("LAUNCH", null)).status).toBe("unknown");
-    await expect(
-      deleteCoupon(db.database, { accountId, viewer: manager, id: created.id }),
-    ).rejects.toMatchObject({ code: "coupons.notFound" });
-  });
-
-  test("C3 the editor's rules: percent ≤ 100, end after start, usage_count read-only, known products, managers only", async () => {
-    const create = (input: unknown, viewer: Viewer | null = manager) =>
-      createCoupon(db.database, { accountId, viewer, input });
-    // Refusals of the fields themselves are zod's (the API answers them 400 request.invalid).
-    await expect(
-      create({ name: "P", discountType: "percentage", amount: 101 }),
-    ).rejects.toMatchObject({ name: "ZodError" });
-    await expect(
-      create({
-        name: "D",
-        discountType: "flat",
-        amount: 1,
-        dateStart: "2026-02-01T00:00:00Z",
-        dateEnd: "2026-01-01T00:00:00Z",
-      }),
-    ).rejects.toMatchObject({ name: "ZodError" });
-    await expect(
-      create({ name: "U", discountType: "flat", amount: 1, usageCount: 5 }),
-    ).rejects.toMatchObject({ name: "ZodError" });
-    await expect(
-      create({ name: "X", discountType: "flat", amount: 1, productIds: [randomUUID()] }),
-    ).rejects.toMatchObject({ code: "request.invalid" });
-    await expect(
-      create({ name: "S", discountType: "flat", amount: 1 }, student),
-    ).rejects.toMatchObject({ code: "auth.forbidden" });
-    await expect(
-      create({ name: "A", discountType: "flat", amount: 1 }, null),
-    ).rejects.toMatchObject({
-      code: "not_authenticated",
-    });
-    const row = await create({ name: "FLAT-5", discountType: "flat", amount: 500 });
-    // A change is checked with the stored fields: 500 % is refused once the type is percent.
-    await expect(
-      updateCoupon(db.database, {
-        accountId,
-        viewer: manager,
-        id: row.id,
-        input: { discountType: "percentage" },
-      }),
-    ).rejects.toMatchObject({ code: "request.invalid" });
-    await expect(
-      updateCoupon(db.database, {
-        accountId,
-        viewer: manager,
-        id: randomUUID(),
-        input: { amount: 2 },
-      }),
-    ).rejects.toMatchObject({ code: "coupons.notFound" });
-    await expect(
-      updateCoupon(db.database, { accountId, viewer: manager, id: "nope", input: { amount: 2 } }),
-    ).rejects.toMatchObject({ code: "coupons.notFound" });
-  });
+  logicTest(
+    "C3 the editor's rules: percent ≤ 100, end after start, usage_count read-only, known products, managers only",
+    async () => {
+      const create = (input: unknown, viewer: Viewer | null = manager) =>
+        createCoupon(db.database, { accountId, viewer, input });
+      // Refusals of the fields themselves are zod's (the API answers them 400 request.invalid).
+      await expect(
+        create({ name: "P", discountType: "percentage", amount: 101 }),
+      ).rejects.toMatchObject({ name: "ZodError" });
+      await expect(
+        create({
+          name: "D",
+          discountType: "flat",
+          amount: 1,
+          dateStart: "2026-02-01T00:00:00Z",
+          dateEnd: "2026-01-01T00:00:00Z",
+        }),
+      ).rejects.toMatchObject({ name: "ZodError" });
+      await expect(
+        create({ name: "U", discountType: "flat", amount: 1, usageCount: 5 }),
+      ).rejects.toMatchObject({ name: "ZodError" });
+      await expect(
+        create({ name: "X", discountType: "flat", amount: 1, productIds: [randomUUID()] }),
+      ).rejects.toMatchObject({ code: "request.invalid" });
+      await expect(
+        create({ name: "S", discountType: "flat", amount: 1 }, student),
+      ).rejects.toMatchObject({ code: "auth.forbidden" });
+      await expect(
+        create({ name: "A", discountType: "flat", amount: 1 }, null),
+      ).rejects.toMatchObject({
+        code: "not_authenticated",
+      });
+      const row = await create({ name: "FLAT-5", discountType: "flat", amount: 500 });
+      // A change is checked with the stored fields: 500 % is refused once the type is percent.
+      await expect(
+        updateCoupon(db.database, {
+          accountId,
+          viewer: manager,
+          id: row.id,
+          input: { discountType: "percentage" },
+        }),
+      ).rejects.toMatchObject({ code: "request.invalid" });
+      await expect(
+        updateCoupon(db.database, {
+          accountId,
+          viewer: manager,
+          id: randomUUID(),
+          input: { amount: 2 },
+        }),
+      ).rejects.toMatchObject({ code: "coupons.notFound" });
+      await expect(
+        updateCoupon(db.database, { accountId, viewer: manager, id: "nope", input: { amount: 2 } }),
+      ).rejects.toMatchObject({ code: "coupons.notFound" });
+    },
+  );
 });

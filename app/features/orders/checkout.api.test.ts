@@ -11,7 +11,7 @@ import {
   type Client,
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { backends, logicTestOn } from "../../../tests/support/test-database";
 import { FAKE_PROVIDER_KEYS } from "../../../tests/fakes/fake-keys";
 import { orderEvents, orders, subscriptions } from "./tables.server";
 
@@ -26,6 +26,7 @@ type Placed = {
 };
 
 describe.each(backends)("C5 checkout on %s", (backend) => {
+  const logicTest = logicTestOn(backend);
   let rig: CommerceRig;
 
   beforeAll(async () => {
@@ -98,48 +99,51 @@ describe.each(backends)("C5 checkout on %s", (backend) => {
     expect(res.status).toBe(200);
   }
 
-  test("C5 Stripe: a 20 % coupon, paid through the fake, fulfilled once; the receipt is sent; the course opens", async () => {
-    const buyer = await rig.signedIn("student");
-    const { order, start } = await placed(buyer, { coupon: "SAVE20" });
-    expect(order.status).toBe("pending");
-    expect(start).toMatchObject({ kind: "redirect" });
-    expect(start!.url).toContain(rig.stripe.url);
-    const pending = await orderRow(order.id);
-    expect(pending).toMatchObject({
-      subtotal: 5000,
-      discount: 1000,
-      total: 4000,
-      coupon: "SAVE20",
-      provider: "stripe",
-    });
-    expect(await enrolled(buyer.userId)).toBeNull();
+  logicTest(
+    "C5 Stripe: a 20 % coupon, paid through the fake, fulfilled once; the receipt is sent; the course opens",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const { order, start } = await placed(buyer, { coupon: "SAVE20" });
+      expect(order.status).toBe("pending");
+      expect(start).toMatchObject({ kind: "redirect" });
+      expect(start!.url).toContain(rig.stripe.url);
+      const pending = await orderRow(order.id);
+      expect(pending).toMatchObject({
+        subtotal: 5000,
+        discount: 1000,
+        total: 4000,
+        coupon: "SAVE20",
+        provider: "stripe",
+      });
+      expect(await enrolled(buyer.userId)).toBeNull();
 
-    await rig.stripe.pay(sessionOf(start));
-    await rig.settle();
-    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled" });
-    expect((await moves(order.id)).map((move) => move.toStatus).sort()).toEqual([
-      "fulfilled",
-      "paid",
-      "pending",
-    ]);
-    expect(await enrolled(buyer.userId)).toMatchObject({ source: "purchase", status: "active" });
-    expect(await couponUses()).toBe(1);
+      await rig.stripe.pay(sessionOf(start));
+      await rig.settle();
+      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled" });
+      expect((await moves(order.id)).map((move) => move.toStatus).sort()).toEqual([
+        "fulfilled",
+        "paid",
+        "pending",
+      ]);
+      expect(await enrolled(buyer.userId)).toMatchObject({ source: "purchase", status: "active" });
+      expect(await couponUses()).toBe(1);
 
-    const view = await (await buyer.request(`/api/orders/${order.id}`)).json();
-    expect(view).toMatchObject({
-      status: "fulfilled",
-      total: 4000,
-      unlocked: { courses: [{ id: rig.course.id }] },
-    });
-    const mail = await readOutbox(rig.db.database, { to: buyer.email });
-    expect(mail).toHaveLength(1);
-    expect(mail[0]!.subject).toContain(String(order.number));
+      const view = await (await buyer.request(`/api/orders/${order.id}`)).json();
+      expect(view).toMatchObject({
+        status: "fulfilled",
+        total: 4000,
+        unlocked: { courses: [{ id: rig.course.id }] },
+      });
+      const mail = await readOutbox(rig.db.database, { to: buyer.email });
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.subject).toContain(String(order.number));
 
-    // C3: the same person, the same coupon: its per-person limit is reached.
-    const again = await checkout(buyer, { coupon: "SAVE20" });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { code: "cart.couponLimit" } });
-  });
+      // C3: the same person, the same coupon: its per-person limit is reached.
+      const again = await checkout(buyer, { coupon: "SAVE20" });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ error: { code: "cart.couponLimit" } });
+    },
+  );
 
   test("C5 the same checkout sent twice makes one order; someone else's key is not theirs", async () => {
     const buyer = await rig.signedIn("student");
@@ -154,39 +158,45 @@ describe.each(backends)("C5 checkout on %s", (backend) => {
     expect((await checkout(other, { checkoutKey })).status).toBe(404);
   });
 
-  test("C5 webhooks: the same event ten times is one transition; a forged one changes nothing", async () => {
-    const buyer = await rig.signedIn("student");
-    const { order, start } = await placed(buyer);
-    rig.stripe.webhooks.configure({ badSignature: true });
-    await rig.stripe.pay(sessionOf(start));
-    await rig.settle();
-    rig.stripe.webhooks.configure({ badSignature: false });
-    expect(rig.stripe.webhooks.deliveries.at(-1)!.status).toBe(400);
-    expect(await orderRow(order.id)).toMatchObject({ status: "pending" });
+  logicTest(
+    "C5 webhooks: the same event ten times is one transition; a forged one changes nothing",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const { order, start } = await placed(buyer);
+      rig.stripe.webhooks.configure({ badSignature: true });
+      await rig.stripe.pay(sessionOf(start));
+      await rig.settle();
+      rig.stripe.webhooks.configure({ badSignature: false });
+      expect(rig.stripe.webhooks.deliveries.at(-1)!.status).toBe(400);
+      expect(await orderRow(order.id)).toMatchObject({ status: "pending" });
 
-    const next = await placed(buyer);
-    rig.stripe.webhooks.configure({ copies: 10 });
-    await rig.stripe.pay(sessionOf(next.start));
-    await rig.settle();
-    rig.stripe.webhooks.configure({ copies: 1 });
-    const paidMoves = (await moves(next.order.id)).filter((move) => move.toStatus === "paid");
-    expect(paidMoves).toHaveLength(1);
-    expect(await orderRow(next.order.id)).toMatchObject({ status: "fulfilled" });
-  });
+      const next = await placed(buyer);
+      rig.stripe.webhooks.configure({ copies: 10 });
+      await rig.stripe.pay(sessionOf(next.start));
+      await rig.settle();
+      rig.stripe.webhooks.configure({ copies: 1 });
+      const paidMoves = (await moves(next.order.id)).filter((move) => move.toStatus === "paid");
+      expect(paidMoves).toHaveLength(1);
+      expect(await orderRow(next.order.id)).toMatchObject({ status: "fulfilled" });
+    },
+  );
 
-  test("C5 events out of order: a refund heard before the payment ends refunded, without access", async () => {
-    const buyer = await rig.signedIn("student");
-    const { order, start } = await placed(buyer);
-    rig.stripe.webhooks.configure({ hold: true });
-    await rig.stripe.pay(sessionOf(start));
-    await refundAtStripe(sessionOf(start));
-    rig.stripe.webhooks.configure({ hold: false });
-    await rig.stripe.webhooks.release({ reverse: true });
-    await rig.settle();
-    const row = await orderRow(order.id);
-    expect(row.status).toBe("refunded");
-    expect(await enrolled(buyer.userId)).toBeNull();
-  });
+  logicTest(
+    "C5 events out of order: a refund heard before the payment ends refunded, without access",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const { order, start } = await placed(buyer);
+      rig.stripe.webhooks.configure({ hold: true });
+      await rig.stripe.pay(sessionOf(start));
+      await refundAtStripe(sessionOf(start));
+      rig.stripe.webhooks.configure({ hold: false });
+      await rig.stripe.webhooks.release({ reverse: true });
+      await rig.settle();
+      const row = await orderRow(order.id);
+      expect(row.status).toBe("refunded");
+      expect(await enrolled(buyer.userId)).toBeNull();
+    },
+  );
 
   test("C5 Razorpay in INR: the modal's signed answer pays the order at once; the webhook later changes nothing", async () => {
     const buyer = await rig.signedIn("student");
@@ -213,87 +223,102 @@ describe.each(backends)("C5 checkout on %s", (backend) => {
     expect((await moves(order.id)).filter((move) => move.toStatus === "paid")).toHaveLength(1);
   });
 
-  test("C5 offline: pending with the site's instructions until the owner confirms; a refund removes access", async () => {
-    const buyer = await rig.signedIn("student");
-    const { order, start } = await placed(buyer, { provider: "offline" });
-    expect(start).toMatchObject({ kind: "offline", instructions: "IBAN DE00 0000 0000 0000 00" });
-    const view = await (await buyer.request(`/api/orders/${order.id}`)).json();
-    expect(view).toMatchObject({ status: "pending", instructions: "IBAN DE00 0000 0000 0000 00" });
-    expect((await buyer.post(`/api/orders/${order.id}/confirm`, {})).status).toBe(403);
-    expect((await rig.owner.post(`/api/orders/${order.id}/confirm`, {})).status).toBe(200);
-    await rig.settle();
-    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled" });
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
-    expect((await rig.owner.post(`/api/orders/${order.id}/refund`, {})).status).toBe(200);
-    expect(await orderRow(order.id)).toMatchObject({ status: "refunded" });
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
-    expect((await rig.owner.post(`/api/orders/${order.id}/refund`, {})).status).toBe(409);
-  });
-
-  test("C5 refunding one of two orders for the same course keeps the access the other still gives", async () => {
-    const buyer = await rig.signedIn("student");
-    const first = await placed(buyer, { provider: "offline" });
-    const second = await placed(buyer, { provider: "offline" });
-    for (const { order } of [first, second])
+  logicTest(
+    "C5 offline: pending with the site's instructions until the owner confirms; a refund removes access",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const { order, start } = await placed(buyer, { provider: "offline" });
+      expect(start).toMatchObject({ kind: "offline", instructions: "IBAN DE00 0000 0000 0000 00" });
+      const view = await (await buyer.request(`/api/orders/${order.id}`)).json();
+      expect(view).toMatchObject({
+        status: "pending",
+        instructions: "IBAN DE00 0000 0000 0000 00",
+      });
+      expect((await buyer.post(`/api/orders/${order.id}/confirm`, {})).status).toBe(403);
       expect((await rig.owner.post(`/api/orders/${order.id}/confirm`, {})).status).toBe(200);
-    await rig.settle();
-    expect((await rig.owner.post(`/api/orders/${first.order.id}/refund`, {})).status).toBe(200);
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
-    expect((await rig.owner.post(`/api/orders/${second.order.id}/refund`, {})).status).toBe(200);
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
-  });
+      await rig.settle();
+      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled" });
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
+      expect((await rig.owner.post(`/api/orders/${order.id}/refund`, {})).status).toBe(200);
+      expect(await orderRow(order.id)).toMatchObject({ status: "refunded" });
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
+      expect((await rig.owner.post(`/api/orders/${order.id}/refund`, {})).status).toBe(409);
+    },
+  );
 
-  test("C5 a manual order recorded by the owner for a member is paid and fulfilled like any other", async () => {
-    const buyer = await rig.signedIn("student");
-    const res = await rig.owner.post("/api/orders", {
-      userEmail: buyer.email.toUpperCase(),
-      productIds: [rig.catalogue.product.id],
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { order } = (await res.json()) as Placed;
-    await rig.settle();
-    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", provider: "manual" });
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
-    expect(
-      (
-        await buyer.post("/api/orders", {
-          userEmail: buyer.email,
-          productIds: [rig.catalogue.product.id],
-        })
-      ).status,
-    ).toBe(403);
-    const stranger = await rig.owner.post("/api/orders", {
-      userEmail: "nobody@example.test",
-      productIds: [rig.catalogue.product.id],
-    });
-    expect(stranger.status).toBe(404);
-  });
+  logicTest(
+    "C5 refunding one of two orders for the same course keeps the access the other still gives",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const first = await placed(buyer, { provider: "offline" });
+      const second = await placed(buyer, { provider: "offline" });
+      for (const { order } of [first, second])
+        expect((await rig.owner.post(`/api/orders/${order.id}/confirm`, {})).status).toBe(200);
+      await rig.settle();
+      expect((await rig.owner.post(`/api/orders/${first.order.id}/refund`, {})).status).toBe(200);
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
+      expect((await rig.owner.post(`/api/orders/${second.order.id}/refund`, {})).status).toBe(200);
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
+    },
+  );
 
-  test("C6 a monthly membership with a 7-day trial: the level is held and a trialing subscription starts", async () => {
-    const buyer = await rig.signedIn("student");
-    const { order, start } = await placed(buyer, {
-      lines: [{ id: rig.catalogue.gold.id, priceId: rig.catalogue.goldPrice.id, quantity: 1 }],
-    });
-    await rig.stripe.pay(sessionOf(start));
-    await rig.settle();
-    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled" });
-    const held = await rig.db.database.forAccount(rig.accountId, async (tx) =>
-      Number(
+  logicTest(
+    "C5 a manual order recorded by the owner for a member is paid and fulfilled like any other",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const res = await rig.owner.post("/api/orders", {
+        userEmail: buyer.email.toUpperCase(),
+        productIds: [rig.catalogue.product.id],
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const { order } = (await res.json()) as Placed;
+      await rig.settle();
+      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", provider: "manual" });
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
+      expect(
         (
-          await tx
-            .select({ n: count() })
-            .from(memberMemberships)
-            .where(
-              and(
-                eq(memberMemberships.accountId, rig.accountId),
-                eq(memberMemberships.userId, buyer.userId),
-              ),
-            )
-        )[0]!.n,
-      ),
-    );
-    expect(held).toBe(1);
-  });
+          await buyer.post("/api/orders", {
+            userEmail: buyer.email,
+            productIds: [rig.catalogue.product.id],
+          })
+        ).status,
+      ).toBe(403);
+      const stranger = await rig.owner.post("/api/orders", {
+        userEmail: "nobody@example.test",
+        productIds: [rig.catalogue.product.id],
+      });
+      expect(stranger.status).toBe(404);
+    },
+  );
+
+  logicTest(
+    "C6 a monthly membership with a 7-day trial: the level is held and a trialing subscription starts",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const { order, start } = await placed(buyer, {
+        lines: [{ id: rig.catalogue.gold.id, priceId: rig.catalogue.goldPrice.id, quantity: 1 }],
+      });
+      await rig.stripe.pay(sessionOf(start));
+      await rig.settle();
+      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled" });
+      const held = await rig.db.database.forAccount(rig.accountId, async (tx) =>
+        Number(
+          (
+            await tx
+              .select({ n: count() })
+              .from(memberMemberships)
+              .where(
+                and(
+                  eq(memberMemberships.accountId, rig.accountId),
+                  eq(memberMemberships.userId, buyer.userId),
+                ),
+              )
+          )[0]!.n,
+        ),
+      );
+      expect(held).toBe(1);
+    },
+  );
 
   test("C6 renewals: Stripe's invoice for the next period, sent ten times, is one renewal order that lengthens the level; a failed one is past due; a refunded renewal ends the subscription at Stripe and here, and its level", async () => {
     const buyer = await rig.signedIn("student");
@@ -568,17 +593,20 @@ describe.each(backends)("C5 checkout on %s", (backend) => {
     expect(sent.filter((delivery) => delivery.status !== 200)).toEqual([]);
   });
 
-  test("C5 refusals: anonymous 401, an unknown product 409, a provider the site does not take 400, malformed 400", async () => {
-    const buyer = await rig.signedIn("student");
-    expect(
-      (await checkout(buyer, { lines: [{ id: crypto.randomUUID(), quantity: 1 }] })).status,
-    ).toBe(409);
-    expect((await checkout(buyer, { currency: "JPY" })).status).toBeGreaterThanOrEqual(400);
-    expect((await checkout(buyer, { provider: "bitcoin" })).status).toBe(400);
-    expect((await checkout(buyer, { lines: "x" })).status).toBe(400);
-    expect((await buyer.post("/api/checkout", [1, 2])).status).toBe(400);
-    const other = await rig.signedIn("student");
-    const { order } = await placed(buyer);
-    expect((await other.request(`/api/orders/${order.id}`)).status).toBe(404);
-  });
+  logicTest(
+    "C5 refusals: anonymous 401, an unknown product 409, a provider the site does not take 400, malformed 400",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      expect(
+        (await checkout(buyer, { lines: [{ id: crypto.randomUUID(), quantity: 1 }] })).status,
+      ).toBe(409);
+      expect((await checkout(buyer, { currency: "JPY" })).status).toBeGreaterThanOrEqual(400);
+      expect((await checkout(buyer, { provider: "bitcoin" })).status).toBe(400);
+      expect((await checkout(buyer, { lines: "x" })).status).toBe(400);
+      expect((await buyer.post("/api/checkout", [1, 2])).status).toBe(400);
+      const other = await rig.signedIn("student");
+      const { order } = await placed(buyer);
+      expect((await other.request(`/api/orders/${order.id}`)).status).toBe(404);
+    },
+  );
 });

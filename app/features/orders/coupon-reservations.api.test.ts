@@ -11,7 +11,7 @@ import {
   type Client,
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { backends, logicTestOn } from "../../../tests/support/test-database";
 import { expireUnpaidOrders } from "./orders.server";
 
 type Placed = {
@@ -20,6 +20,7 @@ type Placed = {
 };
 
 describe.each(backends)("I31-2 coupon reservations on %s", (backend) => {
+  const logicTest = logicTestOn(backend);
   let rig: CommerceRig;
 
   beforeAll(async () => {
@@ -122,20 +123,23 @@ describe.each(backends)("I31-2 coupon reservations on %s", (backend) => {
     expect(await counts(free.id)).toEqual({ used: 1, reserved: 0 });
   });
 
-  test("I31-2 usageLimit 1, five checkouts one after another: the first holds the use, the other four get cart.couponLimit", async () => {
-    const once = await coupon({ amount: 50, usageLimit: 1 });
-    const results: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const buyer = await rig.signedIn("student");
-      results.push(...(await outcomes([await checkout(buyer, { coupon: once.name })])));
-    }
-    expect(results).toEqual(["placed", ...Array(4).fill("409 cart.couponLimit")]);
-    expect(await counts(once.id)).toEqual({ used: 0, reserved: 1 });
-    // The preview agrees with the checkout: the use is held.
-    const visitor = await rig.signedIn("student");
-    const check = await visitor.post("/api/coupons/check", { name: once.name });
-    expect(await check.json()).toMatchObject({ status: "limit", message: "cart.couponLimit" });
-  });
+  logicTest(
+    "I31-2 usageLimit 1, five checkouts one after another: the first holds the use, the other four get cart.couponLimit",
+    async () => {
+      const once = await coupon({ amount: 50, usageLimit: 1 });
+      const results: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const buyer = await rig.signedIn("student");
+        results.push(...(await outcomes([await checkout(buyer, { coupon: once.name })])));
+      }
+      expect(results).toEqual(["placed", ...Array(4).fill("409 cart.couponLimit")]);
+      expect(await counts(once.id)).toEqual({ used: 0, reserved: 1 });
+      // The preview agrees with the checkout: the use is held.
+      const visitor = await rig.signedIn("student");
+      const check = await visitor.post("/api/coupons/check", { name: once.name });
+      expect(await check.json()).toMatchObject({ status: "limit", message: "cart.couponLimit" });
+    },
+  );
 
   test("I31-2 perUserLimit 1, twenty concurrent checkouts by one buyer: one order; another buyer still may", async () => {
     const mine = await coupon({ amount: 10, perUserLimit: 1 });
@@ -149,28 +153,31 @@ describe.each(backends)("I31-2 coupon reservations on %s", (backend) => {
     expect(await counts(mine.id)).toEqual({ used: 0, reserved: 2 });
   });
 
-  test("I31-2 two pending bank-transfer orders with a once-only coupon: the second placement is refused; cancelled, the first gives its use back; confirmed, it counts once", async () => {
-    const once = await coupon({ amount: 25, usageLimit: 1 });
-    const first = await rig.signedIn("student");
-    const second = await rig.signedIn("student");
-    const held = await placed(first, { provider: "offline", coupon: once.name });
-    expect(held.order.status).toBe("pending");
-    const refused = await checkout(second, { provider: "offline", coupon: once.name });
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ error: { code: "cart.couponLimit" } });
+  logicTest(
+    "I31-2 two pending bank-transfer orders with a once-only coupon: the second placement is refused; cancelled, the first gives its use back; confirmed, it counts once",
+    async () => {
+      const once = await coupon({ amount: 25, usageLimit: 1 });
+      const first = await rig.signedIn("student");
+      const second = await rig.signedIn("student");
+      const held = await placed(first, { provider: "offline", coupon: once.name });
+      expect(held.order.status).toBe("pending");
+      const refused = await checkout(second, { provider: "offline", coupon: once.name });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: { code: "cart.couponLimit" } });
 
-    // The buyer gives up on the first: the second may now place and the owner confirm it.
-    expect((await first.post(`/api/orders/${held.order.id}/cancel`, {})).status).toBe(200);
-    expect(await counts(once.id)).toEqual({ used: 0, reserved: 0 });
-    const next = await placed(second, { provider: "offline", coupon: once.name });
-    expect((await rig.owner.post(`/api/orders/${next.order.id}/confirm`, {})).status).toBe(200);
-    expect((await rig.owner.post(`/api/orders/${next.order.id}/confirm`, {})).status).toBe(409);
-    await rig.settle();
-    expect(await counts(once.id)).toEqual({ used: 1, reserved: 0 });
-    expect((await checkout(first, { provider: "offline", coupon: once.name })).status).toBe(409);
-  });
+      // The buyer gives up on the first: the second may now place and the owner confirm it.
+      expect((await first.post(`/api/orders/${held.order.id}/cancel`, {})).status).toBe(200);
+      expect(await counts(once.id)).toEqual({ used: 0, reserved: 0 });
+      const next = await placed(second, { provider: "offline", coupon: once.name });
+      expect((await rig.owner.post(`/api/orders/${next.order.id}/confirm`, {})).status).toBe(200);
+      expect((await rig.owner.post(`/api/orders/${next.order.id}/confirm`, {})).status).toBe(409);
+      await rig.settle();
+      expect(await counts(once.id)).toEqual({ used: 1, reserved: 0 });
+      expect((await checkout(first, { provider: "offline", coupon: once.name })).status).toBe(409);
+    },
+  );
 
-  test("I31-2 a payment webhook delivered twice counts the coupon once", async () => {
+  logicTest("I31-2 a payment webhook delivered twice counts the coupon once", async () => {
     const twice = await coupon({ amount: 10, usageLimit: 2 });
     const buyer = await rig.signedIn("student");
     const { order, start } = await placed(buyer, { coupon: twice.name });
@@ -183,78 +190,87 @@ describe.each(backends)("I31-2 coupon reservations on %s", (backend) => {
     expect(await counts(twice.id)).toEqual({ used: 1, reserved: 0 });
     expect((await redemptionsOf(twice.id)).map((row) => row.status)).toEqual(["used"]);
   });
-  test("I31-2 the expiry round cancels checkouts left unpaid past their time and gives their coupon's use back; a bank transfer waits longer; a payment heard after all still counts", async () => {
-    const once = await coupon({ amount: 50, usageLimit: 1 });
-    const byCard = await rig.signedIn("student");
-    const next = await rig.signedIn("student");
-    const card = await placed(byCard, { coupon: once.name });
-    expect((await checkout(next, { coupon: once.name })).status).toBe(409);
-    const transfer = await coupon({ amount: 50, usageLimit: 1 });
-    const byBank = await rig.signedIn("student");
-    const bank = await placed(byBank, { provider: "offline", coupon: transfer.name });
+  logicTest(
+    "I31-2 the expiry round cancels checkouts left unpaid past their time and gives their coupon's use back; a bank transfer waits longer; a payment heard after all still counts",
+    async () => {
+      const once = await coupon({ amount: 50, usageLimit: 1 });
+      const byCard = await rig.signedIn("student");
+      const next = await rig.signedIn("student");
+      const card = await placed(byCard, { coupon: once.name });
+      expect((await checkout(next, { coupon: once.name })).status).toBe(409);
+      const transfer = await coupon({ amount: 50, usageLimit: 1 });
+      const byBank = await rig.signedIn("student");
+      const bank = await placed(byBank, { provider: "offline", coupon: transfer.name });
 
-    const terms = { onlineHours: 24, offlineDays: 14 };
-    const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
-    const round = (hours: number) =>
-      expireUnpaidOrders({ database: rig.db.database }, { terms, now: later(hours) });
-    await round(23);
-    expect(await rig.orderRow(card.order.id)).toMatchObject({ status: "pending" });
-    expect(await counts(once.id)).toEqual({ used: 0, reserved: 1 });
+      const terms = { onlineHours: 24, offlineDays: 14 };
+      const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+      const round = (hours: number) =>
+        expireUnpaidOrders({ database: rig.db.database }, { terms, now: later(hours) });
+      await round(23);
+      expect(await rig.orderRow(card.order.id)).toMatchObject({ status: "pending" });
+      expect(await counts(once.id)).toEqual({ used: 0, reserved: 1 });
 
-    await round(25);
-    expect(await rig.orderRow(card.order.id)).toMatchObject({ status: "cancelled" });
-    expect(await counts(once.id)).toEqual({ used: 0, reserved: 0 });
-    expect(await rig.orderRow(bank.order.id)).toMatchObject({ status: "pending" });
-    expect(await counts(transfer.id)).toEqual({ used: 0, reserved: 1 });
-    expect((await round(25)).expired).toBe(0);
-    await placed(next, { coupon: once.name });
-    expect(await counts(once.id)).toEqual({ used: 0, reserved: 1 });
+      await round(25);
+      expect(await rig.orderRow(card.order.id)).toMatchObject({ status: "cancelled" });
+      expect(await counts(once.id)).toEqual({ used: 0, reserved: 0 });
+      expect(await rig.orderRow(bank.order.id)).toMatchObject({ status: "pending" });
+      expect(await counts(transfer.id)).toEqual({ used: 0, reserved: 1 });
+      expect((await round(25)).expired).toBe(0);
+      await placed(next, { coupon: once.name });
+      expect(await counts(once.id)).toEqual({ used: 0, reserved: 1 });
 
-    await round(15 * 24);
-    expect(await rig.orderRow(bank.order.id)).toMatchObject({ status: "cancelled" });
-    expect(await counts(transfer.id)).toEqual({ used: 0, reserved: 0 });
+      await round(15 * 24);
+      expect(await rig.orderRow(bank.order.id)).toMatchObject({ status: "cancelled" });
+      expect(await counts(transfer.id)).toEqual({ used: 0, reserved: 0 });
 
-    // The first buyer paid at Stripe after all: the money came, the use counts.
-    await rig.stripe.pay(card.start!.providerRef!);
-    await rig.settle();
-    expect(await rig.orderRow(card.order.id)).toMatchObject({ status: "fulfilled" });
-    expect((await counts(once.id)).used).toBe(1);
-  });
-  test("I31-2 a course the buyer already holds is refused with cart.alreadyOwned; refunded, it may be bought again", async () => {
-    const buyer = await rig.signedIn("student");
-    const first = await placed(buyer, { provider: "offline" });
-    expect((await rig.owner.post(`/api/orders/${first.order.id}/confirm`, {})).status).toBe(200);
-    await rig.settle();
-    expect(await rig.enrolment(buyer.userId)).toMatchObject({ status: "active" });
-    const again = await checkout(buyer, { provider: "offline" });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { code: "cart.alreadyOwned" } });
-    // Someone else still buys it.
-    await placed(await rig.signedIn("student"), { provider: "offline" });
+      // The first buyer paid at Stripe after all: the money came, the use counts.
+      await rig.stripe.pay(card.start!.providerRef!);
+      await rig.settle();
+      expect(await rig.orderRow(card.order.id)).toMatchObject({ status: "fulfilled" });
+      expect((await counts(once.id)).used).toBe(1);
+    },
+  );
+  logicTest(
+    "I31-2 a course the buyer already holds is refused with cart.alreadyOwned; refunded, it may be bought again",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const first = await placed(buyer, { provider: "offline" });
+      expect((await rig.owner.post(`/api/orders/${first.order.id}/confirm`, {})).status).toBe(200);
+      await rig.settle();
+      expect(await rig.enrolment(buyer.userId)).toMatchObject({ status: "active" });
+      const again = await checkout(buyer, { provider: "offline" });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ error: { code: "cart.alreadyOwned" } });
+      // Someone else still buys it.
+      await placed(await rig.signedIn("student"), { provider: "offline" });
 
-    expect((await rig.owner.post(`/api/orders/${first.order.id}/refund`, {})).status).toBe(200);
-    expect(await rig.enrolment(buyer.userId)).toMatchObject({ status: "cancelled" });
-    await placed(buyer, { provider: "offline" });
-  });
+      expect((await rig.owner.post(`/api/orders/${first.order.id}/refund`, {})).status).toBe(200);
+      expect(await rig.enrolment(buyer.userId)).toMatchObject({ status: "cancelled" });
+      await placed(buyer, { provider: "offline" });
+    },
+  );
 
-  test("I31-2 a membership held through a live subscription is refused (it renews by itself); asked to stop at the period's end, buying again goes through", async () => {
-    const buyer = await rig.signedIn("student");
-    const gold = { id: rig.catalogue.gold.id, priceId: rig.catalogue.goldPrice.id, quantity: 1 };
-    const { order, start } = await placed(buyer, { lines: [gold] });
-    await rig.stripe.pay(start!.providerRef!);
-    await rig.settle();
-    expect(await rig.orderRow(order.id)).toMatchObject({ status: "fulfilled" });
-    const again = await checkout(buyer, { lines: [gold] });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { code: "cart.alreadyOwned" } });
+  logicTest(
+    "I31-2 a membership held through a live subscription is refused (it renews by itself); asked to stop at the period's end, buying again goes through",
+    async () => {
+      const buyer = await rig.signedIn("student");
+      const gold = { id: rig.catalogue.gold.id, priceId: rig.catalogue.goldPrice.id, quantity: 1 };
+      const { order, start } = await placed(buyer, { lines: [gold] });
+      await rig.stripe.pay(start!.providerRef!);
+      await rig.settle();
+      expect(await rig.orderRow(order.id)).toMatchObject({ status: "fulfilled" });
+      const again = await checkout(buyer, { lines: [gold] });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ error: { code: "cart.alreadyOwned" } });
 
-    const sub = await rig.subscriptionOf(order.id);
-    await rig.db.database.forAccount(rig.accountId, (tx) =>
-      tx
-        .update(subscriptions)
-        .set({ cancelAtPeriodEnd: true })
-        .where(and(eq(subscriptions.accountId, rig.accountId), eq(subscriptions.id, sub.id))),
-    );
-    await placed(buyer, { lines: [gold] });
-  });
+      const sub = await rig.subscriptionOf(order.id);
+      await rig.db.database.forAccount(rig.accountId, (tx) =>
+        tx
+          .update(subscriptions)
+          .set({ cancelAtPeriodEnd: true })
+          .where(and(eq(subscriptions.accountId, rig.accountId), eq(subscriptions.id, sub.id))),
+      );
+      await placed(buyer, { lines: [gold] });
+    },
+  );
 });

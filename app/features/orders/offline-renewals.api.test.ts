@@ -18,7 +18,7 @@ import {
   type Client,
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { backends, logicTestOn } from "../../../tests/support/test-database";
 import { confirmOfflinePayment } from "./manage-order.server";
 import { listMyOrders } from "./order-lists.server";
 import { OFFLINE_RENEWAL_PAYABLE_DAYS, offlineRenewalKey } from "./offline-renewals.server";
@@ -32,6 +32,7 @@ const at = (base: Date, days: number) => new Date(base.getTime() + days * DAY);
 const month = { parameter: "month" } as const;
 
 describe.each(backends)("C6 offline subscription renewals on %s", (backend) => {
+  const logicTest = logicTestOn(backend);
   let rig: CommerceRig;
   let instalments = { productId: "", priceId: "" };
 
@@ -290,32 +291,37 @@ describe.each(backends)("C6 offline subscription renewals on %s", (backend) => {
     });
   });
 
-  test("C6 offline subscription instalments: renewals stop after their count, and the plan paid off gives for ever", async () => {
-    let end = new Date("2033-01-31T12:00:00.000Z");
-    const { buyer, sub } = await subscribed(end, {
-      id: instalments.productId,
-      priceId: instalments.priceId,
-    });
-    expect(sub.paymentsLeft).toBe(2);
-    for (const left of [1, 0]) {
-      await sweep(at(end, -6));
-      const pending = (await renewalsOf(sub.id)).filter((order) => order.status === "pending");
-      expect(pending).toHaveLength(1);
-      expect(pending[0]).toMatchObject({ total: 3000 });
-      expect((await rig.owner.post(`/api/orders/${pending[0]!.id}/confirm`, {})).status).toBe(200);
-      await rig.settle();
-      const after = await subscription(sub.id);
-      expect(after.paymentsLeft).toBe(left);
-      expect(after.currentPeriodEnd).toEqual(periodAfter(end, month));
-      end = after.currentPeriodEnd!;
-    }
-    // Three payments made: no more orders, no lapse, the level for good.
-    for (const when of [at(end, -6), at(end, 1), at(end, 60)]) await sweep(when);
-    const all = await renewalsOf(sub.id);
-    expect(all.map((order) => order.status)).toEqual(["fulfilled", "fulfilled"]);
-    expect((await subscription(sub.id)).status).toBe("active");
-    expect((await holding(buyer.userId)).expiresAt).toBeNull();
-  });
+  logicTest(
+    "C6 offline subscription instalments: renewals stop after their count, and the plan paid off gives for ever",
+    async () => {
+      let end = new Date("2033-01-31T12:00:00.000Z");
+      const { buyer, sub } = await subscribed(end, {
+        id: instalments.productId,
+        priceId: instalments.priceId,
+      });
+      expect(sub.paymentsLeft).toBe(2);
+      for (const left of [1, 0]) {
+        await sweep(at(end, -6));
+        const pending = (await renewalsOf(sub.id)).filter((order) => order.status === "pending");
+        expect(pending).toHaveLength(1);
+        expect(pending[0]).toMatchObject({ total: 3000 });
+        expect((await rig.owner.post(`/api/orders/${pending[0]!.id}/confirm`, {})).status).toBe(
+          200,
+        );
+        await rig.settle();
+        const after = await subscription(sub.id);
+        expect(after.paymentsLeft).toBe(left);
+        expect(after.currentPeriodEnd).toEqual(periodAfter(end, month));
+        end = after.currentPeriodEnd!;
+      }
+      // Three payments made: no more orders, no lapse, the level for good.
+      for (const when of [at(end, -6), at(end, 1), at(end, 60)]) await sweep(when);
+      const all = await renewalsOf(sub.id);
+      expect(all.map((order) => order.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect((await subscription(sub.id)).status).toBe("active");
+      expect((await holding(buyer.userId)).expiresAt).toBeNull();
+    },
+  );
 
   test("C6 offline subscription unpaid: past due once the grace has passed (the access lapsed on its own date), still payable; a late confirmation brings the access back from that day", async () => {
     const end = new Date("2034-07-10T00:00:00.000Z");
@@ -380,42 +386,45 @@ describe.each(backends)("C6 offline subscription renewals on %s", (backend) => {
     expect((await holding(leftUnpaid.buyer.userId)).status).not.toBe("active");
   });
 
-  test("C6 offline subscription cancelled by the member gets no renewal order; one issued before the cancel is withdrawn", async () => {
-    const end = new Date("2036-09-09T09:00:00.000Z");
-    const early = await subscribed(end);
-    const late = await subscribed(end);
-    const cancel = (who: { buyer: { userId: string }; sub: Sub }) =>
-      cancelSubscription(
-        { database: db() },
-        {
-          accountId: rig.accountId,
-          viewer: memberViewer(who.buyer.userId),
-          subscriptionId: who.sub.id,
-        },
-      );
+  logicTest(
+    "C6 offline subscription cancelled by the member gets no renewal order; one issued before the cancel is withdrawn",
+    async () => {
+      const end = new Date("2036-09-09T09:00:00.000Z");
+      const early = await subscribed(end);
+      const late = await subscribed(end);
+      const cancel = (who: { buyer: { userId: string }; sub: Sub }) =>
+        cancelSubscription(
+          { database: db() },
+          {
+            accountId: rig.accountId,
+            viewer: memberViewer(who.buyer.userId),
+            subscriptionId: who.sub.id,
+          },
+        );
 
-    // Asked to stop before the notice: no order is ever issued.
-    await cancel(early);
-    await sweep(at(end, -6));
-    expect(await renewalsOf(early.sub.id)).toEqual([]);
-    // Asked to stop after its order was issued: the order is cancelled, nobody should pay it.
-    const [issued] = await renewalsOf(late.sub.id);
-    expect(issued).toMatchObject({ status: "pending" });
-    await cancel(late);
-    await sweep(at(end, -5));
-    expect(await renewalsOf(late.sub.id)).toMatchObject([{ status: "cancelled" }]);
-    // Both keep the period paid for, then end with it.
-    for (const who of [early, late]) {
-      expect(await subscription(who.sub.id)).toMatchObject({
-        status: "active",
-        cancelAtPeriodEnd: true,
-      });
-      expect(await holdsGoldAt(who.buyer.userId, at(end, -1))).toBe(true);
-    }
-    await sweep(at(end, 0.1));
-    for (const who of [early, late]) {
-      expect((await subscription(who.sub.id)).status).toBe("ended");
-      expect(await renewalsOf(who.sub.id)).toHaveLength(who === early ? 0 : 1);
-    }
-  });
+      // Asked to stop before the notice: no order is ever issued.
+      await cancel(early);
+      await sweep(at(end, -6));
+      expect(await renewalsOf(early.sub.id)).toEqual([]);
+      // Asked to stop after its order was issued: the order is cancelled, nobody should pay it.
+      const [issued] = await renewalsOf(late.sub.id);
+      expect(issued).toMatchObject({ status: "pending" });
+      await cancel(late);
+      await sweep(at(end, -5));
+      expect(await renewalsOf(late.sub.id)).toMatchObject([{ status: "cancelled" }]);
+      // Both keep the period paid for, then end with it.
+      for (const who of [early, late]) {
+        expect(await subscription(who.sub.id)).toMatchObject({
+          status: "active",
+          cancelAtPeriodEnd: true,
+        });
+        expect(await holdsGoldAt(who.buyer.userId, at(end, -1))).toBe(true);
+      }
+      await sweep(at(end, 0.1));
+      for (const who of [early, late]) {
+        expect((await subscription(who.sub.id)).status).toBe("ended");
+        expect(await renewalsOf(who.sub.id)).toHaveLength(who === early ? 0 : 1);
+      }
+    },
+  );
 });

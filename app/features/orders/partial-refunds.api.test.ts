@@ -16,7 +16,7 @@ import {
   type Client,
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
-import { backends } from "../../../tests/support/test-database";
+import { backends, logicTestOn } from "../../../tests/support/test-database";
 import { dailyRevenue, loadRevenueReport } from "./order-reports.server";
 import { parseShopQuery } from "./order-views";
 import { orderEvents, orders } from "./tables.server";
@@ -28,6 +28,7 @@ type Placed = {
 type Obj = Record<string, any>;
 
 describe.each(backends)("C6 refunds on %s", (backend) => {
+  const logicTest = logicTestOn(backend);
   let rig: CommerceRig;
   beforeAll(async () => {
     rig = await startCommerceRig(backend);
@@ -138,79 +139,85 @@ describe.each(backends)("C6 refunds on %s", (backend) => {
     return report.totals.refunded;
   }
 
-  test("C6 partial refund at Stripe, then the rest: the part keeps the order and its course, the rest refunds it and closes the course; revenue counts what was kept", async () => {
-    const revenueBefore = await revenueToday();
-    const refundedBefore = await refundedThisMonth();
-    const { buyer, order, sessionId } = await paidAtStripe();
-    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", total: 5000 });
-    expect(await revenueToday()).toBe(revenueBefore + 5000);
+  logicTest(
+    "C6 partial refund at Stripe, then the rest: the part keeps the order and its course, the rest refunds it and closes the course; revenue counts what was kept",
+    async () => {
+      const revenueBefore = await revenueToday();
+      const refundedBefore = await refundedThisMonth();
+      const { buyer, order, sessionId } = await paidAtStripe();
+      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", total: 5000 });
+      expect(await revenueToday()).toBe(revenueBefore + 5000);
 
-    const part = await refund(order.id, { amount: 1500 });
-    expect(part.status, await part.clone().text()).toBe(200);
-    expect(await part.json()).toMatchObject({ order: { status: "fulfilled", refunded: 1500 } });
-    // Stripe was asked for that amount of this order's payment; its webhook later adds nothing.
-    expect(chargeOfSession(sessionId)).toMatchObject({ amount_refunded: 1500, refunded: false });
-    await rig.settle();
-    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", refunded: 1500 });
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
-    const [line] = await refundLines(order.id);
-    expect(await refundLines(order.id)).toHaveLength(1);
-    expect(line).toMatchObject({
-      fromStatus: "fulfilled",
-      toStatus: "fulfilled",
-      cause: `manager:${rig.owner.userId}`,
-      amount: 1500,
-    });
-    expect(await revenueToday()).toBe(revenueBefore + 3500);
-    expect(await refundedThisMonth()).toBe(refundedBefore + 1500);
+      const part = await refund(order.id, { amount: 1500 });
+      expect(part.status, await part.clone().text()).toBe(200);
+      expect(await part.json()).toMatchObject({ order: { status: "fulfilled", refunded: 1500 } });
+      // Stripe was asked for that amount of this order's payment; its webhook later adds nothing.
+      expect(chargeOfSession(sessionId)).toMatchObject({ amount_refunded: 1500, refunded: false });
+      await rig.settle();
+      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", refunded: 1500 });
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
+      const [line] = await refundLines(order.id);
+      expect(await refundLines(order.id)).toHaveLength(1);
+      expect(line).toMatchObject({
+        fromStatus: "fulfilled",
+        toStatus: "fulfilled",
+        cause: `manager:${rig.owner.userId}`,
+        amount: 1500,
+      });
+      expect(await revenueToday()).toBe(revenueBefore + 3500);
+      expect(await refundedThisMonth()).toBe(refundedBefore + 1500);
 
-    // The rest: no amount is all that is left.
-    const rest = await refund(order.id);
-    expect(rest.status).toBe(200);
-    expect(await rest.json()).toMatchObject({ order: { status: "refunded", refunded: 5000 } });
-    expect(chargeOfSession(sessionId)).toMatchObject({ amount_refunded: 5000, refunded: true });
-    await rig.settle();
-    expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded: 5000 });
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
-    expect((await refundLines(order.id)).map((event) => event.amount)).toEqual([1500, 3500]);
-    expect(await revenueToday()).toBe(revenueBefore);
-    expect(await refundedThisMonth()).toBe(refundedBefore + 5000);
-    // Nothing is left to refund.
-    expect((await refund(order.id)).status).toBe(409);
-  });
+      // The rest: no amount is all that is left.
+      const rest = await refund(order.id);
+      expect(rest.status).toBe(200);
+      expect(await rest.json()).toMatchObject({ order: { status: "refunded", refunded: 5000 } });
+      expect(chargeOfSession(sessionId)).toMatchObject({ amount_refunded: 5000, refunded: true });
+      await rig.settle();
+      expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded: 5000 });
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
+      expect((await refundLines(order.id)).map((event) => event.amount)).toEqual([1500, 3500]);
+      expect(await revenueToday()).toBe(revenueBefore);
+      expect(await refundedThisMonth()).toBe(refundedBefore + 5000);
+      // Nothing is left to refund.
+      expect((await refund(order.id)).status).toBe(409);
+    },
+  );
 
-  test("C6 a refund larger than what is left, or not a whole positive amount, is refused with 400 and changes nothing, at Stripe either", async () => {
-    const { buyer, order } = await paidAtStripe();
-    expect((await refund(order.id, { amount: 2000 })).status).toBe(200);
-    const before = await orderRow(order.id);
-    const history = (await historyOf(order.id)).length;
-    const refundsAsked = stripeCalls("POST", "/v1/refunds");
+  logicTest(
+    "C6 a refund larger than what is left, or not a whole positive amount, is refused with 400 and changes nothing, at Stripe either",
+    async () => {
+      const { buyer, order } = await paidAtStripe();
+      expect((await refund(order.id, { amount: 2000 })).status).toBe(200);
+      const before = await orderRow(order.id);
+      const history = (await historyOf(order.id)).length;
+      const refundsAsked = stripeCalls("POST", "/v1/refunds");
 
-    const tooLarge = await refund(order.id, { amount: 3001 });
-    expect(tooLarge.status).toBe(400);
-    expect(await tooLarge.json()).toMatchObject({
-      error: { code: "order.refundTooLarge", details: { left: 3000 } },
-    });
-    for (const body of [
-      { amount: 0 },
-      { amount: -5 },
-      { amount: 12.5 },
-      { amount: "1000" },
-      { amount: 1e12 },
-      { amount: 1000, extra: true },
-    ]) {
-      const res = await refund(order.id, body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await res.json()).toMatchObject({ error: { code: "request.invalid" } });
-    }
-    // A member may not refund, whatever the amount.
-    expect((await refund(order.id, { amount: 100 }, buyer)).status).toBe(403);
+      const tooLarge = await refund(order.id, { amount: 3001 });
+      expect(tooLarge.status).toBe(400);
+      expect(await tooLarge.json()).toMatchObject({
+        error: { code: "order.refundTooLarge", details: { left: 3000 } },
+      });
+      for (const body of [
+        { amount: 0 },
+        { amount: -5 },
+        { amount: 12.5 },
+        { amount: "1000" },
+        { amount: 1e12 },
+        { amount: 1000, extra: true },
+      ]) {
+        const res = await refund(order.id, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(await res.json()).toMatchObject({ error: { code: "request.invalid" } });
+      }
+      // A member may not refund, whatever the amount.
+      expect((await refund(order.id, { amount: 100 }, buyer)).status).toBe(403);
 
-    expect(await orderRow(order.id)).toEqual(before);
-    expect(await historyOf(order.id)).toHaveLength(history);
-    expect(stripeCalls("POST", "/v1/refunds")).toBe(refundsAsked);
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
-  });
+      expect(await orderRow(order.id)).toEqual(before);
+      expect(await historyOf(order.id)).toHaveLength(history);
+      expect(stripeCalls("POST", "/v1/refunds")).toBe(refundsAsked);
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
+    },
+  );
 
   test("C6 concurrent partial refunds by several managers never refund more than the total", async () => {
     const { buyer, order, sessionId } = await paidAtStripe();
@@ -239,189 +246,203 @@ describe.each(backends)("C6 refunds on %s", (backend) => {
     expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
   });
 
-  test("C6 partial refunds through PayPal and Razorpay send the amount in the currency's minor units; the provider's webhooks add nothing", async () => {
-    // PayPal, USD: 12.34 of 50.00, then the rest (PayPal refuses a rest above what is left).
-    const payer = await rig.signedIn("student");
-    const viaPaypal = await placed(payer, { lines: [pass()], provider: "paypal" });
-    const back = new URL(await rig.paypal.approve(viaPaypal.start!.providerRef!));
-    const payload = Object.fromEntries(back.searchParams);
-    expect(
-      (await payer.post(`/api/checkout/${viaPaypal.order.id}/return`, { payload })).status,
-    ).toBe(200);
-    await rig.settle();
-    expect((await refund(viaPaypal.order.id, { amount: 1234 })).status).toBe(200);
-    await rig.settle();
-    expect(await orderRow(viaPaypal.order.id)).toMatchObject({
-      status: "fulfilled",
-      refunded: 1234,
-    });
-    expect((await refund(viaPaypal.order.id, { amount: 3766 })).status).toBe(200);
-    await rig.settle();
-    expect(await orderRow(viaPaypal.order.id)).toMatchObject({
-      status: "refunded",
-      refunded: 5000,
-    });
-    const paypalHooks = rig.paypal.webhooks.deliveries.filter(
-      (hook) => hook.type === "PAYMENT.CAPTURE.REFUNDED",
-    );
-    expect(paypalHooks.slice(-2).map((hook) => hook.status)).toEqual([200, 200]);
-
-    // Razorpay, INR (paise): ₹1,000.50 of ₹3,999.00.
-    const buyer = await rig.signedIn("student");
-    const viaRazorpay = await placed(buyer, {
-      lines: [{ id: rig.catalogue.product.id, priceId: rig.catalogue.inr.id, quantity: 1 }],
-      currency: "INR",
-      provider: "razorpay",
-    });
-    const answer = await rig.razorpay.pay(viaRazorpay.start!.providerRef!);
-    expect(
-      (await buyer.post(`/api/checkout/${viaRazorpay.order.id}/return`, { payload: answer }))
-        .status,
-    ).toBe(200);
-    await rig.settle();
-    expect((await refund(viaRazorpay.order.id, { amount: 100_050 })).status).toBe(200);
-    expect(rig.razorpay.payment(answer.razorpay_payment_id)).toMatchObject({
-      amount_refunded: 100_050,
-      refund_status: "partial",
-    });
-    await rig.settle();
-    expect(await orderRow(viaRazorpay.order.id)).toMatchObject({
-      status: "fulfilled",
-      refunded: 100_050,
-    });
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
-  });
-
-  test("C6 refunding an order that charged nothing (a Stripe, PayPal or Razorpay trial) asks no provider for money, ends its subscription there, and takes the level back", async () => {
-    for (const provider of ["stripe", "paypal", "razorpay"] as const) {
-      const buyer = await rig.signedIn("student");
-      const { order, start } = await placed(buyer, { lines: [gold()], provider });
-      const ref = start!.providerRef!;
-      if (provider === "stripe") await rig.stripe.pay(ref);
-      else {
-        const payload =
-          provider === "razorpay"
-            ? await rig.razorpay.paySubscription(ref, { origin: `http://${rig.host}` })
-            : Object.fromEntries(new URL(await rig.paypal.approveSubscription(ref)).searchParams);
-        expect((await buyer.post(`/api/checkout/${order.id}/return`, { payload })).status).toBe(
-          200,
-        );
-      }
+  logicTest(
+    "C6 partial refunds through PayPal and Razorpay send the amount in the currency's minor units; the provider's webhooks add nothing",
+    async () => {
+      // PayPal, USD: 12.34 of 50.00, then the rest (PayPal refuses a rest above what is left).
+      const payer = await rig.signedIn("student");
+      const viaPaypal = await placed(payer, { lines: [pass()], provider: "paypal" });
+      const back = new URL(await rig.paypal.approve(viaPaypal.start!.providerRef!));
+      const payload = Object.fromEntries(back.searchParams);
+      expect(
+        (await payer.post(`/api/checkout/${viaPaypal.order.id}/return`, { payload })).status,
+      ).toBe(200);
       await rig.settle();
-      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", total: 0 });
-      expect(await subscriptionOf(order.id)).toMatchObject({ status: "trialing" });
-      expect((await holdingOf(buyer.userId)).status).toBe("active");
-      const fake = rig[provider];
-      const asked = fake.requests.length;
-
-      // Nothing was charged, so no amount can be refunded.
-      const some = await refund(order.id, { amount: 1 });
-      expect(some.status).toBe(400);
-      expect(await some.json()).toMatchObject({ error: { code: "order.refundTooLarge" } });
-      const res = await refund(order.id);
-      expect(res.status, `${provider}: ${await res.clone().text()}`).toBe(200);
+      expect((await refund(viaPaypal.order.id, { amount: 1234 })).status).toBe(200);
       await rig.settle();
-
-      const calls = fake.requests.slice(asked);
-      expect(calls.filter((call) => /refund/.test(call.path))).toEqual([]);
-      const sub = await subscriptionOf(order.id);
-      expect(sub.status).toBe("ended");
-      if (provider === "stripe") {
-        const subRef = sub.providerRef!;
-        expect(calls).toContainEqual({ method: "DELETE", path: `/v1/subscriptions/${subRef}` });
-        expect(stripeObject(subRef)).toMatchObject({ status: "canceled" });
-      } else if (provider === "paypal") {
-        expect(calls).toContainEqual({
-          method: "POST",
-          path: `/v1/billing/subscriptions/${ref}/cancel`,
-        });
-        expect(rig.paypal.subscription(ref)).toMatchObject({ status: "CANCELLED" });
-      } else {
-        expect(calls).toContainEqual({ method: "POST", path: `/v1/subscriptions/${ref}/cancel` });
-        expect(rig.razorpay.subscription(ref)).toMatchObject({ status: "cancelled" });
-      }
-      expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded: 0 });
-      expect((await holdingOf(buyer.userId)).status).not.toBe("active");
-    }
-  });
-
-  test("C6 Stripe: refunding a subscription's first order after a renewal gives back that order's own payment (its amount), never the renewal's", async () => {
-    const setTrial = (trialDays: number) => rig.setGoldPrice({ trialDays });
-    await setTrial(0);
-    try {
-      // 20 % off the first month: 15.20 now; the renewal is charged the full 19.00.
-      const { buyer, order, sessionId } = await paidAtStripe([gold()], { coupon: "SAVE20" });
-      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", total: 1520 });
-      const sub = await subscriptionOf(order.id);
-      expect(sub.status).toBe("active");
-      await rig.stripe.renew(sub.providerRef!);
+      expect(await orderRow(viaPaypal.order.id)).toMatchObject({
+        status: "fulfilled",
+        refunded: 1234,
+      });
+      expect((await refund(viaPaypal.order.id, { amount: 3766 })).status).toBe(200);
       await rig.settle();
-      const [renewal] = await rig.db.database.forAccount(rig.accountId, (tx) =>
-        tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.accountId, rig.accountId), eq(orders.renewalOf, sub.id))),
+      expect(await orderRow(viaPaypal.order.id)).toMatchObject({
+        status: "refunded",
+        refunded: 5000,
+      });
+      const paypalHooks = rig.paypal.webhooks.deliveries.filter(
+        (hook) => hook.type === "PAYMENT.CAPTURE.REFUNDED",
       );
-      expect(renewal).toMatchObject({ status: "fulfilled", total: 1900 });
-      expect(stripeObject(sub.providerRef!).latest_invoice).toBe(renewal!.providerRef);
+      expect(paypalHooks.slice(-2).map((hook) => hook.status)).toEqual([200, 200]);
 
-      // A part first: 5.00 of the first order's own payment; the subscription runs on.
-      expect((await refund(order.id, { amount: 500 })).status).toBe(200);
-      const firstCharge = await chargeOfInvoice(stripeObject(sessionId).invoice);
-      expect(firstCharge).toMatchObject({ amount: 1520, amount_refunded: 500 });
-      expect(stripeObject(sub.providerRef!).status).toBe("active");
-      // The rest of it: 10.20 more, the subscription ends at Stripe and here.
-      expect((await refund(order.id)).status).toBe(200);
+      // Razorpay, INR (paise): ₹1,000.50 of ₹3,999.00.
+      const buyer = await rig.signedIn("student");
+      const viaRazorpay = await placed(buyer, {
+        lines: [{ id: rig.catalogue.product.id, priceId: rig.catalogue.inr.id, quantity: 1 }],
+        currency: "INR",
+        provider: "razorpay",
+      });
+      const answer = await rig.razorpay.pay(viaRazorpay.start!.providerRef!);
+      expect(
+        (await buyer.post(`/api/checkout/${viaRazorpay.order.id}/return`, { payload: answer }))
+          .status,
+      ).toBe(200);
       await rig.settle();
-      expect(await chargeOfInvoice(stripeObject(sessionId).invoice)).toMatchObject({
-        amount_refunded: 1520,
+      expect((await refund(viaRazorpay.order.id, { amount: 100_050 })).status).toBe(200);
+      expect(rig.razorpay.payment(answer.razorpay_payment_id)).toMatchObject({
+        amount_refunded: 100_050,
+        refund_status: "partial",
       });
-      expect(await chargeOfInvoice(renewal!.providerRef!)).toMatchObject({
-        amount: 1900,
-        amount_refunded: 0,
+      await rig.settle();
+      expect(await orderRow(viaRazorpay.order.id)).toMatchObject({
+        status: "fulfilled",
+        refunded: 100_050,
       });
-      expect(stripeObject(sub.providerRef!)).toMatchObject({ status: "canceled" });
-      expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded: 1520 });
-      expect(await orderRow(renewal!.id)).toMatchObject({ status: "fulfilled", refunded: 0 });
-      expect((await subscriptionOf(order.id)).status).toBe("ended");
-      expect((await holdingOf(buyer.userId)).status).not.toBe("active");
-    } finally {
-      await setTrial(7);
-    }
-  });
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
+    },
+  );
 
-  test("C6 a partial refund made in Stripe's dashboard is recorded as a part (the same event twice, or an older sum heard late, counts once); the rest refunds the order", async () => {
-    const { buyer, order, sessionId } = await paidAtStripe();
-    rig.stripe.webhooks.configure({ copies: 2 });
-    await refundAtStripe(sessionId, 2000);
-    await rig.settle();
-    rig.stripe.webhooks.configure({ copies: 1 });
-    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", refunded: 2000 });
-    const [line] = await refundLines(order.id);
-    expect(await refundLines(order.id)).toHaveLength(1);
-    expect(line).toMatchObject({
-      fromStatus: "fulfilled",
-      toStatus: "fulfilled",
-      amount: 2000,
-      cause: expect.stringMatching(/^stripe:evt_/),
-    });
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
+  logicTest(
+    "C6 refunding an order that charged nothing (a Stripe, PayPal or Razorpay trial) asks no provider for money, ends its subscription there, and takes the level back",
+    async () => {
+      for (const provider of ["stripe", "paypal", "razorpay"] as const) {
+        const buyer = await rig.signedIn("student");
+        const { order, start } = await placed(buyer, { lines: [gold()], provider });
+        const ref = start!.providerRef!;
+        if (provider === "stripe") await rig.stripe.pay(ref);
+        else {
+          const payload =
+            provider === "razorpay"
+              ? await rig.razorpay.paySubscription(ref, { origin: `http://${rig.host}` })
+              : Object.fromEntries(new URL(await rig.paypal.approveSubscription(ref)).searchParams);
+          expect((await buyer.post(`/api/checkout/${order.id}/return`, { payload })).status).toBe(
+            200,
+          );
+        }
+        await rig.settle();
+        expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", total: 0 });
+        expect(await subscriptionOf(order.id)).toMatchObject({ status: "trialing" });
+        expect((await holdingOf(buyer.userId)).status).toBe("active");
+        const fake = rig[provider];
+        const asked = fake.requests.length;
 
-    // Two more parts whose news arrives newest first: the older sum changes nothing.
-    rig.stripe.webhooks.configure({ hold: true });
-    await refundAtStripe(sessionId, 500);
-    await refundAtStripe(sessionId, 700);
-    rig.stripe.webhooks.configure({ hold: false });
-    await rig.stripe.webhooks.release({ reverse: true });
-    await rig.settle();
-    expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", refunded: 3200 });
-    expect((await refundLines(order.id)).map((event) => event.amount)).toEqual([2000, 1200]);
+        // Nothing was charged, so no amount can be refunded.
+        const some = await refund(order.id, { amount: 1 });
+        expect(some.status).toBe(400);
+        expect(await some.json()).toMatchObject({ error: { code: "order.refundTooLarge" } });
+        const res = await refund(order.id);
+        expect(res.status, `${provider}: ${await res.clone().text()}`).toBe(200);
+        await rig.settle();
 
-    // The rest, at Stripe: the order is refunded and the course closed.
-    await refundAtStripe(sessionId);
-    await rig.settle();
-    expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded: 5000 });
-    expect((await refundLines(order.id)).map((event) => event.amount)).toEqual([2000, 1200, 1800]);
-    expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
-  });
+        const calls = fake.requests.slice(asked);
+        expect(calls.filter((call) => /refund/.test(call.path))).toEqual([]);
+        const sub = await subscriptionOf(order.id);
+        expect(sub.status).toBe("ended");
+        if (provider === "stripe") {
+          const subRef = sub.providerRef!;
+          expect(calls).toContainEqual({ method: "DELETE", path: `/v1/subscriptions/${subRef}` });
+          expect(stripeObject(subRef)).toMatchObject({ status: "canceled" });
+        } else if (provider === "paypal") {
+          expect(calls).toContainEqual({
+            method: "POST",
+            path: `/v1/billing/subscriptions/${ref}/cancel`,
+          });
+          expect(rig.paypal.subscription(ref)).toMatchObject({ status: "CANCELLED" });
+        } else {
+          expect(calls).toContainEqual({ method: "POST", path: `/v1/subscriptions/${ref}/cancel` });
+          expect(rig.razorpay.subscription(ref)).toMatchObject({ status: "cancelled" });
+        }
+        expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded: 0 });
+        expect((await holdingOf(buyer.userId)).status).not.toBe("active");
+      }
+    },
+  );
+
+  logicTest(
+    "C6 Stripe: refunding a subscription's first order after a renewal gives back that order's own payment (its amount), never the renewal's",
+    async () => {
+      const setTrial = (trialDays: number) => rig.setGoldPrice({ trialDays });
+      await setTrial(0);
+      try {
+        // 20 % off the first month: 15.20 now; the renewal is charged the full 19.00.
+        const { buyer, order, sessionId } = await paidAtStripe([gold()], { coupon: "SAVE20" });
+        expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", total: 1520 });
+        const sub = await subscriptionOf(order.id);
+        expect(sub.status).toBe("active");
+        await rig.stripe.renew(sub.providerRef!);
+        await rig.settle();
+        const [renewal] = await rig.db.database.forAccount(rig.accountId, (tx) =>
+          tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.accountId, rig.accountId), eq(orders.renewalOf, sub.id))),
+        );
+        expect(renewal).toMatchObject({ status: "fulfilled", total: 1900 });
+        expect(stripeObject(sub.providerRef!).latest_invoice).toBe(renewal!.providerRef);
+
+        // A part first: 5.00 of the first order's own payment; the subscription runs on.
+        expect((await refund(order.id, { amount: 500 })).status).toBe(200);
+        const firstCharge = await chargeOfInvoice(stripeObject(sessionId).invoice);
+        expect(firstCharge).toMatchObject({ amount: 1520, amount_refunded: 500 });
+        expect(stripeObject(sub.providerRef!).status).toBe("active");
+        // The rest of it: 10.20 more, the subscription ends at Stripe and here.
+        expect((await refund(order.id)).status).toBe(200);
+        await rig.settle();
+        expect(await chargeOfInvoice(stripeObject(sessionId).invoice)).toMatchObject({
+          amount_refunded: 1520,
+        });
+        expect(await chargeOfInvoice(renewal!.providerRef!)).toMatchObject({
+          amount: 1900,
+          amount_refunded: 0,
+        });
+        expect(stripeObject(sub.providerRef!)).toMatchObject({ status: "canceled" });
+        expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded: 1520 });
+        expect(await orderRow(renewal!.id)).toMatchObject({ status: "fulfilled", refunded: 0 });
+        expect((await subscriptionOf(order.id)).status).toBe("ended");
+        expect((await holdingOf(buyer.userId)).status).not.toBe("active");
+      } finally {
+        await setTrial(7);
+      }
+    },
+  );
+
+  logicTest(
+    "C6 a partial refund made in Stripe's dashboard is recorded as a part (the same event twice, or an older sum heard late, counts once); the rest refunds the order",
+    async () => {
+      const { buyer, order, sessionId } = await paidAtStripe();
+      rig.stripe.webhooks.configure({ copies: 2 });
+      await refundAtStripe(sessionId, 2000);
+      await rig.settle();
+      rig.stripe.webhooks.configure({ copies: 1 });
+      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", refunded: 2000 });
+      const [line] = await refundLines(order.id);
+      expect(await refundLines(order.id)).toHaveLength(1);
+      expect(line).toMatchObject({
+        fromStatus: "fulfilled",
+        toStatus: "fulfilled",
+        amount: 2000,
+        cause: expect.stringMatching(/^stripe:evt_/),
+      });
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "active" });
+
+      // Two more parts whose news arrives newest first: the older sum changes nothing.
+      rig.stripe.webhooks.configure({ hold: true });
+      await refundAtStripe(sessionId, 500);
+      await refundAtStripe(sessionId, 700);
+      rig.stripe.webhooks.configure({ hold: false });
+      await rig.stripe.webhooks.release({ reverse: true });
+      await rig.settle();
+      expect(await orderRow(order.id)).toMatchObject({ status: "fulfilled", refunded: 3200 });
+      expect((await refundLines(order.id)).map((event) => event.amount)).toEqual([2000, 1200]);
+
+      // The rest, at Stripe: the order is refunded and the course closed.
+      await refundAtStripe(sessionId);
+      await rig.settle();
+      expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refunded: 5000 });
+      expect((await refundLines(order.id)).map((event) => event.amount)).toEqual([
+        2000, 1200, 1800,
+      ]);
+      expect(await enrolled(buyer.userId)).toMatchObject({ status: "cancelled" });
+    },
+  );
 });

@@ -41,10 +41,10 @@ describe.each(backends)("usage meters on %s", (backend) => {
       (row) => row.meter === meter,
     )!;
 
-  test("C7 meters: 10,000 concurrent events count exactly 10,000; another site's stay apart", async () => {
+  test("C7 meters: 2,000 events, 50 at a time, count exactly 2,000; another site's stay apart", async () => {
     const [site, other] = [await createAccount(db.database), await createAccount(db.database)];
     const at = new Date("2026-11-10T12:00:00Z");
-    const events = Array.from({ length: 10_000 }, (_, i) => i);
+    const events = Array.from({ length: 2_000 }, (_, i) => i);
     // 50 at a time: as many concurrent transactions as a busy server has.
     for (let start = 0; start < events.length; start += 50)
       await Promise.all(
@@ -53,7 +53,7 @@ describe.each(backends)("usage meters on %s", (backend) => {
           .map(() => recordUsage(services, { accountId: site.accountId, meter: "emails", at })),
       );
     await recordUsage(services, { accountId: other.accountId, meter: "emails", amount: 7, at });
-    expect((await reading(site.accountId, "emails", at)).used).toBe(10_000);
+    expect((await reading(site.accountId, "emails", at)).used).toBe(2_000);
     expect((await reading(other.accountId, "emails", at)).used).toBe(7);
     // A new month starts from nothing.
     expect((await reading(site.accountId, "emails", new Date("2026-12-01T00:00:00Z"))).used).toBe(

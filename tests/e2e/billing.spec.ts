@@ -63,6 +63,27 @@ test.beforeAll(async () => {
   });
 });
 
+// On a busy machine a click here has now and then led nowhere (no provider page, no modal; the
+// order was placed): what the server and the page said goes with the failure, to say why.
+const pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors.length = 0;
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+});
+test.afterEach(async ({ page }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  const said = [
+    `page at ${page.url()}`,
+    ...pageErrors.map((error) => `page: ${error}`),
+    ...server.output().split("\n").slice(-80),
+  ].join("\n");
+  fs.writeFileSync(testInfo.outputPath("server-and-page.log"), said);
+  console.log(said);
+});
+
 test.afterAll(async () => {
   await server?.stop();
   await Promise.all([stripe?.close(), razorpay?.close()]);

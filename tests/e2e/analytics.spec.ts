@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "./support/test";
+import { lookingAt } from "./support/screenshot";
 import { findAccountBySlug } from "../../app/features/accounts/queries.server";
 import { openDatabase } from "../../app/platform/db/database.server";
 import { seedDemo } from "../../scripts/demo-seed";
@@ -276,7 +277,8 @@ test("P21 with cookie_consent=disabled nothing is sent, not even a funnel start"
     .click();
   await expect.poll(() => sent.pageViews().map((b) => b.path)).toEqual(["/"]);
   // Not compared: nothing of analytics shows; site-quality.spec.ts compares demo's home.
-  await page.screenshot({ path: test.info().outputPath("analytics-consent-required.png") });
+  if (lookingAt)
+    await page.screenshot({ path: test.info().outputPath("analytics-consent-required.png") });
 });
 
 test("P21 the analytics tag loads only after consent 'all' and gets page_view with tenant_id and add_to_cart", async ({
@@ -368,7 +370,8 @@ test("P21 the analytics tag loads only after consent 'all' and gets page_view wi
   });
   expect(gtagRequests).toBe(1);
   // Not compared: nothing of analytics shows; site-quality.spec.ts compares a demo post.
-  await page.screenshot({ path: test.info().outputPath("analytics-tag-loaded.png") });
+  if (lookingAt)
+    await page.screenshot({ path: test.info().outputPath("analytics-tag-loaded.png") });
 
   // Withdrawn: nothing more reaches the tag.
   await choose(page, "required");

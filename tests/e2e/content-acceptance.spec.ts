@@ -2,7 +2,7 @@ import fs from "node:fs";
 import sharp from "sharp";
 import { expect, test, type Browser, type Locator, type Page } from "./support/test";
 import { open } from "./support/page";
-import { settle } from "./support/screenshot";
+import { settle, lookingAt } from "./support/screenshot";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
@@ -61,7 +61,7 @@ async function shot(page: Page, name: string, { fullPage = false, player = false
   else await settle(page);
   // A whole page is drawn from its top, where the sticky header belongs.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+  if (lookingAt) await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
 }
 
 /**

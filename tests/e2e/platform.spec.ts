@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test, type Page } from "./support/test";
 import { startMailCatcher } from "./support/mail-catcher";
 import { open } from "./support/page";
-import { expectScreen } from "./support/screenshot";
+import { expectScreen, lookingAt } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
 const port = () => process.env.E2E_PORT!;
@@ -108,7 +108,8 @@ test("P20 pricing shows the four plans of the database, monthly and annual, with
   await expect(card("lifetime")).toContainText("512 MB of storage");
   await expect(card("professional")).toContainText("Recommended");
   // Not compared: the marketing pages test below compares /pricing (1280 light, 375 dark).
-  await page.screenshot({ path: test.info().outputPath("pricing-monthly.png"), fullPage: true });
+  if (lookingAt)
+    await page.screenshot({ path: test.info().outputPath("pricing-monthly.png"), fullPage: true });
 
   await page.getByText("Annual", { exact: true }).click();
   for (const [id, price] of Object.entries(annual)) {
@@ -155,7 +156,8 @@ for (const scheme of ["light", "dark"] as const) {
             : scheme === "dark";
         if (compared) await expectScreen(page, name);
         // Not compared: see above; their gradients make large baselines.
-        else await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+        else if (lookingAt)
+          await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
       }
     }
     if (scheme === "light") {

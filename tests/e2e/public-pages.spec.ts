@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { open } from "./support/page";
-import { expectScreen } from "./support/screenshot";
+import { expectScreen, lookingAt } from "./support/screenshot";
 
 const port = () => process.env.E2E_PORT!;
 const demo = (path: string) => `http://demo.localhost:${port()}${path}`;
@@ -22,7 +22,8 @@ test("P1 /docs shows the account's documentation with a sidebar, inside the site
     "Payments and refunds",
   ]);
   // Not compared: site-quality.spec.ts compares /docs (1280 light, 375 dark).
-  await page.screenshot({ path: test.info().outputPath("docs-index.png"), fullPage: true });
+  if (lookingAt)
+    await page.screenshot({ path: test.info().outputPath("docs-index.png"), fullPage: true });
   await sidebar.getByRole("link", { name: "Taking a course" }).click();
   await expect(page).toHaveURL(demo("/docs/taking-a-course"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Taking a course");

@@ -1,6 +1,6 @@
 import { DEMO_COUPON } from "../../scripts/demo-content";
 import { open } from "./support/page";
-import { expectScreen } from "./support/screenshot";
+import { expectScreen, lookingAt } from "./support/screenshot";
 import { expect, test, type Page } from "./support/test";
 
 const port = () => process.env.E2E_PORT!;
@@ -39,7 +39,11 @@ test("P1 the demo account's home shows its title, menu and latest posts from the
   ).toBeVisible();
   await expect(page.locator("footer")).toContainText("Teach with us");
   // Not compared: site-chrome.spec.ts compares a first visit (cookie notice) on each site.
-  await page.screenshot({ path: test.info().outputPath("demo-desktop-light.png"), fullPage: true });
+  if (lookingAt)
+    await page.screenshot({
+      path: test.info().outputPath("demo-desktop-light.png"),
+      fullPage: true,
+    });
   expect(problems).toEqual([]);
 });
 
@@ -59,7 +63,8 @@ test("P1 the acme account shows its own content and theme, nothing of demo's", a
   const font = await page.locator("h1").evaluate((el) => getComputedStyle(el).fontFamily);
   expect(font).toContain("Georgia");
   // Not compared: site-chrome.spec.ts compares a first visit (cookie notice) on each site.
-  await page.screenshot({ path: test.info().outputPath("acme-desktop.png"), fullPage: true });
+  if (lookingAt)
+    await page.screenshot({ path: test.info().outputPath("acme-desktop.png"), fullPage: true });
 });
 
 test("P5 nested menu items and the megamenu open from the header", async ({ page }) => {
@@ -86,7 +91,7 @@ test("P6 under 768 px the drawer shows the separate mobile menu", async ({ page 
   await expect(drawer.getByRole("link", { name: "Our story" })).toBeVisible();
   await expect(drawer.getByText("Community forum")).toHaveCount(0);
   // Not compared: site-chrome.spec.ts compares the drawer at 375 px (P6).
-  await page.screenshot({ path: test.info().outputPath("demo-375-drawer.png") });
+  if (lookingAt) await page.screenshot({ path: test.info().outputPath("demo-375-drawer.png") });
 });
 
 test("P9 dark theme is remembered under the local key theme", async ({ page }) => {
@@ -97,7 +102,7 @@ test("P9 dark theme is remembered under the local key theme", async ({ page }) =
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
   // Not compared: site-quality.spec.ts compares the home page in dark at 375 px.
-  await page.screenshot({ path: test.info().outputPath("demo-desktop-dark.png") });
+  if (lookingAt) await page.screenshot({ path: test.info().outputPath("demo-desktop-dark.png") });
 });
 
 test("P20 the platform's home on the base domain names the product and its plans", async ({
@@ -110,7 +115,8 @@ test("P20 the platform's home on the base domain names the product and its plans
   await expect(page.getByTestId("plan-card").first()).toContainText("Starter");
   await expect(page.getByTestId("plan-card").first()).toContainText("$29");
   // Not compared here: platform.spec.ts compares this page (home-1280-light, home-375-dark).
-  await page.screenshot({ path: test.info().outputPath("platform.png"), fullPage: true });
+  if (lookingAt)
+    await page.screenshot({ path: test.info().outputPath("platform.png"), fullPage: true });
   expect(problems).toEqual([]);
 });
 
@@ -171,7 +177,8 @@ test("P1 the course catalogue and a course page with price and curriculum", asyn
   await expect(page.getByTestId("curriculum-section")).toHaveCount(3);
   await expect(page.getByTestId("curriculum-lesson")).toHaveCount(7);
   // Not compared here: site-quality.spec.ts compares this course page (1280 light, 375 dark).
-  await page.screenshot({ path: test.info().outputPath("course.png"), fullPage: true });
+  if (lookingAt)
+    await page.screenshot({ path: test.info().outputPath("course.png"), fullPage: true });
   // Acme's courses are priced in its own currency and never show on demo.
   await open(page, site("acme", "/course/robotics-101"));
   await expect(page.getByTestId("offer-amount")).toContainText("299");

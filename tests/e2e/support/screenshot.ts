@@ -95,3 +95,10 @@ export async function expectScreen(page: Page, name: string, options: ScreenOpti
       clip: options.clip,
     });
 }
+
+/**
+ * Screenshots only to look at (written to the test's output folder, never compared) are taken
+ * when E2E_LOOK=1, as a person reviewing screens asks; the suite spends no time on them
+ * (decision 047).
+ */
+export const lookingAt = process.env.E2E_LOOK === "1";

@@ -109,8 +109,7 @@ function scopedTransactions(owner: Db) {
 
 async function openPglite(
   options:
-    | { dataDir: string; template?: string }
-    | { memory: true; thread?: boolean; load?: string },
+    { dataDir: string; template?: string } | { memory: true; thread?: boolean; load?: string },
 ): Promise<Database> {
   const lock = "dataDir" in options ? lockDataDir(options.dataDir) : undefined;
   let client: PGlite | ThreadClient;

@@ -1,8 +1,9 @@
 // Uncached renders per second in one process: anonymous pages with a unique query string per
-// request (the page cache answers no unknown query), and the owner's /dashboard with a session
-// cookie (which the cache never answers). Compared with issue 12's baseline.
+// request (the page cache answers no unknown query), and signed-in pages with a demo person's
+// session cookie (which the cache never answers): the owner's /dashboard, the student's lesson.
+// Compared with each target's baseline.
 import { atLeast, notMeasured, perSecond, ratio, record, type Print } from "./report.ts";
-import { demoHost, getAsServed, signInOwner } from "./server.ts";
+import { demoHost, demoPeople, getAsServed, playerLesson, signInDemo } from "./server.ts";
 import { renderGoalFactor, renderTargets } from "./targets.ts";
 import { wrk, wrkMissing } from "./wrk.ts";
 import { send } from "../tests/e2e/support/http.ts";
@@ -32,7 +33,11 @@ export async function benchRenders(
     }
     return [];
   }
-  const cookie = await signInOwner(port);
+  const cookies = new Map<string, string>();
+  const cookieOf = async (person: keyof typeof demoPeople) => {
+    if (!cookies.has(person)) cookies.set(person, await signInDemo(port, demoPeople[person]));
+    return cookies.get(person)!;
+  };
   const rows = [
     [
       "target",
@@ -45,7 +50,10 @@ export async function benchRenders(
   ];
   const results: RenderFigures = [];
   for (const target of renderTargets) {
-    const path = target.path ?? pages.find((p) => p.name === target.page)?.path;
+    const cookie = target.signedIn ? await cookieOf(target.person ?? "owner") : undefined;
+    const path = target.playerOf
+      ? await playerLesson(port, target.playerOf, cookie!)
+      : (target.path ?? pages.find((p) => p.name === target.page)?.path);
     if (!path) throw new Error(`bench: no demo page "${target.page}"`);
     // Prove the request renders: no cache answer, and the dashboard is not a sign-in redirect.
     const probe = target.signedIn
@@ -63,7 +71,7 @@ export async function benchRenders(
       connections,
       threads: 2,
       uniqueQuery: !target.signedIn,
-      cookie: target.signedIn ? cookie : undefined,
+      cookie,
     };
     await wrk({ ...load, seconds: 1 });
     const r = await wrk({ ...load, seconds });

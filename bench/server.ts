@@ -10,6 +10,10 @@ import { startServer, tempDataDir, type RunningServer } from "../tests/e2e/suppo
 
 export const demoHost = "demo.localhost";
 export const owner = { email: "owner@demo.test", password: "Lyceum-Demo-2026!" };
+export const demoPeople = {
+  owner,
+  student: { email: "student@demo.test", password: owner.password },
+};
 
 export type BenchServer = RunningServer & {
   /** Milliseconds from spawn to the "listening" line. */
@@ -132,19 +136,38 @@ export async function warmPageCache(port: number, pages: { path: string }[]) {
 }
 
 /** Signs in as the demo's owner; the Cookie header to send from then on. */
-export async function signInOwner(port: number): Promise<string> {
+export function signInOwner(port: number): Promise<string> {
+  return signInDemo(port, owner);
+}
+
+/** Signs in as one of the demo's people; the Cookie header to send from then on. */
+export async function signInDemo(
+  port: number,
+  person: { email: string; password: string },
+): Promise<string> {
   const response = await send({
     port,
     host: demoHost,
     path: "/api/auth/sign-in/email",
     method: "POST",
-    json: owner,
+    json: person,
   });
   const cookies = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
   if (response.status !== 200 || !cookies.some((c) => c.includes("session_token"))) {
-    throw new Error(`bench: sign-in as ${owner.email} answered ${response.status}`);
+    throw new Error(`bench: sign-in as ${person.email} answered ${response.status}`);
   }
   return cookies.join("; ");
+}
+
+/** The lesson a signed-in person's `/course/{slug}/learn` sends them to. */
+export async function playerLesson(port: number, slug: string, cookie: string): Promise<string> {
+  const path = `/course/${slug}/learn`;
+  const answer = await send({ port, host: demoHost, path, cookie });
+  const location = answer.headers.location;
+  if (answer.status !== 302 || typeof location !== "string" || !location.startsWith(path)) {
+    throw new Error(`bench: ${path} answered ${answer.status}, not a lesson's address`);
+  }
+  return location;
 }
 
 /** The PostgreSQL server the bench may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL. */

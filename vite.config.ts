@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { pgliteTemplate } from "./scripts/vite-pglite-template.ts";
+import { islandsEntry } from "./scripts/vite-islands-entry.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
@@ -61,6 +62,7 @@ export default defineConfig(() => ({
   },
   plugins: [
     reactRouter(),
+    islandsEntry({ entry: "app/islands/islands.client.ts" }),
     demoSeedEntry(),
     precompress(),
     pgliteTemplate({

@@ -8,6 +8,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext, nonceContext } from "~/platform/csp-nonce";
+import { IslandCollectorContext, createIslandCollector } from "~/platform/islands/island";
+import { isIslandDocument } from "~/platform/islands/island-document";
+import { renderIslands } from "~/islands/render-islands.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,13 +29,19 @@ export default function handleRequest(
   // and the browser refuses them rather than running anything unvetted.
   const nonce = loadContext.get(nonceContext) || undefined;
 
+  // A public page of a site is HTML plus its islands (decision 048): rendered whole, then each
+  // island on its own; React Router's scripts stay off it.
+  const islands = isIslandDocument(routerContext) ? createIslandCollector() : null;
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
 
-    // Bots and SPA mode wait for all content before the response starts.
+    // Bots, SPA mode and island documents wait for all content before the response starts.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || islands
+        ? "onAllReady"
+        : "onShellReady";
 
     // Abort the rendering stream after `streamTimeout`, leaving time to flush rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -42,7 +51,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ""}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandCollectorContext.Provider value={islands}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandCollectorContext.Provider>
       </NonceContext.Provider>,
       {
         // React's own inline scripts (streamed Suspense boundaries) carry it too.
@@ -54,6 +65,12 @@ export default function handleRequest(
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
+          if (islands) {
+            resolve(islandDocument(pipe, islands, responseHeaders, responseStatusCode));
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak.
@@ -78,4 +95,22 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The whole document as text, each island's placeholder replaced by its own rendering. */
+async function islandDocument(
+  pipe: (destination: NodeJS.WritableStream) => void,
+  islands: ReturnType<typeof createIslandCollector>,
+  headers: Headers,
+  status: number,
+): Promise<Response> {
+  const body = new PassThrough();
+  const chunks: Buffer[] = [];
+  body.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve, reject) => body.on("end", resolve).on("error", reject));
+  pipe(body);
+  await ended;
+  const html = renderIslands(Buffer.concat(chunks).toString("utf8"), islands);
+  headers.set("Content-Type", "text/html");
+  return new Response(html, { headers, status });
 }

@@ -17,6 +17,9 @@ import {
 } from "react-router";
 import { tenantContext } from "~/features/accounts/accounts";
 import { useNonce } from "~/platform/csp-nonce";
+import { useIslandDocument } from "~/platform/islands/island";
+import islandsScript from "virtual:lyceum/islands-entry";
+import "~/islands/islands.css";
 import { addMessages, createI18n, messagesOf } from "~/platform/i18n/i18n";
 import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
@@ -51,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const lang = data?.lang ?? defaultLanguage;
   // This response's CSP nonce ("" in the browser): every inline script carries it (decision 016).
   const nonce = useNonce();
+  // A public page of a site carries its islands' script instead of the application (decision 048).
+  const islands = useIslandDocument();
   return (
     <html lang={lang} dir={data?.dir ?? "ltr"} {...mantineHtmlProps}>
       <head>
@@ -71,8 +76,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          <script type="module" src={islandsScript} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

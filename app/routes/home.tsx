@@ -9,6 +9,10 @@ import { SiteHome } from "~/features/site/site";
 import { canonicalUrl, seo } from "~/features/site/site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/home";
+import { islandsHandle } from "~/platform/islands/island-document";
+
+// A site's home is HTML plus its islands (decision 048); the platform's stays an application.
+export const handle = islandsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const tenant = context.get(tenantContext);

@@ -12,13 +12,13 @@ import { tenantContext } from "~/features/accounts/accounts";
 import { can } from "~/features/members/members.server";
 import { SiteAnalytics } from "~/features/analytics/analytics";
 import { viewerContext } from "~/features/members/members";
-import { AdminBar } from "~/features/site/site";
 import { siteCacheContext } from "~/features/site/site.server";
-import { SessionKeeper } from "~/features/auth/auth";
 import { UserArea } from "~/features/auth/auth";
-import { CartButton } from "~/features/cart/cart";
-import { CartModal } from "~/features/cart/cart";
-import { SiteSearch } from "~/features/search/search";
+import { SessionKeeperIsland, UserAreaIsland } from "~/features/auth/auth.islands";
+import { CartIsland } from "~/features/cart/cart.islands";
+import { SiteSearchIsland } from "~/features/search/search.islands";
+import { AdminBarIsland } from "~/features/site/site.islands";
+import { IslandPageData } from "~/platform/islands/island-page";
 import { SiteFrame } from "~/features/site/site";
 import { loadSiteChrome } from "~/features/site/site.server";
 import { textFromMatches } from "~/platform/i18n/i18n";
@@ -100,21 +100,27 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
           children
         ) : (
           <>
+            <IslandPageData theme={theme} pathname={pathname} />
             <SiteFrame
               account={data.account}
               chrome={data.chrome}
-              userArea={<UserArea viewer={data.viewer} />}
-              drawerUserArea={<UserArea viewer={data.viewer} placement="drawer" />}
-              cart={<CartButton />}
-              search={<SiteSearch accountId={data.account.accountId} />}
+              // A visitor's buttons are plain links: no island, nothing to load (decision 048).
+              userArea={
+                data.viewer ? <UserAreaIsland viewer={data.viewer} /> : <UserArea viewer={null} />
+              }
+              viewer={data.viewer}
+              cart={<CartIsland button />}
+              search={<SiteSearchIsland accountId={data.account.accountId} />}
             >
               {children}
             </SiteFrame>
-            <CartModal />
-            {data.adminBar ? <AdminBar accountId={data.account.accountId} /> : null}
+            {data.chrome.header?.header_cart === false || pathname.includes("/checkout") ? (
+              <CartIsland button={false} />
+            ) : null}
+            {data.adminBar ? <AdminBarIsland accountId={data.account.accountId} /> : null}
           </>
         )}
-        {data.viewer ? <SessionKeeper /> : null}
+        {data.viewer ? <SessionKeeperIsland /> : null}
       </MantineProvider>
     );
   }

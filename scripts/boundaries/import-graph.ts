@@ -63,6 +63,10 @@ export function featureDoors(feature: string): string[] {
     `${root}/${feature}.tsx`,
     `${root}/${feature}.server.ts`,
     `${root}/tables.server.ts`,
+    // Its islands alone, for the islands' registry to load lazily, and its plain-DOM behaviours
+    // for the script every public page carries (decision 048).
+    `${root}/${feature}.islands.ts`,
+    `${root}/${feature}.enhancers.ts`,
   ];
 }
 

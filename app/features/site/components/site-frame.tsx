@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { AccountSummary } from "~/features/accounts/accounts";
+import type { ViewerBadge } from "~/features/auth/auth";
 import type { SiteChrome } from "../site.server";
 import { BackToTop } from "./back-to-top";
 import { CookieNotice } from "./cookie-notice";
@@ -23,7 +24,7 @@ export function SiteFrame({
   account,
   chrome,
   userArea,
-  drawerUserArea,
+  viewer,
   cart,
   search,
   children,
@@ -32,8 +33,8 @@ export function SiteFrame({
   chrome: SiteChrome;
   /** Log-in buttons or the user menu, supplied by the route (it knows the viewer). */
   userArea: ReactNode;
-  /** The same for the phone's menu drawer, where the header has no room for both buttons. */
-  drawerUserArea?: ReactNode;
+  /** Who is signed in, for the phone's menu drawer (log in and sign up for visitors). */
+  viewer: ViewerBadge | null;
   /** The header's cart button, supplied by the layout. */
   cart: ReactNode;
   /** The header's search button and modal, supplied by the layout. */
@@ -57,7 +58,7 @@ export function SiteFrame({
           account={account}
           chrome={chrome}
           userArea={userArea}
-          drawerUserArea={drawerUserArea}
+          viewer={viewer}
           cart={cart}
           search={search}
         />

@@ -1,0 +1,23 @@
+import { enhanceHeaderScroll } from "~/features/header/header.enhancers";
+
+/**
+ * The always-on behaviours of a public page that need no React (decision 048): each finds its
+ * element by its `data-enhance` name and wires it by hand. Kept small: this ships with every
+ * page. To add one, export `enhance<Name>(element)` from the feature's `<noun>.enhancers.ts`
+ * (plain DOM, no React or Mantine) and name it here.
+ */
+const enhancers: Record<string, (element: HTMLElement) => void> = {
+  "header-scroll": enhanceHeaderScroll,
+};
+
+export function runEnhancers() {
+  for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {
+    const enhance = enhancers[element.dataset.enhance ?? ""];
+    try {
+      enhance?.(element);
+    } catch (error) {
+      // One broken behaviour must not take the others (or the islands) down with it.
+      console.error(`enhancer ${element.dataset.enhance}:`, error);
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import type { IslandDefinition } from "~/platform/islands/island";
+
+type Loader = () => Promise<IslandDefinition>;
+
+/**
+ * Every island by name, loaded when the page needs it (islands.client.ts). To add one: wrap the
+ * component with `defineIsland(name, Component)` in its feature's `<noun>.islands.ts`, render
+ * the wrapper where the component was, and add its loader here (registry.test.ts checks that
+ * each name loads the island of that name).
+ */
+export const islandLoaders: Record<string, Loader> = {
+  "site-menu": () => import("~/features/menus/menus.islands").then((m) => m.SiteMenuIsland.island),
+  "mobile-nav": () =>
+    import("~/features/header/header.islands").then((m) => m.SiteMobileNavIsland.island),
+  "theme-toggle": () =>
+    import("~/features/header/header.islands").then((m) => m.ThemeToggleIsland.island),
+  "site-search": () =>
+    import("~/features/search/search.islands").then((m) => m.SiteSearchIsland.island),
+  cart: () => import("~/features/cart/cart.islands").then((m) => m.CartIsland.island),
+  "user-area": () => import("~/features/auth/auth.islands").then((m) => m.UserAreaIsland.island),
+  "session-keeper": () =>
+    import("~/features/auth/auth.islands").then((m) => m.SessionKeeperIsland.island),
+  "admin-bar": () => import("~/features/site/site.islands").then((m) => m.AdminBarIsland.island),
+};

@@ -4,25 +4,16 @@ import { useTranslation } from "react-i18next";
 import { readableTextColor } from "~/platform/color-contrast";
 import { useNonce } from "~/platform/csp-nonce";
 import { cssColour } from "~/platform/safe-values";
+import {
+  hideDismissedNoticeScript,
+  noticeDismissedThisSession,
+  rememberNoticeDismissed,
+} from "../header-notice-dismissal";
 import classes from "./header-notice.module.css";
-
-/** Session key shared with other code (brief contract): "true" once the visitor dismissed it. */
-const dismissedKey = "hide_header_notice";
-
-// Runs while the HTML is parsed, before the notice paints, so a dismissed notice never flashes.
-const hideBeforePaint = `try{if(sessionStorage.getItem("${dismissedKey}")==="true")document.documentElement.dataset.hideHeaderNotice="true"}catch(e){}`;
 
 const DEFAULT_NOTICE_BG = "#1c7ed6";
 
 const noChanges = () => () => {};
-
-function dismissedThisSession(): boolean {
-  try {
-    return window.sessionStorage.getItem(dismissedKey) === "true";
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The header notice banner (P14). Whether it is active (enabled, started, not expired) is decided
@@ -35,14 +26,14 @@ export function HeaderNotice({ text, background }: { text: string; background: s
   // A colour, whatever was stored: the style attribute holds nothing else.
   const colour = cssColour(background, DEFAULT_NOTICE_BG);
   // The server and hydration render the notice; the browser's session decides right after.
-  const dismissedBefore = useSyncExternalStore(noChanges, dismissedThisSession, () => false);
+  const dismissedBefore = useSyncExternalStore(noChanges, noticeDismissedThisSession, () => false);
   const [dismissed, setDismissed] = useState(false);
   if (dismissed || dismissedBefore) return null;
   return (
     <>
       <script
         nonce={nonce}
-        dangerouslySetInnerHTML={{ __html: hideBeforePaint }}
+        dangerouslySetInnerHTML={{ __html: hideDismissedNoticeScript }}
         suppressHydrationWarning
       />
       <div
@@ -51,6 +42,7 @@ export function HeaderNotice({ text, background }: { text: string; background: s
         role="region"
         aria-label={t("chrome.notice.label")}
         data-testid="header-notice"
+        data-enhance="header-notice"
       >
         <Text size="sm" fw={500} c="inherit">
           {text}
@@ -59,12 +51,9 @@ export function HeaderNotice({ text, background }: { text: string; background: s
           className={classes.noticeClose}
           size="md"
           aria-label={t("chrome.notice.dismiss")}
+          data-dismiss
           onClick={() => {
-            try {
-              window.sessionStorage.setItem(dismissedKey, "true");
-            } catch {
-              // Storage blocked: the notice still goes away for this page.
-            }
+            rememberNoticeDismissed();
             setDismissed(true);
           }}
         />

@@ -1,4 +1,12 @@
+import { enhanceSiteAnalytics } from "~/features/analytics/analytics.enhancers";
 import { enhanceHeaderScroll } from "~/features/header/header.enhancers";
+import { enhanceOrderReference } from "~/features/orders/orders.enhancers";
+import { enhanceHeaderNotice } from "~/features/notices/notices.enhancers";
+import {
+  enhanceBackToTop,
+  enhanceCookieNotice,
+  enhanceOwnerScripts,
+} from "~/features/site/site.enhancers";
 
 /**
  * The always-on behaviours of a public page that need no React (decision 048): each finds its
@@ -8,6 +16,12 @@ import { enhanceHeaderScroll } from "~/features/header/header.enhancers";
  */
 const enhancers: Record<string, (element: HTMLElement) => void> = {
   "header-scroll": enhanceHeaderScroll,
+  "order-reference": enhanceOrderReference,
+  "header-notice": enhanceHeaderNotice,
+  "cookie-notice": enhanceCookieNotice,
+  "back-to-top": enhanceBackToTop,
+  "site-analytics": enhanceSiteAnalytics,
+  "owner-scripts": enhanceOwnerScripts,
 };
 
 export function runEnhancers() {

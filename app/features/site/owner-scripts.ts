@@ -51,3 +51,19 @@ export async function injectOwnerHtml(html: string, into: HTMLElement): Promise<
     }
   }
 }
+
+// Once per document: remounting the frame (an error boundary, a new route) must not run them twice.
+let ran = false;
+
+/** Whether the owner's scripts already run in this document. */
+export const ownerScriptsRan = () => ran;
+
+/** Runs the owner's HTML at the end of the body, once per document. */
+export function runOwnerScripts(html: string) {
+  if (ran) return;
+  ran = true;
+  const host = document.createElement("div");
+  host.dataset.ownerScripts = "";
+  document.body.append(host);
+  void injectOwnerHtml(html, host);
+}

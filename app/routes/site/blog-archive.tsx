@@ -6,7 +6,11 @@ import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
 import { BlogScreen } from "~/features/posts/posts";
 import { redirect } from "react-router";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/blog-archive";
+
+// HTML plus its islands (decision 048): posts and paging are links.
+export const handle = islandsHandle;
 
 /** `/blog/category/{slug}` and `/blog/tag/{slug}`: one module, the kind read from the path. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

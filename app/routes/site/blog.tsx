@@ -5,7 +5,11 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
 import { BlogScreen } from "~/features/posts/posts";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/blog";
+
+// HTML plus its islands (decision 048): posts and paging are links.
+export const handle = islandsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = contentAccount(context);

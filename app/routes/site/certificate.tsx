@@ -6,7 +6,11 @@ import { seo } from "~/features/site/site";
 import { sitePageData } from "~/features/site/site.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/certificate";
+
+// HTML plus its islands (decision 048): nothing on it acts in the browser.
+export const handle = islandsHandle;
 
 /**
  * M1 `/certificates/:code`: anyone, signed in or not, checks a certificate. Never stored by the

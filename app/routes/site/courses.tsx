@@ -5,7 +5,11 @@ import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
 import { CoursesScreen } from "~/features/courses/courses";
 import { sitePageData } from "~/features/site/site.server";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/courses";
+
+// HTML plus its islands (decision 048): the catalogue and its category filter are links.
+export const handle = islandsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);

@@ -14,7 +14,11 @@ import { MembersOnly } from "~/features/memberships/memberships";
 import { contentGate } from "~/features/memberships/memberships.server";
 import { ProductCards } from "~/features/products/products";
 import { productsForLevels } from "~/features/products/products.server";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/doc";
+
+// HTML plus its islands (decision 048): the sidebar, the language switcher and previous/next are links.
+export const handle = islandsHandle;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = contentAccount(context);

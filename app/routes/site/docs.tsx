@@ -7,7 +7,11 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
 import { sitePageData } from "~/features/site/site.server";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/docs";
+
+// HTML plus its islands (decision 048): the contents are links.
+export const handle = islandsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = contentAccount(context);

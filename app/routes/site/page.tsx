@@ -25,7 +25,12 @@ import { contentGate } from "~/features/memberships/memberships.server";
 import { ProductCards } from "~/features/products/products";
 import { productsForLevels } from "~/features/products/products.server";
 import { Container } from "@mantine/core";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/page";
+
+// On a site, HTML plus its islands (decision 048): blocks are server HTML, the language switcher
+// and members-only offers are links. A marketing page of the base domain stays an application.
+export const handle = islandsHandle;
 
 /** Each marketing page's strings. */
 const marketingAreas = {

@@ -4,7 +4,11 @@ import { servicesContext } from "~/platform/request-context";
 import { SubscribedScreen } from "~/features/site/site";
 import { seo } from "~/features/site/site";
 import { sitePageData } from "~/features/site/site.server";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/subscribed";
+
+// HTML plus its islands (decision 048): nothing on it acts in the browser.
+export const handle = islandsHandle;
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);

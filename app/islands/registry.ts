@@ -21,4 +21,9 @@ export const islandLoaders: Record<string, Loader> = {
   "session-keeper": () =>
     import("~/features/auth/auth.islands").then((m) => m.SessionKeeperIsland.island),
   "admin-bar": () => import("~/features/site/site.islands").then((m) => m.AdminBarIsland.island),
+  "product-offer": () =>
+    import("~/features/products/products.islands").then((m) => m.ProductOfferIsland.island),
+  "add-to-cart": () => import("~/features/cart/cart.islands").then((m) => m.AddToCartIsland.island),
+  "enrol-action": () =>
+    import("~/features/learning/learning.islands").then((m) => m.EnrolActionIsland.island),
 };

@@ -10,8 +10,13 @@ import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
 import { CourseScreen } from "~/features/courses/courses";
 import { EnrolAction, lessonPath } from "~/features/learning/learning";
+import { EnrolActionIsland } from "~/features/learning/learning.islands";
 import { sitePageData } from "~/features/site/site.server";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/course";
+
+// HTML plus its islands (decision 048): a free course's Enrol button and a paid one's add to cart.
+export const handle = islandsHandle;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
@@ -69,11 +74,13 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   const opensAll = enrolAction?.state === "continue" || enrolAction?.state === "teacher";
   // A paid course is bought through its product (issue 16); none: its price and no button.
   const action = enrolAction && enrolAction.state !== "paid" ? enrolAction : null;
+  // Only a free course's Enrol button acts in the browser; every other state is a link.
+  const Action = action?.state === "enrol" ? EnrolActionIsland : EnrolAction;
   return (
     <CourseScreen
       course={course}
       currency={currency}
-      action={action ? <EnrolAction action={action} currency={currency} /> : undefined}
+      action={action ? <Action action={action} currency={currency} /> : undefined}
       buy={offer?.price ? <ProductBuy product={offer} price={offer.price} /> : undefined}
       lessonHref={
         enrolAction

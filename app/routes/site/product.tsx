@@ -5,7 +5,11 @@ import { getProductPage } from "~/features/products/products.server";
 import { seo } from "~/features/site/site";
 import { sitePageData } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/product";
+
+// HTML plus its islands (decision 048): its buying box is an island.
+export const handle = islandsHandle;
 
 /**
  * Issue 16 `/product/{slug}`: a published product (listed or hidden) with its prices in the

@@ -5,6 +5,14 @@ import { useCart } from "../cart-store";
 import type { CartItem } from "../validation";
 
 /**
+ * On a public page the header's cart is an island of its own (decision 048): it is woken to show
+ * the new count and the modal. Both islands read the one cart store module, so the cart sees
+ * what was added. On an app page nothing listens and the cart is already live.
+ */
+const wakeCart = () =>
+  document.dispatchEvent(new CustomEvent("lyceum:wake-island", { detail: "cart" }));
+
+/**
  * "Add to cart" for a priced course or product. A second click says it is already in the cart
  * (a course is bought once); either way the visitor gets a way to the cart.
  */
@@ -18,7 +26,10 @@ export function AddToCartButton({ item }: { item: CartItem }) {
         size="md"
         fullWidth
         data-testid="add-to-cart"
-        onClick={() => setResult(cart.add(item) ? "added" : "already")}
+        onClick={() => {
+          setResult(cart.add(item) ? "added" : "already");
+          wakeCart();
+        }}
       >
         {t("cart.add")}
       </Button>
@@ -31,7 +42,10 @@ export function AddToCartButton({ item }: { item: CartItem }) {
               type="button"
               size="sm"
               fw={600}
-              onClick={() => cart.openModal()}
+              onClick={() => {
+                cart.openModal();
+                wakeCart();
+              }}
             >
               {t("cart.view")}
             </Anchor>

@@ -1,5 +1,6 @@
 import { Stack } from "@mantine/core";
-import { AddToCartButton, minorToMajor, type CartItem } from "~/features/cart/cart";
+import { minorToMajor, type CartItem } from "~/features/cart/cart";
+import { AddToCartIsland } from "~/features/cart/cart.islands";
 import type { OfferPrice, ProductCard } from "../product-catalogue.server";
 import { cartTypeOf, frequencyOf } from "../pricing";
 import { OfferPriceText } from "./offer-price";
@@ -25,7 +26,8 @@ export function cartItemOf(
 
 /**
  * Issue 16: a product's price (the sale shown against the regular price, how it recurs) and
- * its add-to-cart: the course page's call to action, the player's for a visitor.
+ * its add-to-cart: the course page's call to action, the player's for a visitor. On a public
+ * page the price is HTML and only the button is an island.
  */
 export function ProductBuy({
   product,
@@ -37,7 +39,7 @@ export function ProductBuy({
   return (
     <Stack gap="sm" data-testid="product-buy">
       <OfferPriceText price={price} />
-      <AddToCartButton item={cartItemOf(product, price)} />
+      <AddToCartIsland item={cartItemOf(product, price)} />
     </Stack>
   );
 }

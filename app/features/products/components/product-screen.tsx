@@ -7,26 +7,22 @@ import {
   Image,
   List,
   Paper,
-  Radio,
   Stack,
   Text,
   Title,
 } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { storedHtmlClass } from "~/features/content/content";
 import type { ProductPage } from "../product-catalogue.server";
-import { useBillingWords, useMoney } from "./offer-price";
-import { ProductBuy } from "./product-buy";
+import { ProductOfferIsland } from "../products.islands";
+import { ProductOffer } from "./product-offer";
 
 /** Issue 16 `/product/{slug}`: a product's picture, description, what it gives and its prices. */
 export function ProductScreen({ product }: { product: ProductPage }) {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
-  const words = useBillingWords();
-  const [priceId, setPriceId] = useState(product.prices[0]?.id ?? null);
-  const price = product.prices.find((row) => row.id === priceId) ?? product.prices[0] ?? null;
+  const { t } = useTranslation();
+  // Choosing among several prices happens in the browser; one price is HTML and its button.
+  const Offer = product.prices.length > 1 ? ProductOfferIsland : ProductOffer;
   const { courses, memberships, downloads } = product.grants;
   const gives = courses.length + memberships.length + downloads.length > 0;
   return (
@@ -82,40 +78,18 @@ export function ProductScreen({ product }: { product: ProductPage }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="lg" radius="md">
-            {price === null ? (
+            {product.prices.length === 0 ? (
               <Text c="dimmed">{t("products.page.notForSale")}</Text>
             ) : (
-              <Stack>
-                {product.prices.length > 1 ? (
-                  <Radio.Group
-                    label={t("products.page.choosePrice")}
-                    value={price.id}
-                    onChange={setPriceId}
-                  >
-                    <Stack gap="xs" mt="xs">
-                      {product.prices.map((row) => (
-                        <Radio
-                          key={row.id}
-                          value={row.id}
-                          label={[money(row.amount, row.currency), ...words(row)].join(" · ")}
-                          data-testid="price-option"
-                        />
-                      ))}
-                    </Stack>
-                  </Radio.Group>
-                ) : null}
-                {price.saleEndsAt ? (
-                  <Text size="sm" c="red" fw={600}>
-                    {t("products.page.saleEnds", {
-                      date: new Intl.DateTimeFormat(i18n.language, {
-                        dateStyle: "medium",
-                        timeZone: "UTC",
-                      }).format(new Date(price.saleEndsAt)),
-                    })}
-                  </Text>
-                ) : null}
-                <ProductBuy key={price.id} product={product} price={price} />
-              </Stack>
+              <Offer
+                product={{
+                  id: product.id,
+                  slug: product.slug,
+                  title: product.title,
+                  image: product.image,
+                }}
+                prices={product.prices}
+              />
             )}
           </Paper>
         </Grid.Col>

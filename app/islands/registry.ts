@@ -26,4 +26,6 @@ export const islandLoaders: Record<string, Loader> = {
   "add-to-cart": () => import("~/features/cart/cart.islands").then((m) => m.AddToCartIsland.island),
   "enrol-action": () =>
     import("~/features/learning/learning.islands").then((m) => m.EnrolActionIsland.island),
+  "order-thanks": () =>
+    import("~/features/orders/orders.islands").then((m) => m.OrderThanksIsland.island),
 };

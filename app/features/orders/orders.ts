@@ -1,6 +1,7 @@
 // The orders feature's client door: what routes and other features may render.
 export { CheckoutScreen } from "./components/checkout-screen";
 export { OrderThanks } from "./components/order-thanks";
+export { OrderReference } from "./components/order-reference";
 export { openRazorpayModal } from "./components/razorpay-modal";
 export * from "./order-shapes";
 export { OrdersScreenView } from "./components/orders-screen";

@@ -1,6 +1,7 @@
 import { siteAccount } from "~/features/accounts/accounts.server";
 import { viewerContext } from "~/features/members/members";
-import { OrderThanks } from "~/features/orders/orders";
+import { OrderReference } from "~/features/orders/orders";
+import { OrderThanksIsland } from "~/features/orders/orders.islands";
 import { orderView } from "~/features/orders/orders.server";
 import { ThankYouScreen } from "~/features/site/site";
 import { seo } from "~/features/site/site";
@@ -8,7 +9,11 @@ import { sitePageData } from "~/features/site/site.server";
 import { isAppError } from "~/platform/errors";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/thank-you";
+
+// HTML plus its islands (decision 048): the buyer's order, or the reference from the address.
+export const handle = islandsHandle;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,7 +53,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   return (
     <ThankYouScreen
-      order={loaderData.order ? <OrderThanks initial={loaderData.order} /> : undefined}
+      order={
+        loaderData.order ? <OrderThanksIsland initial={loaderData.order} /> : <OrderReference />
+      }
     />
   );
 }

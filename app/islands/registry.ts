@@ -21,6 +21,8 @@ export const islandLoaders: Record<string, Loader> = {
   "session-keeper": () =>
     import("~/features/auth/auth.islands").then((m) => m.SessionKeeperIsland.island),
   "admin-bar": () => import("~/features/site/site.islands").then((m) => m.AdminBarIsland.island),
+  "post-comments": () =>
+    import("~/features/comments/comments.islands").then((m) => m.PostCommentsIsland.island),
   "product-offer": () =>
     import("~/features/products/products.islands").then((m) => m.ProductOfferIsland.island),
   "add-to-cart": () => import("~/features/cart/cart.islands").then((m) => m.AddToCartIsland.island),

@@ -12,7 +12,8 @@ import {
 } from "~/features/content/content";
 import { ResponsiveImage } from "~/features/media/media";
 import { libraryImage } from "~/features/media/media.server";
-import { PostComments } from "~/features/comments/comments";
+import { commentAnswerOf, PostComments } from "~/features/comments/comments";
+import { PostCommentsIsland } from "~/features/comments/comments.islands";
 import { addComment, commentLimiter, loadPostComments } from "~/features/comments/comments.server";
 import { viewerContext } from "~/features/members/members";
 import { MembersOnly } from "~/features/memberships/memberships";
@@ -25,7 +26,11 @@ import { seo } from "~/features/site/site";
 import { PostScreen } from "~/features/posts/posts";
 import { siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { isAppError } from "~/platform/errors";
+import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/blog-post";
+
+// HTML plus its islands (decision 048): the comments are an island for a member who may write one; a visitor reads HTML.
+export const handle = islandsHandle;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = contentAccount(context);
@@ -127,8 +132,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** One blog post, in the visitor's language when it has that translation, and its comments. */
-export default function BlogPost({ loaderData }: Route.ComponentProps) {
+export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, comments, versions, featuredImage: image, membersOnly } = loaderData;
+  // A member's thread acts in the browser; a visitor's is the same HTML for everyone (cached).
+  const Thread = comments?.canComment ? PostCommentsIsland : PostComments;
   return (
     <PostScreen
       post={post}
@@ -145,7 +152,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <ProductCards products={membersOnly.offers} />
         </MembersOnly>
       ) : comments ? (
-        <PostComments {...comments} path={`/blog/${post.slug}`} />
+        <Thread
+          comments={comments.comments}
+          count={comments.count}
+          canComment={comments.canComment}
+          path={`/blog/${post.slug}`}
+          // Also read back by the island after it sends a comment (comment-send.ts).
+          answer={actionData ? commentAnswerOf(actionData) : null}
+        />
       ) : null}
     </PostScreen>
   );

@@ -1,14 +1,12 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
-import type { FieldIssue } from "~/platform/field-issues";
 import { COMMENT_MAX_LENGTH, type PublicComment } from "../comment-rules";
+import { sendComment, type CommentAnswer, type CommentThread } from "../comment-send";
 
-type Answer = { ok: true; held: boolean } | { ok: false; code: string; issues?: FieldIssue[] };
-
-const errorKey = (answer: Extract<Answer, { ok: false }>) => {
+const errorKey = (answer: Extract<CommentAnswer, { ok: false }>) => {
   if (answer.code === "request.tooMany") return "comments.errors.tooMany";
   if (answer.code === "not_authenticated") return "comments.errors.signIn";
   const issue = answer.issues?.[0];
@@ -17,20 +15,46 @@ const errorKey = (answer: Extract<Answer, { ok: false }>) => {
   return "comments.errors.failed";
 };
 
-/** The comment form (a form post that works without scripts too); a reply names its parent. */
-function CommentForm({ parentId }: { parentId?: string }) {
+/**
+ * The comment form: a plain form post to the post's address, which also works without script;
+ * with it, the answer and the new thread come back without leaving the page. A reply names its
+ * parent.
+ */
+function CommentForm({
+  path,
+  parentId,
+  answered = null,
+  onThread,
+}: {
+  path: string;
+  parentId?: string;
+  /** The answer the page was rendered with (a post sent without script). */
+  answered?: CommentAnswer | null;
+  onThread: (thread: CommentThread) => void;
+}) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<Answer>();
-  const form = useRef<HTMLFormElement>(null);
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState(answered);
   const notice = answer?.ok ? (answer.held ? "held" : "shown") : null;
-  // The text sent is cleared once it is stored (the form is the browser's own state).
-  useEffect(() => {
-    if (answer?.ok) form.current?.reset();
-  }, [answer]);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setBusy(true);
+    const sent = await sendComment(path, form);
+    setBusy(false);
+    setAnswer(sent.answer);
+    if (sent.thread) onThread(sent.thread);
+    // The text sent is cleared once it is stored (the form is the browser's own state).
+    if (sent.answer.ok) form.reset();
+  };
   const id = parentId ? `reply-${parentId}` : "comment-new";
   return (
-    <fetcher.Form method="post" ref={form} data-testid={parentId ? "reply-form" : "comment-form"}>
+    <form
+      method="post"
+      action={path}
+      onSubmit={submit}
+      data-testid={parentId ? "reply-form" : "comment-form"}
+    >
       <input type="hidden" name="intent" value="comment" />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <Stack gap="xs">
@@ -45,7 +69,7 @@ function CommentForm({ parentId }: { parentId?: string }) {
           error={answer && !answer.ok ? t(errorKey(answer)) : undefined}
         />
         <Group gap="xs">
-          <Button type="submit" loading={fetcher.state !== "idle"}>
+          <Button type="submit" loading={busy}>
             {t(parentId ? "comments.sendReply" : "comments.send")}
           </Button>
         </Group>
@@ -55,7 +79,7 @@ function CommentForm({ parentId }: { parentId?: string }) {
           </Text>
         ) : null}
       </Stack>
-    </fetcher.Form>
+    </form>
   );
 }
 
@@ -63,10 +87,14 @@ function CommentItem({
   comment,
   replies,
   canReply,
+  path,
+  onThread,
 }: {
   comment: PublicComment;
   replies: PublicComment[];
   canReply: boolean;
+  path: string;
+  onThread: (thread: CommentThread) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [replying, setReplying] = useState(false);
@@ -121,11 +149,18 @@ function CommentItem({
           }}
         >
           {replies.map((reply) => (
-            <CommentItem key={reply.id} comment={reply} replies={[]} canReply={false} />
+            <CommentItem
+              key={reply.id}
+              comment={reply}
+              replies={[]}
+              canReply={false}
+              path={path}
+              onThread={onThread}
+            />
           ))}
           {replying ? (
             <Box component="li">
-              <CommentForm parentId={comment.id} />
+              <CommentForm parentId={comment.id} path={path} onThread={onThread} />
             </Box>
           ) : null}
         </Box>
@@ -139,16 +174,25 @@ export type PostCommentsProps = {
   /** Approved comments, replies included. */
   count: number;
   canComment: boolean;
-  /** Where to come back to after signing in. */
+  /** The post's address: where a comment is sent, and where signing in comes back to. */
   path: string;
+  /** The answer to a comment sent without script, shown by the form. */
+  answer?: CommentAnswer | null;
 };
 
 /**
  * A post's comments: the thread (replies one level deep), then the form for members or a link
- * to sign in. Rendered the same for every anonymous visitor, so the page stays cacheable.
+ * to sign in. Rendered the same for every anonymous visitor, so the page stays cacheable; only
+ * a member who may comment gets it as an island (comments.islands.ts).
  */
-export function PostComments({ comments, count, canComment, path }: PostCommentsProps) {
+export function PostComments({ canComment, path, answer = null, ...given }: PostCommentsProps) {
   const { t } = useTranslation();
+  // A comment sent from here comes back with the thread as it now stands (comment-send.ts).
+  const [thread, setThread] = useState<CommentThread>({
+    comments: given.comments,
+    count: given.count,
+  });
+  const { comments, count } = thread;
   const top = comments.filter((comment) => comment.parentId === null);
   const repliesOf = (id: string) => comments.filter((comment) => comment.parentId === id);
   return (
@@ -168,12 +212,14 @@ export function PostComments({ comments, count, canComment, path }: PostComments
               comment={comment}
               replies={repliesOf(comment.id)}
               canReply={canComment}
+              path={path}
+              onThread={setThread}
             />
           ))}
         </Stack>
       )}
       {canComment ? (
-        <CommentForm />
+        <CommentForm path={path} answered={answer} onThread={setThread} />
       ) : (
         <Paper withBorder p="md" radius="md">
           <Text fw={600} mb="xs">

@@ -179,7 +179,7 @@ export function startSiteAnalytics(tracking: SiteTracking & { here: Here }) {
 /** The enhancer's entry: the marker SiteAnalytics renders on an island page. */
 export function enhanceSiteAnalytics(marker: HTMLElement) {
   const { accountId, tag } = marker.dataset;
-  if (!accountId) return;
+  if (!accountId) return undefined;
   const { pathname, search } = window.location;
-  startSiteAnalytics({ accountId, tag: tag || null, here: { pathname, search } });
+  return startSiteAnalytics({ accountId, tag: tag || null, here: { pathname, search } });
 }

@@ -1,9 +1,28 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/database.server";
+import { createTtlCache } from "~/platform/ttl-cache";
 import { planCatalogue } from "./catalogue";
 import { plans } from "./tables.server";
 
 export type Plan = typeof plans.$inferSelect;
+
+/**
+ * Plans by id, per database of this process. A signed-in page asks for its account's plan several times (media
+ * quota, course access, single session, the dashboard's own figures), each a transaction of its
+ * own; the catalogue is written from code at start (`upsertPlanCatalogue`, which drops this) and
+ * requests may only read it. Only plans that exist are kept, so a client's made-up id fills
+ * nothing; the minute bounds what another instance's newer catalogue waits for.
+ */
+const plansByDatabase = new WeakMap<Database, ReturnType<typeof createTtlCache<Plan>>>();
+
+function plansById(database: Database) {
+  let cache = plansByDatabase.get(database);
+  if (!cache) {
+    cache = createTtlCache<Plan>({ ttlMs: 60_000, max: 200 });
+    plansByDatabase.set(database, cache);
+  }
+  return cache;
+}
 
 /** Writes the catalogue as the owner: requests may only read the plans table. */
 export async function upsertPlanCatalogue(database: Database): Promise<void> {
@@ -26,6 +45,7 @@ export async function upsertPlanCatalogue(database: Database): Promise<void> {
         });
     }
   });
+  plansById(database).invalidate();
 }
 
 export function listPlans(database: Database): Promise<Plan[]> {
@@ -33,8 +53,11 @@ export function listPlans(database: Database): Promise<Plan[]> {
 }
 
 export async function findPlan(database: Database, id: string): Promise<Plan | undefined> {
+  const cached = plansById(database).get(id);
+  if (cached) return cached;
   const [row] = await database.asApp((tx) =>
     tx.select().from(plans).where(eq(plans.id, id)).limit(1),
   );
+  if (row) plansById(database).set(id, row);
   return row;
 }

@@ -124,33 +124,47 @@ export async function collect(
 const DAY_MS = 86_400_000;
 const TOP_PATHS = 10;
 
+type SummaryArgs = { viewer: Viewer | null; hostAccountId: string | null; query: SummaryQuery };
+
+/** Who may read an account's traffic (its managers, super-admins) and over which UTC days. */
+function summaryRange({ viewer, hostAccountId, query }: SummaryArgs) {
+  if (!hostAccountId) throw new AppError({ code: "route.notFound" });
+  if (!viewer?.isSuperAdmin) requireCapability(viewer, "manage_options");
+  const start = new Date(`${query.from}T00:00:00Z`);
+  const end = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  return { accountId: hostAccountId, start, end };
+}
+
+type Range = ReturnType<typeof summaryRange>;
+
+/** Page views of each day of the range (none counts 0) and their total. */
+async function pageViewsOver(tx: Tx, range: Range) {
+  const byDay = new Map(
+    (await countPageViewsByDay(tx, range)).map((row) => [row.day, Number(row.count)]),
+  );
+  const pageViewsByDay: AnalyticsSummary["pageViewsByDay"] = [];
+  for (let t = range.start.getTime(); t < range.end.getTime(); t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    pageViewsByDay.push({ day, count: byDay.get(day) ?? 0 });
+  }
+  return {
+    pageViews: pageViewsByDay.reduce((sum, { count }) => sum + count, 0),
+    pageViewsByDay,
+  };
+}
+
 /**
  * Traffic of the host's account over whole UTC days, for its managers (manage_options) and
  * super-admins. Only counts leave the database: there is nothing personal to show.
  */
 export async function getAnalyticsSummary(
   database: Database,
-  {
-    viewer,
-    hostAccountId,
-    query,
-  }: { viewer: Viewer | null; hostAccountId: string | null; query: SummaryQuery },
+  args: SummaryArgs,
 ): Promise<AnalyticsSummary> {
-  if (!hostAccountId) throw new AppError({ code: "route.notFound" });
-  if (!viewer?.isSuperAdmin) requireCapability(viewer, "manage_options");
-  const accountId = hostAccountId;
-  const start = new Date(`${query.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
-  const range = { accountId, start, end };
-  return database.forAccount(accountId, async (tx) => {
-    const byDay = new Map(
-      (await countPageViewsByDay(tx, range)).map((row) => [row.day, Number(row.count)]),
-    );
-    const pageViewsByDay: AnalyticsSummary["pageViewsByDay"] = [];
-    for (let t = start.getTime(); t < end.getTime(); t += DAY_MS) {
-      const day = new Date(t).toISOString().slice(0, 10);
-      pageViewsByDay.push({ day, count: byDay.get(day) ?? 0 });
-    }
+  const range = summaryRange(args);
+  const { query } = args;
+  return database.forAccount(range.accountId, async (tx) => {
+    const views = await pageViewsOver(tx, range);
     const topPaths = (await countTopPaths(tx, { ...range, limit: TOP_PATHS })).map((row) => ({
       path: row.path,
       count: Number(row.count),
@@ -158,8 +172,7 @@ export async function getAnalyticsSummary(
     return {
       from: query.from,
       to: query.to,
-      pageViews: pageViewsByDay.reduce((sum, { count }) => sum + count, 0),
-      pageViewsByDay,
+      ...views,
       topPaths,
       addToCart: await countEvents(tx, { ...range, name: "add_to_cart" }),
       purchases: await countEvents(tx, { ...range, name: "purchase" }),
@@ -170,6 +183,18 @@ export async function getAnalyticsSummary(
       funnelSessions: await countFunnelSessions(tx, range),
     };
   });
+}
+
+/**
+ * The summary's page views alone, with the same rule of who may read them: the dashboard's
+ * first screen shows no more, and is rendered for every visit of a manager.
+ */
+export function getPageViewsSummary(
+  database: Database,
+  args: SummaryArgs,
+): Promise<Pick<AnalyticsSummary, "pageViews" | "pageViewsByDay">> {
+  const range = summaryRange(args);
+  return database.forAccount(range.accountId, (tx) => pageViewsOver(tx, range));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AccountSummary } from "~/features/accounts/accounts";
-import { getAnalyticsSummary } from "~/features/analytics/analytics.server";
+import { getPageViewsSummary } from "~/features/analytics/analytics.server";
 import { summaryQuerySchema } from "~/features/analytics/analytics";
 import { listCourses } from "~/features/courses/courses.server";
 import { loadMemberOverview, type MemberOverview } from "~/features/members/members.server";
@@ -33,7 +33,7 @@ export async function loadDashboardHome(
   const accountId = account.accountId;
   if (context.caps.includes("manage_options") || context.isSuperAdmin) {
     const members = await loadMemberOverview(database, { viewer, accountId });
-    const summary = await getAnalyticsSummary(database, {
+    const summary = await getPageViewsSummary(database, {
       viewer,
       hostAccountId: accountId,
       query: summaryQuerySchema.parse({}),

@@ -16,6 +16,7 @@ import { IconCopy, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
+import { dateFormat } from "~/platform/i18n/formats";
 import { courseStatuses, type CourseStatus } from "../course-shapes";
 import { saveProblemKey } from "./save-problem";
 import { StatusBadge } from "./status-badge";
@@ -43,7 +44,7 @@ export function CourseTable({
   busy?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const date = dateFormat(i18n.language, { dateStyle: "medium" });
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="sm" data-testid="course-table">

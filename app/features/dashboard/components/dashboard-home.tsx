@@ -12,6 +12,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MemberAvatar } from "~/features/members/members";
+import { dateFormat, numberFormat } from "~/platform/i18n/formats";
 import type { ManagerHome, MemberHome } from "../home.server";
 import classes from "./dashboard-home.module.css";
 
@@ -43,11 +44,7 @@ function Stat({
 function ViewsChart({ byDay }: { byDay: ManagerHome["pageViews"]["byDay"] }) {
   const { t, i18n } = useTranslation();
   const peak = Math.max(1, ...byDay.map((entry) => entry.count));
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
+  const format = dateFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });
   return (
     <div
       className={classes.chart}
@@ -69,8 +66,8 @@ function ViewsChart({ byDay }: { byDay: ManagerHome["pageViews"]["byDay"] }) {
 
 function ManagerOverview({ home }: { home: ManagerHome }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const number = numberFormat(i18n.language);
+  const date = dateFormat(i18n.language, { dateStyle: "medium" });
   const limit = home.plan?.membersLimit ?? 0;
   return (
     <Stack gap="lg">

@@ -3,6 +3,7 @@ import { IconCircle, IconCircleCheckFilled, IconLock } from "@tabler/icons-react
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { dateFormat } from "~/platform/i18n/formats";
 import type { LessonLock, PlayerLesson } from "../curriculum";
 import { learningApiPaths, sendOrQueue } from "../offline-queue";
 import type { PlayerData } from "../player.server";
@@ -11,9 +12,7 @@ import classes from "./course-player.module.css";
 import { lessonPath } from "../paths";
 
 function formatDate(iso: string, lang: string) {
-  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
+  return dateFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
 /** The lock's sentence: "Opens on …", "Complete … first", "Enrol to open". */

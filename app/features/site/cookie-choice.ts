@@ -33,8 +33,7 @@ export function enhanceCookieNotice(card: HTMLElement) {
     card.remove();
     return;
   }
-  card.hidden = false;
-  const drop = liftAboveCookieNotice(card);
+  let drop = () => {};
   card.addEventListener("click", (event) => {
     const choice = (event.target as Element).closest<HTMLElement>("[data-consent]")?.dataset
       .consent;
@@ -43,4 +42,7 @@ export function enhanceCookieNotice(card: HTMLElement) {
     drop();
     card.remove();
   });
+  // Wired before it shows: a visitor never meets buttons that do nothing.
+  card.hidden = false;
+  drop = liftAboveCookieNotice(card);
 }

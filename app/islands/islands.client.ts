@@ -67,16 +67,27 @@ function wake(element: HTMLElement) {
 
 function watch(element: HTMLElement) {
   const trigger = element.dataset.trigger ?? "interaction";
-  if (trigger === "load" || (trigger.startsWith("stored:") && storedValue(trigger.slice(7)))) {
+  const storedKey = trigger.startsWith("stored:") ? trigger.slice(7) : null;
+  if (trigger === "load" || (storedKey && storedValue(storedKey))) {
     wake(element);
     return;
+  }
+  if (storedKey) {
+    // Another tab wrote it (the cart filled elsewhere): this page's island follows from now on.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== storedKey) return;
+      window.removeEventListener("storage", onStorage);
+      wake(element);
+    };
+    window.addEventListener("storage", onStorage);
   }
   const record = (type: Replay["type"]) => (event: Event) => {
     if (live.has(element)) return;
     const target = event.target instanceof Element ? event.target : element;
+    // A link goes where it points with or without the island: reaching for one wakes nothing.
+    if (target.closest("a[href]")) return;
     if (type === "click") {
-      // A link still goes where it points; anything else waits for the island to answer it.
-      if (target.closest("a[href]")) return;
+      // Anything else waits for the island to answer it.
       event.preventDefault();
       replays.set(element, { type, target });
     } else if (replays.get(element)?.type !== "click") {

@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import path from "node:path";
+import { projectRoot } from "./server";
+
+const assets = path.join(projectRoot, "build/client/assets");
+const registrySource = path.join(projectRoot, "app/islands/registry.ts");
+
+/** What a public page may fetch, read from the build itself (decision 048). */
+export type IslandScripts = {
+  /** `/assets/islands.client-<hash>.js`. */
+  entry: string;
+  /** The entry and everything it imports statically: what every island document loads. */
+  always: Set<string>;
+  /** Per island name, what waking it may fetch (its loader, React, hydration, its own imports). */
+  islands: Map<string, Set<string>>;
+  /**
+   * What the entry imports on demand outside the islands' loaders: an enhancer's code a page
+   * needs only sometimes (the owner's scripts), with its own imports.
+   */
+  onDemand: Set<string>;
+};
+
+const address = (file: string) => `/assets/${path.posix.basename(file)}`;
+const isScript = (file: string) => /\.m?js$/.test(file);
+
+function chunkText(file: string): string {
+  return fs.readFileSync(path.join(assets, path.posix.basename(file)), "utf8");
+}
+
+/** Relative imports of a built chunk: static (`from"./x.js"`, `import"./x.js"`) and dynamic. */
+function importsOf(text: string) {
+  const specifiers = (pattern: RegExp) =>
+    [...text.matchAll(pattern)].map((match) => address(match[1]!)).filter(isScript);
+  return {
+    static: specifiers(/(?:\bfrom|\bimport)\s*["'`](\.\/[^"'`]+)["'`]/g),
+    dynamic: specifiers(/\bimport\(\s*["'`](\.\/[^"'`]+)["'`]\s*\)/g),
+  };
+}
+
+/**
+ * A chunk, what it imports statically, and with `dynamic` what it may import later too (the
+ * chunks an island's own code loads on demand), each with its static imports.
+ */
+function closure(start: Iterable<string>, { dynamic }: { dynamic: boolean }): Set<string> {
+  const found = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (found.has(file)) continue;
+    found.add(file);
+    const imports = importsOf(chunkText(file));
+    queue.push(...imports.static, ...(dynamic ? imports.dynamic : []));
+  }
+  return found;
+}
+
+/** The names the registry's source gives its loaders, to check the built script's reading. */
+function registryNames(): string[] {
+  const source = fs.readFileSync(registrySource, "utf8");
+  const body = source.slice(source.indexOf("islandLoaders"));
+  return [...body.matchAll(/^\s{2}(?:"([\w-]+)"|([\w$]+)):/gm)].map((m) => m[1] ?? m[2]!);
+}
+
+/**
+ * Reads the built islands script: Vite's `__vite__mapDeps` list names, for every dynamic import,
+ * the chunks it preloads (the imported chunk and all of its static imports); the registry's
+ * loaders are the `name: () => preload(() => import(…), __vite__mapDeps([…]))` entries of one
+ * object, in the registry's order. Islands' chunks are the loader's list, hydration's (every
+ * island loads it) and whatever those chunks import later themselves.
+ */
+export function readIslandScripts(): IslandScripts {
+  const entries = fs
+    .readdirSync(assets)
+    .filter((file) => /^islands\.client-[\w-]+\.js$/.test(file));
+  if (entries.length !== 1)
+    throw new Error(`expected one built islands script in ${assets}, found ${entries.join(", ")}`);
+  const entry = address(entries[0]!);
+  const text = chunkText(entry);
+  const listMatch = /m\.f=(\[[^\]]*\])/.exec(text);
+  const list = listMatch
+    ? (JSON.parse(listMatch[1]!) as string[]).map((file) => address(file))
+    : [];
+  /** Each dynamic import of the entry: where it sits, what it imports, what it preloads. */
+  const found = [...text.matchAll(/\bimport\(\s*["'`](\.\/[^"'`]+)["'`]\s*\)/g)];
+  const imports = found.map((match, n) => {
+    // Its preload list, if it has one, comes before the next import.
+    const until = found[n + 1]?.index ?? text.length;
+    const tail = text.slice(match.index, until);
+    const deps = /__vite__mapDeps\(\[([\d,\s]*)\]\)/.exec(tail)?.[1] ?? "";
+    return {
+      at: match.index,
+      file: address(match[1]!),
+      preloads: deps
+        .split(",")
+        .filter((n) => n.trim())
+        .map((n) => list[Number(n)]!)
+        .filter(isScript),
+    };
+  });
+  const names = registryNames();
+  // Each loader's key, quoted or bare, followed by its arrow: the registry object's entries.
+  const keys = names.map((name) => {
+    const key = new RegExp(
+      `(?:["'\`]${name.replace(/[-$]/g, "\\$&")}["'\`]|\\b${name})\\s*:\\s*\\(\\)\\s*=>`,
+    );
+    const at = key.exec(text)?.index;
+    if (at === undefined) throw new Error(`${entry}: no loader for island ${name}`);
+    return { name, at };
+  });
+  const hydration = imports.filter((i) => /\/hydrate-island-[\w-]+\.js$/.test(i.file));
+  if (hydration.length !== 1) throw new Error(`${entry}: hydrate-island's import not found`);
+  const hydrate = closure([hydration[0]!.file, ...hydration[0]!.preloads], { dynamic: true });
+  const islands = new Map<string, Set<string>>();
+  const claimed = new Set(hydration);
+  for (const { name, at } of keys) {
+    // A loader's import is the first one after its key.
+    const own = imports.find((i) => i.at > at);
+    if (!own) throw new Error(`${entry}: island ${name}'s import not found`);
+    claimed.add(own);
+    const chunks = closure([own.file, ...own.preloads], { dynamic: true });
+    islands.set(name, new Set([...chunks, ...hydrate]));
+  }
+  return {
+    entry,
+    always: closure([entry], { dynamic: false }),
+    islands,
+    onDemand: closure(
+      imports.filter((i) => !claimed.has(i)).flatMap((i) => [i.file, ...i.preloads]),
+      { dynamic: true },
+    ),
+  };
+}

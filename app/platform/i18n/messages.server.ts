@@ -1,19 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Messages } from "./i18n";
 import { defaultLanguage, languageCodes, type LanguageCode } from "./languages";
 
-const files = import.meta.glob<Messages>("../../locales/*.json", {
-  eager: true,
-  import: "default",
-});
+/**
+ * The catalogues, read from the source tree when a language is first asked for (as the database
+ * thread and the migrations are). Bundled, all twenty were parsed at start and their text, in
+ * scripts beyond Latin-1, made the whole server bundle's source a two-byte string: some 30 MB
+ * of heap for languages most processes never serve (decision 048).
+ */
+const LOCALES_DIR = path.resolve("app/locales");
 
-const byLanguage = new Map<LanguageCode, Messages>();
-for (const lang of languageCodes) {
-  const messages = files[`../../locales/${lang}.json`];
-  if (messages) byLanguage.set(lang, messages);
+const byLanguage = new Map<LanguageCode, Messages | null>();
+
+function catalogue(lang: LanguageCode): Messages | null {
+  let messages = byLanguage.get(lang);
+  if (messages === undefined) {
+    const file = path.join(LOCALES_DIR, `${lang}.json`);
+    // Only the known codes are read: the map stays as small as the list of languages.
+    messages =
+      languageCodes.includes(lang) && fs.existsSync(file)
+        ? (JSON.parse(fs.readFileSync(file, "utf8")) as Messages)
+        : null;
+    byLanguage.set(lang, messages);
+  }
+  return messages;
 }
 
 export function messagesFor(lang: LanguageCode): Messages {
-  return byLanguage.get(lang) ?? byLanguage.get(defaultLanguage)!;
+  return catalogue(lang) ?? catalogue(defaultLanguage)!;
 }
 
 function nodeAt(messages: Messages, key: string): unknown {

@@ -1,6 +1,6 @@
 // Process entry: loads the built bundle, listens, and shuts down cleanly on SIGTERM/SIGINT.
-// Runs on Node 24 directly (type stripping), so it imports only the bundle, Node built-ins and
-// app/platform/idle-gc.ts (built-ins only).
+// Runs on Node 24 directly (type stripping), so it imports only the bundle, Node built-ins,
+// app/platform/idle-gc.ts and server/heap-flags.ts (built-ins only).
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { collectWhenIdle } from "../app/platform/idle-gc.ts";
+import { relaunchWithHeapFlags } from "./heap-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bundlePath = path.join(root, "build/server/index.js");
@@ -126,6 +127,7 @@ function requireAuthSecret() {
 }
 
 async function main() {
+  relaunchWithHeapFlags();
   if (process.argv.includes("--dev")) {
     await import("./dev.ts");
     return;

@@ -1,0 +1,42 @@
+// How the server's memory is laid out, whoever starts it (`npm start`, the tests, a process
+// manager): V8's young generation and glibc's allocator (decision 048). Built-ins only: the
+// process entry runs this file directly.
+
+/**
+ * V8 sizes the young generation from the machine's memory: on a machine with some GB free, each of
+ * its two semi-spaces grows to 64 MB under a burst of renders and stays committed. A render's
+ * garbage is short-lived and small: 16 MB semi-spaces collect it as well, a little more often.
+ */
+export const heapFlags = ["--max-semi-space-size=16"];
+
+/**
+ * glibc's allocator, read once when the process starts. Compiling PostgreSQL's WebAssembly
+ * mallocs some 600 MB for a moment on many threads: with an arena per thread and a mmap threshold
+ * that rises after each large free, ~100 MB of it stayed in the arenas for good. Two arenas (as
+ * decision 026 asked of production for sharp) and large blocks always mapped give it back.
+ * A value set by the operator wins.
+ */
+export const allocatorEnv: Record<string, string> = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "65536",
+};
+
+/**
+ * Replaces this process (same process id, same streams) with Node started with `heapFlags` and
+ * `allocatorEnv` when it lacks them: V8 and glibc read them once, at start, so setting them from
+ * inside (`v8.setFlagsFromString`, `process.env`) comes too late. Flags given on the command
+ * line win.
+ */
+export function relaunchWithHeapFlags(): void {
+  const named = (flag: string) => flag.split("=")[0]!;
+  const given = new Set(process.execArgv.map(named));
+  const missingFlags = heapFlags.filter((flag) => !given.has(named(flag)));
+  const missingEnv = Object.keys(allocatorEnv).filter((name) => process.env[name] === undefined);
+  // process.execve: Node 23.11 and later, not on Windows; elsewhere the defaults stand.
+  if (missingFlags.length + missingEnv.length === 0 || typeof process.execve !== "function") return;
+  process.execve(
+    process.execPath,
+    [process.execPath, ...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
+    { ...allocatorEnv, ...process.env },
+  );
+}

@@ -44,7 +44,12 @@ type Payload = ThreadRequest extends infer R
  * their type ids instead of being sent functions.
  */
 export async function startPgliteThread(options: ThreadStart) {
-  const worker = new Worker(PGLITE_THREAD_MODULE, { workerData: options });
+  const worker = new Worker(PGLITE_THREAD_MODULE, {
+    workerData: options,
+    // The thread's JavaScript is PGlite's glue: its young generation grew to V8's default under
+    // load and stayed, ~20 MB of an idle server for garbage that dies young (decision 048).
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   const pending = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }

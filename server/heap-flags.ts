@@ -1,5 +1,5 @@
 // How the server's memory is laid out, whoever starts it (`npm start`, the tests, a process
-// manager): V8's young generation and glibc's allocator (decision 048). Built-ins only: the
+// manager): V8's young generation and glibc's allocator (decision 049). Built-ins only: the
 // process entry runs this file directly.
 
 /**

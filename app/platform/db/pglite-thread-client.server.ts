@@ -47,7 +47,7 @@ export async function startPgliteThread(options: ThreadStart) {
   const worker = new Worker(PGLITE_THREAD_MODULE, {
     workerData: options,
     // The thread's JavaScript is PGlite's glue: its young generation grew to V8's default under
-    // load and stayed, ~20 MB of an idle server for garbage that dies young (decision 048).
+    // load and stayed, ~20 MB of an idle server for garbage that dies young (decision 049).
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
   const pending = new Map<

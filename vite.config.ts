@@ -62,7 +62,13 @@ export default defineConfig(() => ({
   },
   plugins: [
     reactRouter(),
-    islandsEntry({ entry: "app/islands/islands.client.ts" }),
+    islandsEntry({
+      entry: "app/islands/islands.client.ts",
+      // The site frame's own CSS modules (not its editors'), and the platform's frame, which
+      // the host layout also imports.
+      frameStyles:
+        /app[\\/]features[\\/](?:(?:header|menus|search|cart|site|footer|notices)[\\/]components[\\/](?![^\\/]*editor)[^\\/]+|marketing[\\/]components[\\/]platform)\.module\.css$/,
+    }),
     demoSeedEntry(),
     precompress(),
     pgliteTemplate({

@@ -144,6 +144,8 @@ test("C6 the owner creates a Silver level and a monthly membership product with 
   await expect(visitor.getByTestId("offer-price")).toContainText("Free trial: 7 days");
   await expect(visitor.getByTestId("product-grants")).toContainText("Membership: Silver");
   await visitor.getByTestId("add-to-cart").click();
+  // Add to cart is an island (issue 32): the first click is answered once it is live.
+  await expect(visitor.getByTestId("add-to-cart-result")).toBeVisible();
   const cart = await visitor.evaluate(() => JSON.parse(localStorage.getItem("cartItems") ?? "[]"));
   expect(cart).toMatchObject([
     {

@@ -6,6 +6,7 @@ import { getSiteOptions } from "~/features/options/options.server";
 import { dashboardOption } from "./dashboard-option";
 import { accountAddons, accountFeatures } from "~/features/plans/plans";
 import { findPlan } from "~/features/plans/plans.server";
+import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import {
@@ -63,14 +64,21 @@ export async function loadMenuContext(
   };
 }
 
-/** D1, D5–D10: everything the shell shows this viewer on this account. */
+/**
+ * D1, D5–D10: everything the shell shows this viewer on this account. The stored member menu is
+ * the account's, the same for everyone: `remember` keeps it until the account's options change
+ * (every save of an option drops it, on every instance).
+ */
 export async function loadDashboardShell(
   database: Database,
   { account, viewer }: { account: AccountSummary; viewer: Viewer },
+  remember: Remember = readThrough,
 ): Promise<DashboardShell> {
   const context = await loadMenuContext(database, { account, viewer });
-  const { dashboard } = await database.forAccount(account.accountId, (tx) =>
-    getSiteOptions(tx, { accountId: account.accountId, options: [dashboardOption] }),
+  const { dashboard } = await remember(account.accountId, "dashboardOption", () =>
+    database.forAccount(account.accountId, (tx) =>
+      getSiteOptions(tx, { accountId: account.accountId, options: [dashboardOption] }),
+    ),
   );
   return {
     siteName: siteNameOf(account),

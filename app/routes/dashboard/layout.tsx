@@ -1,5 +1,6 @@
 import { Box } from "@mantine/core";
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { accountMemo } from "~/features/accounts/accounts.server";
 import { DashboardShell } from "~/features/dashboard/dashboard";
 import { loadDashboardScreen, loadDashboardShell } from "~/features/dashboard/dashboard.server";
 import { GamificationOverlay } from "~/features/gamification/gamification";
@@ -7,16 +8,20 @@ import { ChatBell } from "~/features/notifications/notifications";
 import { NotificationsBell } from "~/features/notifications/notifications";
 import { OnlineMembersBadge } from "~/features/realtime/realtime";
 import { RealtimeProvider } from "~/features/realtime/realtime";
+import { siteCacheContext } from "~/features/site/site.server";
 import { ErrorScreen } from "~/ui/error-screen";
 import type { Route } from "./+types/layout";
 
 // The shell's strings come before the dashboard renders, also on a client-side navigation
 // from the site.
 export async function loader(args: Route.LoaderArgs) {
+  const remember = accountMemo(args.context, args.context.get(siteCacheContext)?.remember);
   return loadDashboardScreen(
     args,
     ["dashboardShell"],
-    async (database, request) => ({ shell: await loadDashboardShell(database, request) }),
+    async (database, request) => ({
+      shell: await loadDashboardShell(database, request, remember),
+    }),
     { anyPath: true },
   );
 }

@@ -61,12 +61,42 @@ function registryNames(): string[] {
   return [...body.matchAll(/^\s{2}(?:"([\w-]+)"|([\w$]+)):/gm)].map((m) => m[1] ?? m[2]!);
 }
 
+type DynamicImport = { chunk: string; at: number; file: string; preloads: string[] };
+
 /**
- * Reads the built islands script: Vite's `__vite__mapDeps` list names, for every dynamic import,
- * the chunks it preloads (the imported chunk and all of its static imports); the registry's
- * loaders are the `name: () => preload(() => import(…), __vite__mapDeps([…]))` entries of one
- * object, in the registry's order. Islands' chunks are the loader's list, hydration's (every
- * island loads it) and whatever those chunks import later themselves.
+ * A chunk's dynamic imports: where each sits, what it imports and what it preloads. Vite's
+ * `__vite__mapDeps` list (one per chunk) names, for each, the chunks fetched with it (the
+ * imported chunk and all of its static imports), by index, right after the import.
+ */
+function dynamicImportsOf(chunk: string): DynamicImport[] {
+  const text = chunkText(chunk);
+  const listMatch = /m\.f=(\[[^\]]*\])/.exec(text);
+  const list = listMatch
+    ? (JSON.parse(listMatch[1]!) as string[]).map((file) => address(file))
+    : [];
+  const found = [...text.matchAll(/\bimport\(\s*["'`](\.\/[^"'`]+)["'`]\s*\)/g)];
+  return found.map((match, n) => {
+    // Its preload list, if it has one, comes before the next import.
+    const tail = text.slice(match.index, found[n + 1]?.index ?? text.length);
+    const deps = /__vite__mapDeps\(\[([\d,\s]*)\]\)/.exec(tail)?.[1] ?? "";
+    return {
+      chunk,
+      at: match.index,
+      file: address(match[1]!),
+      preloads: deps
+        .split(",")
+        .filter((index) => index.trim())
+        .map((index) => list[Number(index)]!)
+        .filter(isScript),
+    };
+  });
+}
+
+/**
+ * Reads the built islands script and what it imports statically: the registry's loaders are the
+ * `name: () => preload(() => import(…), __vite__mapDeps([…]))` entries of one object, in one of
+ * those chunks. An island's chunks are its loader's list, hydration's (every island loads it)
+ * and whatever those chunks import later themselves.
  */
 export function readIslandScripts(): IslandScripts {
   const entries = fs
@@ -75,54 +105,31 @@ export function readIslandScripts(): IslandScripts {
   if (entries.length !== 1)
     throw new Error(`expected one built islands script in ${assets}, found ${entries.join(", ")}`);
   const entry = address(entries[0]!);
-  const text = chunkText(entry);
-  const listMatch = /m\.f=(\[[^\]]*\])/.exec(text);
-  const list = listMatch
-    ? (JSON.parse(listMatch[1]!) as string[]).map((file) => address(file))
-    : [];
-  /** Each dynamic import of the entry: where it sits, what it imports, what it preloads. */
-  const found = [...text.matchAll(/\bimport\(\s*["'`](\.\/[^"'`]+)["'`]\s*\)/g)];
-  const imports = found.map((match, n) => {
-    // Its preload list, if it has one, comes before the next import.
-    const until = found[n + 1]?.index ?? text.length;
-    const tail = text.slice(match.index, until);
-    const deps = /__vite__mapDeps\(\[([\d,\s]*)\]\)/.exec(tail)?.[1] ?? "";
-    return {
-      at: match.index,
-      file: address(match[1]!),
-      preloads: deps
-        .split(",")
-        .filter((n) => n.trim())
-        .map((n) => list[Number(n)]!)
-        .filter(isScript),
-    };
-  });
-  const names = registryNames();
-  // Each loader's key, quoted or bare, followed by its arrow: the registry object's entries.
-  const keys = names.map((name) => {
-    const key = new RegExp(
-      `(?:["'\`]${name.replace(/[-$]/g, "\\$&")}["'\`]|\\b${name})\\s*:\\s*\\(\\)\\s*=>`,
-    );
-    const at = key.exec(text)?.index;
-    if (at === undefined) throw new Error(`${entry}: no loader for island ${name}`);
-    return { name, at };
-  });
+  const always = closure([entry], { dynamic: false });
+  const imports = [...always].flatMap(dynamicImportsOf);
   const hydration = imports.filter((i) => /\/hydrate-island-[\w-]+\.js$/.test(i.file));
   if (hydration.length !== 1) throw new Error(`${entry}: hydrate-island's import not found`);
   const hydrate = closure([hydration[0]!.file, ...hydration[0]!.preloads], { dynamic: true });
   const islands = new Map<string, Set<string>>();
   const claimed = new Set(hydration);
-  for (const { name, at } of keys) {
-    // A loader's import is the first one after its key.
-    const own = imports.find((i) => i.at > at);
-    if (!own) throw new Error(`${entry}: island ${name}'s import not found`);
+  for (const name of registryNames()) {
+    // Each loader's key, quoted or bare, followed by its arrow; its import is the next one.
+    const key = new RegExp(
+      `(?:["'\`]${name.replace(/[-$]/g, "\\$&")}["'\`]|\\b${name})\\s*:\\s*\\(\\)\\s*=>`,
+    );
+    const own = [...always]
+      .map((chunk) => ({ chunk, at: key.exec(chunkText(chunk))?.index }))
+      .filter((found) => found.at !== undefined)
+      .map(({ chunk, at }) => imports.find((i) => i.chunk === chunk && i.at > at!))
+      .find(Boolean);
+    if (!own) throw new Error(`${entry} and its imports: no loader for island ${name}`);
     claimed.add(own);
     const chunks = closure([own.file, ...own.preloads], { dynamic: true });
     islands.set(name, new Set([...chunks, ...hydrate]));
   }
   return {
     entry,
-    always: closure([entry], { dynamic: false }),
+    always,
     islands,
     onDemand: closure(
       imports.filter((i) => !claimed.has(i)).flatMap((i) => [i.file, ...i.preloads]),

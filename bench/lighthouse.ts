@@ -1,6 +1,7 @@
-// Lighthouse (the npm package) in Debian's Chromium on the public site's home, a post and a
-// course: its default configuration, a phone (Moto G Power emulation) on simulated slow 4G with a
-// 4× CPU slowdown, as PageSpeed Insights scores pages. Nothing of that config is overridden.
+// Lighthouse (the npm package) in Debian's Chromium on the public site's home, a post, a course
+// and a page built with blocks (issue 32: each page type): its default configuration, a phone
+// (Moto G Power emulation) on simulated slow 4G with a 4× CPU slowdown, as PageSpeed Insights
+// scores pages. Nothing of that config is overridden.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -52,13 +53,20 @@ async function launchChromium() {
   };
 }
 
+/**
+ * Issue 32 asks 100 for performance (it accepts 98 per page type, which the summary's figures
+ * let a reader judge); the other goals are issue 12's.
+ */
 const categories = [
-  { id: "performance", label: "Lighthouse mobile performance", goal: 95 },
+  { id: "performance", label: "Lighthouse mobile performance", goal: 100 },
   { id: "accessibility", label: "Lighthouse mobile accessibility", goal: 100 },
   { id: "best-practices", label: "Lighthouse mobile best practices", goal: 100 },
   { id: "seo", label: "Lighthouse mobile SEO", goal: 100 },
 ] as const;
 const goalText = (goal: number) => (goal === 100 ? "100" : `≥ ${goal}`);
+
+/** Mobile performance before the islands (issue 32) by page; the built page was not measured. */
+const performanceBefore: Record<string, number> = { home: 71, post: 74, course: 74 };
 
 /** The metrics behind the performance score, as Lighthouse simulated them. */
 const metrics = [
@@ -125,11 +133,13 @@ export async function benchLighthouse(pages: { name: string; url: string }[], pr
     [
       "page",
       ...categories.map((c) => `${c.id} (goal ${goalText(c.goal)})`),
+      "performance before",
       ...metrics.map(([, m]) => m),
     ],
     ...scores.map((s) => [
       `${s.name} ${new URL(s.url).pathname}`,
       ...s.score.map(show),
+      String(performanceBefore[s.name] ?? "-"),
       ...metrics.map(([id]) => s.lhr?.audits[id]?.displayValue ?? "-"),
     ]),
   ]);
@@ -146,6 +156,20 @@ export async function benchLighthouse(pages: { name: string; url: string }[], pr
     const measured = scores.filter((s) => s.score[i] !== null);
     if (measured.length === 0) {
       notMeasured(category.label, goalText(category.goal), "Lighthouse returned no score");
+      return;
+    }
+    if (category.id === "performance") {
+      // Issue 32's bar is per page type: each page its own figure, beside its score before.
+      for (const s of measured) {
+        const before = performanceBefore[s.name];
+        record({
+          figure: `${category.label} (${s.name} ${new URL(s.url).pathname})`,
+          measured: String(s.score[i]),
+          goal: goalText(category.goal),
+          before: before === undefined ? undefined : String(before),
+          met: atLeast(s.score[i]!, category.goal),
+        });
+      }
       return;
     }
     const lowest = measured.reduce((a, b) => (b.score[i]! < a.score[i]! ? b : a));

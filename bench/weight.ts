@@ -20,12 +20,29 @@ type Weight = {
   documentEncoding: string;
 };
 
+/**
+ * Issue 32's bars on a first visit (the islands, decision 048), and the one of issue 12 it left
+ * alone (CSS). `before` is the largest page's figure before the islands (home, post, course).
+ */
 export const weightGoals = [
-  { key: "total", label: "first visit, all bytes on the wire", goal: 200 },
-  { key: "Script", label: "first visit, JS (compressed)", goal: 100 },
-  { key: "Stylesheet", label: "first visit, CSS (compressed)", goal: 25 },
-  { key: "Document", label: "first visit, cached HTML (compressed)", goal: 15 },
-] as const;
+  {
+    key: "total",
+    label: "first visit, all bytes on the wire",
+    goal: 150,
+    unit: "KB",
+    before: "429 KB",
+  },
+  { key: "requests", label: "first visit, requests", goal: 15, unit: "", before: "131" },
+  { key: "Script", label: "first visit, JS (compressed)", goal: 60, unit: "KB", before: "271 KB" },
+  { key: "Stylesheet", label: "first visit, CSS (compressed)", goal: 25, unit: "KB" },
+  { key: "Document", label: "first visit, cached HTML (compressed)", goal: 15, unit: "KB" },
+] as const satisfies readonly {
+  key: string;
+  label: string;
+  goal: number;
+  unit: "KB" | "";
+  before?: string;
+}[];
 
 async function measure(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
@@ -94,7 +111,11 @@ async function measure(
 export async function benchWeight(port: number, pages: Page[], print: Print) {
   if (!fs.existsSync(chromiumPath)) {
     for (const g of weightGoals)
-      notMeasured(g.label, `≤ ${g.goal} KB`, `no Chromium at ${chromiumPath}`);
+      notMeasured(
+        g.label,
+        `≤ ${g.goal}${g.unit ? ` ${g.unit}` : ""}`,
+        `no Chromium at ${chromiumPath}`,
+      );
     return;
   }
   // Fill the page cache so each document below is a hit (keyed by the browser's Host: with port).
@@ -135,18 +156,25 @@ export async function benchWeight(port: number, pages: Page[], print: Print) {
     ],
   );
   for (const goal of weightGoals) {
-    const value = (w: Weight) => (goal.key === "total" ? w.total : (w.body[goal.key] ?? 0));
+    const value = (w: Weight) =>
+      goal.key === "total"
+        ? w.total
+        : goal.key === "requests"
+          ? w.requests
+          : (w.body[goal.key] ?? 0);
     const worst = weights.reduce((a, b) => (value(b.weight) > value(a.weight) ? b : a));
-    const bytes = value(worst.weight);
+    const measured = value(worst.weight);
+    const inKb = goal.unit === "KB";
     record({
       figure: `${goal.label} (largest: ${worst.page.name})`,
-      measured: kb(bytes),
-      goal: `≤ ${goal.goal} KB`,
+      measured: inKb ? kb(measured) : String(measured),
+      goal: `≤ ${goal.goal}${inKb ? " KB" : ""}`,
+      before: "before" in goal ? goal.before : undefined,
       peer:
         goal.key === "Document" && worst.weight.documentEncoding === "identity"
           ? "served uncompressed"
           : undefined,
-      met: atMost(bytes, goal.goal * 1024),
+      met: atMost(measured, inKb ? goal.goal * 1024 : goal.goal),
     });
   }
 }

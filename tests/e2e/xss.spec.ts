@@ -423,6 +423,8 @@ const liveSinks = () => {
     const code = script.textContent ?? "";
     // The hydration data carries stored values as JSON strings: data, never code.
     if (code.startsWith("window.__reactRouterContext")) continue;
+    // So does an island document's page data (its path among it): JSON, which never runs.
+    if (script.type === "application/json") continue;
     if (code.includes("__xss(") && !code.includes("owner-script"))
       found.push(`script ${code.slice(0, 80)}`);
   }

@@ -7,11 +7,12 @@ import { plans } from "./tables.server";
 export type Plan = typeof plans.$inferSelect;
 
 /**
- * Plans by id, per database of this process. A signed-in page asks for its account's plan several times (media
- * quota, course access, single session, the dashboard's own figures), each a transaction of its
- * own; the catalogue is written from code at start (`upsertPlanCatalogue`, which drops this) and
- * requests may only read it. Only plans that exist are kept, so a client's made-up id fills
- * nothing; the minute bounds what another instance's newer catalogue waits for.
+ * Plans by id, per database of this process. A signed-in page asks for its account's plan
+ * several times (the dashboard's menus and figures, course access, media quota), each a
+ * transaction of its own; the catalogue is written from code at start (`upsertPlanCatalogue`,
+ * which drops this) and requests may only read it. Only plans that exist are kept, so a
+ * client's made-up id fills nothing; the minute bounds what another instance's newer catalogue
+ * waits for.
  */
 const plansByDatabase = new WeakMap<Database, ReturnType<typeof createTtlCache<Plan>>>();
 

@@ -39,15 +39,21 @@ function importsOf(text: string) {
 
 /**
  * A chunk, what it imports statically, and with `dynamic` what it may import later too (the
- * chunks an island's own code loads on demand), each with its static imports.
+ * chunks an island's own code loads on demand), each with its static imports. The chunks of
+ * `loaded` are already there, and their own dynamic imports are the registry's loaders (an
+ * island's chunk may share code with them): not followed, or one island would allow them all.
  */
-function closure(start: Iterable<string>, { dynamic }: { dynamic: boolean }): Set<string> {
+function closure(
+  start: Iterable<string>,
+  { dynamic, loaded = new Set() }: { dynamic: boolean; loaded?: Set<string> },
+): Set<string> {
   const found = new Set<string>();
   const queue = [...start];
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (found.has(file)) continue;
     found.add(file);
+    if (loaded.has(file)) continue;
     const imports = importsOf(chunkText(file));
     queue.push(...imports.static, ...(dynamic ? imports.dynamic : []));
   }
@@ -109,7 +115,10 @@ export function readIslandScripts(): IslandScripts {
   const imports = [...always].flatMap(dynamicImportsOf);
   const hydration = imports.filter((i) => /\/hydrate-island-[\w-]+\.js$/.test(i.file));
   if (hydration.length !== 1) throw new Error(`${entry}: hydrate-island's import not found`);
-  const hydrate = closure([hydration[0]!.file, ...hydration[0]!.preloads], { dynamic: true });
+  const hydrate = closure([hydration[0]!.file, ...hydration[0]!.preloads], {
+    dynamic: true,
+    loaded: always,
+  });
   const islands = new Map<string, Set<string>>();
   const claimed = new Set(hydration);
   for (const name of registryNames()) {
@@ -124,7 +133,7 @@ export function readIslandScripts(): IslandScripts {
       .find(Boolean);
     if (!own) throw new Error(`${entry} and its imports: no loader for island ${name}`);
     claimed.add(own);
-    const chunks = closure([own.file, ...own.preloads], { dynamic: true });
+    const chunks = closure([own.file, ...own.preloads], { dynamic: true, loaded: always });
     islands.set(name, new Set([...chunks, ...hydrate]));
   }
   return {
@@ -133,7 +142,7 @@ export function readIslandScripts(): IslandScripts {
     islands,
     onDemand: closure(
       imports.filter((i) => !claimed.has(i)).flatMap((i) => [i.file, ...i.preloads]),
-      { dynamic: true },
+      { dynamic: true, loaded: always },
     ),
   };
 }

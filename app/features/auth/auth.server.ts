@@ -304,7 +304,7 @@ function createSiteAuth({ database, secret, mailer, sms, ...rest }: AuthOptions,
           "/phone-number/reset-password",
         ];
         if (!passwordPaths.includes(ctx.path)) return;
-        const reasons = passwordWeaknesses(String(ctx.body?.newPassword ?? ""));
+        const reasons = await passwordWeaknesses(String(ctx.body?.newPassword ?? ""));
         if (reasons.length > 0) {
           throw new APIError("BAD_REQUEST", {
             code: "WEAK_PASSWORD",

@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as english from "@zxcvbn-ts/language-en";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -10,13 +8,22 @@ export type PasswordReason = "tooShort" | "tooLong" | "common" | "personal" | "w
 
 // zxcvbn ships a list of ~30 000 common passwords plus English words and names; its feedback is
 // plain keys, which we fold into our few translated reasons. Ranking those lists takes a quarter
-// of a second: the first password checked pays it, not every server start (decision 019).
-let zxcvbn: ZxcvbnFactory | undefined;
+// of a second: the first password checked pays it, not every server start (decision 019). Its
+// packages are loaded then too: 12 MB of heap a server that only signs people in never needs
+// (decision 049).
+let zxcvbn: Promise<ZxcvbnFactory> | undefined;
 const checker = () =>
-  (zxcvbn ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-  }));
+  (zxcvbn ??= (async () => {
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      import("@zxcvbn-ts/language-en"),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      graphs: common.adjacencyGraphs,
+    });
+  })());
 
 const commonWarnings = new Set([
   "topTen",
@@ -28,13 +35,16 @@ const commonWarnings = new Set([
 ]);
 
 /** Reasons a password is too weak; empty when it may be used. */
-export function passwordWeaknesses(password: string, personal: string[] = []): PasswordReason[] {
+export async function passwordWeaknesses(
+  password: string,
+  personal: string[] = [],
+): Promise<PasswordReason[]> {
   if (password.length < MIN_PASSWORD_LENGTH) return ["tooShort"];
   if (password.length > MAX_PASSWORD_LENGTH) return ["tooLong"];
   const inputs = personal
     .flatMap((value) => value.toLowerCase().split(/[@.\s]+/))
     .filter((v) => v.length > 2);
-  const result = checker().check(password, inputs);
+  const result = (await checker()).check(password, inputs);
   if (result.score >= 3) return [];
   const warning = result.feedback.warning ?? "";
   const usesPersonal = result.sequence.some(

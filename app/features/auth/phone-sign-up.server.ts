@@ -34,7 +34,7 @@ export async function startPhoneSignUp(
   call: Call,
   input: PhoneSignUpInput,
 ): Promise<PhoneSignUpOutcome> {
-  const reasons = passwordWeaknesses(input.password, [input.name, input.phone]);
+  const reasons = await passwordWeaknesses(input.password, [input.name, input.phone]);
   if (reasons.length > 0) throw new AppError({ code: "auth.weakPassword", details: { reasons } });
   const { auth, database, origin, headers } = call;
   if (await findUserByPhone(database, input.phone)) {

@@ -36,7 +36,7 @@ export async function signUp(
   },
   input: SignUpInput,
 ): Promise<SignUpOutcome> {
-  const reasons = passwordWeaknesses(input.password, [input.name, input.email]);
+  const reasons = await passwordWeaknesses(input.password, [input.name, input.email]);
   if (reasons.length > 0) throw new AppError({ code: "auth.weakPassword", details: { reasons } });
 
   if (!(await userExists(database, input.email))) {

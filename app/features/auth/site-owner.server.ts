@@ -27,7 +27,7 @@ export async function checkSiteOwner(
     const { hash: _hash, ...person } = existing;
     return person;
   }
-  const reasons = passwordWeaknesses(password, [name, email]);
+  const reasons = await passwordWeaknesses(password, [name, email]);
   if (reasons.length > 0) throw new AppError({ code: "auth.weakPassword", details: { reasons } });
   return null;
 }

@@ -140,7 +140,6 @@ async function expectIslandScriptsOnly(page: Page, loaded: () => string[], where
 type Visit = {
   page: Page;
   site: string;
-  lang: string;
   t: (key: string, values?: Record<string, string>) => string;
   reload: () => Promise<void>;
 };
@@ -254,8 +253,8 @@ type Check = keyof typeof checks;
 type Stop = [path: string, status: number, reach: Check[]];
 
 /**
- * One browser context per width and scheme; between them, every page type and every island,
- * and each case starts at the home. The theme is toggled last in a case, as it changes the rest.
+ * One browser context per width and scheme; between them, every page type (the test after them
+ * says so) and every island. The theme is toggled last in a case, as it changes the rest.
  */
 const cases: {
   site: string;
@@ -403,7 +402,7 @@ for (const c of cases) {
         for (const check of reach) {
           const { title, run } = checks[check];
           await test
-            .step(`${p}: ${title}`, () => run({ page, site: c.site, lang: c.lang, t, reload }))
+            .step(`${p}: ${title}`, () => run({ page, site: c.site, t, reload }))
             .catch((error: Error) =>
               failed.push(`${p}: ${title}: ${error.message.split("\n")[0]}`),
             );

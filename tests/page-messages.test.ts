@@ -10,7 +10,8 @@ import { createTestAppWithPages } from "./support/test-server";
 
 /*
  * I12: a page's hydration data carries its routes' share of the catalogue, not the catalogue.
- * What a page carries is read from React Router's stream in the HTML: every string in it.
+ * What a page carries is read from React Router's stream in the HTML (an application's page) or
+ * from its islands' page data (a site's public page, decision 048): every string in them.
  */
 
 const password = "Catalogue-Lantern-Fjord-62";
@@ -21,7 +22,13 @@ function carriedStrings(html: string): Set<string> {
     (match) => JSON.parse(match[1]!) as string,
   );
   const strings = chunks.join("").matchAll(/"(?:[^"\\]|\\.)*"/g);
-  return new Set([...strings].map((match) => JSON.parse(match[0]) as string));
+  const carried = new Set([...strings].map((match) => JSON.parse(match[0]) as string));
+  const islandPage = /<script type="application\/json" id="island-page"[^>]*>(.*?)<\/script>/s.exec(
+    html,
+  )?.[1];
+  if (islandPage)
+    for (const text of texts(JSON.parse(islandPage).messages).values()) carried.add(text);
+  return carried;
 }
 
 /** Every text of a catalogue, by its dotted key. */

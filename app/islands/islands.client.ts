@@ -4,7 +4,9 @@
 import { runEnhancers } from "./enhancers";
 import { islandLoaders } from "./registry";
 
-type Replay = { type: "click" | "hover" | "focus"; target: Element };
+type Replay =
+  | { type: "click" | "hover" | "focus" | "submit"; target: Element }
+  | { type: "key"; target: Element; init: KeyboardEventInit };
 
 const woken = new WeakSet<HTMLElement>();
 const live = new WeakSet<HTMLElement>();
@@ -26,13 +28,26 @@ function replay(element: HTMLElement) {
   const { target } = last;
   if (last.type === "click") {
     target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  } else if (last.type === "submit") {
+    if (target instanceof HTMLFormElement) target.requestSubmit();
+  } else if (last.type === "key") {
+    // Mantine's hotkeys listen on <html>.
+    document.documentElement.dispatchEvent(new KeyboardEvent("keydown", last.init));
   } else if (last.type === "hover") {
-    // React's onMouseEnter is built from mouseover; floating-ui listens to pointer events.
-    for (const type of ["pointerover", "pointerenter", "mouseover", "mouseenter"]) {
-      const bubbles = type.endsWith("over");
-      const Event = type.startsWith("pointer") ? PointerEvent : MouseEvent;
-      target.dispatchEvent(new Event(type, { bubbles }));
+    // Only where the pointer still is: a menu must not open behind a visitor who moved on.
+    if (!target.matches(":hover")) return;
+    // React builds onMouseEnter from mouseover; floating-ui listens for enter and move on its
+    // reference element. Enter events do not bubble: each element down to the target gets one.
+    target.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    target.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    const entered: Element[] = [];
+    for (let node: Element | null = target; node && node !== element; node = node.parentElement)
+      entered.unshift(node);
+    for (const node of entered) {
+      node.dispatchEvent(new PointerEvent("pointerenter"));
+      node.dispatchEvent(new MouseEvent("mouseenter"));
     }
+    target.dispatchEvent(new MouseEvent("mousemove", { bubbles: true }));
   } else if (document.activeElement === target) {
     target.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
     target.dispatchEvent(new FocusEvent("focus"));
@@ -67,21 +82,21 @@ function wake(element: HTMLElement) {
 
 function watch(element: HTMLElement) {
   const trigger = element.dataset.trigger ?? "interaction";
-  const storedKey = trigger.startsWith("stored:") ? trigger.slice(7) : null;
-  if (trigger === "load" || (storedKey && storedValue(storedKey))) {
+  const storedKeys = trigger.startsWith("stored:") ? trigger.slice(7).split(",") : [];
+  if (trigger === "load" || storedKeys.some((key) => storedValue(key))) {
     wake(element);
     return;
   }
-  if (storedKey) {
+  if (storedKeys.length > 0) {
     // Another tab wrote it (the cart filled elsewhere): this page's island follows from now on.
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== storedKey) return;
+      if (!event.key || !storedKeys.includes(event.key)) return;
       window.removeEventListener("storage", onStorage);
       wake(element);
     };
     window.addEventListener("storage", onStorage);
   }
-  const record = (type: Replay["type"]) => (event: Event) => {
+  const record = (type: "click" | "hover" | "focus") => (event: Event) => {
     if (live.has(element)) return;
     const target = event.target instanceof Element ? event.target : element;
     // A link goes where it points with or without the island: reaching for one wakes nothing.
@@ -90,7 +105,7 @@ function watch(element: HTMLElement) {
       // Anything else waits for the island to answer it.
       event.preventDefault();
       replays.set(element, { type, target });
-    } else if (replays.get(element)?.type !== "click") {
+    } else if (!["click", "submit", "key"].includes(replays.get(element)?.type ?? "")) {
       replays.set(element, { type, target });
     }
     wake(element);
@@ -102,16 +117,45 @@ function watch(element: HTMLElement) {
   element.addEventListener("submit", (event) => {
     if (live.has(element)) return;
     event.preventDefault();
+    if (event.target instanceof HTMLFormElement)
+      replays.set(element, { type: "submit", target: event.target });
     wake(element);
   });
-  element.addEventListener("pointerout", (event) => {
-    // Left before the island was live: no hover to replay.
-    const to = (event as PointerEvent).relatedTarget;
-    if (!live.has(element) && !(to instanceof Node && element.contains(to))) {
-      if (replays.get(element)?.type === "hover") replays.delete(element);
-    }
-  });
 }
+
+/** A hotkey as Mantine writes them ("mod+K", "/"): mod is Ctrl, or ⌘ on a Mac. */
+function pressed(hotkey: string, event: KeyboardEvent): boolean {
+  const parts = hotkey.toLowerCase().split("+");
+  const key = parts.pop();
+  const mod = parts.includes("mod");
+  return (
+    event.key.toLowerCase() === key &&
+    (mod ? event.ctrlKey || event.metaKey : !event.ctrlKey && !event.metaKey) &&
+    event.altKey === parts.includes("alt")
+  );
+}
+
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
+// An island's keyboard shortcuts (the search's "/" and mod+K) work before it is awake.
+document.addEventListener("keydown", (event) => {
+  if (typingIn(event.target)) return;
+  for (const element of document.querySelectorAll<HTMLElement>("[data-island][data-keys]")) {
+    if (live.has(element)) continue;
+    const keys = (element.dataset.keys ?? "").split(" ");
+    if (!keys.some((hotkey) => pressed(hotkey, event))) continue;
+    event.preventDefault();
+    const { key, code, ctrlKey, metaKey, shiftKey, altKey } = event;
+    replays.set(element, {
+      type: "key",
+      target: element,
+      init: { key, code, ctrlKey, metaKey, shiftKey, altKey, bubbles: true },
+    });
+    wake(element);
+  }
+});
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) watch(element);
 

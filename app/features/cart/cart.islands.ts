@@ -4,10 +4,11 @@
 import { defineIsland } from "~/platform/islands/island";
 import { AddToCartButton } from "./components/add-to-cart-button";
 import { CartControl } from "./components/cart-control";
-import { cartStorageKey } from "./validation";
+import { cartStorageKey, legacyCartKey } from "./validation";
 
 export const CartIsland = defineIsland("cart", CartControl, {
-  trigger: `stored:${cartStorageKey}`,
+  // A cart saved before issue 16, under its old key, is carried over by the store once awake.
+  trigger: `stored:${cartStorageKey},${legacyCartKey}`,
 });
 
 export const AddToCartIsland = defineIsland("add-to-cart", AddToCartButton);

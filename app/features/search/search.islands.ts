@@ -2,4 +2,5 @@
 import { defineIsland } from "~/platform/islands/island";
 import { SiteSearch } from "./components/site-search";
 
-export const SiteSearchIsland = defineIsland("site-search", SiteSearch);
+// Its shortcuts (site-search.tsx's hotkeys) open it before it is awake.
+export const SiteSearchIsland = defineIsland("site-search", SiteSearch, { keys: ["/", "mod+K"] });

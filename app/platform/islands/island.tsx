@@ -5,8 +5,8 @@ import { createContext, useContext, type ComponentType } from "react";
  * - `interaction`: at the first pointer, touch, focus or click inside it (the event is replayed
  *   once it is live), so a first visit downloads nothing for it;
  * - `load`: as soon as the page has loaded (signed-in extras only: never on a cached page);
- * - `stored:<key>`: at load when the browser's localStorage holds `<key>` (the cart's badge for a
- *   returning visitor), else at interaction.
+ * - `stored:<key>[,<key>…]`: at load when the browser's localStorage holds one of the keys (the
+ *   cart's badge for a returning visitor), or when another tab writes one; else at interaction.
  */
 export type IslandTrigger = "interaction" | "load" | `stored:${string}`;
 
@@ -80,7 +80,16 @@ export const islandMarker = (token: string, id: number) => `<!--island-${token}-
 export function defineIsland<P extends IslandProps>(
   name: string,
   Component: ComponentType<P>,
-  { trigger = "interaction", inline = false }: { trigger?: IslandTrigger; inline?: boolean } = {},
+  {
+    trigger = "interaction",
+    inline = false,
+    keys,
+  }: {
+    trigger?: IslandTrigger;
+    inline?: boolean;
+    /** Keyboard shortcuts that wake it anywhere on the page, as Mantine's hotkeys write them. */
+    keys?: string[];
+  } = {},
 ) {
   function Island(props: P) {
     const collector = useContext(IslandCollectorContext);
@@ -97,6 +106,7 @@ export function defineIsland<P extends IslandProps>(
         data-island={name}
         data-island-id={id}
         data-trigger={trigger}
+        data-keys={keys?.join(" ")}
         data-props={JSON.stringify(props)}
         dangerouslySetInnerHTML={{ __html: islandMarker(collector.token, id) }}
       />

@@ -1,4 +1,5 @@
 import { enhanceSiteAnalytics } from "~/features/analytics/analytics.enhancers";
+import { enhanceErrorReporter } from "~/features/client-errors/client-errors.enhancers";
 import { enhanceHeaderScroll } from "~/features/header/header.enhancers";
 import { enhanceOrderReference } from "~/features/orders/orders.enhancers";
 import { enhanceHeaderNotice } from "~/features/notices/notices.enhancers";
@@ -15,6 +16,7 @@ import {
  * (plain DOM, no React or Mantine) and name it here.
  */
 const enhancers: Record<string, (element: HTMLElement) => void> = {
+  "error-reporter": enhanceErrorReporter,
   "header-scroll": enhanceHeaderScroll,
   "order-reference": enhanceOrderReference,
   "header-notice": enhanceHeaderNotice,

@@ -19,6 +19,7 @@ import { CartIsland } from "~/features/cart/cart.islands";
 import { SiteSearchIsland } from "~/features/search/search.islands";
 import { AdminBarIsland } from "~/features/site/site.islands";
 import { IslandPageData } from "~/platform/islands/island-page";
+import { ErrorReporterMarker } from "~/features/client-errors/client-errors";
 import { SiteFrame } from "~/features/site/site";
 import { loadSiteChrome } from "~/features/site/site.server";
 import { textFromMatches } from "~/platform/i18n/i18n";
@@ -100,6 +101,8 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
           children
         ) : (
           <>
+            {/* First: the others' errors are reported too. */}
+            <ErrorReporterMarker accountId={data.account.accountId} />
             <IslandPageData theme={theme} pathname={pathname} />
             <SiteFrame
               account={data.account}

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/test";
 import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
-import { open } from "./support/page";
+import { hydrated, open } from "./support/page";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { FAKE_PROVIDER_KEYS } from "../fakes/fake-keys";
@@ -198,6 +198,7 @@ test("C5 acceptance 2/5: a visitor applies the coupon, signs up at the checkout,
   await cart.getByRole("link", { name: "Proceed to checkout" }).click();
   await expect(page).toHaveURL(site("/checkout"));
   await expect(page.locator("header nav")).toHaveCount(0);
+  await hydrated(page);
 
   await page.getByRole("textbox", { name: "Full name" }).fill(buyer.name);
   await page.getByLabel("E-mail").fill(buyer.email);
@@ -254,6 +255,8 @@ test("C5 acceptance 3b/5: a member pays with PayPal: approved on PayPal's page, 
   await sessions.use(page, "student@demo.test");
   const cart = await courseIntoCart(page, "web-from-scratch");
   await cart.getByRole("link", { name: "Proceed to checkout" }).click();
+  await page.waitForURL(site("/checkout"));
+  await hydrated(page);
   await page.getByRole("radio", { name: /^PayPal/ }).check();
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(new RegExp(`^${paypal.url}/checkoutnow`));
@@ -274,6 +277,8 @@ test("C5 acceptance 4/5: a Razorpay payment in rupees and a bank transfer the ow
   await page.evaluate(() => localStorage.removeItem("cartItems"));
   let cart = await courseIntoCart(page, "/product/design-foundations", /₹/);
   await cart.getByRole("link", { name: "Proceed to checkout" }).click();
+  await page.waitForURL(site("/checkout"));
+  await hydrated(page);
   await page.getByRole("radio", { name: /^Razorpay/ }).check();
   await page.getByTestId("place-order").click();
   const frame = page.frameLocator("[data-testid=razorpay-frame]");
@@ -290,6 +295,8 @@ test("C5 acceptance 4/5: a Razorpay payment in rupees and a bank transfer the ow
   // owner confirms it.
   cart = await courseIntoCart(page, "/product/gold");
   await cart.getByRole("link", { name: "Proceed to checkout" }).click();
+  await page.waitForURL(site("/checkout"));
+  await hydrated(page);
   await page.getByRole("radio", { name: /^Bank transfer/ }).check();
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/thankyou\?order=/);
@@ -374,6 +381,8 @@ test("C6 a member pays Gold monthly by card, then changes the card on Stripe's p
   );
   await expect(cart.getByTestId("cart-trial-note")).toBeVisible();
   await cart.getByRole("link", { name: "Proceed to checkout" }).click();
+  await page.waitForURL(site("/checkout"));
+  await hydrated(page);
   await page.getByRole("radio", { name: /^Card/ }).check();
   // C5: the summary is what the order will record at the chosen provider (decision 032).
   await expect(page.getByTestId("cart-due-today")).toHaveText(/^Due today\s*\$0$/);

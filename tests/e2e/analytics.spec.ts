@@ -1,13 +1,10 @@
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "./support/test";
 import { lookingAt } from "./support/screenshot";
-import { findAccountBySlug } from "../../app/features/accounts/queries.server";
-import { openDatabase } from "../../app/platform/db/database.server";
-import { seedDemo } from "../../scripts/demo-seed";
 import { setOption } from "../factories";
 import { open } from "./support/page";
-import { projectRoot, startServer, tempDataDir, type RunningServer } from "./support/server";
+import { startDemoServer } from "./support/demo-server";
+import type { RunningServer } from "./support/server";
 
 // A server of this file's own, so the demo account can carry an analytics tag (nobody else's
 // tests see it) and the owner's counts move only with what these journeys do.
@@ -23,23 +20,14 @@ let demoAccountId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = tempDataDir("analytics");
   // The demo, seeded here rather than by the server, with an analytics tag on demo.
-  const database = await openDatabase({ kind: "pglite", dataDir });
-  try {
-    await database.migrate(path.join(projectRoot, "drizzle"));
-    await seedDemo(database, { replace: false });
-    const demo = await database.asApp((tx) => findAccountBySlug(tx, "demo"));
-    demoAccountId = demo!.accountId;
-    await setOption(database, {
-      accountId: demoAccountId,
+  ({ server, dataDir, demoAccountId } = await startDemoServer("analytics", (database, accountId) =>
+    setOption(database, {
+      accountId,
       key: "misc",
       value: { scripts: "", analytics_tag: TAG },
-    });
-  } finally {
-    await database.close();
-  }
-  server = await startServer({ dataDir, env: { SEED_DEMO: "false" } });
+    }),
+  ));
 });
 
 test.afterAll(async () => {

@@ -1,14 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { findAccountBySlug } from "../../app/features/accounts/queries.server";
 import { posts } from "../../app/features/posts/tables.server";
-import { openDatabase } from "../../app/platform/db/database.server";
 import { DEMO_COUPON } from "../../scripts/demo-content";
-import { seedDemo } from "../../scripts/demo-seed";
 import { readIslandScripts, type IslandScripts } from "./support/island-scripts";
 import { open } from "./support/page";
-import { projectRoot, startServer, tempDataDir, type RunningServer } from "./support/server";
+import { startDemoServer } from "./support/demo-server";
+import { projectRoot, type RunningServer } from "./support/server";
 import { expect, test, type Browser, type Page } from "./support/test";
 
 // Issue 32: a site's public pages are island documents (decision 048). Every page type loads
@@ -27,22 +25,14 @@ const url = (site: string, p: string) => `http://${site}.localhost:${server.port
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   build = readIslandScripts();
-  dataDir = tempDataDir("islands");
-  const database = await openDatabase({ kind: "pglite", dataDir });
-  try {
-    await database.migrate(path.join(projectRoot, "drizzle"));
-    await seedDemo(database, { replace: false });
-    const demo = await database.asApp((tx) => findAccountBySlug(tx, "demo"));
-    await database.forAccount(demo!.accountId, (tx) =>
+  ({ server, dataDir } = await startDemoServer("islands", (database, demoAccountId) =>
+    database.forAccount(demoAccountId, (tx) =>
       tx
         .update(posts)
         .set({ categories: ["Design"] })
-        .where(and(eq(posts.accountId, demo!.accountId), eq(posts.slug, "colour-theory"))),
-    );
-  } finally {
-    await database.close();
-  }
-  server = await startServer({ dataDir, env: { SEED_DEMO: "false" } });
+        .where(and(eq(posts.accountId, demoAccountId), eq(posts.slug, "colour-theory"))),
+    ),
+  ));
 });
 
 test.afterAll(async () => {

@@ -54,9 +54,7 @@ export async function sendComment(
 }
 
 /** The action's answer as the thread takes it: the new comment itself is in the thread. */
-export const commentAnswerOf = (
-  answer: { ok: true; held: boolean } | { ok: false; code: string; issues?: FieldIssue[] },
-): CommentAnswer =>
+export const commentAnswerOf = (answer: CommentAnswer): CommentAnswer =>
   answer.ok
     ? { ok: true, held: answer.held }
     : { ok: false, code: answer.code, issues: answer.issues };

@@ -3,7 +3,7 @@ import type { i18n } from "i18next";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Router, createPath, type Navigator, type To } from "react-router";
-import { buildTheme } from "~/features/theme/theme";
+import { siteTheme } from "~/features/theme/theme";
 import { colorSchemeManager } from "~/ui/color-scheme";
 import type { IslandPage } from "~/platform/islands/island";
 
@@ -39,7 +39,7 @@ export function IslandRoot({
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider
-        theme={buildTheme(page.theme as Parameters<typeof buildTheme>[0])}
+        theme={siteTheme(page.theme as Parameters<typeof siteTheme>[0]).theme}
         defaultColorScheme="auto"
         colorSchemeManager={colorSchemeManager}
         withCssVariables={false}

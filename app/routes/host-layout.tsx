@@ -1,4 +1,3 @@
-import { MantineProvider } from "@mantine/core";
 import { pageLifetimeContext } from "~/platform/cache/page-lifetime";
 import type { ReactNode } from "react";
 import {
@@ -25,8 +24,7 @@ import { loadSiteChrome } from "~/features/site/site.server";
 import { textFromMatches } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen, errorScreenKeys } from "~/ui/error-screen";
-import { accessibleColors, buildTheme } from "~/features/theme/theme";
-import { colorSchemeManager } from "~/ui/color-scheme";
+import { SiteThemeProvider } from "~/features/theme/theme";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import { PlatformFrame } from "~/features/marketing/marketing";
 import { WebAppLinks } from "~/features/site-app/site-app";
@@ -81,6 +79,8 @@ export function meta({ error, matches }: Route.MetaArgs) {
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 
+const platformTheme = { primaryColor: "violet" } as const;
+
 function Frame({ data, children }: { data: LayoutData | undefined; children: ReactNode }) {
   const { pathname } = useLocation();
   if (data?.kind === "site") {
@@ -90,12 +90,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
     // The course player (issue 15) is a focused page with a slim bar of its own.
     const inPlayer = /^\/course\/[^/]+\/learn(\/|$)/.test(pathname);
     return (
-      <MantineProvider
-        theme={buildTheme(theme)}
-        defaultColorScheme="auto"
-        colorSchemeManager={colorSchemeManager}
-        cssVariablesResolver={accessibleColors}
-      >
+      <SiteThemeProvider theme={theme}>
         <WebAppLinks account={data.account} primaryColor={theme.primaryColor} />
         {inDashboard || inPlayer ? (
           children
@@ -124,16 +119,11 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
           </>
         )}
         {data.viewer ? <SessionKeeperIsland /> : null}
-      </MantineProvider>
+      </SiteThemeProvider>
     );
   }
   return (
-    <MantineProvider
-      theme={buildTheme({ primaryColor: "violet" })}
-      defaultColorScheme="auto"
-      colorSchemeManager={colorSchemeManager}
-      cssVariablesResolver={accessibleColors}
-    >
+    <SiteThemeProvider theme={platformTheme}>
       {/* The console (the base domain's dashboard, decision 037) has its own frame too. */}
       {pathname === "/dashboard" || pathname.startsWith("/dashboard/") ? (
         children
@@ -142,7 +132,7 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
           {children}
         </PlatformFrame>
       )}
-    </MantineProvider>
+    </SiteThemeProvider>
   );
 }
 

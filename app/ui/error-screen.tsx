@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 
 /** What an error screen says for a status: its title and its text (written out: see messages.server). */

@@ -1,7 +1,7 @@
 import { Group, Pagination, Text, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useQueryChange } from "./use-query-change";
 
 /** What a pager needs of one page of a list. */

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { fieldIssueMessage, fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
 import type { OptionPart, PartValue, SettingsSaveAnswer } from "./options";

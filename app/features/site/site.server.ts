@@ -11,7 +11,11 @@ import type { Database } from "~/platform/db/database.server";
 
 const chromeOptions = [menusOption, headerOption, footerOption, themeOption, miscOption] as const;
 
-/** The stored sources of the frame: option values and whether a privacy page exists. */
+/**
+ * The stored sources of the frame: option values, the menus sanitised (on save too; again here
+ * for anything stored before or around that, once per read rather than per request) and
+ * whether a privacy page exists.
+ */
 async function readChromeSources(database: Database, accountId: string) {
   const [options, privacyPage] = await Promise.all([
     database.forAccount(accountId, (tx) =>
@@ -19,7 +23,7 @@ async function readChromeSources(database: Database, accountId: string) {
     ),
     getPage(database, { accountId, slug: "privacy" }),
   ]);
-  return { options, hasPrivacyPage: Boolean(privacyPage) };
+  return { options, menus: sanitiseMenus(options.menus), hasPrivacyPage: Boolean(privacyPage) };
 }
 
 type ChromeSources = Awaited<ReturnType<typeof readChromeSources>>;
@@ -47,8 +51,7 @@ export async function loadSiteChrome(
     headerNoticeActive: headerNoticeShows(notices, now),
     /** P14: when the header notice next appears or goes; a page rendered now is stale then. */
     staleAt: nextNoticeChange(notices, now),
-    // Sanitised on save too; again here for anything stored before or around that.
-    menus: sanitiseMenus(found.menus),
+    menus: sources.menus,
     header: found.header,
     footer: found.footer,
     theme: found.theme ?? { bodyStyle: "full" as const, primaryColor: "blue" as const },

@@ -3,3 +3,4 @@
 export * from "./theme-option";
 export { ThemeEditor } from "./components/theme-editor";
 export { accessibleColors, buildTheme } from "./mantine-theme";
+export { SiteThemeProvider, siteTheme } from "./components/site-theme-provider";

@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useNonce } from "~/platform/csp-nonce";
 import { IslandCollectorContext, type IslandPage } from "./island";
 

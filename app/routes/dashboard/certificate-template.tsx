@@ -1,5 +1,5 @@
 import { Alert, Container } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { siteNameOf } from "~/features/accounts/accounts";
 import {
   CertificateTemplateEditor,

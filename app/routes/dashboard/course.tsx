@@ -18,7 +18,7 @@ import {
 } from "~/features/dashboard/dashboard.server";
 import { AppError } from "~/platform/errors";
 import type { Route } from "./+types/course";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 const screenPath = "/dashboard/course";
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

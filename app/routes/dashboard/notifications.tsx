@@ -1,5 +1,5 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { NotificationsHistory } from "~/features/notifications/notifications";
 import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/notifications";

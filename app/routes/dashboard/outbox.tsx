@@ -1,5 +1,5 @@
 import { Accordion, Badge, Container, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { listOutbox } from "~/features/auth/auth.server";
 import { loadDashboardScreen } from "~/features/dashboard/dashboard.server";
 import { timestampFormat } from "~/platform/i18n/formats";

@@ -1,5 +1,5 @@
 import { Container, Stack, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { data } from "react-router";
 import { z } from "zod";
 import { tenantContext } from "~/features/accounts/accounts";

@@ -1,5 +1,5 @@
 import { Anchor, Container, Stack, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/dashboard.server";
 import { QuizEditor } from "~/features/quizzes/quizzes";
 import { quizEditorPage } from "~/features/quizzes/quizzes.server";

@@ -1,6 +1,6 @@
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconSquarePlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { textFromMatches } from "~/platform/i18n/i18n";
 import { loadDashboardScreen, openDashboardSection } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/section";

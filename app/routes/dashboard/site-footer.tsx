@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { SettingsPage, settingsMeta } from "~/features/dashboard/dashboard";
 import {
   answerSettingsPartSave,

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import {
   MemberMenuEditor,

@@ -1,6 +1,6 @@
 import { ActionIcon, Group } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { moved } from "./moved";
 import classes from "./settings.module.css";
 

@@ -8,7 +8,7 @@ import {
   type MantineSpacing,
 } from "@mantine/core";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import classes from "./settings.module.css";
 import { cornerToastStyle } from "../corner-toast";
 

@@ -1,5 +1,5 @@
 import { PinInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /** The length of every code we ask for: texted, or shown by an authenticator app. */
 export const codeLength = 6;

@@ -10,7 +10,7 @@ import {
   type TextInputProps,
 } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { PasswordReasons } from "./password-reasons";
 
 /*

@@ -1,6 +1,6 @@
 import { Alert } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import { authClient } from "../client";
 import { signInErrorMessage, type ErrorMessage } from "../sign-in-error";

@@ -1,5 +1,5 @@
 import { List, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /** Why the server refused a password, in the visitor's language. */
 export function PasswordReasons({ reasons }: { reasons: string[] }) {

@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { authClient } from "../client";
 import { AuthCard } from "./auth-card";
 import { CodeField, codeLength } from "./code-field";

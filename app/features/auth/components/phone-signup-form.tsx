@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { postJson } from "../client";
 import { AuthCard } from "./auth-card";
 import { CodeField, codeLength } from "./code-field";

@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { authClient } from "../client";
 import { AuthCard } from "./auth-card";

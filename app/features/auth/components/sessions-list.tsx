@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Form } from "react-router";
 import { timestampFormat } from "~/platform/i18n/formats";
 import type { SiteSession } from "../profile.server";

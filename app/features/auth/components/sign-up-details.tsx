@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { AuthCard } from "./auth-card";
 import { FormError, NameField, NewPasswordField, StackedForm, SubmitButton } from "./form-parts";
 import type { SignUp } from "./use-sign-up";

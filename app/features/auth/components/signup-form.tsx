@@ -1,6 +1,6 @@
 import { Alert } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { AuthCard } from "./auth-card";
 import { EmailField, LinkButton } from "./form-parts";
 import { PhoneSignupForm } from "./phone-signup-form";

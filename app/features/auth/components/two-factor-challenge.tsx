@@ -1,6 +1,6 @@
 import { Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { authClient } from "../client";
 import { authErrorKey } from "../error-keys";
 import { AuthCard } from "./auth-card";

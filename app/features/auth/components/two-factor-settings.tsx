@@ -1,7 +1,7 @@
 import { Badge, Card, Code, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import QRCode from "qrcode";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { authClient } from "../client";
 import { CodeField, codeLength } from "./code-field";

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Container, Stack, Table, Text, Title } from "@mantine/core";
 import { IconFileInvoice } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFetcher, useSearchParams } from "react-router";
 import { OrderStatusBadge, dateIn, moneyIn, openRazorpayModal } from "~/features/orders/orders";
 import { errorKeyOf } from "~/platform/errors";

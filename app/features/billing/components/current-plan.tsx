@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { SubscriptionStatusBadge, dateIn } from "~/features/orders/orders";
 import type { BillingView } from "./billing-view";
 

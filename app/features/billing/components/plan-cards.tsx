@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { moneyIn } from "~/features/orders/orders";
 import type { PlanInterval } from "../billing-shapes";
 import type { BillingView } from "./billing-view";

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { OrderStatusBadge, dateIn, moneyIn } from "~/features/orders/orders";
 import type { BillingView } from "./billing-view";
 

@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import classes from "./platform-orders-export.module.css";
 
 /** The part of the shop screen's query the CSVs honour: its search and filters. */

@@ -1,5 +1,5 @@
 import { Container, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { moneyIn } from "~/features/orders/orders";
 import { PaymentSettingsPanel } from "~/features/payments/payments";
 import type { PlanInterval } from "../billing-shapes";

@@ -1,5 +1,5 @@
 import { Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { dateIn } from "~/features/orders/orders";
 import type { BillingView } from "./billing-view";
 

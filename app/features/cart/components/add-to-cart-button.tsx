@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useCart } from "../cart-store";
 import type { CartItem } from "../validation";
 

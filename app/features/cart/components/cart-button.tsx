@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Popover, Text } from "@mantine/core";
 import { IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { useCart } from "../cart-store";
 import { cartCount } from "../validation";

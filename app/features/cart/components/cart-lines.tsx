@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Box, Image, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { formatCartMoney } from "../money";
 import { cartItemKey, itemHref, type CartItem } from "../validation";

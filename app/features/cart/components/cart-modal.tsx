@@ -1,5 +1,5 @@
 import { Button, Modal, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useCart } from "../cart-store";
 import { CartSummary } from "./cart-summary";
 import { CouponBox } from "./coupon-box";

@@ -1,5 +1,5 @@
 import { Skeleton, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { quoteSplit, useCartQuote, type CartQuote } from "../cart-quote";
 import { useCart } from "../cart-store";
 import { formatCartMoney, minorToMajor } from "../money";

@@ -1,7 +1,7 @@
 import { Anchor, Button, CloseButton, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useCart } from "../cart-store";
 import { checkCouponCode, type CouponAnswer } from "../coupon-check";
 import { formatCartMoney, formatPercent, minorToMajor } from "../money";

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { IconCertificate, IconDownload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MemberCertificate } from "../certificate-option";
 
 /** Shown in the course player once the course is complete: the certificate it earned. */

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconCertificate, IconDownload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MemberCertificate } from "../certificate-option";
 
 /** A member's certificates: each with its PDF and its public verification page. */

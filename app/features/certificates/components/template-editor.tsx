@@ -11,7 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Suspense, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { MediaPicker } from "~/features/media/media";
 import { useSettingsSave } from "~/features/options/options";
 import { SaveControls } from "~/ui/settings/save-controls";

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Container, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { IconCircleCheck, IconDownload, IconHelpCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { CertificateVerification } from "../certificate-option";
 
 /**

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { useSettingsSave } from "~/features/options/options";
 import { timestampFormat } from "~/platform/i18n/formats";

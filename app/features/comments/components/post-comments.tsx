@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
 import { COMMENT_MAX_LENGTH, type PublicComment } from "../comment-rules";

@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useFetcher } from "react-router";
 import { errorCatalogue, type ErrorCode } from "~/platform/errors";
 import type { AccountDetail, ConsoleAnswer, ConsoleCommand, MeterRow } from "../console-views";

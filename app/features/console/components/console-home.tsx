@@ -1,5 +1,5 @@
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { ConsoleHome } from "../console-home.server";
 

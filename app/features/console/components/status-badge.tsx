@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 // Filled badges in dark shades: white text on them reads at 4.5:1 or more in both schemes.
 export function AccountStatusBadge({ suspended }: { suspended: boolean }) {

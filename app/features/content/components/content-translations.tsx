@@ -10,7 +10,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { nativeLanguageName, type ContentLanguages } from "../content-languages";
 import type { ContentStatus } from "../editing";
 import { languageCodes, type LanguageCode } from "~/platform/i18n/languages";

@@ -1,5 +1,5 @@
 import { Anchor, Group, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { nativeLanguageName, type LanguageVersion } from "../content-languages";
 
 /**

@@ -1,5 +1,5 @@
 import { Box, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { diffFields, type DiffPart } from "../revision-diff";
 import classes from "./revision-compare.module.css";
 

@@ -8,7 +8,7 @@ import { useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Suspense, useState } from "react";
 import { MediaPicker } from "~/features/media/media";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { embedOf } from "../embeds";
 import { EmbedNode } from "./embed-node";
 import classes from "./rich-text-editor.module.css";

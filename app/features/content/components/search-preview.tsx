@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import classes from "./search-preview.module.css";
 
 /** How a search result might show the item: its title, address and description, cut as engines do. */

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { currencyDigits, majorToMinor, minorToMajor } from "~/features/cart/cart";
 import type { CouponProductOption, CouponRow, DiscountType } from "../coupon-shapes";
 import { CouponApiError, couponApi, type CouponInput } from "./coupon-api";

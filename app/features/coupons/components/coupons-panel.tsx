@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { IconPencil, IconPlus, IconTicket, IconTrash } from "@tabler/icons-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { formatCartMoney, formatPercent, minorToMajor } from "~/features/cart/cart";
 import { dateFormat } from "~/platform/i18n/formats";

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useSearchParams } from "react-router";
 import { plainText } from "~/platform/plain-text";
 import type { CourseStats } from "../model";

@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useSearchParams } from "react-router";
 import type { GradebookCell, GradebookPage } from "../model";
 import { gradebookSorts, type GradebookSort } from "../validation";

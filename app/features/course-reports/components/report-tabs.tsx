@@ -1,5 +1,5 @@
 import { Anchor, Group, Tabs, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useNavigate } from "react-router";
 
 /** The course's reports: its gradebook and its stats, as two tabs with their own addresses. */

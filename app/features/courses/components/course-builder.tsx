@@ -20,7 +20,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { currencyDigits } from "~/features/cart/cart";
 import { ContentEditor, nativeLanguageName } from "~/features/content/content";

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { formatPrice } from "../price";
 
 export type CoursePriceProps = BadgeProps & {

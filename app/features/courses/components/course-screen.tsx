@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { MemberAvatar } from "~/features/members/members";
 import { nativeLanguageName, storedHtmlClass } from "~/features/content/content";

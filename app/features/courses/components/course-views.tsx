@@ -1,5 +1,5 @@
 import { Anchor, Group } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 
 /** The builder's ways to a course's students, gradebook and stats (learning's and reports' screens). */

@@ -11,7 +11,7 @@ import {
 } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { LessonTypeIcon } from "./lesson-type-icon";
 import { Sortable, SortableList } from "./sortable-list";
 import {

@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFetcher, useNavigate } from "react-router";
 import { slugify } from "~/features/content/content";
 import { CourseTable, type TeacherCourseRow } from "./instructor-screens";

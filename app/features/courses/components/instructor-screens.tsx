@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { IconCopy, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
 import { courseStatuses, type CourseStatus } from "../course-shapes";

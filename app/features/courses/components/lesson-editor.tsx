@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { IconPaperclip, IconTrash } from "@tabler/icons-react";
 import { Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ContentEditor, embedOf } from "~/features/content/content";
 import { MediaPicker, type MediaItem, type MediaKind } from "~/features/media/media";
 import { lessonTypes, videoSources, type LessonFile, type LessonType } from "../course-shapes";

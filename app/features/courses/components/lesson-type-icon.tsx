@@ -8,7 +8,7 @@ import {
   IconWorldWww,
   type TablerIcon,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { LessonType } from "../course-shapes";
 
 const icons: Record<LessonType, TablerIcon> = {

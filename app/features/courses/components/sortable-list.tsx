@@ -18,7 +18,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon } from "@mantine/core";
 import { IconGripVertical } from "@tabler/icons-react";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /** One sortable row; `children` places its drag handle. */
 export function Sortable({

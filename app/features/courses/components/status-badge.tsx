@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { CourseStatus } from "../course-shapes";
 
 const colours: Record<CourseStatus, string> = {

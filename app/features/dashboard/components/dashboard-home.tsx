@@ -9,7 +9,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { MemberAvatar } from "~/features/members/members";
 import { dateFormat, numberFormat } from "~/platform/i18n/formats";

@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { useDisclosure, useLocalStorage, useMediaQuery } from "@mantine/hooks";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { authClient } from "~/features/auth/auth";
 import { MemberAvatar } from "~/features/members/members";

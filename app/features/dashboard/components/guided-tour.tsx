@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Text, Title } from "@mantine/core";
 import { IconHelp } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useLocation, useNavigate } from "react-router";
 import { createTour, shouldAutoStart, TOUR_STEP_KEY, tourSteps, type Tour } from "../tour";
 import classes from "./guided-tour.module.css";

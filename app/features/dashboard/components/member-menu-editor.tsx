@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useSettingsSave } from "~/features/options/options";
 import { moved } from "~/ui/settings/moved";
 import { memberMenuPart } from "../dashboard-option";

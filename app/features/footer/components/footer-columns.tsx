@@ -11,7 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { newKey, type ColumnDraft } from "../footer-draft";
 import { FooterLinks } from "./footer-links";
 import { RowControls } from "../../../ui/settings/row-controls";

@@ -1,6 +1,6 @@
 import { Divider, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { footerDraftOf, footerGaps, footerValueOf, type FooterDraft } from "../footer-draft";
 import { useSettingsSave } from "~/features/options/options";
 import { footerPart, type FooterValue } from "../footer-option";

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { newKey, type LinkDraft } from "../footer-draft";
 import classes from "./footer-editor.module.css";
 import { RowControls } from "../../../ui/settings/row-controls";

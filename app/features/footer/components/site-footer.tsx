@@ -1,6 +1,6 @@
 import { siteNameOf } from "~/features/accounts/accounts";
 import { Box, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import { readableTextColor } from "~/platform/color-contrast";

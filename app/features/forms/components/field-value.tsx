@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { displayFieldValue, type FormFieldDefinition } from "../field-display";
 
 /** One answer of a form submission, with its field's label (D15). */

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, ThemeIcon, Transition } from "@mantine/core";
 import { IconTrophy } from "@tabler/icons-react";
 import { useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { GAMIFICATION_EVENT, overlayStore, type GamificationMessage } from "../overlay-store";
 import classes from "./gamification-overlay.module.css";
 

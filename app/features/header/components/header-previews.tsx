@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Text } from "@mantine/core";
 import type { MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import { MobileMenu, SiteMenu, type MenuItem } from "~/features/menus/menus";
 import type { Branding } from "../branding-validation";

@@ -1,6 +1,6 @@
 import { NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
 import type { SettingsSaveAnswer } from "~/features/options/options";

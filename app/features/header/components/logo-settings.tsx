@@ -9,7 +9,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   brandingSchema,
   logoSourceSchema,

@@ -1,7 +1,7 @@
 import { siteNameOf } from "~/features/accounts/accounts";
 import { Box, Container, Group } from "@mantine/core";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import type { MenusValue } from "~/features/menus/menus";

@@ -1,6 +1,6 @@
 import { Box } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { UserArea, type ViewerBadge } from "~/features/auth/auth";
 import { MobileMenu, type MenuItem } from "~/features/menus/menus";
 import { NavBurger, NavDrawer } from "~/ui/nav-drawer";

@@ -19,7 +19,7 @@ import {
   IconLock,
 } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useRevalidator } from "react-router";
 import { GamificationOverlay } from "~/features/gamification/gamification";
 type PointsAward = { reason: string; points: number };

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Progress, Stack, Text } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useNavigate } from "react-router";
 import { formatPrice } from "~/features/courses/courses";
 import { learningApiPaths } from "../offline-queue";

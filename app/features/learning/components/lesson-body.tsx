@@ -1,7 +1,7 @@
 import { Anchor, AspectRatio, Button, Group, Paper, Stack, Text, Typography } from "@mantine/core";
 import { IconDownload, IconExternalLink, IconFile } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { embedOf, storedHtmlClass } from "~/features/content/content";
 import type { LessonContent, LessonType } from "~/features/courses/courses";
 import { isEndedMessage } from "../media-events";

@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconCheck, IconPlayerPlay } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { LinkedStudent, MyCourse } from "../my-courses.server";
 

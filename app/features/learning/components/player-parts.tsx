@@ -1,7 +1,7 @@
 import { Box, Group, Stack, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { IconCircle, IconCircleCheckFilled, IconLock } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
 import type { LessonLock, PlayerLesson } from "../curriculum";

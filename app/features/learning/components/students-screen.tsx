@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import type { InstructorEnrolment, StudentRow } from "../enrolment.server";
 

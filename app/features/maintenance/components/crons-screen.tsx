@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { IconPlayerPlay, IconRefresh } from "@tabler/icons-react";
 import { Fragment, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFetcher, useRevalidator } from "react-router";
 import { cronText, readCron } from "../cron-reading";
 import {

@@ -1,7 +1,7 @@
 // A schedule's runs on the crons screen: their state, what they did, their errors.
 import { Badge, Box, Button, Code, Collapse, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { RunState, RunView, ScheduleView } from "../crons-shapes";
 
 // Filled badges in dark shades: white text on them reads at 4.5:1 or more in both schemes.

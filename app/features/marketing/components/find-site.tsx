@@ -1,6 +1,6 @@
 import { Button, Center, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { slugPattern } from "~/platform/patterns";
 

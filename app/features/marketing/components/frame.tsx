@@ -3,7 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { NavBurger, NavDrawer } from "~/ui/nav-drawer";
 import { ThemeToggle } from "~/ui/theme-toggle";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, NavLink } from "react-router";
 import classes from "./platform.module.css";
 

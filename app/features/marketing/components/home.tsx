@@ -21,7 +21,8 @@ import {
   IconWorld,
   type TablerIcon,
 } from "@tabler/icons-react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { CtaBand, FeatureCard, lineIcon, SectionHeading } from "./marketing-parts";
 import { longestTrial, PlanGrid, type PlanCardData } from "./plan-cards";

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Container, Group, List, Stack, Text, Title } from "@mantine/core";
 import { IconArrowRight, IconCheck, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import classes from "./platform.module.css";
 

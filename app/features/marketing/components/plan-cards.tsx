@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Divider, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { PlanPricing } from "~/features/plans/plans";
 import { CheckList } from "./marketing-parts";

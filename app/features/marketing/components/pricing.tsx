@@ -1,6 +1,6 @@
 import { Accordion, Badge, Container, Group, SegmentedControl, Stack, Title } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { CtaBand, PageHero } from "./marketing-parts";
 import { annualSaving, PlanGrid, type BillingInterval, type PlanCardData } from "./plan-cards";
 

@@ -1,5 +1,5 @@
 import { Box, Container, Grid, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   IconBook2,
   IconBrowser,

@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { postJson } from "~/features/auth/auth";
 import { EmailField, FormError, NewPasswordField } from "~/features/auth/auth";

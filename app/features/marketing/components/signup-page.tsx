@@ -1,5 +1,5 @@
 import { Box, Container, Grid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckList } from "./marketing-parts";
 import { planPrice, useMoney, type PlanCardData } from "./plan-cards";
 import classes from "./platform.module.css";

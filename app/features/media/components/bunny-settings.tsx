@@ -1,6 +1,6 @@
 import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 export type BunnyCredsView = { library_id: string; cdn_host: string; api_key_hint: string };
 

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MediaItem } from "../media-types";
 import { formatBytes, mediaClient, type MediaUseRow } from "./media-client";
 

@@ -1,6 +1,6 @@
 import { Group, Select, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { mediaKindList } from "../media-types";
 
 export type MediaQuery = { q: string; kind: string; folder: string };

@@ -1,6 +1,6 @@
 import { Badge, Card, Image, SimpleGrid, Text, UnstyledButton } from "@mantine/core";
 import { IconFile, IconFileMusic, IconMovie } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MediaItem } from "../media-types";
 
 const kindIcon = { video: IconMovie, audio: IconFileMusic } as const;

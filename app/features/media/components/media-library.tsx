@@ -1,7 +1,7 @@
 import { Drawer, Grid, Group, Paper, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MediaItem } from "../media-types";
 import { formatBytes, mediaClient, type LibraryAnswer } from "./media-client";
 import { MediaDetails } from "./media-details";

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MediaItem, MediaKind } from "../media-types";
 import { mediaClient } from "./media-client";
 import { MediaGrid } from "./media-grid";

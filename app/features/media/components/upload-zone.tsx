@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Progress, Stack, Text } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
 import { IconAlertTriangle, IconCheck, IconUpload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { MAX_UPLOAD_BYTES, type MediaItem } from "../media-types";
 import { useUploads } from "./use-uploads";
 

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { MemberAvatar } from "./member-avatar";
 

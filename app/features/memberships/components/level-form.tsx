@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { slugify } from "~/features/content/content";
 import type { LevelAnswer, LevelView, RuleOptions } from "../levels.server";

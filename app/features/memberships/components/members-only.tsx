@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 export type MembersOnlyProps = {
   /** The levels that open it, by name. */

@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconPencil, IconPlus, IconTrash, IconUsers } from "@tabler/icons-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import type { LevelAnswer, LevelView, RuleOptions } from "../levels.server";
 import { LevelForm, levelProblemKey } from "./level-form";

@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Group, Stack, Tabs, Text } from "@mantine/core";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useSettingsSave } from "~/features/options/options";
 import { menusPart, type MenuItem } from "../menus-option";
 import { previewMenu } from "../menu-preview-html";

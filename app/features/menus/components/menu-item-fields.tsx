@@ -12,7 +12,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MenuItem } from "../menus-option";
 import { menuHref } from "~/ui/site-links";
 import type { MenuKind } from "../menu-validation";

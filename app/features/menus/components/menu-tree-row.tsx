@@ -12,7 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { CSS } from "@dnd-kit/utilities";
 import type { CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MenuItem } from "../menus-option";
 import { menuHref } from "~/ui/site-links";
 import { canMove, type FlatItem, type MoveAction } from "../menu-tree";

@@ -1,6 +1,6 @@
 import { CloseButton, Text } from "@mantine/core";
 import { useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { readableTextColor } from "~/platform/color-contrast";
 import { useNonce } from "~/platform/csp-nonce";
 import { cssColour } from "~/platform/safe-values";

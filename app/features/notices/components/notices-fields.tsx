@@ -1,5 +1,5 @@
 import { Box, ColorInput, DEFAULT_THEME, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { parseColor, readableTextColor } from "~/platform/color-contrast";
 import { cssColour } from "~/platform/safe-values";
 import { customIssue, type FieldIssue } from "~/platform/field-issues";

@@ -1,6 +1,6 @@
 import { Stack, Switch, Text, Textarea, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useSettingsSave } from "~/features/options/options";
 import { customIssue } from "~/platform/field-issues";
 import { footerNoticePart, type FooterNotice } from "../notices-option";

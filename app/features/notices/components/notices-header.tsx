@@ -11,7 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { fromLocalInput, noticeState, toLocalInput, type NoticeState } from "../notices-time";
 import { useSettingsSave } from "~/features/options/options";
 import { customIssue, type FieldIssue } from "~/platform/field-issues";

@@ -1,5 +1,5 @@
 import { Divider, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { FooterNotice, HeaderNotices } from "../notices-option";
 import { FooterNoticeEditor } from "./notices-footer";
 import { HeaderNoticeEditor } from "./notices-header";

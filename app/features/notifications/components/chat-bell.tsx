@@ -1,7 +1,7 @@
 import { Anchor, Divider, Popover, ScrollArea, Text } from "@mantine/core";
 import { IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { useUnreadChat } from "../use-notifications";
 import type { NotificationItem } from "../validation";

@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Text, Typography } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { severityColor, type NotificationItem } from "../validation";
 import { dateFormat } from "~/platform/i18n/formats";
 

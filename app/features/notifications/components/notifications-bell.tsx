@@ -10,7 +10,7 @@ import {
 } from "@mantine/core";
 import { IconBell, IconCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { useUnreadNotifications } from "../use-notifications";
 import { BellButton, BellList } from "./bell-parts";

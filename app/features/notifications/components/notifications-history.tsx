@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useNotificationHistory } from "../use-notifications";
 import { NotificationEntry } from "./notification-entry";
 

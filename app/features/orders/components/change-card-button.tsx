@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /**
  * "Change card": the provider's own page (Stripe's customer portal) opens for this

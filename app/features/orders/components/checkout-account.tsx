@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { authClient, EmbeddedAuthCards, LoginForm, SignupForm } from "~/features/auth/auth";
 
 export type CheckoutViewer = { name: string; email: string } | null;

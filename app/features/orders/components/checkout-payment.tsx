@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, Radio, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { errorKeyOf } from "~/platform/errors";
 import type { PaymentProvider } from "../order-shapes";
 

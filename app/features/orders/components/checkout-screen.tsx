@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useNavigate } from "react-router";
 import { CartSummary, CouponBox, useCart } from "~/features/cart/cart";
 import type { PaymentProvider } from "../order-shapes";

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useShopScope } from "./shop-scope";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { errorCatalogue, type ErrorCode } from "~/platform/errors";
 

@@ -11,7 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconFileInvoice } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MemberOrder, MemberOrdersScreen } from "../order-views";
 import { moneyIn, OrderStatusBadge } from "./order-format";
 import { PartlyRefundedBadge } from "./refund-badge";

@@ -14,7 +14,7 @@ import {
 import { useState } from "react";
 import { useShopScope } from "./shop-scope";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { errorCatalogue, type ErrorCode } from "~/platform/errors";
 import type { OrderDetail, OrderEventView } from "../order-views";

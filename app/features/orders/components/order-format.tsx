@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { formatMoney, minorToMajor } from "~/features/cart/cart";
 import type { OrderStatus, SubscriptionStatus } from "../order-shapes";
 

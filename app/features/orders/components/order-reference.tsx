@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /** Where the reference goes in the sentence (never a translation's own words). */
 const slot = "{order}";

@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { useCart } from "~/features/cart/cart";
 import type { OrderStatus } from "../order-shapes";

@@ -1,5 +1,5 @@
 import { Stack, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { OrdersScreen } from "../order-views";
 import { MemberOrders } from "./member-orders";
 import { ShopScreen } from "./shop-screen";

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { OrderStatus } from "../order-shapes";
 import { orderColours } from "./order-format";
 

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { formatMoney, minorToMajor } from "~/features/cart/cart";
 import { revenuePeriods, type RevenueReport } from "../order-views";
 import { moneyIn } from "./order-format";

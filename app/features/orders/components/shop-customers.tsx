@@ -1,5 +1,5 @@
 import { ScrollArea, Stack, Table, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { CustomerRow, Paged, ShopQuery } from "../order-views";
 import { moneyIn } from "./order-format";
 import { dateIn } from "~/platform/i18n/formats";

@@ -12,7 +12,7 @@ import {
 } from "@mantine/core";
 import { IconDownload, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { orderProviders, orderStatuses } from "../order-shapes";
 import type { Paged, ShopOrderRow, ShopScreen } from "../order-views";
 import { ManualOrderForm } from "./manual-order-form";

@@ -1,5 +1,5 @@
 import { Stack, Tabs } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { shopTabs, type ShopScreen as ShopScreenData, type ShopTab } from "../order-views";
 import { RevenueReportView } from "./revenue-report";
 import { ShopCustomers } from "./shop-customers";

@@ -1,5 +1,5 @@
 import { Group, Select, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { subscriptionStatuses } from "../order-shapes";
 import type { Paged, ShopQuery, SubscriptionView } from "../order-views";
 import { Pager, SearchBox } from "./list-controls";

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { cancellable, type SubscriptionView } from "../order-views";
 import { ChangeCardButton } from "./change-card-button";

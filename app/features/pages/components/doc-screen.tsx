@@ -1,6 +1,6 @@
 import { Button, Container, Group, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { DocLink, PublishedPage } from "../pages.server";
 import { DocsLayout } from "./docs-layout";

@@ -1,5 +1,5 @@
 import { Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { DocLink } from "../pages.server";
 import { DocsLayout } from "./docs-layout";

@@ -23,7 +23,7 @@ import {
   IconGripVertical,
 } from "@tabler/icons-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useFetcher } from "react-router";
 import { dropDoc, moveDoc, treeEntries, type TreeDoc, type TreeMove } from "../docs-tree";
 

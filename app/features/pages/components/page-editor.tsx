@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   nativeLanguageName,
   useContentSave,

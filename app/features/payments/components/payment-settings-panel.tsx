@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { SavedToast } from "~/ui/saved-toast";
 import type { ProviderSettingsView } from "../provider-shapes";
 import { paymentApi, type PaymentScope } from "./payment-api";

@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { requiredKeys, type ProviderSettingsView } from "../provider-shapes";
 import { PaymentApiError, paymentApi, type PaymentScope } from "./payment-api";
 

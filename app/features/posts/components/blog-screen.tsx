@@ -1,5 +1,5 @@
 import { Button, Container, Group, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { PostSummary } from "../posts.server";
 import { PostGrid } from "./post-grid";

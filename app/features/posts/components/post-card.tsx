@@ -1,5 +1,5 @@
 import { AspectRatio, Card, Image, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { PostSummary } from "~/features/posts/posts.server";
 import { dateFormat } from "~/platform/i18n/formats";

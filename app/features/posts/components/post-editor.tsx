@@ -16,7 +16,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   ContentEditor,
   ContentTranslations,

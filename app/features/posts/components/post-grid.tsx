@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { PostSummary } from "../posts.server";
 import { PostCard } from "./post-card";
 

@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { TRASH_DAYS } from "~/features/content/content";
 import {

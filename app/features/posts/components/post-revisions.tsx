@@ -10,7 +10,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFetcher, useParams } from "react-router";
 import { RevisionCompare } from "~/features/content/content";
 import type { ComparedRevision } from "../revision-compare.server";

@@ -10,7 +10,7 @@ import {
   Typography,
 } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { storedHtmlClass } from "~/features/content/content";
 import { dateFormat } from "~/platform/i18n/formats";

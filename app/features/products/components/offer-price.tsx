@@ -1,5 +1,5 @@
 import { Group, Stack, Text, VisuallyHidden, type TextProps } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { formatMoney, minorToMajor } from "~/features/cart/cart";
 import type { OfferPrice } from "../product-catalogue.server";
 

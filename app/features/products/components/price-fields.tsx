@@ -11,7 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { currencyDigits } from "~/features/cart/cart";
 import { billingIntervals, billingKinds, type BillingKind } from "../product-shapes";
 import type { PriceInput } from "../validation";

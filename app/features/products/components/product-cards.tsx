@@ -1,5 +1,5 @@
 import { AspectRatio, Badge, Button, Card, Image, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { ProductCard } from "../product-catalogue.server";
 import { OfferPriceText } from "./offer-price";

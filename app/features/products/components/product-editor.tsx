@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconPlus } from "@tabler/icons-react";
 import { Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { ContentEditor, slugify } from "~/features/content/content";
 import { MediaPicker } from "~/features/media/media";

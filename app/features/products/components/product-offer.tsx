@@ -1,6 +1,6 @@
 import { Radio, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { OfferPrice, ProductCard } from "../product-catalogue.server";
 import { useBillingWords, useMoney } from "./offer-price";
 import { ProductBuy } from "./product-buy";

@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { IconExternalLink, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { ProductRowView } from "../product-editor.server";
 import { productStatuses, type ProductStatus } from "../product-shapes";

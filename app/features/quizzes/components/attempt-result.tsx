@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { AttemptQuestionView, AttemptView } from "../attempt-types";
 import { FileAnswerLink } from "./file-answer-link";
 

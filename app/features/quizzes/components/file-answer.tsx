@@ -1,6 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { answerFileUploadUrl, asFileAnswer } from "../answer-file";
 import { FileAnswerLink } from "./file-answer-link";
 

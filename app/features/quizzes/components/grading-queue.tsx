@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { plainText } from "~/platform/plain-text";
 import type { AttemptQuestionView, GradingItem, GradingQueueItem } from "../attempt-types";
 import { answerText } from "./attempt-result";

@@ -11,7 +11,7 @@ import {
   Textarea,
 } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { BLANK, newOptionId, questionDataSchemas } from "../question-types";
 import { questionTypes, type QuestionType } from "../quiz-shapes";
 

@@ -11,7 +11,7 @@ import {
   Textarea,
 } from "@mantine/core";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { PublicQuestion } from "../question-types";
 import { FileAnswer } from "./file-answer";
 

@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { plainText } from "~/platform/plain-text";
 import { feedbackModes, type QuizSettings } from "../quiz-shapes";
 import { errorText, quizApi } from "./api-client";

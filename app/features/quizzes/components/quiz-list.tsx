@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { errorText, quizApi } from "./api-client";
 
 type Row = {

@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { addGamificationMessage } from "~/features/gamification/gamification";
 import type { AttemptView, QuizIntro } from "../attempt-types";
 import { errorText, quizApi } from "./api-client";

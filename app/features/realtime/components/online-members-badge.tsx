@@ -1,5 +1,5 @@
 import { Badge, Group } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { MemberAvatar } from "~/features/members/members";
 import { useRealtime } from "../use-realtime";

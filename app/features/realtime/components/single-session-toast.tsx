@@ -1,6 +1,6 @@
 import { Notification, Portal } from "@mantine/core";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { cornerToastStyle } from "~/ui/corner-toast";
 
 /** Spec §9: toasts close after 5000 ms; then the page goes home, as a sign-out does. */

@@ -1,6 +1,6 @@
 import { Button, Chip, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Form, useSearchParams } from "react-router";
 import { MAX_REPORT_DAYS, reportPresets, type ReportPeriod } from "../period";
 

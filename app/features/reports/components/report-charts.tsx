@@ -1,7 +1,7 @@
 import { AreaChart, BarChart } from "@mantine/charts";
 import { Card, ScrollArea, SegmentedControl, Table, Text, Title } from "@mantine/core";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { minorToMajor, formatMoney } from "~/features/cart/cart";
 import type { ReportBucket } from "../period";
 import type { FunnelMetric, Metric, RevenueMetric } from "../report-model";

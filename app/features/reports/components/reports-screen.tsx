@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { Report } from "../report-model";
 import { FunnelChart, MetricChart, RevenueChart } from "./report-charts";
 import { reportFormat } from "./report-format";

@@ -1,6 +1,6 @@
 import { Group, Paper, Text } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { ReportFormat } from "./report-format";
 import classes from "./reports.module.css";
 

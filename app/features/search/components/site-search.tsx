@@ -13,7 +13,7 @@ import {
 import { IconSearch } from "@tabler/icons-react";
 import { useDisclosure, useHotkeys } from "@mantine/hooks";
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useSiteSearch, type SearchState } from "../use-site-search";
 import {

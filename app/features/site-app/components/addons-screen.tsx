@@ -20,7 +20,7 @@ import {
   IconTag,
 } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { AccountAddon } from "~/features/accounts/accounts";
 import { SettingsPage } from "~/features/dashboard/dashboard";
 import { errorKeyOf } from "~/platform/errors";

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { errorKeyOf } from "~/platform/errors";
 import { fieldIssueMessage } from "~/platform/field-issues";
 import { SaveControls } from "~/ui/settings/save-controls";

@@ -1,5 +1,5 @@
 import { Anchor, Group, Image, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { SettingsPage } from "~/features/dashboard/dashboard";
 import { SettingsSection } from "~/ui/settings/settings-section";
 import { MANIFEST_PATH, type AppScreenData } from "../validation";

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { DomainState } from "~/features/accounts/accounts";
 import { errorKeyOf } from "~/platform/errors";
 import { SettingsSection } from "~/ui/settings/settings-section";

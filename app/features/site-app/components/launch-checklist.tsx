@@ -10,7 +10,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconCircleCheck, IconCircleDashed, IconClock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { SettingsPage } from "~/features/dashboard/dashboard";
 import type { LaunchStep } from "../validation";

@@ -8,7 +8,7 @@ import {
   type TablerIcon,
 } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useLocation } from "react-router";
 import { adminTargets, editTargetFor } from "../admin-targets";
 

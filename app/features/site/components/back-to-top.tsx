@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { IconChevronUp } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ringCircumference, ringRadius, scrollToTop, watchBackToTop } from "../back-to-top";
 import classes from "./chrome.module.css";
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
 import { useEffect, useRef, useState, useSyncExternalStore, type Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { useIslandDocument } from "~/platform/islands/island";
 import { chooseConsent, liftAboveCookieNotice } from "../cookie-choice";

@@ -1,7 +1,7 @@
 import { Alert, Stack, Textarea } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useSettingsSave } from "~/features/options/options";
 import { scriptsPart } from "../site-option";
 import { SaveControls } from "../../../ui/settings/save-controls";

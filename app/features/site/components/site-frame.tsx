@@ -1,6 +1,6 @@
 import { Box } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useLocation } from "react-router";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import type { ViewerBadge } from "~/features/auth/auth";

@@ -1,5 +1,5 @@
 import { Badge, Box, Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { PostSummary } from "~/features/posts/posts.server";
 import { PostGrid } from "~/features/posts/posts";
 

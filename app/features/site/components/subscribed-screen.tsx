@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { NoticePage } from "./notice-page";
 
 export type SubscribedScreenProps = {

@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import { NoticePage } from "./notice-page";
 

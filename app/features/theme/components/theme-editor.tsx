@@ -1,6 +1,6 @@
 import { Grid, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useSettingsSave } from "~/features/options/options";
 import type { FieldIssue } from "~/platform/field-issues";
 import { themePart, type ThemeValue } from "../theme-option";

@@ -11,7 +11,7 @@ import {
   type MantineColorSchemeManager,
 } from "@mantine/core";
 import { useCallback, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { ThemeValue } from "../theme-option";
 import { accessibleColors, buildTheme } from "../mantine-theme";
 import classes from "./theme-preview.module.css";

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, Text, VisuallyHidden } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { primaryColorSchema, type ThemeValue } from "../theme-option";
 import { readableTextColor } from "~/platform/color-contrast";
 import classes from "./theme-swatches.module.css";

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconPaperclip, IconX } from "@tabler/icons-react";
 import { useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { MAX_TICKET_FILES, ticketFileAccept } from "../validation";
 import { fileSizeIn } from "./ticket-parts";
 

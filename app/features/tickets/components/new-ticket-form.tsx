@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { ticketCategories, type TicketCategory } from "../ticket-shapes";
 import { ticketPath } from "../ticket-views";

@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { ApiError, requestJson } from "~/platform/api-client";
 import type { TicketStatus } from "../ticket-shapes";

@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconCircleCheck, IconDownload } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { ticketStatuses, type TicketStatus } from "../ticket-shapes";
 import type { TicketMessage, TicketThreadScreen } from "../ticket-views";

@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { ticketCategories, ticketStatuses } from "../ticket-shapes";
 import { ticketPath, type TicketsScreen, type TicketSummary } from "../ticket-views";

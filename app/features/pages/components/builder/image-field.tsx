@@ -1,6 +1,6 @@
 import { Button, Stack, TextInput } from "@mantine/core";
 import { Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { MediaPicker } from "~/features/media/media";
 
 /**

@@ -4,7 +4,7 @@
 import "@puckeditor/core/no-external.css";
 import { Puck, type Data } from "@puckeditor/core";
 import { useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { PageData } from "../../validation";
 import type { BlockData } from "../blocks/list-blocks";
 import classes from "./puck-editor.module.css";

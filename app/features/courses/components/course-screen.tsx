@@ -90,6 +90,8 @@ export function CourseScreen({ course, currency, action, buy, lessonHref }: Cour
                 src={course.featuredImage.image}
                 alt={course.featuredImage.alt ?? ""}
                 radius="md"
+                // The page's largest paint: fetched with the stylesheets, not after them.
+                fetchPriority="high"
               />
             </AspectRatio>
           ) : null}

@@ -112,7 +112,7 @@ export function PostScreen({ post, languages, featured, children }: PostScreenPr
           </Box>
         ) : post.featured ? (
           <AspectRatio ratio={16 / 9} my="xl">
-            <Image src={post.featured} alt="" radius="md" />
+            <Image src={post.featured} alt="" radius="md" fetchPriority="high" />
           </AspectRatio>
         ) : null}
         <Typography mt="lg" lang={lang}>

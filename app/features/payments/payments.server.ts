@@ -12,7 +12,7 @@ import type {
   StartInput,
   StartItem,
 } from "./payment-types";
-import { recurringLine } from "./paypal-subscriptions.server";
+import { recurringLine } from "./paypal-recurring-line";
 import { recurringItem } from "./razorpay-subscriptions.server";
 import { isWebhookProvider, type PaymentProvider } from "./provider-shapes";
 import { openProvider, rowIsReady, type OpenedProvider } from "./provider-settings.server";
@@ -107,7 +107,7 @@ export async function startPayment(
   if (!opened.ready) throw new AppError({ code: "payment.keysMissing" });
   if (!isWebhookProvider(provider))
     return { kind: "offline", providerRef: null, instructions: opened.instructions };
-  return adapterFor(provider, deps).start(opened.keys, input);
+  return (await adapterFor(provider, deps)).start(opened.keys, input);
 }
 
 /**
@@ -154,7 +154,7 @@ export async function confirmReturn(
   }[provider];
   if (payload[named] !== order.providerRef && alsoNamed !== order.providerRef) return null;
   const opened = await usableProvider(deps, { accountId, provider });
-  const event = await adapterFor(provider, deps).confirmReturn(opened.keys, payload);
+  const event = await (await adapterFor(provider, deps)).confirmReturn(opened.keys, payload);
   return event && event.providerRef === order.providerRef ? event : null;
 }
 
@@ -165,7 +165,7 @@ export async function cancelSubscriptionAtPeriodEnd(
 ): Promise<void> {
   const { provider } = a;
   if (!isWebhookProvider(provider)) return;
-  const adapter = adapterFor(provider, deps);
+  const adapter = await adapterFor(provider, deps);
   if (!adapter.cancelAtPeriodEnd) return;
   const opened = await usableProvider(deps, { accountId: a.accountId, provider });
   await adapter.cancelAtPeriodEnd(opened.keys, a.subscriptionRef);
@@ -178,7 +178,7 @@ export async function billingPageFor(
 ): Promise<string> {
   const { provider } = a;
   if (!isWebhookProvider(provider)) throw new AppError({ code: "request.invalid" });
-  const adapter = adapterFor(provider, deps);
+  const adapter = await adapterFor(provider, deps);
   if (!adapter.billingPage) throw new AppError({ code: "request.invalid" });
   const opened = await usableProvider(deps, { accountId: a.accountId, provider });
   return adapter.billingPage(opened.keys, a);
@@ -195,7 +195,7 @@ export async function endSubscriptionAtProvider(
   const { provider } = a;
   if (!isWebhookProvider(provider)) return;
   const opened = await usableProvider(deps, { accountId: a.accountId, provider });
-  await adapterFor(provider, deps).cancelSubscription(opened.keys, a.subscriptionRef);
+  await (await adapterFor(provider, deps)).cancelSubscription(opened.keys, a.subscriptionRef);
 }
 
 /**
@@ -216,7 +216,9 @@ export async function refundPayment(
   const provider = order.provider;
   if (!isWebhookProvider(provider)) return;
   const opened = await usableProvider(deps, { accountId, provider });
-  await adapterFor(provider, deps).refund(opened.keys, {
+  await (
+    await adapterFor(provider, deps)
+  ).refund(opened.keys, {
     providerRef: order.providerRef,
     paymentRef: order.paymentRef ?? null,
     currency: order.currency,

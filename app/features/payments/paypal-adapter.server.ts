@@ -22,9 +22,9 @@ import {
 import { decimalToMinor, minorToDecimal } from "./currency-support";
 import type { PaymentEvent, ProviderKeys, StartInput } from "./payment-types";
 import { paypalRest, paypalState } from "./paypal-client.server";
+import { recurringLine } from "./paypal-recurring-line";
 import {
   cancelPaypalSubscription,
-  recurringLine,
   refundSubscriptionPayment,
   startSubscription,
   subscriptionIdPattern,

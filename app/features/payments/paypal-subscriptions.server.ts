@@ -17,6 +17,7 @@ import { AppError } from "~/platform/errors";
 import { createTtlCache } from "~/platform/ttl-cache";
 import { stringField } from "./adapter.server";
 import { decimalToMinor, minorToDecimal } from "./currency-support";
+import { recurringLine } from "./paypal-recurring-line";
 import type { PaymentEvent, PaymentStart, StartInput, StartItem } from "./payment-types";
 import { PaypalRestError, paypalRest, type PaypalState } from "./paypal-client.server";
 
@@ -24,19 +25,6 @@ const DAY = 86_400_000;
 
 export const subscriptionIdPattern = /^I-[A-Z0-9]{6,40}$/;
 export const saleIdPattern = /^[A-Z0-9]{8,40}$/;
-
-/**
- * The cart's recurring line, or null for a cart of one-time items. A PayPal subscription is one
- * plan: a second subscription, or one-time items beside it (a setup fee would be charged even
- * through a trial and refunded apart), are refused rather than silently dropped.
- */
-export function recurringLine(input: Pick<StartInput, "items">): StartItem | null {
-  const recurring = input.items.filter((item) => item.recurring);
-  if (recurring.length === 0) return null;
-  if (recurring.length > 1) throw new AppError({ code: "payment.oneSubscription" });
-  if (input.items.length > 1) throw new AppError({ code: "payment.subscriptionAlone" });
-  return recurring[0]!;
-}
 
 /**
  * The plan's cycles: a free TRIAL of the trial days; a coupon's discount on the first paid

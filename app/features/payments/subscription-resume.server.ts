@@ -17,7 +17,7 @@ export async function resumeSubscriptionAtProvider(
 ): Promise<boolean> {
   const { provider } = a;
   if (!isWebhookProvider(provider) || !a.subscriptionRef) return true;
-  const adapter = adapterFor(provider, deps);
+  const adapter = await adapterFor(provider, deps);
   if (!adapter.resumeSubscription) return false;
   const opened = await deps.database.forAccount(a.accountId, (tx) =>
     openProvider(tx, deps.secretBox, { accountId: a.accountId, provider }),

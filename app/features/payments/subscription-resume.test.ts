@@ -5,7 +5,7 @@ import { adapterFor } from "./providers.server";
 import { providerResumes } from "./subscription-resume.server";
 
 describe("taking back a cancellation at the period's end", () => {
-  test("C7 the screen's promise matches the adapters: only those with resumeSubscription resume", () => {
+  test("C7 the screen's promise matches the adapters: only those with resumeSubscription resume", async () => {
     const deps = {
       env: {
         STRIPE_API_BASE: "http://127.0.0.1:1",
@@ -18,7 +18,7 @@ describe("taking back a cancellation at the period's end", () => {
     for (const provider of webhookProviders)
       expect([provider, providerResumes(provider)]).toEqual([
         provider,
-        typeof adapterFor(provider, deps).resumeSubscription === "function",
+        typeof (await adapterFor(provider, deps)).resumeSubscription === "function",
       ]);
     // Stripe documents the undo; PayPal's cancel and Razorpay's cancel at cycle end are final.
     expect(providerResumes("stripe")).toBe(true);

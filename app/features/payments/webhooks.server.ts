@@ -98,7 +98,9 @@ export async function receiveWebhook(
   );
   // Keys kept but the provider switched off: refunds and late payments still count.
   if (!opened?.keys.webhookSecret) throw new AppError({ code: "route.notFound" });
-  const outcome = await adapterFor(provider, { env, logger }).parseWebhook(opened.keys, {
+  const outcome = await (
+    await adapterFor(provider, { env, logger })
+  ).parseWebhook(opened.keys, {
     body,
     headers,
   });

@@ -13,11 +13,9 @@ import {
   type Subscription,
   type SubscriptionBillingCycle,
 } from "@paypal/paypal-server-sdk";
-import { AppError } from "~/platform/errors";
 import { createTtlCache } from "~/platform/ttl-cache";
 import { stringField } from "./adapter.server";
 import { decimalToMinor, minorToDecimal } from "./currency-support";
-import { recurringLine } from "./paypal-recurring-line";
 import type { PaymentEvent, PaymentStart, StartInput, StartItem } from "./payment-types";
 import { PaypalRestError, paypalRest, type PaypalState } from "./paypal-client.server";
 

@@ -7,7 +7,7 @@
  * its two semi-spaces grows to 64 MB under a burst of renders and stays committed. A render's
  * garbage is short-lived and small: 16 MB semi-spaces collect it as well, a little more often.
  */
-export const heapFlags = ["--max-semi-space-size=16"];
+export const heapFlags = ["--max-semi-space-size=8"];
 
 /**
  * glibc's allocator, read once when the process starts. Compiling PostgreSQL's WebAssembly

@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { analyzeAxe } from "./support/axe";
 
 // M2 the media library as an owner uses it: drag files in, see each one's progress or why it was
 // refused, describe an image, and use it as a post's featured image that a visitor sees with
@@ -160,7 +160,7 @@ for (const scheme of ["light", "dark"] as const) {
         await expect(page.getByTestId("media-grid")).toBeVisible();
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
         await page.evaluate(() => document.fonts.ready);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await analyzeAxe(page);
         const serious = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
           .map(

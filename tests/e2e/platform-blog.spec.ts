@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
 import { open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { analyzeAxe } from "./support/axe";
 
 // I17 the platform's own blog (decision 029): the seeded "Welcome to Lyceum" post, read at the
 // base domain's /blog and /blog/{slug} in the marketing site's frame. Screenshots go to
@@ -67,7 +67,7 @@ for (const scheme of ["light", "dark"] as const) {
         expect((await open(page, platform(screen.route)))?.status()).toBe(200);
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
         await page.evaluate(() => document.fonts.ready);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await analyzeAxe(page);
         const serious = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
           .map(

@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { analyzeAxe } from "./support/axe";
 
 // M2 the posts list and editor, used as an owner and an instructor would, on a server of its
 // own (the demo's blog changes here). One worker, in file order: the tests share the blog.
@@ -327,7 +327,7 @@ for (const scheme of ["light", "dark"] as const) {
         await open(page, site(path));
         await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
         await page.evaluate(() => document.fonts.ready);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await analyzeAxe(page);
         const serious = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
           .map(

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { open } from "./support/page";
 import { expectScreen, lookingAt } from "./support/screenshot";
 import { expect, test, type Page } from "./support/test";
+import { analyzeAxe } from "./support/axe";
 
 const port = () => process.env.E2E_PORT!;
 const site = (slug: string, path = "/") => `http://${slug}.localhost:${port()}${path}`;
@@ -47,7 +47,7 @@ const widths = [1280, 375] as const;
 async function seriousViolations(page: Page) {
   // A control caught mid-fade has a blended colour: judge the page as it settles.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === "heading-order")
     .map((v) => ({

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
+import { lookingAt } from "./support/screenshot";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { analyzeAxe } from "./support/axe";
@@ -17,7 +18,8 @@ const sessions = createSessions(site);
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = tempDataDir("posts");
-  server = await startServer({ dataDir });
+  // The scheduled post's test waits for the instance's publishing round: every second here.
+  server = await startServer({ dataDir, env: { PUBLISH_POLL_SECONDS: "1" } });
 });
 
 test.afterAll(async () => {
@@ -168,7 +170,7 @@ test("M2 a post scheduled a few seconds ahead appears on /blog by itself", async
       await expect(visitor.getByText("Scheduled studio notes").first()).toBeVisible({
         timeout: 1000,
       });
-    }).toPass({ timeout: 45_000, intervals: [3000] });
+    }).toPass({ timeout: 45_000, intervals: [1000] });
   });
 });
 
@@ -342,10 +344,12 @@ for (const scheme of ["light", "dark"] as const) {
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({
-          path: test.info().outputPath(`${path.split("/").pop()}-${width}-${scheme}.png`),
-          animations: "disabled",
-        });
+        // Only to look at, never compared (decision 047).
+        if (lookingAt)
+          await page.screenshot({
+            path: test.info().outputPath(`${path.split("/").pop()}-${width}-${scheme}.png`),
+            animations: "disabled",
+          });
       }
     }
     expect(problems).toEqual([]);

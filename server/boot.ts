@@ -213,9 +213,10 @@ export async function prepareContent({
  * Scheduled posts go live on time: every instance looks for due items (publishing is
  * idempotent), and stops looking once the process begins to shut down.
  */
-function startPublishing({ database, siteCache, logger, lifecycle }: ServerServices) {
+function startPublishing({ database, siteCache, logger, lifecycle, env }: ServerServices) {
   const scheduler = startPublicationScheduler(database, {
     publishers: { post: postPublisher(siteCache), page: pagePublisher(siteCache) },
+    intervalMs: env.PUBLISH_POLL_SECONDS * 1000,
     active: () => !lifecycle.shuttingDown,
     onError: (error, item) => logger.error({ err: error, item }, "scheduled publication failed"),
   });

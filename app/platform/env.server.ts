@@ -77,6 +77,12 @@ export const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /**
+     * How often each instance looks for scheduled posts and pages that are due (boot.ts); the
+     * durable round every 5 minutes catches what it missed. Browser tests that wait for a
+     * scheduled post set it to 1.
+     */
+    PUBLISH_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
     /** How long a rendered public page may be served before it renders again (P18). */
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
     /**

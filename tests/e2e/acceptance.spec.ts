@@ -87,13 +87,18 @@ function watchErrors(page: Page): string[] {
   return problems;
 }
 
-/** A step's screenshot that is not compared here (each call says why), kept for reading. */
-const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({
-    path: test.info().outputPath(`${name}.png`),
-    fullPage,
-    animations: "disabled",
-  });
+/**
+ * A step's screenshot that is not compared here (each call says why), kept for reading: taken
+ * with E2E_LOOK=1 only (decision 047).
+ */
+const shot = async (page: Page, name: string, fullPage = false) => {
+  if (lookingAt)
+    await page.screenshot({
+      path: test.info().outputPath(`${name}.png`),
+      fullPage,
+      animations: "disabled",
+    });
+};
 
 /** The notice, the header and the menus that open under it, at 1280 px. */
 const headerBand = { x: 0, y: 0, width: 1280, height: 360 };

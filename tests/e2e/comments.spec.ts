@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { analyzeAxe } from "./support/axe";
 
 // V2 comments on posts and M2's public post page, archives and revision compare, as a student,
 // the owner and an anonymous visitor would use them, on a server of its own. One worker, in
@@ -38,9 +38,7 @@ async function asVisitor<T>(page: Page, look: (visitor: Page) => Promise<T>): Pr
 }
 
 async function expectNoSeriousAxeIssues(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
+  const results = await analyzeAxe(page, include);
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(

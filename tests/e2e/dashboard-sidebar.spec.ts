@@ -6,6 +6,7 @@ import { seriousAxeIssues } from "./support/axe";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
 import { contrastRatio, parseColor } from "../../app/platform/color-contrast";
+import { lookingAt } from "./support/screenshot";
 
 const site = (path = "/") => `http://demo.localhost:${process.env.E2E_PORT!}${path}`;
 const sessions = createSessions(site);
@@ -80,10 +81,11 @@ for (const theme of ["light", "dark", "night"] as const) {
     // The pointer stays on the item while axe and the contrast are read.
     expect(await activeItem(page).evaluate((link) => link.matches(":hover"))).toBe(true);
     expect(await seriousAxeIssues(page, '[data-testid="sidebar-menu"]')).toEqual([]);
-    // To look at: the hovered item in the demo's own colour.
-    await page.getByTestId("sidebar-menu").screenshot({
-      path: test.info().outputPath(`sidebar-hovered-${theme}.png`),
-    });
+    // To look at (E2E_LOOK=1, decision 047): the hovered item in the demo's own colour.
+    if (lookingAt)
+      await page.getByTestId("sidebar-menu").screenshot({
+        path: test.info().outputPath(`sidebar-hovered-${theme}.png`),
+      });
     for (const color of siteColors) {
       await usePrimary(page, color);
       const hovered = await paintedColors(page);

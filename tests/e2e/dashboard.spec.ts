@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 import { expectScreen, lookingAt } from "./support/screenshot";
 import { createSessions } from "./support/session";
+import { analyzeAxe } from "./support/axe";
 
 const port = () => process.env.E2E_PORT!;
 const site = (path = "/") => `http://demo.localhost:${port()}${path}`;
@@ -174,7 +174,7 @@ for (const { theme, width } of screens) {
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
     await signIn(page, "owner@demo.test");
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await analyzeAxe(page);
     const serious = results.violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical",
     );
@@ -201,7 +201,7 @@ for (const { theme, width } of screens) {
     ]) {
       await open(page, site(path!));
       await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-      const more = await new AxeBuilder({ page }).analyze();
+      const more = await analyzeAxe(page);
       expect(
         more.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")

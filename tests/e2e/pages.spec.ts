@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import sharp from "sharp";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "./support/test";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { analyzeAxe } from "./support/axe";
+import { lookingAt } from "./support/screenshot";
 
 // M3 the page builder and the docs tree, used as an owner would, on a server of its own (the
 // demo's pages change here). One worker, in file order: the tests share the site.
@@ -258,7 +259,7 @@ test("M3 only managers open the builder", async ({ browser }) => {
 /** Serious or critical accessibility problems of the page as it is now, named for a failure. */
 async function seriousProblems(page: Page) {
   await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
@@ -279,11 +280,14 @@ for (const scheme of ["light", "dark"] as const) {
     await page.addInitScript((value) => localStorage.setItem("theme", value), scheme);
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
-    const shot = (name: string) =>
-      page.screenshot({
-        path: test.info().outputPath(`${name}-${scheme}.png`),
-        animations: "disabled",
-      });
+    // Only to look at, never compared (decision 047).
+    const shot = async (name: string) => {
+      if (lookingAt)
+        await page.screenshot({
+          path: test.info().outputPath(`${name}-${scheme}.png`),
+          animations: "disabled",
+        });
+    };
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 760 : 900 });
       for (const path of ["/dashboard/pages", "/dashboard/pages?kind=doc"]) {

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page, type Request } from "./support/test";
 import { open } from "./support/page";
 import { expectScreen, lookingAt } from "./support/screenshot";
+import { analyzeAxe } from "./support/axe";
 
 const port = () => process.env.E2E_PORT!;
 const site = (slug: string, path = "/") => `http://${slug}.localhost:${port()}${path}`;
@@ -150,7 +150,7 @@ for (const scheme of ["light", "dark"] as const) {
       const { dialog, box } = await openSearch(page);
       await box.fill("o");
       await expect(dialog.getByRole("option").first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
+      const results = await analyzeAxe(page, "[role=dialog]");
       const serious = results.violations.filter(
         (v) => v.impact === "serious" || v.impact === "critical",
       );

@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test";
 import sharp from "sharp";
 import { open } from "./support/page";
 import { expectScreen, lookingAt } from "./support/screenshot";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { analyzeAxe } from "./support/axe";
 
 // D16 the header, logo and menu screen, used as a person would: a server of its own on a fresh
 // database seeded with the demo, so the shared demo accounts other specs read never change. The
@@ -324,7 +324,7 @@ test("D16 a student gets 403 on the editor, inside the dashboard", async ({ page
 
 async function seriousViolations(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({

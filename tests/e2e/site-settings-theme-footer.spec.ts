@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "./support/test";
 import { open } from "./support/page";
 import { expectScreen, lookingAt } from "./support/screenshot";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { analyzeAxe } from "./support/axe";
 
 // D16 the theme, footer and notices editors. A server of its own, seeded with the demo, so the
 // owner's saves never change the shared demo other specs read in parallel. The tests share the
@@ -258,7 +258,7 @@ test("D16 a student gets 403 on the theme and footer screens and cannot save", a
 
 async function seriousViolations(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAxe(page);
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({

@@ -31,35 +31,41 @@ async function secondInstance(db: TestDatabase): Promise<Database> {
   return openDatabase({ kind: "postgres", url: url.toString() });
 }
 
-for (const backend of backends) {
-  describe(`M8 scheduled jobs (${backend})`, () => {
-    let db: TestDatabase;
-    const queues: JobQueue[] = [];
-    const closers: (() => Promise<void>)[] = [];
-    const queue = (database: Database, options: Partial<Parameters<typeof createJobQueue>[0]>) => {
-      const jobs = createJobQueue({ database, logger, pollSeconds: 60, cron: false, ...options });
-      queues.push(jobs);
-      return jobs;
-    };
-    const jobsOf = (name: string) =>
-      db.database.owner
-        .execute<{ id: string; state: string }>(
-          sql`select id, state::text as state
-                from ${sql.identifier(JOBS_SCHEMA)}.job where name = ${name}
-               order by created_on`,
-        )
-        .then(({ rows }) => rows);
+/** A test's queues on its database, a look at its job table, and what closes them all. */
+function rigOf(db: () => TestDatabase) {
+  const queues: JobQueue[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const queue = (database: Database, options: Partial<Parameters<typeof createJobQueue>[0]>) => {
+    const jobs = createJobQueue({ database, logger, pollSeconds: 60, cron: false, ...options });
+    queues.push(jobs);
+    return jobs;
+  };
+  const jobsOf = (name: string) =>
+    db()
+      .database.owner.execute<{ id: string; state: string }>(
+        sql`select id, state::text as state
+              from ${sql.identifier(JOBS_SCHEMA)}.job where name = ${name}
+             order by created_on`,
+      )
+      .then(({ rows }) => rows);
+  const close = async () => {
+    for (const jobs of queues) await jobs.stop();
+    for (const close of closers) await close();
+    await db()?.dispose();
+  };
+  return { queue, jobsOf, closers, close };
+}
 
-    beforeAll(async () => {
-      db = await createTestDatabase(backend);
-    });
-    afterAll(async () => {
-      for (const jobs of queues) await jobs.stop();
-      for (const close of closers) await close();
-      await db?.dispose();
-    });
-
-    test("M8 two instances fire a schedule: each occurrence is one job, run exactly once", async () => {
+// This test waits for the wall clock's next minute: on both databases at once (a concurrent
+// suite, each test on a database of its own), so that the run waits for one minute, not two.
+describe("M8 scheduled jobs: two instances", { concurrent: true }, () => {
+  for (const backend of backends) {
+    test(`M8 two instances fire a schedule: each occurrence is one job, run exactly once (${backend})`, async ({
+      onTestFinished,
+    }) => {
+      const db = await createTestDatabase(backend);
+      const { queue, jobsOf, closers, close } = rigOf(() => db);
+      onTestFinished(close);
       const second = await secondInstance(db);
       if (second !== db.database) closers.push(() => second.close());
       const runs: { id: string; instance: number }[] = [];
@@ -134,6 +140,18 @@ for (const backend of backends) {
       expect(report!.nextRunAt!.getTime()).toBeGreaterThan(Date.now());
       expect(report!.nextRunAt!.getTime()).toBeLessThanOrEqual(Date.now() + 60_000);
     }, 150_000);
+  }
+});
+
+for (const backend of backends) {
+  describe(`M8 scheduled jobs (${backend})`, () => {
+    let db: TestDatabase;
+    const { queue, close } = rigOf(() => db);
+
+    beforeAll(async () => {
+      db = await createTestDatabase(backend);
+    });
+    afterAll(close);
 
     test("M8 runNow sends one run of a schedule, not two while one waits; the report shows what it did", async () => {
       const jobs = queue(db.database, {});

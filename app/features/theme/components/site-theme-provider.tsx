@@ -29,7 +29,7 @@ function withoutDefaults(variables: ConvertCSSVariablesInput): ConvertCSSVariabl
 }
 
 /** The `:root, :host` rules Mantine's provider writes for a theme with `accessibleColors`. */
-export function themeCssVariables(theme: ReturnType<typeof buildTheme>): string {
+function themeCssVariables(theme: ReturnType<typeof buildTheme>): string {
   const merged = mergeMantineTheme(DEFAULT_THEME, theme);
   const variables = deepMerge(defaultCssVariablesResolver(merged), accessibleColors(merged));
   return convertCssVariables(withoutDefaults(variables));

@@ -26,7 +26,7 @@ import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen, errorScreenKeys } from "~/ui/error-screen";
 import { SiteThemeProvider } from "~/features/theme/theme";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
-import { PlatformFrame } from "~/features/marketing/marketing";
+import { PlatformFrame } from "~/features/platform-site/platform-site";
 import { WebAppLinks } from "~/features/site-app/site-app";
 import type { Route } from "./+types/host-layout";
 

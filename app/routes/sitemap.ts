@@ -12,7 +12,7 @@ import {
 } from "~/features/site/site.server";
 import type { Database } from "~/platform/db/database.server";
 import { servicesContext } from "~/platform/request-context";
-import { isMarketingSlug, platformSitemapPaths } from "~/features/marketing/marketing.server";
+import { isPlatformPageSlug, platformSitemapPaths } from "~/features/platform-site/platform-site.server";
 import type { Route } from "./+types/sitemap";
 
 /**
@@ -72,7 +72,7 @@ async function platformPaths(database: Database): Promise<SitemapEntry[]> {
       ]
     : [];
   const ownPages = pages
-    .filter((page) => !isMarketingSlug(page.slug))
+    .filter((page) => !isPlatformPageSlug(page.slug))
     .map((page) => ({ path: `/${segment(page.slug)}` }));
   return [
     ...[...platformSitemapPaths, ...docPaths].map((path) => ({ path })),

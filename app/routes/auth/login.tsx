@@ -4,9 +4,9 @@ import { authPageData, safeRedirect } from "~/features/auth/auth.server";
 import { viewerContext } from "~/features/members/members";
 import { LoginForm } from "~/features/auth/auth";
 import { servicesContext } from "~/platform/request-context";
-import { FindSite } from "~/features/marketing/marketing";
-import { platformMeta } from "~/features/marketing/marketing.server";
-import { platformSeo } from "~/features/marketing/marketing";
+import { FindSite } from "~/features/platform-site/platform-site";
+import { platformMeta } from "~/features/platform-site/platform-site.server";
+import { platformSeo } from "~/features/platform-site/platform-site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/login";
 

@@ -2,9 +2,9 @@ import { tenantContext } from "~/features/accounts/accounts";
 import { authPageData } from "~/features/auth/auth.server";
 import { SignupForm } from "~/features/auth/auth";
 import { servicesContext } from "~/platform/request-context";
-import { planCards, platformMeta } from "~/features/marketing/marketing.server";
-import { platformSeo } from "~/features/marketing/marketing";
-import { PlatformSignupPage } from "~/features/marketing/marketing";
+import { planCards, platformMeta } from "~/features/platform-site/platform-site.server";
+import { platformSeo } from "~/features/platform-site/platform-site";
+import { PlatformSignupPage } from "~/features/platform-site/platform-site";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/signup";
 

@@ -4,14 +4,14 @@ import { tenantContext } from "~/features/accounts/accounts";
 import { PageScreen } from "~/features/pages/pages";
 import { getPage } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
-import { MarketingPage } from "~/features/marketing/marketing";
+import { PlatformPage } from "~/features/platform-site/platform-site";
 import {
-  isMarketingSlug,
+  isPlatformPageSlug,
   planCards,
   platformMeta,
-  type MarketingSlug,
-} from "~/features/marketing/marketing.server";
-import { platformSeo } from "~/features/marketing/marketing";
+  type PlatformPageSlug,
+} from "~/features/platform-site/platform-site.server";
+import { platformSeo } from "~/features/platform-site/platform-site";
 import { canonicalUrl, seo } from "~/features/site/site";
 import {
   hreflangLinks,
@@ -38,7 +38,7 @@ const marketingAreas = {
   "use-cases": "platformUseCases",
   features: "platformFeatures",
   pricing: "platformPricing",
-} as const satisfies Record<MarketingSlug, MessageArea>;
+} as const satisfies Record<PlatformPageSlug, MessageArea>;
 
 /*
  * `/{pageSlug}` belongs to whoever the host is. On the base domain it is one of the platform's
@@ -51,7 +51,7 @@ const marketingAreas = {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { database, lang } = context.get(servicesContext);
   const slug = params.pageSlug;
-  if (context.get(tenantContext).kind === "platform" && isMarketingSlug(slug)) {
+  if (context.get(tenantContext).kind === "platform" && isPlatformPageSlug(slug)) {
     return {
       kind: "platform" as const,
       slug,
@@ -128,7 +128,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** A page built from blocks, or on the base domain a marketing page. */
 export default function Page({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "platform") {
-    return <MarketingPage slug={loaderData.slug} plans={loaderData.plans} />;
+    return <PlatformPage slug={loaderData.slug} plans={loaderData.plans} />;
   }
   const { page, membersOnly } = loaderData;
   return (

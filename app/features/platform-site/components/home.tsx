@@ -24,7 +24,7 @@ import {
 import { Trans } from "react-i18next";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
-import { CtaBand, FeatureCard, lineIcon, SectionHeading } from "./marketing-parts";
+import { CtaBand, FeatureCard, lineIcon, SectionHeading } from "./platform-parts";
 import { longestTrial, PlanGrid, type PlanCardData } from "./plan-cards";
 import classes from "./platform.module.css";
 import { SitePreview } from "./site-preview";

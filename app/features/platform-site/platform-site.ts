@@ -1,7 +1,7 @@
-// The marketing feature's door (client-safe): what other features and routes may use.
+// The platform site's door (client-safe): the base domain's own pages, frame and sign-up.
 export * from "./components/find-site";
 export * from "./components/frame";
 export * from "./components/home";
-export * from "./components/marketing-page";
+export * from "./components/platform-page";
 export * from "./components/signup-page";
 export * from "./platform-seo";

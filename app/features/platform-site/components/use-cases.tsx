@@ -9,7 +9,7 @@ import {
   IconWorld,
   type TablerIcon,
 } from "@tabler/icons-react";
-import { CheckList, CtaBand, IconBubble, PageHero } from "./marketing-parts";
+import { CheckList, CtaBand, IconBubble, PageHero } from "./platform-parts";
 import classes from "./platform.module.css";
 
 const cases: { key: string; icon: TablerIcon }[] = [

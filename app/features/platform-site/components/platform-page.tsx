@@ -1,4 +1,4 @@
-import type { MarketingSlug } from "../marketing.server";
+import type { PlatformPageSlug } from "../platform-site.server";
 import { FeaturesPage } from "./features";
 import type { PlanCardData } from "./plan-cards";
 import { PricingPage } from "./pricing";
@@ -6,13 +6,13 @@ import { ProductPage } from "./product";
 import { UseCasesPage } from "./use-cases";
 
 export type MarketingPageProps = {
-  slug: MarketingSlug;
+  slug: PlatformPageSlug;
   /** The plans' cards; only the pricing page shows them. */
   plans: PlanCardData[];
 };
 
 /** The base domain's `/{pageSlug}`: one of the marketing pages. */
-export function MarketingPage({ slug, plans }: MarketingPageProps) {
+export function PlatformPage({ slug, plans }: MarketingPageProps) {
   if (slug === "pricing") return <PricingPage plans={plans} />;
   if (slug === "features") return <FeaturesPage />;
   if (slug === "use-cases") return <UseCasesPage />;

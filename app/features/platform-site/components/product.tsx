@@ -9,7 +9,7 @@ import {
   IconUsers,
   type TablerIcon,
 } from "@tabler/icons-react";
-import { CheckList, CtaBand, lineIcon, PageHero } from "./marketing-parts";
+import { CheckList, CtaBand, lineIcon, PageHero } from "./platform-parts";
 import classes from "./platform.module.css";
 
 const sections: { key: string; icon: TablerIcon; tint: string }[] = [

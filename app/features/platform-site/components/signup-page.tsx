@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { CheckList } from "./marketing-parts";
+import { CheckList } from "./platform-parts";
 import { planPrice, useMoney, type PlanCardData } from "./plan-cards";
 import classes from "./platform.module.css";
 import { AccountSignupForm } from "./signup-form";

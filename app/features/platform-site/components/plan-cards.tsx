@@ -2,7 +2,7 @@ import { Badge, Button, Card, Divider, SimpleGrid, Stack, Text, Title } from "@m
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { PlanPricing } from "~/features/plans/plans";
-import { CheckList } from "./marketing-parts";
+import { CheckList } from "./platform-parts";
 import classes from "./platform.module.css";
 
 /** A plan as the marketing pages show it (a row of the plans table, spec §9). */

@@ -10,7 +10,7 @@ import {
   IconWorld,
   type TablerIcon,
 } from "@tabler/icons-react";
-import { CtaBand, IconBubble, lineIcon, PageHero } from "./marketing-parts";
+import { CtaBand, IconBubble, lineIcon, PageHero } from "./platform-parts";
 import classes from "./platform.module.css";
 
 const groups: { key: string; icon: TablerIcon; items: string[] }[] = [

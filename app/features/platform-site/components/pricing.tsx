@@ -1,7 +1,7 @@
 import { Accordion, Badge, Container, Group, SegmentedControl, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { CtaBand, PageHero } from "./marketing-parts";
+import { CtaBand, PageHero } from "./platform-parts";
 import { annualSaving, PlanGrid, type BillingInterval, type PlanCardData } from "./plan-cards";
 
 const questions = ["trial", "switch", "lifetime", "limits"] as const;

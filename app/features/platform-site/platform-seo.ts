@@ -1,6 +1,6 @@
 import { seo } from "~/features/site/site";
 
-/** What a platform page's loader says about it (see platformMeta in marketing.server.ts). */
+/** What a platform page's loader says about it (see platformMeta in platform-site.server.ts). */
 export type PlatformMeta = {
   title: string;
   description: string;

@@ -6,17 +6,17 @@ import { textIn } from "~/platform/i18n/messages.server";
 import { canonicalUrl } from "~/features/site/site";
 import type { PlanCardData } from "./components/plan-cards";
 
-/** The marketing pages that share their paths with account pages (`/{pageSlug}`). */
-export const marketingSlugs = ["product", "use-cases", "features", "pricing"] as const;
-export type MarketingSlug = (typeof marketingSlugs)[number];
+/** The platform pages that share their paths with account pages (`/{pageSlug}`). */
+export const platformPageSlugs = ["product", "use-cases", "features", "pricing"] as const;
+export type PlatformPageSlug = (typeof platformPageSlugs)[number];
 
-export function isMarketingSlug(slug: string): slug is MarketingSlug {
-  return (marketingSlugs as readonly string[]).includes(slug);
+export function isPlatformPageSlug(slug: string): slug is PlatformPageSlug {
+  return (platformPageSlugs as readonly string[]).includes(slug);
 }
 
 type MetaPage = "home" | "product" | "useCases" | "features" | "pricing" | "signup" | "login";
 
-const metaKeys: Record<MarketingSlug, MetaPage> = {
+const metaKeys: Record<PlatformPageSlug, MetaPage> = {
   product: "product",
   "use-cases": "useCases",
   features: "features",
@@ -26,9 +26,9 @@ const metaKeys: Record<MarketingSlug, MetaPage> = {
 /** Title, description and canonical address of a platform page, in the request's language. */
 export function platformMeta(
   { lang, request }: { lang: LanguageCode; request: Request },
-  page: MetaPage | MarketingSlug,
+  page: MetaPage | PlatformPageSlug,
 ) {
-  const key = page in metaKeys ? metaKeys[page as MarketingSlug] : (page as MetaPage);
+  const key = page in metaKeys ? metaKeys[page as PlatformPageSlug] : (page as MetaPage);
   return {
     title: textIn(lang, `platform.meta.${key}.title`),
     description: textIn(lang, `platform.meta.${key}.description`),
@@ -37,7 +37,7 @@ export function platformMeta(
   };
 }
 
-/** The plans table as the marketing pages show it. */
+/** The plans table as the platform pages show it. */
 export async function planCards(database: Database): Promise<PlanCardData[]> {
   const plans = await listPlans(database);
   return plans.map(({ id, label, description, pricing, features, limits, addons }) => ({
@@ -67,4 +67,4 @@ export async function demoSiteUrls(
 }
 
 /** The base domain's public pages, for its sitemap. */
-export const platformSitemapPaths = ["/", ...marketingSlugs.map((slug) => `/${slug}`), "/signup"];
+export const platformSitemapPaths = ["/", ...platformPageSlugs.map((slug) => `/${slug}`), "/signup"];

@@ -3,7 +3,11 @@ import { tenantContext } from "~/features/accounts/accounts";
 import { listLatestPosts } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { PlatformHome } from "~/features/platform-site/platform-site";
-import { demoSiteUrls, planCards, platformMeta } from "~/features/platform-site/platform-site.server";
+import {
+  demoSiteUrls,
+  planCards,
+  platformMeta,
+} from "~/features/platform-site/platform-site.server";
 import { platformSeo } from "~/features/platform-site/platform-site";
 import { SiteHome } from "~/features/site/site";
 import { canonicalUrl, seo } from "~/features/site/site";

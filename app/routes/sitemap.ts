@@ -12,7 +12,10 @@ import {
 } from "~/features/site/site.server";
 import type { Database } from "~/platform/db/database.server";
 import { servicesContext } from "~/platform/request-context";
-import { isPlatformPageSlug, platformSitemapPaths } from "~/features/platform-site/platform-site.server";
+import {
+  isPlatformPageSlug,
+  platformSitemapPaths,
+} from "~/features/platform-site/platform-site.server";
 import type { Route } from "./+types/sitemap";
 
 /**

@@ -67,4 +67,8 @@ export async function demoSiteUrls(
 }
 
 /** The base domain's public pages, for its sitemap. */
-export const platformSitemapPaths = ["/", ...platformPageSlugs.map((slug) => `/${slug}`), "/signup"];
+export const platformSitemapPaths = [
+  "/",
+  ...platformPageSlugs.map((slug) => `/${slug}`),
+  "/signup",
+];

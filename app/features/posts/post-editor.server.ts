@@ -1,22 +1,18 @@
-import { and, eq } from "drizzle-orm";
 import {
-  cancelPublication,
   dropRevisions,
   listRevisions,
-  readRevision,
-  recordRevision,
-  schedulePublication,
-  moveToTrash,
-  restoreFromTrash,
   tablePublisher,
-  translationIdsOf,
   type Publisher,
 } from "~/features/content/content.server";
-import { nextState, TRASH_DAYS } from "~/features/content/content";
+import { TRASH_DAYS } from "~/features/content/content";
+import {
+  commandContent,
+  saveContent,
+  type ContentEditorKind,
+} from "~/features/content/editor-core.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
 import {
@@ -34,9 +30,9 @@ import {
   postDraftSchema,
   postListQuerySchema,
   postSaveSchema,
+  type PostDraft,
   type PostEditorState,
   type PostSaveAnswer,
-  type PostStatus,
 } from "./post-editing";
 import { posts } from "./tables.server";
 
@@ -105,140 +101,44 @@ export function checkPostAuthor(viewer: Viewer | null): void {
   authorScope(viewer);
 }
 
-type Refusal = Extract<PostSaveAnswer, { ok: false }>;
+/** Posts as the content editing core edits them. */
+export const postKind: ContentEditorKind<PostRow & { authorName: string }, PostDraft> = {
+  itemKind: "post",
+  table: posts,
+  draftKey: "post",
+  saveSchema: postSaveSchema,
+  draftSchema: postDraftSchema,
+  checkEditor: (viewer) => {
+    authorScope(viewer);
+    return viewer!;
+  },
+  editable: ownPost,
+  prepare: (draft) => ({ draft: { ...draft, content: sanitizeContentHtml(draft.content) } }),
+  slugFor,
+  columns: draftColumns,
+  draftOf,
+  trashListPath: () => "/dashboard/posts?status=trashed",
+  editPath: (id) => `/dashboard/post/${id}`,
+};
 
-const refused = (issues: FieldIssue[], code = "request.invalid"): Refusal => ({
-  ok: false,
-  code,
-  issues,
-});
-
-type Author = { id: string; name: string } | null;
-const authorOf = (viewer: Viewer | null): Author =>
-  viewer ? { id: viewer.user.id, name: viewer.user.name } : null;
-
-/**
- * The post editor's save: checked, sanitised, refused over a newer version unless the person
- * chose to overwrite, stored with a revision, scheduled or unscheduled, and the public pages
- * dropped when what visitors see changed. A draft's autosave changes the draft; a published
- * post's autosave keeps a revision only, so nothing goes live unasked.
- */
-export async function savePost(
+/** The post editor's save (decision 024). */
+export function savePost(
   database: Database,
-  {
-    accountId,
-    viewer,
-    id,
-    input,
-    caches,
-    now = new Date(),
-  }: Editing & { id: string | null; input: unknown; caches: PostCaches | null; now?: Date },
+  input: Editing & { id: string | null; input: unknown; caches: PostCaches | null; now?: Date },
 ): Promise<PostSaveAnswer> {
-  const scope = authorScope(viewer);
-  const parsed = postSaveSchema.safeParse(input);
-  if (!parsed.success) {
-    if (
-      !parsed.error.issues.every(
-        (issue) => issue.path[0] === "post" || issue.path[0] === "publishAt",
-      )
-    )
-      throw new AppError({ code: "request.invalid" });
-    return refused(fieldIssuesOf(parsed.error, "post"));
-  }
-  const { intent, version, overwrite } = parsed.data;
-  const publishAt = parsed.data.publishAt ? new Date(parsed.data.publishAt) : null;
-  if (intent === "schedule" && (!publishAt || publishAt.getTime() <= now.getTime()))
-    return refused([{ path: "publishAt", code: "custom", origin: "futureDate" }]);
-  const draft = { ...parsed.data.post, content: sanitizeContentHtml(parsed.data.post.content) };
-
-  const answer = await database.forAccount(accountId, async (tx) => {
-    const current = id ? await ownPost(tx, { accountId, viewer, id }) : null;
-    if (current?.status === "trashed") return refused([], "content.trashed");
-    if (current && !overwrite && current.version !== version)
-      return {
-        ...refused([], "content.conflict"),
-        conflict: {
-          version: current.version,
-          updatedAt: current.updatedAt.toISOString(),
-          authorName: current.authorName,
-        },
-      } satisfies Refusal;
-    // A translation keeps its original's address.
-    const slug = current?.translationOf
-      ? current.slug
-      : await slugFor(tx, { accountId, draft, id });
-    if (typeof slug !== "string") return refused([slug]);
-    const author = authorOf(viewer);
-    const keepOnly = intent === "autosave" && current !== null && current.status !== "draft";
-    const next = nextState(intent, current, { now, publishAt });
-    const nextVersion = keepOnly ? current.version : (current?.version ?? 0) + 1;
-    let postId = id;
-    if (!keepOnly) {
-      const columns = {
-        ...draftColumns(draft, slug),
-        ...next,
-        version: nextVersion,
-        updatedAt: now,
-      };
-      if (current) {
-        await tx
-          .update(posts)
-          .set(columns)
-          .where(and(eq(posts.accountId, accountId), eq(posts.id, current.id)));
-      } else {
-        const [row] = await tx
-          .insert(posts)
-          .values({ accountId, ...columns, authorId: scope ?? author?.id ?? null, createdAt: now })
-          .returning({ id: posts.id });
-        postId = row!.id;
-      }
-      const item = { accountId, itemKind: "post" as const, itemId: postId! };
-      if (next.status === "scheduled")
-        await schedulePublication(tx, { ...item, publishAt: next.publishedAt! });
-      else await cancelPublication(tx, item);
-    }
-    await recordRevision(tx, {
-      accountId,
-      itemKind: "post",
-      itemId: postId!,
-      version: nextVersion,
-      author,
-      autosave: intent === "autosave",
-      snapshot: { ...draft, slug },
-      now,
-    });
-    const publicBefore = current?.status === "published";
-    return {
-      ok: true as const,
-      id: postId!,
-      version: nextVersion,
-      status: keepOnly ? current.status : next.status,
-      slug,
-      publishedAt: (keepOnly ? current.publishedAt : next.publishedAt)?.toISOString() ?? null,
-      dropPages: !keepOnly && (publicBefore || next.status === "published"),
-    };
-  });
-  if (!answer.ok) return answer;
-  const { dropPages, ...saved } = answer;
-  if (dropPages) await caches?.invalidateAccount(accountId, null);
-  return saved;
+  return saveContent(database, postKind, input);
 }
 
 /**
- * The other things done to a post: to the trash and back (the state it left), deleted for good
- * (from the trash only), duplicated as a new draft, or an earlier revision restored as a new
- * save (so the restore itself can be undone).
+ * The other things done to a post: the core's commands (trash, restore, delete for good,
+ * duplicate, restore a revision), and its version in another language.
  */
 export async function commandPost(
   database: Database,
   {
-    accountId,
-    viewer,
-    id,
     input,
-    caches,
     siteLanguage,
-    now = new Date(),
+    ...call
   }: Editing & {
     id: string;
     input: unknown;
@@ -250,102 +150,21 @@ export async function commandPost(
 ): Promise<PostSaveAnswer> {
   const command = postCommandSchema.safeParse(input);
   if (!command.success) throw new AppError({ code: "request.invalid" });
-  if (command.data.intent === "translate") {
-    if (!siteLanguage) throw new AppError({ code: "request.invalid" });
-    const original = await database.forAccount(accountId, (tx) =>
-      ownPost(tx, { accountId, viewer, id }),
-    );
-    const { language } = command.data;
-    return translatePost(database, {
-      accountId,
-      original,
-      language,
-      siteLanguage,
-      author: authorOf(viewer),
-      now,
-    });
-  }
-  if (command.data.intent === "restoreRevision") {
-    const { revisionId, version } = command.data;
-    const revision = await database.forAccount(accountId, async (tx) => {
-      await ownPost(tx, { accountId, viewer, id });
-      return readRevision(tx, { accountId, itemKind: "post", itemId: id, revisionId });
-    });
-    const post = postDraftSchema.safeParse(revision?.snapshot);
-    if (!revision || !post.success) throw new AppError({ code: "route.notFound" });
-    return savePost(database, {
-      accountId,
-      viewer,
-      id,
-      caches,
-      now,
-      input: { intent: "save", version, post: post.data },
-    });
-  }
-  const intent = command.data.intent;
-  const answer = await database.forAccount(accountId, async (tx) => {
-    const post = await ownPost(tx, { accountId, viewer, id });
-    const item = { accountId, itemKind: "post" as const, itemId: id };
-    const where = and(eq(posts.accountId, accountId), eq(posts.id, id));
-    const done = (status: PostStatus, extra: Partial<PostSaveAnswer & { ok: true }> = {}) => ({
-      ok: true as const,
-      id,
-      version: post.version + 1,
-      status,
-      slug: post.slug,
-      publishedAt: post.publishedAt?.toISOString() ?? null,
-      dropPages: post.status === "published" || status === "published",
-      ...extra,
-    });
-    const move = { accountId, itemKind: "post" as const, row: post, now };
-    if (intent === "trash") {
-      const status = await moveToTrash(tx, posts, move);
-      return post.status === "trashed" ? done(status, { version: post.version }) : done(status);
-    }
-    if (intent === "restore") return done(await restoreFromTrash(tx, posts, move));
-    if (intent === "deleteForever") {
-      if (post.status !== "trashed") throw new AppError({ code: "request.invalid" });
-      // Its translations go with it (the key cascades), and their revisions too.
-      for (const itemId of [id, ...(await translationIdsOf(tx, posts, { accountId, id }))])
-        await dropRevisions(tx, { ...item, itemId });
-      await tx.delete(posts).where(where);
-      return { ...done("trashed"), goTo: "/dashboard/posts?status=trashed" };
-    }
-    // duplicate: a new draft with the same content, by the one who asked; a translation is
-    // copied through its original.
-    if (post.translationOf) throw new AppError({ code: "request.invalid" });
-    const draft = draftOf(post);
-    const slug = await slugFor(tx, { accountId, draft: { ...draft, slug: "" }, id: null });
-    const [copy] = await tx
-      .insert(posts)
-      .values({
-        accountId,
-        ...draftColumns(draft, typeof slug === "string" ? slug : `${post.slug}-copy`),
-        status: "draft",
-        authorId: viewer!.user.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: posts.id });
-    await recordRevision(tx, {
-      accountId,
-      itemKind: "post",
-      itemId: copy!.id,
-      version: 1,
-      author: authorOf(viewer),
-      snapshot: { ...draft },
-      now,
-    });
-    return {
-      ...done(post.status),
-      version: post.version,
-      dropPages: false,
-      goTo: `/dashboard/post/${copy!.id}`,
-    };
+  if (command.data.intent !== "translate")
+    return commandContent(database, postKind, { ...call, command: command.data });
+  if (!siteLanguage) throw new AppError({ code: "request.invalid" });
+  const { accountId, viewer, id } = call;
+  const original = await database.forAccount(accountId, (tx) =>
+    ownPost(tx, { accountId, viewer, id }),
+  );
+  return translatePost(database, {
+    accountId,
+    original,
+    language: command.data.language,
+    siteLanguage,
+    author: viewer ? { id: viewer.user.id, name: viewer.user.name } : null,
+    now: call.now ?? new Date(),
   });
-  const { dropPages, ...result } = answer;
-  if (dropPages) await caches?.invalidateAccount(accountId, null);
-  return result;
 }
 
 /** The publication schedule's publisher of posts: a scheduled one whose time has come. */

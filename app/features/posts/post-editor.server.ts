@@ -1,15 +1,13 @@
 import {
+  commandContent,
   dropRevisions,
   listRevisions,
+  saveContent,
   tablePublisher,
+  type ContentEditorKind,
   type Publisher,
 } from "~/features/content/content.server";
 import { TRASH_DAYS } from "~/features/content/content";
-import {
-  commandContent,
-  saveContent,
-  type ContentEditorKind,
-} from "~/features/content/editor-core.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";

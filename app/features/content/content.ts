@@ -16,3 +16,21 @@ export {
 } from "./components/revision-compare";
 export { SearchPreview, SeoPanel } from "./components/search-preview";
 export { useContentSave, type ContentCommand } from "./components/use-content-save";
+export {
+  DraftHeading,
+  ItemActions,
+  localInput,
+  SaveButtons,
+  SaveProblems,
+  SaveState,
+  ScheduleControls,
+  useDraftEditor,
+  type DraftEditor,
+} from "./components/draft-editor";
+export {
+  ContentTable,
+  ListFilters,
+  ListPager,
+  useListFilters,
+  type ContentListRow,
+} from "./components/content-list";

@@ -1,63 +1,13 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  ScrollArea,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { Anchor, Button, Group, Select, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useMemo } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
-import { TRASH_DAYS } from "~/features/content/content";
+import { Link } from "react-router";
+import { ContentTable, ListFilters, ListPager, useListFilters } from "~/features/content/content";
 import { flattenDocs } from "../docs-tree";
 import { editorPaths, scopeKind, type EditorScope } from "../editor-scope";
-import {
-  PAGES_PER_EDITOR_PAGE,
-  type PageListQuery,
-  type PageListRow,
-  type PageStatus,
-} from "../page-editing";
+import { PAGES_PER_EDITOR_PAGE, type PageListQuery, type PageListRow } from "../page-editing";
 import { DocsTreeView } from "./docs-tree-view";
 import { pagePath } from "./page-editor";
-
-const statusColour: Record<PageStatus, string> = {
-  published: "green",
-  scheduled: "blue",
-  draft: "gray",
-  trashed: "red",
-};
-const filters = ["all", "published", "scheduled", "draft", "trashed"] as const;
-
-function RowCommand({ id, intent, label }: { id: string; intent: string; label: string }) {
-  const fetcher = useFetcher();
-  return (
-    <Button
-      size="compact-xs"
-      variant="subtle"
-      color={intent === "restore" || intent === "duplicate" ? "blue" : "red"}
-      loading={fetcher.state !== "idle"}
-      onClick={() =>
-        void fetcher.submit({ id, intent } as never, {
-          method: "post",
-          encType: "application/json",
-        })
-      }
-    >
-      {label}
-    </Button>
-  );
-}
 
 /**
  * M3 pages and docs: a tab each; search (debounced), state and author filters, newest change
@@ -82,30 +32,10 @@ export function PageList({
   /** The platform's own address, where its docs are read (scope platform). */
   platformUrl?: string | null;
 }) {
-  const { t, i18n } = useTranslation();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [search, setSearch] = useState(query.q);
-  const pages = Math.max(1, Math.ceil(total / PAGES_PER_EDITOR_PAGE));
+  const { t } = useTranslation();
+  const filters = useListFilters(query.q);
+  const { go } = filters;
   const treeDocs = useMemo(() => (tree ? flattenDocs(rows) : []), [tree, rows]);
-
-  const go = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value && value !== "all" && value !== "1") next.set(key, value);
-      else next.delete(key);
-    }
-    void navigate(`?${next.toString()}`, { replace: true, preventScrollReset: true });
-  };
-
-  useEffect(() => {
-    if (search === query.q) return;
-    const timer = setTimeout(() => go({ q: search, page: "1" }), 500);
-    return () => clearTimeout(timer);
-  });
-
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, { dateStyle: "medium" });
   const isDoc = query.kind === "doc";
   const platform = scope === "platform";
   const editorPath = editorPaths[scope];
@@ -137,42 +67,25 @@ export function PageList({
           </Tabs.List>
         </Tabs>
       )}
-      <Group justify="space-between" wrap="wrap">
-        <ScrollArea type="never" maw="100%">
-          <SegmentedControl
-            value={query.status}
-            onChange={(status) => go({ status, page: "1" })}
-            data={filters.map((value) => ({ value, label: t(`posts.list.filter.${value}`) }))}
-            aria-label={t("pages.list.filterLabel")}
-          />
-        </ScrollArea>
-        <Group gap="sm" wrap="wrap">
-          <Select
-            aria-label={t("posts.list.columns.author")}
-            value={query.author}
-            onChange={(author) => go({ author: author ?? "", page: "1" })}
-            data={[
-              { value: "", label: t("pages.list.author.all") },
-              { value: "me", label: t("pages.list.author.me") },
-            ]}
-            w={150}
-            allowDeselect={false}
-          />
-          <TextInput
-            leftSection={<IconSearch size={16} aria-hidden />}
-            placeholder={t("pages.list.search")}
-            aria-label={t("pages.list.search")}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: "100%", sm: 240 }}
-          />
-        </Group>
-      </Group>
-      {query.status === "trashed" ? (
-        <Text size="sm" c="dimmed">
-          {t("content.trashHelp", { days: TRASH_DAYS })}
-        </Text>
-      ) : null}
+      <ListFilters
+        filters={filters}
+        status={query.status}
+        filterLabel={t("pages.list.filterLabel")}
+        searchLabel={t("pages.list.search")}
+        searchWidth={240}
+      >
+        <Select
+          aria-label={t("posts.list.columns.author")}
+          value={query.author}
+          onChange={(author) => go({ author: author ?? "", page: "1" })}
+          data={[
+            { value: "", label: t("pages.list.author.all") },
+            { value: "me", label: t("pages.list.author.me") },
+          ]}
+          w={150}
+          allowDeselect={false}
+        />
+      </ListFilters>
       {rows.length === 0 ? (
         <Text c="dimmed" py="xl" ta="center">
           {t(query.q ? "pages.list.noMatch" : "pages.list.empty")}
@@ -180,79 +93,17 @@ export function PageList({
       ) : tree ? (
         <DocsTreeView docs={treeDocs} editorPath={editorPath} />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("posts.list.columns.title")}</Table.Th>
-                <Table.Th>{t("posts.list.columns.status")}</Table.Th>
-                <Table.Th>{t("posts.list.columns.author")}</Table.Th>
-                <Table.Th>{t("pages.list.updated")}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t("posts.list.columns.actions")}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    {row.status === "trashed" ? (
-                      <Text fw={500}>{row.title}</Text>
-                    ) : (
-                      <Anchor component={Link} to={`${editorPath}/${row.id}`} fw={500}>
-                        {row.title}
-                      </Anchor>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      {pagePath(row.kind, row.slug)}
-                      {row.language ? `?lang=${row.language}` : ""}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="filled" autoContrast color={statusColour[row.status]}>
-                      {t(`posts.status.${row.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{row.authorName || "—"}</Table.Td>
-                  <Table.Td>{date(row.updatedAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {row.status === "trashed" ? (
-                        <>
-                          <RowCommand id={row.id} intent="restore" label={t("content.restore")} />
-                          <RowCommand
-                            id={row.id}
-                            intent="deleteForever"
-                            label={t("content.deleteForever")}
-                          />
-                        </>
-                      ) : (
-                        <>
-                          <RowCommand
-                            id={row.id}
-                            intent="duplicate"
-                            label={t("content.duplicate")}
-                          />
-                          <RowCommand id={row.id} intent="trash" label={t("content.trash")} />
-                        </>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && !tree ? (
-        <Pagination
-          total={pages}
-          value={query.page}
-          onChange={(page) => go({ page: String(page) })}
-          getControlProps={(control) => ({ "aria-label": t(`posts.list.pager.${control}`) })}
+        <ContentTable
+          rows={rows}
+          editorHref={(row) => `${editorPath}/${row.id}`}
+          address={(row) => pagePath(row.kind, row.slug)}
+          date={{ label: t("pages.list.updated"), of: (row) => row.updatedAt }}
+          duplicates
         />
-      ) : null}
+      )}
+      {tree ? null : (
+        <ListPager total={total} perPage={PAGES_PER_EDITOR_PAGE} page={query.page} go={go} />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,5 @@
 import {
-  Button,
   Grid,
-  Group,
   Paper,
   SegmentedControl,
   Stack,
@@ -13,13 +11,14 @@ import {
 import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   ContentTranslations,
+  ItemActions,
+  ScheduleControls,
   SeoPanel,
-  type ContentCommand,
   type ContentLanguages,
-  type SaveIntent,
+  type DraftEditor,
 } from "~/features/content/content";
 import { PostRevisions, type RevisionRow } from "~/features/posts/posts";
-import type { PageDraft, PageKindName, PageStatus } from "../page-editing";
+import type { PageDraft, PageKindName } from "../page-editing";
 
 export type { RevisionRow };
 
@@ -34,36 +33,21 @@ type TextField = "description" | "seoTitle" | "seoDescription" | "seoImage";
  * languages. A translation keeps its original's address and kind.
  */
 export function PageSettings({
-  draft,
-  set,
-  errorAt,
+  editor,
   siteUrl,
-  saved,
-  publishAt,
-  setPublishAt,
-  save,
-  command,
-  busy,
   revisions,
   languages,
   oneKind = false,
 }: {
-  draft: PageDraft;
-  set: <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => void;
-  errorAt: (path: string) => string | undefined;
+  editor: DraftEditor<PageDraft>;
   siteUrl: string;
-  saved: { id: string | null; version: number; status: PageStatus; publishedAt: string | null };
-  publishAt: string;
-  setPublishAt: (value: string) => void;
-  save: (intent: SaveIntent) => void;
-  command: (command: ContentCommand) => void;
-  busy: boolean;
   revisions: RevisionRow[];
   languages: ContentLanguages;
   /** No choice of kind: each of the platform's screens holds one (docs, or plain pages). */
   oneKind?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const { draft, set, errorAt, saved, saving } = editor;
   const bind = (key: TextField) => ({
     value: draft[key],
     error: errorAt(key),
@@ -138,60 +122,28 @@ export function PageSettings({
                   })}
                 </Text>
               ) : null}
-              <TextInput
-                type="datetime-local"
-                label={t("posts.editor.publishAt")}
-                value={publishAt}
-                error={errorAt("publishAt")}
-                onChange={(event) => setPublishAt(event.currentTarget.value)}
-              />
-              <Button variant="light" disabled={!publishAt} onClick={() => save("schedule")}>
-                {t("posts.editor.schedule")}
-              </Button>
-              {status === "published" || status === "scheduled" ? (
-                <Button variant="subtle" color="gray" onClick={() => save("unpublish")}>
-                  {t("posts.editor.unpublish")}
-                </Button>
-              ) : null}
+              <ScheduleControls editor={editor} />
             </Stack>
           </Paper>
           {saved.id ? (
             <PostRevisions
               revisions={revisions}
               onRestore={(revisionId) =>
-                command({ intent: "restoreRevision", revisionId, version: saved.version })
+                saving.command({ intent: "restoreRevision", revisionId, version: saved.version })
               }
             />
           ) : null}
           {saved.id ? (
             <ContentTranslations
               languages={languages}
-              busy={busy}
+              busy={saving.busy}
               editorHref={(id) => `/dashboard/pages/${id}`}
               statusLabel={(value) => t(`posts.status.${value}`)}
-              onTranslate={(language) => command({ intent: "translate", language })}
+              onTranslate={(language) => saving.command({ intent: "translate", language })}
             />
           ) : null}
           {saved.id ? (
-            <Group gap="sm">
-              {translation ? null : (
-                <Button
-                  variant="default"
-                  size="xs"
-                  onClick={() => command({ intent: "duplicate" })}
-                >
-                  {t("content.duplicate")}
-                </Button>
-              )}
-              <Button
-                color="red"
-                variant="light"
-                size="xs"
-                onClick={() => command({ intent: "trash" })}
-              >
-                {t("content.trash")}
-              </Button>
-            </Group>
+            <ItemActions command={saving.command} translation={translation !== null} />
           ) : null}
         </Stack>
       </Grid.Col>

@@ -1,0 +1,407 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { requireCapability, type Viewer } from "~/features/members/members.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
+import {
+  bulkTagSchema,
+  contactInputSchema,
+  CONTACTS_PER_PAGE,
+  contactListQuerySchema,
+  type ConsentAction,
+  type ConsentRow,
+  type ContactListQuery,
+  type ContactRow,
+  type ContactSource,
+  type ContactStatus,
+} from "./contact-shapes";
+import { segmentWhere, sqlArray } from "./segments.server";
+import { contactConsents, contacts, segments } from "./tables.server";
+
+type Contact = typeof contacts.$inferSelect;
+
+/** The address as it is compared: what two spellings of one mailbox share here. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+const contactIs = (accountId: string, id: string) =>
+  and(eq(contacts.accountId, accountId), eq(contacts.id, id));
+const emailIs = (accountId: string, email: string) =>
+  and(eq(contacts.accountId, accountId), sql`lower(${contacts.email}) = ${emailKey(email)}`);
+
+export type ConsentProof = {
+  wording: string;
+  origin: string;
+  pageUrl?: string;
+  ip?: string;
+  userAgent?: string;
+};
+
+/** One line of the consent log, inside the change's transaction. */
+export async function logConsent(
+  tx: Tx,
+  {
+    accountId,
+    contactId,
+    action,
+    proof,
+    now,
+  }: {
+    accountId: string;
+    contactId: string;
+    action: ConsentAction;
+    proof: ConsentProof;
+    now: Date;
+  },
+) {
+  await tx.insert(contactConsents).values({
+    accountId,
+    contactId,
+    action,
+    wording: proof.wording,
+    origin: proof.origin,
+    pageUrl: proof.pageUrl ?? "",
+    ip: proof.ip ?? "",
+    userAgent: proof.userAgent ?? "",
+    at: now,
+  });
+}
+
+/**
+ * Inside the caller's transaction: the site's contact for `email`, made when it is new, else
+ * brought up to date (its member linked, its activity dated, tags added). A new contact's
+ * status is `status`, with `proof` in the consent log when it is subscribed; an existing one
+ * keeps its status — a sign-up or an order never subscribes someone who unsubscribed.
+ */
+export async function captureContact(
+  tx: Tx,
+  {
+    accountId,
+    email,
+    name = "",
+    userId = null,
+    source,
+    status,
+    tags = [],
+    fields = {},
+    proof,
+    now = new Date(),
+  }: {
+    accountId: string;
+    email: string;
+    name?: string;
+    userId?: string | null;
+    source: ContactSource;
+    status: ContactStatus;
+    tags?: string[];
+    fields?: Record<string, string>;
+    proof: ConsentProof;
+    now?: Date;
+  },
+): Promise<{ contact: Contact; created: boolean }> {
+  const [inserted] = await tx
+    .insert(contacts)
+    .values({
+      accountId,
+      email: email.trim(),
+      name: name.trim(),
+      userId,
+      status,
+      source,
+      tags: [...new Set(tags)],
+      fields,
+      createdAt: now,
+      updatedAt: now,
+      lastActivityAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) {
+    if (status === "subscribed")
+      await logConsent(tx, { accountId, contactId: inserted.id, action: "subscribe", proof, now });
+    return { contact: inserted, created: true };
+  }
+  const [updated] = await tx
+    .update(contacts)
+    .set({
+      name: name.trim()
+        ? sql`case when ${contacts.name} = '' then ${name.trim()} else ${contacts.name} end`
+        : contacts.name,
+      userId: userId ?? contacts.userId,
+      tags: tags.length
+        ? sql`array(select distinct unnest(${contacts.tags} || ${sqlArray(tags, "text")}))`
+        : contacts.tags,
+      fields: Object.keys(fields).length
+        ? sql`${contacts.fields} || ${JSON.stringify(fields)}::jsonb`
+        : contacts.fields,
+      lastActivityAt: now,
+      updatedAt: now,
+    })
+    .where(emailIs(accountId, email))
+    .returning();
+  if (!updated) throw new AppError({ code: "request.invalid" });
+  return { contact: updated, created: false };
+}
+
+/** The site's managers (manage_options) keep its contacts. */
+export function checkContactsManager(viewer: Viewer | null): Viewer {
+  requireCapability(viewer, "manage_options");
+  return viewer!;
+}
+
+const rowOf = (row: Contact): ContactRow => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  status: row.status,
+  source: row.source,
+  tags: row.tags,
+  fields: row.fields,
+  isMember: row.userId !== null,
+  createdAt: row.createdAt.toISOString(),
+  lastActivityAt: row.lastActivityAt.toISOString(),
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's filters as SQL: search, state, a tag, a saved segment. */
+async function listWhere(
+  tx: Tx,
+  { accountId, query, timeZone }: { accountId: string; query: ContactListQuery; timeZone: string },
+): Promise<SQL | undefined> {
+  const q = query.q.trim();
+  let segment: SQL | undefined;
+  if (query.segment) {
+    const [saved] = await tx
+      .select({ rules: segments.rules })
+      .from(segments)
+      .where(and(eq(segments.accountId, accountId), eq(segments.id, query.segment)));
+    if (!saved) throw new AppError({ code: "route.notFound" });
+    segment = segmentWhere({ accountId, rules: saved.rules, timeZone });
+  }
+  return and(
+    eq(contacts.accountId, accountId),
+    query.status === "all" ? undefined : eq(contacts.status, query.status),
+    query.tag ? sql`${query.tag} = any(${contacts.tags})` : undefined,
+    q
+      ? or(ilike(contacts.email, `%${escapeLike(q)}%`), ilike(contacts.name, `%${escapeLike(q)}%`))
+      : undefined,
+    segment,
+  );
+}
+
+/** One page of the contacts list, newest first, with the count for the pager and the site's tags. */
+export async function listContacts(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    search,
+    timeZone,
+  }: { accountId: string; viewer: Viewer | null; search: URLSearchParams; timeZone: string },
+) {
+  checkContactsManager(viewer);
+  const query = contactListQuerySchema.parse(Object.fromEntries(search));
+  return database.forAccount(accountId, async (tx) => {
+    const where = await listWhere(tx, { accountId, query, timeZone });
+    const rows = await tx
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(CONTACTS_PER_PAGE)
+      .offset((query.page - 1) * CONTACTS_PER_PAGE);
+    const [total] = await tx.select({ count: count() }).from(contacts).where(where);
+    const tags = await tx.execute<{ tag: string }>(sql`
+      select distinct unnest(tags) as tag from ${contacts}
+       where account_id = ${accountId} order by 1 limit 500`);
+    return {
+      rows: rows.map(rowOf),
+      total: Number(total?.count ?? 0),
+      tags: tags.rows.map((row) => row.tag),
+      query,
+    };
+  });
+}
+
+/** One contact with its consent log, newest change first. */
+export async function loadContact(
+  database: Database,
+  { accountId, viewer, id }: { accountId: string; viewer: Viewer | null; id: string },
+): Promise<{ contact: ContactRow; consents: ConsentRow[] }> {
+  checkContactsManager(viewer);
+  return database.forAccount(accountId, async (tx) => {
+    const [row] = await tx.select().from(contacts).where(contactIs(accountId, id));
+    if (!row) throw new AppError({ code: "route.notFound" });
+    const log = await tx
+      .select()
+      .from(contactConsents)
+      .where(and(eq(contactConsents.accountId, accountId), eq(contactConsents.contactId, id)))
+      .orderBy(desc(contactConsents.at), desc(contactConsents.id))
+      .limit(200);
+    return {
+      contact: rowOf(row),
+      consents: log.map((entry) => ({
+        id: entry.id,
+        action: entry.action,
+        wording: entry.wording,
+        origin: entry.origin,
+        pageUrl: entry.pageUrl,
+        ip: entry.ip,
+        at: entry.at.toISOString(),
+      })),
+    };
+  });
+}
+
+/** The consent log's action for a change of status by the owner. */
+function consentActionFor(from: ContactStatus | null, to: ContactStatus): ConsentAction | null {
+  if (from === to) return null;
+  if (to === "unsubscribed") return "unsubscribe";
+  if (to === "subscribed")
+    return from === null || from === "unconfirmed" ? "subscribe" : "resubscribe";
+  return null;
+}
+
+/**
+ * The owner adds a contact by hand (`id` null) or changes one: address, name, status, tags and
+ * fields. A second contact with the same address is refused with the field's issue; a change
+ * of status is kept in the consent log with the owner's note.
+ */
+export async function saveContact(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    id,
+    input,
+    now = new Date(),
+  }: { accountId: string; viewer: Viewer | null; id: string | null; input: unknown; now?: Date },
+) {
+  const manager = checkContactsManager(viewer);
+  const parsed = contactInputSchema.safeParse(input);
+  if (!parsed.success)
+    return {
+      ok: false as const,
+      code: "request.invalid",
+      issues: fieldIssuesOf(parsed.error),
+    };
+  const { data } = parsed;
+  const proof: ConsentProof = {
+    wording: data.consentNote,
+    origin: `manual:${manager.user.id}`,
+  };
+  return database.forAccount(accountId, async (tx) => {
+    const [clash] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(emailIs(accountId, data.email));
+    if (clash && clash.id !== id)
+      return {
+        ok: false as const,
+        code: "request.invalid",
+        issues: [{ path: "email", code: "custom", origin: "contactTaken" }] satisfies FieldIssue[],
+      };
+    const columns = {
+      email: data.email,
+      name: data.name,
+      status: data.status,
+      tags: [...new Set(data.tags)],
+      fields: data.fields,
+      updatedAt: now,
+    };
+    if (id === null) {
+      const [row] = await tx
+        .insert(contacts)
+        .values({ accountId, ...columns, source: "manual", createdAt: now, lastActivityAt: now })
+        .returning();
+      const action = consentActionFor(null, data.status);
+      if (action) await logConsent(tx, { accountId, contactId: row!.id, action, proof, now });
+      return { ok: true as const, contact: rowOf(row!) };
+    }
+    const [before] = await tx.select().from(contacts).where(contactIs(accountId, id)).for("update");
+    if (!before) throw new AppError({ code: "route.notFound" });
+    // Bounced and complained are the relay's word, not the owner's: they stay unless the
+    // owner subscribes the address again on purpose.
+    const [row] = await tx
+      .update(contacts)
+      .set(columns)
+      .where(contactIs(accountId, id))
+      .returning();
+    const action = consentActionFor(before.status, data.status);
+    if (action) await logConsent(tx, { accountId, contactId: id, action, proof, now });
+    return { ok: true as const, contact: rowOf(row!) };
+  });
+}
+
+/** Deletes contacts for good, with their consent log (a person's right to erasure). */
+export async function deleteContacts(
+  database: Database,
+  { accountId, viewer, ids }: { accountId: string; viewer: Viewer | null; ids: string[] },
+) {
+  checkContactsManager(viewer);
+  return database.forAccount(accountId, async (tx) => {
+    const gone = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids)))
+      .returning({ id: contacts.id });
+    return { deleted: gone.length };
+  });
+}
+
+/** Adds tags to, or removes them from, many contacts in one statement. */
+export async function bulkTag(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    input,
+    now = new Date(),
+  }: { accountId: string; viewer: Viewer | null; input: unknown; now?: Date },
+) {
+  checkContactsManager(viewer);
+  const parsed = bulkTagSchema.safeParse(input);
+  if (!parsed.success) throw new AppError({ code: "request.invalid" });
+  const { intent, ids, tags } = parsed.data;
+  const unique = [...new Set(tags)];
+  return database.forAccount(accountId, async (tx) => {
+    const changed = await tx
+      .update(contacts)
+      .set({
+        tags:
+          intent === "addTags"
+            ? sql`array(select distinct unnest(${contacts.tags} || ${sqlArray(unique, "text")}) order by 1)`
+            : sql`array(select t from unnest(${contacts.tags}) as t where not t = any(${sqlArray(unique, "text")}))`,
+        updatedAt: now,
+      })
+      .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids)))
+      .returning({ id: contacts.id });
+    return { changed: changed.length };
+  });
+}
+
+/** Every contact the list's filters select, oldest first, for the CSV export. */
+export async function contactsForExport(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    search,
+    timeZone,
+  }: { accountId: string; viewer: Viewer | null; search: URLSearchParams; timeZone: string },
+) {
+  checkContactsManager(viewer);
+  const query = contactListQuerySchema.parse(Object.fromEntries(search));
+  return database.forAccount(accountId, async (tx) => {
+    const where = await listWhere(tx, { accountId, query, timeZone });
+    const rows = await tx
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.createdAt), asc(contacts.id))
+      .limit(CONTACTS_EXPORT_LIMIT);
+    return rows.map(rowOf);
+  });
+}
+
+/** At most this many contacts in one file. */
+export const CONTACTS_EXPORT_LIMIT = 200_000;

@@ -1,0 +1,5 @@
+// The contacts feature's server door (M5): the site's audience, its consent log and segments.
+export * from "./contact-commands.server";
+export { contactsCsv } from "./contact-import.server";
+export * from "./contact-records.server";
+export { countSegment, listSegments, segmentWhere } from "./segments.server";

@@ -26,6 +26,7 @@ import {
 } from "../../../tests/support/test-database";
 import { createBusinessRows } from "../../../tests/factories/business";
 import { createCommerceRows } from "../../../tests/factories/commerce";
+import { createContactRows } from "../../../tests/factories/contacts";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -46,6 +47,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createLearningRows(database, { accountId, userId: user.id });
     const { order } = await createCommerceRows(database, { accountId, userId: user.id });
     await createBusinessRows(database, { accountId, userId: user.id, orderId: order.id });
+    await createContactRows(database, { accountId });
   }
   return { a: a.accountId, b: b.accountId };
 }

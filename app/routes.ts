@@ -12,6 +12,7 @@ export default [
   route("dashboard/course/:id/gradebook.csv", "routes/dashboard/course-gradebook-csv.ts"),
   route("dashboard/orders.csv", "routes/dashboard/orders-csv.ts"),
   route("dashboard/reports.csv", "routes/dashboard/reports-csv.ts"),
+  route("dashboard/manage/marketing/emails/contacts.csv", "routes/dashboard/contacts-csv.ts"),
   route("dashboard/billing/invoices/:orderId", "routes/dashboard/billing-invoice.ts"),
   // The console's orders (the platform shop's) as CSV, super-admins only.
   route("dashboard/billing/orders.csv", "routes/dashboard/billing-orders-csv.ts"),
@@ -63,6 +64,8 @@ export default [
       // Issue 16 commerce: products (with the coupons and payments tabs), a product's editor,
       // membership levels.
       route("dashboard/manage/ecommerce", "routes/dashboard/ecommerce.tsx"),
+      // M5: contacts and segments (campaigns to come).
+      route("dashboard/manage/marketing/emails", "routes/dashboard/marketing-emails.tsx"),
       route("dashboard/manage/ecommerce/product/:id", "routes/dashboard/ecommerce-product.tsx"),
       route("dashboard/manage/ecommerce/memberships", "routes/dashboard/ecommerce-memberships.tsx"),
       route("dashboard/manage/elearning", "routes/dashboard/elearning.tsx"),

@@ -28,19 +28,25 @@ const columnTarget = z.union([
 ]);
 export type ColumnTarget = z.output<typeof columnTarget>;
 
-export const importSchema = z.object({
-  intent: z.enum(["previewImport", "import"]),
-  csv: z.string().max(IMPORT_MAX_BYTES, { abort: true }),
-  /** One target per column, in the file's order; absent: guessed from the header. */
-  mapping: z.array(columnTarget).max(100).optional(),
-  /** New contacts' status: imported people are subscribed only if the owner has their consent. */
-  status: z.enum(["subscribed", "unconfirmed", "unsubscribed"]).default("unsubscribed"),
-  /** Tags given to every imported contact. */
-  tags: tagsSchema.default([]),
-  /** Where and how the people agreed (kept in each subscribed contact's consent log). */
-  consentNote: plainTextSchema(500).default(""),
-  fileName: plainTextSchema(200).default(""),
-});
+export const importSchema = z
+  .object({
+    intent: z.enum(["previewImport", "import"]),
+    csv: z.string().max(IMPORT_MAX_BYTES, { abort: true }),
+    /** One target per column, in the file's order; absent: guessed from the header. */
+    mapping: z.array(columnTarget).max(100).optional(),
+    /** New contacts' status: imported people are subscribed only if the owner has their consent. */
+    status: z.enum(["subscribed", "unconfirmed", "unsubscribed"]).default("unsubscribed"),
+    /** Tags given to every imported contact. */
+    tags: tagsSchema.default([]),
+    /** Where and how the people agreed (kept in each subscribed contact's consent log). */
+    consentNote: plainTextSchema(500).default(""),
+    fileName: plainTextSchema(200).default(""),
+  })
+  // Subscribing people by import needs the record of how they agreed (GDPR art. 7(1)).
+  .refine((input) => input.status !== "subscribed" || input.consentNote.trim().length > 0, {
+    path: ["consentNote"],
+    params: { origin: "required" },
+  });
 
 export type ImportProblem = { row: number; reason: "email" | "duplicate" | "tooLong" };
 

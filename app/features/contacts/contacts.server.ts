@@ -2,4 +2,4 @@
 export * from "./contact-commands.server";
 export { contactsCsv } from "./contact-import.server";
 export * from "./contact-records.server";
-export { countSegment, listSegments, segmentWhere } from "./segments.server";
+export { countSegment, listSegments, segmentChoices, segmentWhere } from "./segments.server";

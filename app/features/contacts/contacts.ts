@@ -1,3 +1,3 @@
 // The contacts feature's client-safe door (M5): what a contact and a segment are, and the screen.
 export * from "./contact-shapes";
-// export { ContactsScreen } from "./components/contacts-screen";
+export { ContactsScreen, type ContactsTab } from "./components/contacts-screen";

@@ -1,5 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { courses } from "~/features/courses/tables.server";
 import { enrolments } from "~/features/learning/tables.server";
+import { products } from "~/features/products/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import { orderItems, orders } from "~/features/orders/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -201,4 +203,22 @@ export async function deleteSegment(
   await database.forAccount(accountId, (tx) =>
     tx.delete(segments).where(and(eq(segments.accountId, accountId), eq(segments.id, id))),
   );
+}
+
+/** What the segment editor offers to choose from: the site's courses and products. */
+export async function segmentChoices(database: Database, { accountId }: { accountId: string }) {
+  return database.forAccount(accountId, async (tx) => ({
+    courses: await tx
+      .select({ id: courses.id, title: courses.title })
+      .from(courses)
+      .where(eq(courses.accountId, accountId))
+      .orderBy(asc(courses.title))
+      .limit(500),
+    products: await tx
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(eq(products.accountId, accountId))
+      .orderBy(asc(products.title))
+      .limit(500),
+  }));
 }

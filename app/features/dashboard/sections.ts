@@ -121,7 +121,7 @@ export const dashboardSections: DashboardSection[] = [
   section("manageForms", "manage/marketing/forms", manager),
   section("managePopups", "manage/marketing/popups", manager),
   section("manageAffiliates", "manage/marketing/affiliates", manager),
-  section("manageEmails", "manage/marketing/emails", manager),
+  screen("manageEmails", "manage/marketing/emails", manager),
   section("manageFunnels", "manage/marketing/funnels", manager),
   section("manageAutomations", "manage/marketing/automations", manager),
   // The platform console, on the platform's host only

@@ -140,6 +140,14 @@ export const messageAreas = {
     "dashboard.sections.manageEcommerce",
     "dashboard.sections.manageProduct",
   ],
+  /** M5: the site's contacts and segments (/dashboard/manage/marketing/emails). */
+  contactsScreen: [
+    "contacts",
+    "content.trashHelp",
+    "posts.list.pager",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageEmails",
+  ],
   /** Issue 16: the managers' membership levels, their rules and holders. */
   ecommerceMemberships: ["memberships", "dashboard.sections.manageMemberships"],
   /** The dashboard's shell (its layout): sidebar, menus, tour, bells, presence. */

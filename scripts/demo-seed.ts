@@ -27,6 +27,7 @@ import { insertDemoLearning } from "../tests/factories/learning";
 import { insertDemoShop } from "../tests/factories/products";
 import { insertDemoCheckout } from "../tests/factories/commerce";
 import { insertDemoReportActivity } from "../tests/factories/reports";
+import { insertDemoContacts } from "./demo-contacts";
 import { DEMO_COUPON } from "./demo-content";
 import { demoPassword, demoSites, englishOutline, type DemoSite } from "./demo-content";
 import { platformDocs, platformPosts } from "./platform-docs";
@@ -248,6 +249,10 @@ async function seedSite(
         currency: site.settings.currency ?? "USD",
       });
     }
+    await insertDemoContacts(tx, {
+      accountId,
+      people: people.map(({ user }) => ({ email: user.email, name: user.name, id: user.id })),
+    });
   });
 }
 

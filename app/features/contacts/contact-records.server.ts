@@ -189,20 +189,29 @@ async function listWhere(
   );
 }
 
-/** One page of the contacts list, newest first, with the count for the pager and the site's tags. */
-export async function listContacts(
+type ListRequest = {
+  accountId: string;
+  viewer: Viewer | null;
+  search: URLSearchParams;
+  timeZone: string;
+};
+
+/** The list's filters from the address, read inside the account's transaction. */
+function withListFilters<T>(
   database: Database,
-  {
-    accountId,
-    viewer,
-    search,
-    timeZone,
-  }: { accountId: string; viewer: Viewer | null; search: URLSearchParams; timeZone: string },
-) {
+  { accountId, viewer, search, timeZone }: ListRequest,
+  read: (tx: Tx, where: SQL | undefined, query: ContactListQuery) => Promise<T>,
+): Promise<T> {
   checkContactsManager(viewer);
   const query = contactListQuerySchema.parse(Object.fromEntries(search));
-  return database.forAccount(accountId, async (tx) => {
-    const where = await listWhere(tx, { accountId, query, timeZone });
+  return database.forAccount(accountId, async (tx) =>
+    read(tx, await listWhere(tx, { accountId, query, timeZone }), query),
+  );
+}
+
+/** One page of the contacts list, newest first, with the count for the pager and the site's tags. */
+export function listContacts(database: Database, request: ListRequest) {
+  return withListFilters(database, request, async (tx, where, query) => {
     const rows = await tx
       .select()
       .from(contacts)
@@ -213,7 +222,7 @@ export async function listContacts(
     const [total] = await tx.select({ count: count() }).from(contacts).where(where);
     const tags = await tx.execute<{ tag: string }>(sql`
       select distinct unnest(tags) as tag from ${contacts}
-       where account_id = ${accountId} order by 1 limit 500`);
+       where account_id = ${request.accountId} order by 1 limit 500`);
     return {
       rows: rows.map(rowOf),
       total: Number(total?.count ?? 0),
@@ -380,19 +389,8 @@ export async function bulkTag(
 }
 
 /** Every contact the list's filters select, oldest first, for the CSV export. */
-export async function contactsForExport(
-  database: Database,
-  {
-    accountId,
-    viewer,
-    search,
-    timeZone,
-  }: { accountId: string; viewer: Viewer | null; search: URLSearchParams; timeZone: string },
-) {
-  checkContactsManager(viewer);
-  const query = contactListQuerySchema.parse(Object.fromEntries(search));
-  return database.forAccount(accountId, async (tx) => {
-    const where = await listWhere(tx, { accountId, query, timeZone });
+export function contactsForExport(database: Database, request: ListRequest) {
+  return withListFilters(database, request, async (tx, where) => {
     const rows = await tx
       .select()
       .from(contacts)

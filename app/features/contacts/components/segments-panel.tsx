@@ -151,6 +151,11 @@ function SegmentEditor({
   const saver = useFetcher<Answer>();
   const set = <K extends keyof SegmentRules>(key: K, value: SegmentRules[K]) =>
     setRules((current) => ({ ...current, [key]: value }));
+  const setField = (index: number, patch: Partial<SegmentRules["fields"][number]>) =>
+    set(
+      "fields",
+      rules.fields.map((one, i) => (i === index ? { ...one, ...patch } : one)),
+    );
   const rulesText = JSON.stringify(rules);
 
   // The count follows the rules a moment after the last change.
@@ -264,14 +269,7 @@ function SegmentEditor({
             <TextInput
               label={t("contacts.segments.field.key")}
               value={rule.key}
-              onChange={(event) =>
-                set(
-                  "fields",
-                  rules.fields.map((one, i) =>
-                    i === index ? { ...one, key: event.currentTarget.value } : one,
-                  ),
-                )
-              }
+              onChange={(event) => setField(index, { key: event.currentTarget.value })}
             />
             <Select
               label={t("contacts.segments.field.op")}
@@ -281,27 +279,13 @@ function SegmentEditor({
               }))}
               value={rule.op}
               allowDeselect={false}
-              onChange={(value) =>
-                set(
-                  "fields",
-                  rules.fields.map((one, i) =>
-                    i === index ? { ...one, op: value as typeof one.op } : one,
-                  ),
-                )
-              }
+              onChange={(value) => setField(index, { op: value as typeof rule.op })}
             />
             <TextInput
               label={t("contacts.segments.field.value")}
               value={rule.value}
               disabled={rule.op === "isSet" || rule.op === "isNotSet"}
-              onChange={(event) =>
-                set(
-                  "fields",
-                  rules.fields.map((one, i) =>
-                    i === index ? { ...one, value: event.currentTarget.value } : one,
-                  ),
-                )
-              }
+              onChange={(event) => setField(index, { value: event.currentTarget.value })}
             />
             <ActionIcon
               variant="subtle"

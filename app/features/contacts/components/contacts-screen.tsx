@@ -309,7 +309,7 @@ function ContactList({
                   <Table.Td>
                     <Group gap={4}>
                       {row.tags.slice(0, 4).map((tag) => (
-                        <Badge key={tag} variant="outline" color="gray" c="dark" size="sm">
+                        <Badge key={tag} variant="default" size="sm">
                           {tag}
                         </Badge>
                       ))}

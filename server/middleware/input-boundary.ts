@@ -5,6 +5,7 @@ import { MAX_MEDIA_REQUEST_BYTES, MEDIA_UPLOAD_PATH } from "~/features/media/med
 import { ANSWER_FILE_REQUEST_BYTES, answerFileUploadPath } from "~/features/quizzes/quizzes";
 import { TICKET_REQUEST_BYTES, ticketUploadPath } from "~/features/tickets/tickets.server";
 import { AppError } from "~/platform/errors";
+import { CONTACTS_IMPORT_REQUEST_BYTES, CONTACTS_SCREEN_PATH } from "~/features/contacts/contacts";
 import {
   checkFormData,
   checkJsonBody,
@@ -28,6 +29,7 @@ export function bodyLimitFor(path: string): number {
   if (path === MEDIA_UPLOAD_PATH) return MAX_MEDIA_REQUEST_BYTES;
   if (answerFileUploadPath.test(path)) return ANSWER_FILE_REQUEST_BYTES;
   if (ticketUploadPath.test(path)) return TICKET_REQUEST_BYTES;
+  if (path === CONTACTS_SCREEN_PATH) return CONTACTS_IMPORT_REQUEST_BYTES;
   if (path.startsWith("/api/site/options/") || path === "/api/account/branding")
     return OPTION_BODY_LIMIT;
   if (/^\/dashboard\/manage\/site(\/|$)/.test(path)) return OPTION_BODY_LIMIT;

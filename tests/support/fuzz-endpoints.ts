@@ -1366,6 +1366,43 @@ const pageEndpoints: FuzzEndpoint[] = [
     routeFile: "routes/dashboard/orders.tsx",
     shape: () => json("/dashboard/orders", { intent: "cancelSubscription", subscriptionId: uuid }),
   },
+  // M5: the contacts screen (its filters and a contact opened over it), its commands and CSV.
+  page("/dashboard/manage/marketing/emails", "routes/dashboard/marketing-emails.tsx", {
+    tab: "contacts",
+    q: "ada",
+    status: "subscribed",
+    tag: "vip",
+    contact: uuid,
+    page: "2",
+  }),
+  {
+    name: "POST /dashboard/manage/marketing/emails",
+    method: "POST",
+    path: "/dashboard/manage/marketing/emails",
+    routeFile: "routes/dashboard/marketing-emails.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/emails", {
+        intent: "saveContact",
+        id: null,
+        contact: { email: "fuzz@example.com", name: "Fuzz", status: "unsubscribed", tags: ["x"] },
+      }),
+  },
+  {
+    name: "POST /dashboard/manage/marketing/emails (import preview)",
+    method: "POST",
+    path: "/dashboard/manage/marketing/emails",
+    routeFile: "routes/dashboard/marketing-emails.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/emails", {
+        intent: "previewImport",
+        csv: "email,name\nfuzz@example.com,Fuzz\n",
+        mapping: ["email", "name"],
+      }),
+  },
+  page("/dashboard/manage/marketing/emails/contacts.csv", "routes/dashboard/contacts-csv.ts", {
+    status: "subscribed",
+    segment: uuid,
+  }),
   page("/dashboard/orders.csv", "routes/dashboard/orders-csv.ts", {
     q: "ana",
     status: "refunded",

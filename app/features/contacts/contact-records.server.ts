@@ -15,6 +15,7 @@ import {
   type ContactSource,
   type ContactStatus,
 } from "./contact-shapes";
+import { syncContacts } from "./contact-sync.server";
 import { segmentWhere, sqlArray } from "./segments.server";
 import { contactConsents, contacts, segments } from "./tables.server";
 
@@ -212,6 +213,8 @@ function withListFilters<T>(
 /** One page of the contacts list, newest first, with the count for the pager and the site's tags. */
 export function listContacts(database: Database, request: ListRequest) {
   return withListFilters(database, request, async (tx, where, query) => {
+    // Members and buyers who are not contacts yet become contacts before anyone looks.
+    await syncContacts(tx, { accountId: request.accountId });
     const rows = await tx
       .select()
       .from(contacts)

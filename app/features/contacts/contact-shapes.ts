@@ -145,3 +145,8 @@ export const bulkTagSchema = z.object({
   ids: z.array(z.uuid()).min(1).max(1000),
   tags: tagsSchema.min(1),
 });
+
+/** The screen whose action takes a CSV file's text (the import), and the most its body may be. */
+export const CONTACTS_SCREEN_PATH = "/dashboard/manage/marketing/emails";
+/** 5 MB of CSV, sent as a JSON string (quotes and line ends escaped: up to about twice as long). */
+export const CONTACTS_IMPORT_REQUEST_BYTES = 11 * 1024 * 1024;

@@ -2,4 +2,5 @@
 export * from "./contact-commands.server";
 export { contactsCsv } from "./contact-import.server";
 export * from "./contact-records.server";
+export { SOFT_OPT_IN_WORDING, syncContacts } from "./contact-sync.server";
 export { countSegment, listSegments, segmentChoices, segmentWhere } from "./segments.server";

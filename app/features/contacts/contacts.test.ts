@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { enrolments } from "~/features/learning/tables.server";
 import type { Viewer } from "~/features/members/members.server";
-import { createAccount, createCourse, createMember } from "../../../tests/factories";
+import { createAccount, createCourse, createMember, createUser } from "../../../tests/factories";
 import {
   backends,
   logicTestOn,
@@ -16,6 +16,7 @@ import {
   contactsForExport,
   listContacts,
   loadContact,
+  SOFT_OPT_IN_WORDING,
 } from "./contacts.server";
 import { contactConsents, contacts } from "./tables.server";
 
@@ -307,6 +308,55 @@ describe.each(backends)("M5 contacts on %s", (backend) => {
   });
 
   logicTest(
+    "M5 members become contacts when the list opens: soft opt-in logged, an earlier contact linked, an unsubscribed one left so",
+    async () => {
+      const early = `early-${backend}@example.com`;
+      await db.database.forAccount(accountId, (tx) =>
+        captureContact(tx, {
+          accountId,
+          email: early.toUpperCase(),
+          source: "form",
+          status: "unsubscribed",
+          proof: { wording: "", origin: "form:test" },
+        }),
+      );
+      await createMember(db.database, {
+        accountId,
+        roleName: "student",
+        user: await createUser(db.database, { email: early }),
+      });
+      const fresh = await createMember(db.database, { accountId, roleName: "student" });
+      const found = (q: string) =>
+        listContacts(db.database, {
+          accountId,
+          viewer: manager,
+          search: new URLSearchParams({ q }),
+          timeZone,
+        });
+      const list = await found(fresh.user.email);
+      expect(list.rows).toHaveLength(1);
+      expect(list.rows[0]).toMatchObject({
+        source: "signup",
+        status: "subscribed",
+        isMember: true,
+      });
+      const { consents } = await loadContact(db.database, {
+        accountId,
+        viewer: manager,
+        id: list.rows[0]!.id,
+      });
+      expect(consents).toMatchObject([{ action: "subscribe", wording: SOFT_OPT_IN_WORDING }]);
+      const earlier = await found(early);
+      expect(earlier.rows).toHaveLength(1);
+      expect(earlier.rows[0]).toMatchObject({
+        source: "form",
+        status: "unsubscribed",
+        isMember: true,
+      });
+    },
+  );
+
+  logicTest(
     "M5 only managers keep contacts; another account's contacts are out of reach",
     async () => {
       await expect(command({ intent: "previewSegment", rules: {} }, student)).rejects.toMatchObject(
@@ -324,7 +374,8 @@ describe.each(backends)("M5 contacts on %s", (backend) => {
         search: new URLSearchParams(),
         timeZone,
       });
-      expect(theirs.total).toBe(0);
+      // Its own member only (a contact as soon as the list opens), none of this account's.
+      expect(theirs.rows.map((row) => row.email)).toEqual([outsider.user.email]);
       await expect(command({ intent: "nothing" })).rejects.toMatchObject({
         code: "request.invalid",
       });

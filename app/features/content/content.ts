@@ -27,10 +27,5 @@ export {
   useDraftEditor,
   type DraftEditor,
 } from "./components/draft-editor";
-export {
-  ContentTable,
-  ListFilters,
-  ListPager,
-  useListFilters,
-  type ContentListRow,
-} from "./components/content-list";
+export { ContentTable, ListFilters, type ContentListRow } from "./components/content-list";
+export { ListPager, useListFilters } from "./components/list-paging";

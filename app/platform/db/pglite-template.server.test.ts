@@ -17,6 +17,7 @@ import {
 import { createAnalyticsRows } from "../../../tests/factories/analytics";
 import { createCommerceRows } from "../../../tests/factories/commerce";
 import { createBusinessRows } from "../../../tests/factories/business";
+import { createContactRows } from "../../../tests/factories/contacts";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -115,6 +116,7 @@ describe("I12 PGlite template for a first start", () => {
         await createLearningRows(database, { accountId, userId: user.id });
         const { order } = await createCommerceRows(database, { accountId, userId: user.id });
         await createBusinessRows(database, { accountId, userId: user.id, orderId: order.id });
+        await createContactRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

@@ -22,6 +22,7 @@ import { dateFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   CONTACTS_PER_PAGE,
+  CONTACTS_SCREEN_PATH,
   contactStatuses,
   type ConsentRow,
   type ContactListQuery,
@@ -43,7 +44,7 @@ const statusColour: Record<ContactStatus, string> = {
   complained: "red",
 };
 
-export const contactsPath = "/dashboard/manage/marketing/emails";
+const contactsPath = CONTACTS_SCREEN_PATH;
 
 /**
  * M5 `/dashboard/manage/marketing/emails`: the site's contacts (search, state, tag and segment

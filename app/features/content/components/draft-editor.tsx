@@ -179,9 +179,10 @@ export function SaveProblems({ editor }: { editor: Pick<DraftEditor, "answer" | 
     );
   }
   if (answer.issues.length > 0) return null;
+  const trashed = answer.code === "content.trashed";
   return (
     <Alert color="red" role="alert">
-      {t(answer.code === "content.trashed" ? "content.trashedText" : "content.saveFailed")}
+      {t(trashed ? "content.trashedText" : "content.saveFailed")}
     </Alert>
   );
 }

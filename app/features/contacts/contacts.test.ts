@@ -201,6 +201,14 @@ describe.each(backends)("M5 contacts on %s", (backend) => {
         fileName: "list.csv",
       });
       expect(imported).toMatchObject({ ok: true, created: 2, updated: 0, problemCount: 2 });
+      // Again, as people who only want to be kept as contacts: known addresses keep their status.
+      const again = await command({
+        intent: "import",
+        csv,
+        status: "unsubscribed",
+        tags: ["again"],
+      });
+      expect(again).toMatchObject({ ok: true, created: 0, updated: 2 });
 
       const list = await listContacts(db.database, {
         accountId,
@@ -214,7 +222,7 @@ describe.each(backends)("M5 contacts on %s", (backend) => {
       ]);
       expect(list.rows.find((row) => row.email === "imp1@example.com")).toMatchObject({
         name: "One",
-        tags: expect.arrayContaining(["a", "b", "imported"]),
+        tags: ["a", "again", "b", "imported"],
         fields: { city: "Paris" },
         status: "subscribed",
         source: "import",

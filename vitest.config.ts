@@ -48,6 +48,10 @@ export default defineConfig({
     // is PGlite's own thread or PostgreSQL waiting, so two files at once use the second core; the
     // fuzz pass is split by database (tests/fuzz*.test.ts) so that its two passes run side by side.
     maxWorkers: 2,
+    // A worker keeps the modules it imported from one file to the next (decision 052): each file
+    // imported the app's whole graph again, about a third of the run. Tests must not rely on a
+    // fresh module: state they change (an env value, a cache) they put back.
+    isolate: false,
     sequence: { sequencer: LongFilesFirst },
   },
 });

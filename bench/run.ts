@@ -3,7 +3,7 @@
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
 // lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook,
-// learning, checkout, console.
+// learning, checkout, console, contacts.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -47,6 +47,7 @@ const sections = [
   "learning",
   "checkout",
   "console",
+  "contacts",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -189,6 +190,12 @@ if (wanted("checkout")) {
   // Plain Node (no app code): imported as it is, only when asked for.
   const { benchCheckout } = await import("./checkout.ts");
   for (const figure of await benchCheckout({ seconds, print })) record(figure);
+}
+
+if (wanted("contacts")) {
+  const { benchContacts } =
+    await importWithAppAliases<typeof import("./contacts.ts")>("contacts.ts");
+  for (const figure of await benchContacts({ print })) record(figure);
 }
 
 if (wanted("console")) {

@@ -1368,12 +1368,10 @@ const pageEndpoints: FuzzEndpoint[] = [
   },
   // M5: the contacts screen (its filters and a contact opened over it), its commands and CSV.
   page("/dashboard/manage/marketing/emails", "routes/dashboard/marketing-emails.tsx", {
-    tab: "contacts",
     q: "ada",
     status: "subscribed",
-    tag: "vip",
+    segment: uuid,
     contact: uuid,
-    page: "2",
   }),
   {
     name: "POST /dashboard/manage/marketing/emails",

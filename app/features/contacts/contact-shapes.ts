@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailPattern } from "~/platform/patterns";
 import { plainTextSchema } from "~/platform/safe-value-schemas";
 
 /*
@@ -49,7 +50,7 @@ export const fieldsSchema = z
   .record(fieldKeySchema, plainTextSchema(500))
   .refine((fields) => Object.keys(fields).length <= 50, { params: { origin: "tooMany" } });
 
-export const contactEmailSchema = z.string().trim().max(254).pipe(z.email());
+export const contactEmailSchema = z.string().trim().max(254).regex(emailPattern);
 
 /** What the owner sends to add a contact by hand, or to change one. */
 export const contactInputSchema = z.object({

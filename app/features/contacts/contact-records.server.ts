@@ -334,12 +334,14 @@ export async function saveContact(
     if (!before) throw new AppError({ code: "route.notFound" });
     // Bounced and complained are the relay's word, not the owner's: they stay unless the
     // owner subscribes the address again on purpose.
+    const relayed = before.status === "bounced" || before.status === "complained";
+    const status = relayed && data.status !== "subscribed" ? before.status : data.status;
     const [row] = await tx
       .update(contacts)
-      .set(columns)
+      .set({ ...columns, status })
       .where(contactIs(accountId, id))
       .returning();
-    const action = consentActionFor(before.status, data.status);
+    const action = consentActionFor(before.status, status);
     if (action) await logConsent(tx, { accountId, contactId: id, action, proof, now });
     return { ok: true as const, contact: rowOf(row!) };
   });

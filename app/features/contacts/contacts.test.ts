@@ -157,6 +157,30 @@ describe.each(backends)("M5 contacts on %s", (backend) => {
       expect(consents.map((entry) => entry.action)).toEqual(["unsubscribe", "subscribe"]);
       expect(consents[1]!.wording).toBe("Asked at the Lyon meetup");
 
+      // A bounce is the relay's word: an edit that does not subscribe the address again keeps it.
+      await db.database.forAccount(accountId, (tx) =>
+        tx.update(contacts).set({ status: "bounced" }).where(eq(contacts.id, id)),
+      );
+      const edited = await command({
+        intent: "saveContact",
+        id,
+        contact: { email: "ada@example.com", name: "Ada", status: "unsubscribed" },
+      });
+      expect(edited).toMatchObject({ ok: true, contact: { status: "bounced", name: "Ada" } });
+      const back = await command({
+        intent: "saveContact",
+        id,
+        contact: {
+          email: "ada@example.com",
+          name: "Ada",
+          status: "subscribed",
+          consentNote: "Asked again",
+        },
+      });
+      expect(back).toMatchObject({ ok: true, contact: { status: "subscribed" } });
+      const log = await loadContact(db.database, { accountId, viewer: manager, id });
+      expect(log.consents[0]).toMatchObject({ action: "resubscribe", wording: "Asked again" });
+
       expect(await command({ intent: "deleteContacts", ids: [id] })).toEqual({
         ok: true,
         deleted: 1,

@@ -161,3 +161,33 @@ test("M5 a student cannot open the contacts screen nor export contacts", async (
   );
   expect(csv).toBe(403);
 });
+
+test("M5 the marketing screen leads to every marketing tool and holds the notices' one editor", async ({
+  page,
+}) => {
+  await asOwner(page, "/dashboard/manage/marketing");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marketing");
+  await expect(page.getByTestId("marketing-tools").getByRole("link")).toHaveText([
+    "E-mail campaigns",
+    "Forms",
+    "Popups",
+    "Funnels",
+    "Automations",
+    "Affiliates",
+  ]);
+  // The demo's header notice, in the same editor as the footer screen's, saved from here.
+  const editor = page.getByTestId("header-notice-editor");
+  const text = await editor.getByRole("textbox", { name: "Text" }).inputValue();
+  expect(text).toContain("SPRING20");
+  await editor.getByRole("button", { name: "Save header notice" }).click();
+  await expect(page.getByTestId("settings-saved")).toContainText("The header notice is saved");
+  await open(page, site("/dashboard/manage/site/footer"));
+  await expect(
+    page.getByTestId("header-notice-editor").getByRole("textbox", { name: "Text" }),
+  ).toHaveValue(text);
+
+  await open(page, site("/dashboard/manage/marketing"));
+  await page.getByRole("link", { name: "E-mail campaigns" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/manage\/marketing\/emails$/);
+  await expect(page.getByTestId("contacts")).toBeVisible();
+});

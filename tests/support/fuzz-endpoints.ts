@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Hono } from "hono";
+import { headerNoticesSchema } from "../../app/features/notices/notices";
 import { bodyLimitFor } from "../../server/middleware/input-boundary";
 import type { FuzzShape } from "./fuzz-corpus";
 
@@ -1365,6 +1366,18 @@ const pageEndpoints: FuzzEndpoint[] = [
     path: "/dashboard/orders",
     routeFile: "routes/dashboard/orders.tsx",
     shape: () => json("/dashboard/orders", { intent: "cancelSubscription", subscriptionId: uuid }),
+  },
+  // M5: the marketing screen's notices (the footer screen's editor, saved from here too).
+  {
+    name: "POST /dashboard/manage/marketing",
+    method: "POST",
+    path: "/dashboard/manage/marketing",
+    routeFile: "routes/dashboard/marketing.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing", {
+        part: "notices",
+        value: headerNoticesSchema.parse(undefined),
+      }),
   },
   // M5: the contacts screen (its filters and a contact opened over it), its commands and CSV.
   page("/dashboard/manage/marketing/emails", "routes/dashboard/marketing-emails.tsx", {

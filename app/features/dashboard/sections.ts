@@ -117,7 +117,7 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageCategories", "manage/elearning/caetgory", manager),
   screen("manageCertificates", "manage/elearning/certificates", manager),
   section("manageAppointments", "manage/appointments", manager),
-  section("manageMarketing", "manage/marketing", manager),
+  screen("manageMarketing", "manage/marketing", manager),
   section("manageForms", "manage/marketing/forms", manager),
   section("managePopups", "manage/marketing/popups", manager),
   section("manageAffiliates", "manage/marketing/affiliates", manager),

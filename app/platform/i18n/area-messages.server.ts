@@ -308,6 +308,18 @@ export const messageAreas = {
     "siteSettings.menu",
     "dashboard.sections.manageHeader",
   ],
+  /** M5: /dashboard/manage/marketing — the marketing tools and the notices' editor. */
+  marketingPage: [
+    "siteSettings.common",
+    "siteSettings.notices",
+    "dashboard.sections.manageMarketing",
+    "dashboard.sections.manageEmails",
+    "dashboard.sections.manageForms",
+    "dashboard.sections.managePopups",
+    "dashboard.sections.manageFunnels",
+    "dashboard.sections.manageAutomations",
+    "dashboard.sections.manageAffiliates",
+  ],
   siteFooterPage: [
     "siteSettings.common",
     "siteSettings.footer",

@@ -50,6 +50,7 @@ describe("I13 every site option is saved through one use case", () => {
     );
     expect(optionRoutes.sort()).toEqual([
       "app/routes/dashboard/certificate-template.tsx",
+      "app/routes/dashboard/marketing.tsx",
       "app/routes/dashboard/site-footer.tsx",
       "app/routes/dashboard/site-header.tsx",
       "app/routes/dashboard/site-index.tsx",

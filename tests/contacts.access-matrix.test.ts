@@ -1,0 +1,84 @@
+// M5 in the cross-account HTTP matrix: the marketing overview (its notices' save), the contacts
+// screen (its commands) and the contacts CSV answer the site's managers only — on their own
+// site; another site's session and the signed-out are sent to sign in.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  buildWorld,
+  runMatrix,
+  type ActorKind,
+  type MatrixRoute,
+  type Place,
+  type World,
+} from "./support/access-matrix";
+import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
+import { createTestAppWithPages } from "./support/test-server";
+
+const superAdminEmail = "root@platform.test";
+const atHome = (actor: ActorKind, place: Place) => actor !== "anonymous" && place === "own";
+const manager = (actor: ActorKind) => actor === "owner" || actor === "otherOwner";
+/** A manager's answer at home; everyone else at home is refused, away sent to sign in. */
+const managers = (ok: number) => (actor: ActorKind, place: Place) => {
+  if (!atHome(actor, place)) return 302;
+  return manager(actor) ? ok : 403;
+};
+const get = (name: string, path: string): MatrixRoute => ({
+  name,
+  method: "GET",
+  path,
+  expect: managers(200),
+});
+const post = (name: string, path: string, body: object, ok: number): MatrixRoute => ({
+  name,
+  method: "POST",
+  path,
+  body: () => body,
+  expect: managers(ok),
+});
+
+const routes: MatrixRoute[] = [
+  get("GET /dashboard/manage/marketing (managers)", "/dashboard/manage/marketing"),
+  get("GET /dashboard/manage/marketing/emails (managers)", "/dashboard/manage/marketing/emails"),
+  get(
+    "GET /dashboard/manage/marketing/emails?tab=segments (managers)",
+    "/dashboard/manage/marketing/emails?tab=segments",
+  ),
+  get(
+    "GET /dashboard/manage/marketing/emails/contacts.csv (managers)",
+    "/dashboard/manage/marketing/emails/contacts.csv?status=subscribed",
+  ),
+  post(
+    "POST /dashboard/manage/marketing/emails a segment's count (managers)",
+    "/dashboard/manage/marketing/emails",
+    { intent: "previewSegment", rules: {} },
+    200,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/emails a body that is no command",
+    "/dashboard/manage/marketing/emails",
+    { intent: "mailEveryone" },
+    400,
+  ),
+  post(
+    "POST /dashboard/manage/marketing a part that is no notice",
+    "/dashboard/manage/marketing",
+    { part: "theme", value: {} },
+    400,
+  ),
+];
+
+describe.each(logicBackends)("M5 HTTP matrix on %s", (backend) => {
+  let db: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestAppWithPages>>["app"];
+  let world: World;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    app = (await createTestAppWithPages(db.database, { SUPER_ADMIN_EMAILS: superAdminEmail })).app;
+    world = await buildWorld(db.database, superAdminEmail);
+  }, 120_000);
+  afterAll(() => db?.dispose());
+
+  test("M5 the marketing and contacts screens, their commands and the CSV answer each actor, on its own site and another's, as stated", async () => {
+    expect(await runMatrix(app, world, routes)).toEqual([]);
+  }, 300_000);
+});

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { importContacts, importSchema, previewImport } from "./contact-import.server";
-import { bulkTag, deleteContacts, saveContact } from "./contact-records.server";
+import { bulkTag, deleteContacts, saveContact } from "./contact-edits.server";
 import { deleteSegment, previewSegment, saveSegment } from "./segments.server";
 
 const commandSchema = z.discriminatedUnion("intent", [

@@ -167,6 +167,7 @@ test("M5 the marketing screen leads to every marketing tool and holds the notice
 }) => {
   await asOwner(page, "/dashboard/manage/marketing");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marketing");
+  await lookAt(page, process.env.CONTACTS_SHOTS_DIR, "marketing");
   await expect(page.getByTestId("marketing-tools").getByRole("link")).toHaveText([
     "E-mail campaigns",
     "Forms",

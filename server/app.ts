@@ -1,5 +1,6 @@
 import { paymentDepsContext } from "~/features/payments/payments.server";
 import { jobQueueContext } from "~/platform/jobs/jobs-context.server";
+import { secretBoxContext } from "~/platform/secret-box.server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { pageLifetimeContext } from "~/platform/cache/page-lifetime";
 import { Hono } from "hono";
@@ -173,6 +174,7 @@ export function createApp({
       context.set(paymentDepsContext, services);
       context.set(supportDeskContext, { superAdminEmails: services.env.SUPER_ADMIN_EMAILS });
       context.set(jobQueueContext, services.jobs);
+      context.set(secretBoxContext, services.secretBox);
       context.set(viewerContext, c.var.viewer);
       context.set(siteCacheContext, services.siteCache);
       context.set(optionCachesContext, services.siteCache);

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
+import { createContext } from "react-router";
 
 /**
  * Seals short strings (an account's payment keys) for storage: AES-256-GCM with a key derived
@@ -12,7 +20,17 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 export type SecretBox = {
   seal(plain: string, context: string): string;
   open(sealed: string, context: string): string;
+  /**
+   * A short proof that this server wrote `value` for `context` (HMAC-SHA256, its own key): a
+   * link or a form field carries it instead of a stored token.
+   */
+  sign(value: string, context: string): string;
+  /** Whether `signature` is `sign(value, context)`, compared in constant time. */
+  verify(value: string, context: string, signature: string): boolean;
 };
+
+/** The server's secret box, for the loaders and actions that sign or open values. */
+export const secretBoxContext = createContext<SecretBox>();
 
 /** A sealed value that could not be opened: altered, another context, or another secret. */
 export class SecretBoxError extends Error {
@@ -39,7 +57,16 @@ function unb64(part: string): Buffer {
 export function createSecretBox(authSecret: string): SecretBox {
   if (authSecret.length < 16) throw new Error("the secret box needs a secret of 16+ characters");
   const key = deriveKey(authSecret, VERSION);
+  const signingKey = Buffer.from(hkdfSync("sha256", authSecret, SALT, "v1/hmac-sha256", 32));
+  const sign = (value: string, context: string) =>
+    createHmac("sha256", signingKey).update(`${context}\n${value}`).digest("base64url");
   return {
+    sign,
+    verify(value, context, signature) {
+      const expected = Buffer.from(sign(value, context));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
     seal(plain, context) {
       const nonce = randomBytes(NONCE_BYTES);
       const cipher = createCipheriv("aes-256-gcm", key, nonce, { authTagLength: TAG_BYTES });

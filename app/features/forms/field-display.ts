@@ -9,7 +9,8 @@
 export type FormFieldDefinition = {
   name: string;
   label: string;
-  type: "text" | "email" | "textarea" | "radio" | "select" | "checkbox" | "country";
+  /** Any field type of the builder's (form-shapes); radio, select and country are shown as names. */
+  type: string;
   options?: { value: string; label: string }[];
 };
 

@@ -27,6 +27,7 @@ import {
 import { createBusinessRows } from "../../../tests/factories/business";
 import { createCommerceRows } from "../../../tests/factories/commerce";
 import { createContactRows } from "../../../tests/factories/contacts";
+import { createFormRows } from "../../../tests/factories/forms";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -48,6 +49,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     const { order } = await createCommerceRows(database, { accountId, userId: user.id });
     await createBusinessRows(database, { accountId, userId: user.id, orderId: order.id });
     await createContactRows(database, { accountId });
+    await createFormRows(database, { accountId });
   }
   return { a: a.accountId, b: b.accountId };
 }

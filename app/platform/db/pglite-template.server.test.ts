@@ -18,6 +18,7 @@ import { createAnalyticsRows } from "../../../tests/factories/analytics";
 import { createCommerceRows } from "../../../tests/factories/commerce";
 import { createBusinessRows } from "../../../tests/factories/business";
 import { createContactRows } from "../../../tests/factories/contacts";
+import { createFormRows } from "../../../tests/factories/forms";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -117,6 +118,7 @@ describe("I12 PGlite template for a first start", () => {
         const { order } = await createCommerceRows(database, { accountId, userId: user.id });
         await createBusinessRows(database, { accountId, userId: user.id, orderId: order.id });
         await createContactRows(database, { accountId });
+        await createFormRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

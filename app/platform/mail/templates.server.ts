@@ -8,7 +8,12 @@ import {
 } from "~/platform/i18n/languages";
 
 export type MailTemplate =
-  "resetPassword" | "verifyEmail" | "signUpExisting" | "confirmEmailChange" | "accountReady";
+  | "resetPassword"
+  | "verifyEmail"
+  | "signUpExisting"
+  | "confirmEmailChange"
+  | "accountReady"
+  | "confirmSubscription";
 
 /** Every template today is "a message from a site, with one link to act on". */
 export type MailVars = { siteName: string; url: string };

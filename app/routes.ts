@@ -13,6 +13,10 @@ export default [
   route("dashboard/orders.csv", "routes/dashboard/orders-csv.ts"),
   route("dashboard/reports.csv", "routes/dashboard/reports-csv.ts"),
   route("dashboard/manage/marketing/emails/contacts.csv", "routes/dashboard/contacts-csv.ts"),
+  route(
+    "dashboard/manage/marketing/forms/submissions.csv",
+    "routes/dashboard/form-submissions-csv.ts",
+  ),
   route("dashboard/billing/invoices/:orderId", "routes/dashboard/billing-invoice.ts"),
   // The console's orders (the platform shop's) as CSV, super-admins only.
   route("dashboard/billing/orders.csv", "routes/dashboard/billing-orders-csv.ts"),
@@ -67,6 +71,7 @@ export default [
       // M5: the marketing tools and the site's notices; contacts and segments (campaigns to come).
       route("dashboard/manage/marketing", "routes/dashboard/marketing.tsx"),
       route("dashboard/manage/marketing/emails", "routes/dashboard/marketing-emails.tsx"),
+      route("dashboard/manage/marketing/forms", "routes/dashboard/marketing-forms.tsx"),
       route("dashboard/manage/ecommerce/product/:id", "routes/dashboard/ecommerce-product.tsx"),
       route("dashboard/manage/ecommerce/memberships", "routes/dashboard/ecommerce-memberships.tsx"),
       route("dashboard/manage/elearning", "routes/dashboard/elearning.tsx"),
@@ -129,6 +134,8 @@ export default [
     route("docs/:slug", "routes/site/doc.tsx"),
     route("thankyou", "routes/site/thank-you.tsx"),
     route("subscribed", "routes/site/subscribed.tsx"),
+    // M5: a form on its own page; its answers are posted here too (from blocks and popups).
+    route("form/:slug", "routes/site/form.tsx"),
     route(":pageSlug", "routes/site/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

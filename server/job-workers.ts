@@ -15,6 +15,7 @@ import {
   SUBSCRIPTION_SWEEP_JOB,
   sweepLapsedSubscriptions,
 } from "~/features/orders/orders.server";
+import { FORM_CONFIRM_MAIL_JOB, sendConfirmMail } from "~/features/forms/forms.server";
 import { pagePublisher } from "~/features/pages/pages.server";
 import {
   applyPlanOrder,
@@ -64,6 +65,14 @@ export function registerJobWorkers(services: ServerServices) {
     await sendRenewalNotice(
       { database, mailer, siteAddress: siteAddressOf(services) },
       { accountId, orderId },
+    );
+  });
+  // A double opt-in answer's confirmation link (M5 forms).
+  jobs.work(FORM_CONFIRM_MAIL_JOB, async (data) => {
+    const { accountId, submissionId } = data as { accountId: string; submissionId: string };
+    await sendConfirmMail(
+      { database, mailer, secretBox: services.secretBox, siteAddress: siteAddressOf(services) },
+      { accountId, submissionId },
     );
   });
   registerTicketJobs({

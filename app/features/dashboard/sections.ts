@@ -118,7 +118,7 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageCertificates", "manage/elearning/certificates", manager),
   section("manageAppointments", "manage/appointments", manager),
   screen("manageMarketing", "manage/marketing", manager),
-  section("manageForms", "manage/marketing/forms", manager),
+  screen("manageForms", "manage/marketing/forms", manager),
   section("managePopups", "manage/marketing/popups", manager),
   section("manageAffiliates", "manage/marketing/affiliates", manager),
   screen("manageEmails", "manage/marketing/emails", manager),

@@ -35,6 +35,21 @@ export async function postedAnswers(request: Request) {
   return raw;
 }
 
+/**
+ * The page the form was sent from, as the browser says (same-origin posts carry the whole
+ * address): where the campaign's `utm_*` values are, whatever copy of the page was served.
+ */
+function sendingPage(request: Request): URL | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.host === new URL(request.url).host ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 export type PostOutcome =
   | { kind: "done"; location: string }
   | {
@@ -64,7 +79,16 @@ export async function postForm(
     `${accountId}:${addressKey(clientIp)}`,
     "request.tooMany",
   );
-  const page = typeof raw._page === "string" && raw._page.startsWith("/") ? raw._page : "";
+  const from = sendingPage(request);
+  for (const field of form.fields) {
+    if (field.type !== "hidden" || field.hiddenSource === "fixed") continue;
+    raw[field.name] =
+      field.hiddenSource === "page"
+        ? (from?.pathname ?? "")
+        : (from?.searchParams.get(field.hiddenSource) ?? "").slice(0, 200);
+  }
+  const page =
+    from?.pathname ?? (typeof raw._page === "string" && raw._page.startsWith("/") ? raw._page : "");
   const answer = await submitForm(deps, {
     accountId,
     formId: form.id,

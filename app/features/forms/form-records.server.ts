@@ -41,6 +41,7 @@ export const publicFormOf = (form: StoredForm): PublicForm => ({
   name: form.name,
   fields: form.fields,
   submitLabel: form.submitLabel,
+  successMessage: form.successMessage,
   status: form.status,
 });
 

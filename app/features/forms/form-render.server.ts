@@ -29,8 +29,8 @@ export async function countryCodes(): Promise<ReadonlySet<string>> {
 }
 
 /**
- * What one render of a form needs: a fresh stamp, the page it is on, its hidden fields' values
- * from that page's address, and the country list when it asks for a country.
+ * What one render of a form needs: a fresh stamp, the page it is on, its fixed hidden values,
+ * and the country list when it asks for a country.
  */
 export async function formRenderFor(
   secretBox: SecretBox,
@@ -41,16 +41,12 @@ export async function formRenderFor(
     url,
   }: { accountId: string; form: PublicForm; lang: LanguageCode; url: URL },
 ): Promise<FormRender> {
+  // Only fixed values are written in the page: it may be served from the cache to visitors who
+  // came from other campaigns; the campaign's values are read from the sending page (postForm).
   const hidden: Record<string, string> = {};
-  for (const field of form.fields) {
-    if (field.type !== "hidden") continue;
-    hidden[field.name] =
-      field.hiddenSource === "fixed"
-        ? field.hiddenValue
-        : field.hiddenSource === "page"
-          ? url.pathname
-          : (url.searchParams.get(field.hiddenSource) ?? "").slice(0, 200);
-  }
+  for (const field of form.fields)
+    if (field.type === "hidden" && field.hiddenSource === "fixed")
+      hidden[field.name] = field.hiddenValue;
   const needsCountries = form.fields.some((field) => field.type === "country");
   return {
     form,

@@ -144,6 +144,8 @@ export type PublicForm = {
   name: string;
   fields: FormField[];
   submitLabel: string;
+  /** Shown on the form's page once it is sent (unless it redirects). */
+  successMessage: string;
   status: FormStatus;
 };
 
@@ -200,6 +202,11 @@ export function checkAnswers(
   const answers: Record<string, Answer> = {};
   const issues: AnswerIssue[] = [];
   for (const field of fields) {
+    // A fixed hidden value is the form's, whatever the browser sent.
+    if (field.type === "hidden" && field.hiddenSource === "fixed") {
+      if (field.hiddenValue) answers[field.name] = field.hiddenValue;
+      continue;
+    }
     const given = raw[field.name];
     const first = (Array.isArray(given) ? given[0] : given) ?? "";
     if (field.type === "checkbox" || field.type === "consent") {

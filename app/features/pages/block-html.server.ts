@@ -25,16 +25,24 @@ export function sanitizeBlocks(blocks: CheckedBlock[]): CheckedBlock[] {
 export const blocksToRender = (stored: readonly unknown[]) =>
   sanitizeBlocks(checkBlocks(stored, { strict: false }).blocks);
 
-/** What the page's data-driven blocks need to read: the most courses and posts any asks for. */
+/** What the page's data-driven blocks need to read: the most courses and posts any asks for, its forms. */
 export function dataNeeds(blocks: readonly CheckedBlock[]) {
   let courses = 0;
   let posts = 0;
+  const formIds = new Set<string>();
   for (const block of everyBlock(blocks)) {
     if (block.type === "CourseList") courses = Math.max(courses, block.props.limit);
     if (block.type === "PostList") posts = Math.max(posts, block.props.limit);
+    if (block.type === "Form" && block.props.kind === "form" && block.props.formId)
+      formIds.add(block.props.formId);
   }
-  return { courses, posts };
+  return { courses, posts, formIds: [...formIds] };
 }
+
+const showsLiveData = (block: CheckedBlock) =>
+  block.type === "CourseList" ||
+  block.type === "PostList" ||
+  (block.type === "Form" && block.props.kind === "form");
 
 /**
  * The page's blocks as static HTML, rendered once on the server: the public page carries the
@@ -47,9 +55,11 @@ export function renderPageHtml(
   return renderToStaticMarkup(createElement(PageBlocks, { blocks, data, headingIsTitle }));
 }
 
-/** Blocks that show the site's live data (its courses, its latest posts): rendered every time. */
-const isLive = (block: CheckedBlock) =>
-  [...everyBlock([block])].some((b) => b.type === "CourseList" || b.type === "PostList");
+/**
+ * Blocks that show the site's live data (its courses, its latest posts, a form as it is now,
+ * with a fresh stamp): rendered every time.
+ */
+const isLive = (block: CheckedBlock) => [...everyBlock([block])].some(showsLiveData);
 
 /**
  * A page rendered once: its markup cut where live blocks go (`pieces` has one more entry than

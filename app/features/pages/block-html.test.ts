@@ -20,10 +20,12 @@ const labels = (video: string) => ({
   noCourses: "No courses",
   noPosts: "No posts",
   video,
+  chooseForm: "Choose a form",
 });
 const dataWith = (courses: string[], video = "Video"): BlockData => ({
   courses: courses.map((title) => ({ title, slug: title, description: "", image: null })),
   posts: [{ title: "A post", slug: "a-post", excerpt: "" }],
+  forms: {},
   labels: labels(video),
 });
 

@@ -35,6 +35,7 @@ const labels = {
   noCourses: "None",
   noPosts: "None",
   video: "Video",
+  chooseForm: "Choose a form",
 };
 const html = (content: unknown[]) =>
   renderPageHtml(blocksToRender(content), { data: emptyBlockData(labels), headingIsTitle: true });

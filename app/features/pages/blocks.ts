@@ -115,7 +115,10 @@ export const blockPropSchemas = {
   }),
   Form: z.object({
     id,
-    kind: z.enum(["signup", "contact"]).catch("signup"),
+    /** A form of the site's own (M5 forms), or the two that need none. */
+    kind: z.enum(["form", "signup", "contact"]).catch("signup"),
+    /** The site's form a `form` block shows (forms' id). */
+    formId: z.union([z.literal(""), z.uuid()]).catch(""),
     title: text(200),
     text: text(1000),
     submitLabel: text(60),

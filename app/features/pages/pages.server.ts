@@ -1,4 +1,6 @@
 import { listCourses } from "~/features/courses/courses.server";
+import type { FormRender, PublicForm } from "~/features/forms/forms";
+import { formChoices, publicFormsById } from "~/features/forms/forms.server";
 import { listLatestPosts } from "~/features/posts/posts.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { textIn } from "~/platform/i18n/messages.server";
@@ -50,19 +52,36 @@ const blockLabelKeys: (keyof BlockLabels)[] = [
   "noCourses",
   "noPosts",
   "video",
+  "chooseForm",
 ];
+
+/** A form block's render (forms' formRenderFor, with the request's stamp and page). */
+export type FormRenderer = (form: PublicForm) => Promise<FormRender>;
 
 /** What the blocks of a page read: its courses and posts, and their words in `lang`. */
 export async function blockDataFor(
   database: Database,
-  { accountId, blocks, lang }: { accountId: string; blocks: CheckedBlock[]; lang: LanguageCode },
+  {
+    accountId,
+    blocks,
+    lang,
+    renderForm,
+  }: { accountId: string; blocks: CheckedBlock[]; lang: LanguageCode; renderForm?: FormRenderer },
 ): Promise<BlockData> {
   const needs = dataNeeds(blocks);
-  const [courses, posts] = await Promise.all([
+  const [courses, posts, forms] = await Promise.all([
     needs.courses ? listCourses(database, { accountId }) : [],
     needs.posts ? listLatestPosts(database, { accountId, limit: needs.posts }) : [],
+    needs.formIds.length && renderForm
+      ? database.forAccount(accountId, (tx) =>
+          publicFormsById(tx, { accountId, ids: needs.formIds }),
+        )
+      : new Map<string, PublicForm>(),
   ]);
+  const renders: Record<string, FormRender> = {};
+  for (const [id, form] of forms) renders[id] = await renderForm!(form);
   return {
+    forms: renders,
     courses: courses.slice(0, needs.courses).map((course) => ({
       title: course.title,
       slug: course.slug,
@@ -76,16 +95,34 @@ export async function blockDataFor(
   };
 }
 
-/** What the builder's previews of course and post lists show: up to 12 of each. */
-export function editorBlockData(
+/**
+ * What the builder's previews of course and post lists show (up to 12 of each), and the site's
+ * forms for the form block's picker and preview.
+ */
+export async function editorBlockData(
   database: Database,
-  { accountId, lang }: { accountId: string; lang: LanguageCode },
+  {
+    accountId,
+    lang,
+    renderForm,
+  }: { accountId: string; lang: LanguageCode; renderForm: FormRenderer },
 ): Promise<BlockData> {
+  const choices = await database.forAccount(accountId, (tx) => formChoices(tx, { accountId }));
   const most = [
     { type: "CourseList", props: { id: "c", limit: 12 } },
     { type: "PostList", props: { id: "p", limit: 12 } },
+    ...choices.map((form) => ({
+      type: "Form",
+      props: { id: form.id, kind: "form", formId: form.id },
+    })),
   ];
-  return blockDataFor(database, { accountId, blocks: blocksToRender(most), lang });
+  const data = await blockDataFor(database, {
+    accountId,
+    blocks: blocksToRender(most),
+    lang,
+    renderForm,
+  });
+  return { ...data, formChoices: choices };
 }
 
 /**
@@ -102,12 +139,15 @@ export async function getPage(
     kind = "page",
     lang = defaultLanguage,
     choose,
+    renderForm,
   }: {
     accountId: string;
     slug: string;
     kind?: PageKind;
     lang?: LanguageCode;
     choose?: (translations: LanguageCode[]) => LanguageCode | null;
+    /** How the page's form blocks render (without it, they show nothing). */
+    renderForm?: FormRenderer;
   },
 ): Promise<PublishedPage | null> {
   const found = await database.forAccount(accountId, async (tx) => {
@@ -133,7 +173,7 @@ export async function getPage(
     lang,
     content: Array.isArray(content) ? content : [],
   });
-  const data = await blockDataFor(database, { accountId, blocks: blocks.live, lang });
+  const data = await blockDataFor(database, { accountId, blocks: blocks.live, lang, renderForm });
   return {
     id: original.id,
     language: isLanguageCode(page.language) ? page.language : null,

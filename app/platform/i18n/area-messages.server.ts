@@ -148,6 +148,16 @@ export const messageAreas = {
     "siteSettings.common.errors",
     "dashboard.sections.manageEmails",
   ],
+  /** M5: the site's forms, their builder and answers (/dashboard/manage/marketing/forms). */
+  formsScreen: [
+    "forms",
+    "contacts.status",
+    "posts.list.pager",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageForms",
+  ],
+  /** M5: a form on its own page of the site (/form/{slug}) and a confirmation (/subscribed). */
+  formPage: ["forms.public", "sitePages.subscribed"],
   /** Issue 16: the managers' membership levels, their rules and holders. */
   ecommerceMemberships: ["memberships", "dashboard.sections.manageMemberships"],
   /** The dashboard's shell (its layout): sidebar, menus, tour, bells, presence. */

@@ -24,6 +24,8 @@ import {
 import { AppError } from "~/platform/errors";
 import { defaultLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
+import { formRenderFor } from "~/features/forms/forms.server";
+import { secretBoxContext } from "~/platform/secret-box.server";
 import type { Route } from "./+types/page";
 
 // Two addresses: /dashboard/pages/{ref} (the site's pages and docs) and /dashboard/docs/{ref}
@@ -62,7 +64,12 @@ export async function loader(args: Route.LoaderArgs) {
     const asked = url.searchParams.get("kind") === "doc" ? ("doc" as const) : ("page" as const);
     const only = scopeKind(scope);
     const kind = only ?? asked;
-    const blockData = await editorBlockData(database, { accountId, lang });
+    const blockData = await editorBlockData(database, {
+      accountId,
+      lang,
+      renderForm: (form) =>
+        formRenderFor(args.context.get(secretBoxContext), { accountId, form, lang, url }),
+    });
     // The platform's docs and pages are written in the platform's language, a site's in the site's.
     const contentLanguage = only ? defaultLanguage : lang;
     if (ref.id === null) {

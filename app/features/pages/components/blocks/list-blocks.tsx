@@ -1,3 +1,4 @@
+import { PublicFormView, type FormRender } from "~/features/forms/forms";
 import type { BlockProps } from "../../blocks";
 import classes from "./blocks.module.css";
 
@@ -5,6 +6,10 @@ import classes from "./blocks.module.css";
 export type BlockData = {
   courses: { title: string; slug: string; description: string; image: string | null }[];
   posts: { title: string; slug: string; excerpt: string }[];
+  /** The site's forms the page's form blocks show, ready to render (by form id). */
+  forms: Record<string, FormRender>;
+  /** The builder's form picker: every form of the site. */
+  formChoices?: { id: string; name: string }[];
   /** The blocks' own words, in the visitor's language (sitePages.blocks). */
   labels: BlockLabels;
 };
@@ -18,11 +23,13 @@ export type BlockLabels = {
   noCourses: string;
   noPosts: string;
   video: string;
+  chooseForm: string;
 };
 
 export const emptyBlockData = (labels: BlockLabels): BlockData => ({
   courses: [],
   posts: [],
+  forms: {},
   labels,
 });
 
@@ -130,11 +137,24 @@ export const ProductCardsView = ({ props }: { props: BlockProps<"ProductCards"> 
 );
 
 /**
- * A sign-up form (goes to the site's /signup with the address filled in) or a contact form (the
- * visitor's mail program, to the owner's address): both work without script.
+ * One of the site's forms (posting to its own address, M5), a sign-up form (goes to the site's
+ * /signup with the address filled in) or a contact form (the visitor's mail program, to the
+ * owner's address): all work without script.
  */
 export function FormView({ props, data }: { props: BlockProps<"Form">; data: BlockData }) {
   const { labels } = data;
+  if (props.kind === "form") {
+    const render = data.forms[props.formId];
+    // A form since deleted shows nothing to visitors; the builder asks for one.
+    if (!render)
+      return data.formChoices ? <p className={classes.muted}>{labels.chooseForm}</p> : null;
+    return (
+      <section>
+        {props.text ? <p className={classes.muted}>{props.text}</p> : null}
+        <PublicFormView {...render} title={props.title} idPrefix={props.id} />
+      </section>
+    );
+  }
   const contact = props.kind === "contact";
   const field = `${props.id}-`;
   return (

@@ -259,9 +259,18 @@ export function puckConfig(t: TFunction, data: BlockData): Config {
       "Form",
       {
         kind: choice("formKind", [
+          ["form", "form"],
           ["signup", "signup"],
           ["contact", "contact"],
         ]),
+        formId: {
+          type: "select" as const,
+          label: f("form"),
+          options: [
+            { value: "", label: t("pages.options.none") },
+            ...(data.formChoices ?? []).map((form) => ({ value: form.id, label: form.name })),
+          ],
+        },
         title: text("title"),
         text: area("text"),
         submitLabel: text("submitLabel"),

@@ -28,6 +28,7 @@ import { insertDemoShop } from "../tests/factories/products";
 import { insertDemoCheckout } from "../tests/factories/commerce";
 import { insertDemoReportActivity } from "../tests/factories/reports";
 import { insertDemoContacts } from "./demo-contacts";
+import { insertDemoForms } from "./demo-forms";
 import { DEMO_COUPON } from "./demo-content";
 import { demoPassword, demoSites, englishOutline, type DemoSite } from "./demo-content";
 import { platformDocs, platformPosts } from "./platform-docs";
@@ -253,6 +254,7 @@ async function seedSite(
       accountId,
       people: people.map(({ user }) => ({ email: user.email, name: user.name, id: user.id })),
     });
+    await insertDemoForms(tx, { accountId });
   });
 }
 

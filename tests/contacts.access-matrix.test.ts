@@ -1,5 +1,5 @@
 // M5 in the cross-account HTTP matrix: the marketing overview (its notices' save), the contacts
-// screen (its commands) and the contacts CSV answer the site's managers only — on their own
+// and forms screens (their commands) and their CSVs answer the site's managers only — on their own
 // site; another site's session and the signed-out are sent to sign in.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -58,6 +58,34 @@ const routes: MatrixRoute[] = [
     { intent: "mailEveryone" },
     400,
   ),
+  get("GET /dashboard/manage/marketing/forms (managers)", "/dashboard/manage/marketing/forms"),
+  get(
+    "GET /dashboard/manage/marketing/forms?form=new (managers)",
+    "/dashboard/manage/marketing/forms?form=new",
+  ),
+  {
+    ...get(
+      "GET /dashboard/manage/marketing/forms/submissions.csv of no form (managers: 404)",
+      "/dashboard/manage/marketing/forms/submissions.csv?form=6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c",
+    ),
+    expect: managers(404),
+  },
+  post(
+    "POST /dashboard/manage/marketing/forms a form without its e-mail field (managers: 400)",
+    "/dashboard/manage/marketing/forms",
+    {
+      intent: "saveForm",
+      id: null,
+      form: { name: "No mail", slug: "no-mail", fields: [{ name: "x", type: "text", label: "X" }] },
+    },
+    400,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/forms deletes no form (managers: 404)",
+    "/dashboard/manage/marketing/forms",
+    { intent: "deleteForm", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c" },
+    404,
+  ),
   post(
     "POST /dashboard/manage/marketing a part that is no notice",
     "/dashboard/manage/marketing",
@@ -78,7 +106,7 @@ describe.each(logicBackends)("M5 HTTP matrix on %s", (backend) => {
   }, 120_000);
   afterAll(() => db?.dispose());
 
-  test("M5 the marketing and contacts screens, their commands and the CSV answer each actor, on its own site and another's, as stated", async () => {
+  test("M5 the marketing, contacts and forms screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
     expect(await runMatrix(app, world, routes)).toEqual([]);
   }, 300_000);
 });

@@ -1410,6 +1410,60 @@ const pageEndpoints: FuzzEndpoint[] = [
         mapping: ["email", "name"],
       }),
   },
+  // M5: the forms screen (a form opened, its answers searched), its commands and the answers' CSV.
+  page("/dashboard/manage/marketing/forms", "routes/dashboard/marketing-forms.tsx", {
+    form: uuid,
+    tab: "answers",
+    q: "ada",
+  }),
+  {
+    name: "POST /dashboard/manage/marketing/forms",
+    method: "POST",
+    path: "/dashboard/manage/marketing/forms",
+    routeFile: "routes/dashboard/marketing-forms.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/forms", {
+        intent: "saveForm",
+        id: null,
+        form: {
+          name: "Fuzz",
+          slug: "fuzz",
+          fields: [{ name: "email", type: "email", label: "E-mail", required: true }],
+        },
+      }),
+  },
+  page(
+    "/dashboard/manage/marketing/forms/submissions.csv",
+    "routes/dashboard/form-submissions-csv.ts",
+    {
+      form: uuid,
+      q: "ada",
+    },
+  ),
+  // M5: a form's own page, and a visitor's answer to it (the fuzz site's form "newsletter").
+  segment("/form/:slug", "routes/site/form.tsx", "newsletter"),
+  {
+    name: "POST /form/:slug (an answer)",
+    method: "POST",
+    path: "/form/newsletter",
+    routeFile: "routes/site/form.tsx",
+    shape: () => ({
+      kind: "form",
+      valid: { email: "fuzz@example.com", website_url: "", _stamp: "1700000000000.x", _page: "/" },
+      limit: bodyLimitFor("/form/newsletter"),
+    }),
+  },
+  {
+    name: "POST /subscribed (a confirmation)",
+    method: "POST",
+    path: "/subscribed",
+    routeFile: "routes/site/subscribed.tsx",
+    shape: () => ({
+      kind: "form",
+      valid: { s: uuid, sig: "x" },
+      limit: bodyLimitFor("/subscribed"),
+    }),
+  },
   page("/dashboard/manage/marketing/emails/contacts.csv", "routes/dashboard/contacts-csv.ts", {
     status: "subscribed",
     segment: uuid,

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createMember, createUserWithPassword } from "../factories";
+import { createFormRows } from "../factories/forms";
 import { corpusFor, FUZZ_MIN_CASES } from "./fuzz-corpus";
 import { appRoutes, fuzzEndpoints, routesReached, type FuzzWorld } from "./fuzz-endpoints";
 import {
@@ -77,6 +78,7 @@ export function describeFuzzPass(backend: Backend, { every = 1 }: { every?: numb
       // Every request's logger is a child of this one: error-level lines are collected.
       (built.services as { logger: unknown }).logger = logs.logger;
       const account = await createAccount(db.database, {});
+      await createFormRows(db.database, { accountId: account.accountId });
       const student = await createUserWithPassword(db.database, {
         email: `fuzz-student-${account.slug}@example.test`,
         password,

@@ -8,3 +8,6 @@ export {
   type FormValues,
   type FormWords,
 } from "./components/public-form";
+export { FormPage, type FormPageState } from "./components/form-page";
+export { ConfirmSubscriptionScreen } from "./components/confirm-screen";
+export { FormsScreen } from "./components/forms-screen";

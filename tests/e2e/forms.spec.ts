@@ -1,0 +1,214 @@
+import fs from "node:fs";
+import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
+import { startMailCatcher } from "./support/mail-catcher";
+import { open } from "./support/page";
+import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { createSessions } from "./support/session";
+import { expect, test, type Locator, type Page } from "./support/test";
+
+// M5 forms in the browser: the owner builds a form with a consent box, places it on a page with
+// the page builder; a visitor subscribes there and confirms by mail (a real SMTP peer); the owner
+// reads the answer. A server of this file's own, so its mail goes to the catcher.
+test.describe.configure({ mode: "serial" });
+
+let server: RunningServer;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let dataDir: string;
+const site = (path = "/") => `http://demo.localhost:${server.port}${path}`;
+const sessions = createSessions(site);
+const screen = "/dashboard/manage/marketing/forms";
+const shots = process.env.FORMS_SHOTS_DIR;
+const visitorEmail = "lena.reader@example.test";
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  mail = await startMailCatcher();
+  dataDir = tempDataDir("forms");
+  server = await startServer({ dataDir, env: { SMTP_URL: mail.url } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await mail?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function asOwner(page: Page, path: string) {
+  await sessions.use(page, "owner@demo.test");
+  await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  const response = await open(page, site(path));
+  expect(response?.status(), path).toBe(200);
+}
+
+/** A person's drag: press on the block in the drawer, move in steps, let go over the target. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  await from.scrollIntoViewIfNeeded();
+  const source = (await from.boundingBox())!;
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
+    steps: 5,
+  });
+  const target = (await to.boundingBox())!;
+  const bottom = Math.min(target.y + target.height, page.viewportSize()!.height) - 12;
+  await page.mouse.move(target.x + target.width / 2, bottom, { steps: 20 });
+  await page.waitForTimeout(200);
+  await page.mouse.up();
+}
+
+test("M5 the owner builds a form with a consent box and double opt-in; mistakes show beside their fields", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await asOwner(page, screen);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forms");
+  await page.getByRole("link", { name: "New form" }).click();
+  await expect(page).toHaveURL(/\?form=new$/);
+
+  await page.getByRole("textbox", { name: "Name", exact: true }).first().fill("Weekly letter");
+  await expect(page.getByRole("textbox", { name: "Address" })).toHaveValue("weekly-letter");
+  await page.getByRole("textbox", { name: "Button text" }).fill("Subscribe");
+  await page
+    .getByRole("textbox", { name: "Thank-you message" })
+    .fill("Thanks! One more step: check your inbox.");
+  await page.getByRole("switch", { name: "Double opt-in" }).check();
+  // A first name, asked before the consent box.
+  await page.getByRole("button", { name: "Add field" }).click();
+  await page.getByRole("menuitem", { name: "Short text" }).click();
+  const cards = page.getByTestId("form-field");
+  await expect(cards).toHaveCount(3);
+  await cards.nth(2).getByRole("textbox", { name: "Question" }).fill("First name");
+  await cards.nth(2).getByRole("textbox", { name: "Name", exact: true }).fill("name");
+  await cards.nth(2).getByRole("button", { name: /up$/ }).click();
+  await cards
+    .nth(2)
+    .getByRole("textbox", { name: "Consent text" })
+    .fill("Yes, send me the weekly letter. I can unsubscribe at any time.");
+  // The preview follows what is typed.
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.getByLabel("First name")).toBeVisible();
+  await expect(preview.getByRole("button", { name: "Subscribe" })).toBeVisible();
+
+  // A mistake first: a name that is no key; nothing is saved and the field says why.
+  await cards.nth(1).getByRole("textbox", { name: "Name", exact: true }).fill("First Name");
+  await page.getByRole("button", { name: "Save form" }).click();
+  await expect(page.getByText("Not saved: please fix the marked entries.").first()).toBeVisible();
+  await expect(page).toHaveURL(/\?form=new$/);
+  await cards.nth(1).getByRole("textbox", { name: "Name", exact: true }).fill("name");
+  await page.getByRole("button", { name: "Save form" }).click();
+  await expect(page).toHaveURL(/\?form=[0-9a-f-]{36}$/);
+  await expect(page.getByText("Saved.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Forms" }).first().click();
+  await expect(page.getByRole("link", { name: "Weekly letter" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "/form/weekly-letter" })).toBeVisible();
+});
+
+test("M5 the owner places the form on a page with the builder's form block", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await asOwner(page, "/dashboard/pages/new");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Join the letter");
+  const canvas = page.locator('[data-testid^="dropzone:root"]').first();
+  const formBlock = page.getByTestId("drawer-item:Form");
+  await expect(formBlock).toBeVisible({ timeout: 20_000 });
+  await drag(page, formBlock, canvas);
+  await expect(page.locator("[data-puck-component]")).toHaveCount(1);
+  await page.locator('[name="title"]:visible').first().fill("Get the weekly letter");
+  await page.locator('select[name="kind"]:visible').selectOption("form");
+  await page.locator('select[name="formId"]:visible').selectOption({ label: "Weekly letter" });
+  await expect(page.locator("[data-puck-component]").getByLabel("First name")).toBeVisible();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved.");
+});
+
+test("M5 a visitor subscribes on the page, confirms with the mailed link's button and is subscribed once", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  await context.addCookies([
+    { name: "cookie_consent", value: "required", domain: "demo.localhost", path: "/" },
+  ]);
+  const visitor = await context.newPage();
+  const response = await open(visitor, site("/join-the-letter?utm_source=newsletter-test"));
+  expect(response?.status()).toBe(200);
+  const form = visitor.locator('form[action="/form/weekly-letter"]');
+  await expect(form.getByRole("heading", { name: "Get the weekly letter" })).toBeVisible();
+  await form.getByLabel("First name").fill("Lena");
+  await form.getByLabel("Your e-mail").fill(visitorEmail);
+  // A required consent box: the browser will not send the form until it is ticked.
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(visitor).toHaveURL(/\/join-the-letter/);
+  await form.getByLabel(/Yes, send me the weekly letter/).check();
+  // A person takes a few seconds over a form; the server refuses what is sent faster.
+  await visitor.waitForTimeout(2_600);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(visitor).toHaveURL(/\/form\/weekly-letter\?sent=confirm$/);
+  await expect(visitor.getByText("Check your inbox")).toBeVisible();
+  // The public pages carry no dashboard or builder code.
+  const scripts = await visitor.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .filter((name) => /dashboard|puck|builder/i.test(name)),
+  );
+  expect(scripts).toEqual([]);
+
+  const link = await mail.link(visitorEmail);
+  expect(link).toMatch(/\/subscribed\?s=[0-9a-f-]{36}&sig=/);
+  await open(visitor, link);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+  await expectNoSeriousAxeIssues(visitor);
+  await visitor.getByRole("button", { name: "Yes, subscribe me" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("You are subscribed");
+  // The link again: it shows the confirmed page, and one mail was ever sent.
+  await open(visitor, link);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("You are subscribed");
+  expect(mail.count(visitorEmail)).toBe(1);
+  await context.close();
+});
+
+test("M5 D15 the owner reads the answer, finds the subscribed contact with the consent proof, and looks at the screens", async ({
+  page,
+}) => {
+  await asOwner(page, screen);
+  await page.getByRole("link", { name: /^Answers to Weekly letter/ }).click();
+  await expect(page).toHaveURL(/tab=answers/);
+  const row = page.getByRole("row", { name: new RegExp(visitorEmail) });
+  await expect(row).toContainText("Lena");
+  await expect(row).toContainText("Confirmed");
+  await row.getByText(visitorEmail).click();
+  const detail = page.getByRole("dialog", { name: "Answer" });
+  await expect(detail).toContainText("/join-the-letter");
+  await detail.getByRole("button", { name: "Close" }).first().click();
+
+  await open(
+    page,
+    site(`/dashboard/manage/marketing/emails?q=${encodeURIComponent(visitorEmail)}`),
+  );
+  const contact = page.getByTestId("contacts").getByRole("row", { name: new RegExp(visitorEmail) });
+  await expect(contact).toContainText("Subscribed");
+  await expect(contact).toContainText("Form");
+  await contact.getByText(visitorEmail).click();
+  const opened = page.getByRole("dialog");
+  await expect(opened).toContainText(
+    "Yes, send me the weekly letter. I can unsubscribe at any time.",
+  );
+  await expect(opened).toContainText("Confirmed");
+
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await open(page, site(screen));
+    await expectNoSeriousAxeIssues(page);
+    await lookAt(page, shots, `forms-list-${scheme}`);
+    await page.getByRole("link", { name: "Weekly letter" }).click();
+    await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
+    await expectNoSeriousAxeIssues(page);
+    await lookAt(page, shots, `forms-builder-${scheme}`);
+  }
+});
+
+test("M5 a student gets 403 on the forms screen", async ({ page }) => {
+  await sessions.use(page, "student@demo.test");
+  const response = await open(page, site(screen));
+  expect(response?.status()).toBe(403);
+});

@@ -52,11 +52,16 @@ const playwrightExit =
       })
     : 1;
 
-type VitestFile = { name: string; startTime: number; endTime: number };
+type VitestFile = {
+  name: string;
+  startTime: number;
+  endTime: number;
+  assertionResults?: { status: string; fullName: string }[];
+};
 type PlaywrightSuite = {
   file: string;
   suites?: PlaywrightSuite[];
-  specs?: { tests: { results: { duration: number }[] }[] }[];
+  specs?: { title: string; tests: { status: string; results: { duration: number }[] }[] }[];
 };
 const vitest = readJson(vitestReport) as
   | {
@@ -128,6 +133,21 @@ function addSuite(suite: PlaywrightSuite) {
 }
 for (const suite of playwright?.suites ?? []) addSuite(suite);
 printSlowest("Playwright", specSeconds, playwright ? playwright.stats.duration / 1000 : undefined);
+
+// The failures by name at the end, where a CI log shown from its tail still has them.
+const failures: string[] = [];
+for (const file of vitestFiles)
+  for (const test of file.assertionResults ?? [])
+    if (test.status === "failed")
+      failures.push(`vitest  ${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+function addFailures(suite: PlaywrightSuite) {
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests)
+      if (test.status === "unexpected") failures.push(`playwright  ${suite.file} › ${spec.title}`);
+  for (const inner of suite.suites ?? []) addFailures({ ...inner, file: suite.file });
+}
+for (const suite of playwright?.suites ?? []) addFailures(suite);
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
 
 if (process.env.TEST_DATABASE_URL)
   console.log(`\nDatabase tests also ran on PostgreSQL (TEST_DATABASE_URL).`);

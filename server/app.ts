@@ -10,6 +10,7 @@ import { signUpApi } from "~/features/sign-up/api.server";
 import { tenantContext } from "~/features/accounts/accounts";
 import { analyticsApi } from "~/features/analytics/api.server";
 import { clientErrorsApi } from "~/features/client-errors/api.server";
+import { popupsApi } from "~/features/popups/api.server";
 import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth";
 import { filesRoute, membersApi } from "~/features/members/api.server";
@@ -134,6 +135,7 @@ export function createApp({
   );
   app.route("/api", analyticsApi(services));
   app.route("/api", clientErrorsApi(services));
+  app.route("/api", popupsApi(services));
   app.route("/api", searchApi(services));
   app.route("/api", notificationsApi(services));
   app.route("/api", quizzesApi(services));

@@ -1,3 +1,4 @@
+import { forgetVisitorPopups } from "~/features/popups/popups.server";
 import type { Server } from "node:http";
 import fs from "node:fs";
 import path from "node:path";
@@ -125,6 +126,8 @@ export function wireServices({
   });
   // A changed account may have changed its title, logo or language: look it up again.
   siteCache.onAccountInvalidated((accountId) => tenants.invalidate(accountId));
+  // M5: a site's popups are read again after any change of its site, on every instance.
+  siteCache.onAccountInvalidated(forgetVisitorPopups);
   pubsub.subscribe((message) => {
     if (message.topic === ACCOUNT_CHANGED) tenants.invalidate(message.accountId as string);
   });

@@ -1,5 +1,5 @@
 // M5 in the cross-account HTTP matrix: the marketing overview (its notices' save), the contacts
-// and forms screens (their commands) and their CSVs answer the site's managers only — on their own
+// forms and popups screens (their commands) and their CSVs answer the site's managers only — on their own
 // site; another site's session and the signed-out are sent to sign in.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -86,6 +86,17 @@ const routes: MatrixRoute[] = [
     { intent: "deleteForm", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c" },
     404,
   ),
+  get("GET /dashboard/manage/marketing/popups (managers)", "/dashboard/manage/marketing/popups"),
+  get(
+    "GET /dashboard/manage/marketing/popups?popup=new (managers)",
+    "/dashboard/manage/marketing/popups?popup=new",
+  ),
+  post(
+    "POST /dashboard/manage/marketing/popups a popup with nothing to show (managers: 400)",
+    "/dashboard/manage/marketing/popups",
+    { intent: "savePopup", id: null, popup: { name: "Empty" } },
+    400,
+  ),
   post(
     "POST /dashboard/manage/marketing a part that is no notice",
     "/dashboard/manage/marketing",
@@ -106,7 +117,7 @@ describe.each(logicBackends)("M5 HTTP matrix on %s", (backend) => {
   }, 120_000);
   afterAll(() => db?.dispose());
 
-  test("M5 the marketing, contacts and forms screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
+  test("M5 the marketing, contacts, forms and popups screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
     expect(await runMatrix(app, world, routes)).toEqual([]);
   }, 300_000);
 });

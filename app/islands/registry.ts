@@ -28,6 +28,7 @@ export const islandLoaders: Record<string, Loader> = {
   "add-to-cart": () => import("~/features/cart/cart.islands").then((m) => m.AddToCartIsland.island),
   "enrol-action": () =>
     import("~/features/learning/learning.islands").then((m) => m.EnrolActionIsland.island),
+  popups: () => import("~/features/popups/popups.islands").then((m) => m.PopupsIsland.island),
   "order-thanks": () =>
     import("~/features/orders/orders.islands").then((m) => m.OrderThanksIsland.island),
 };

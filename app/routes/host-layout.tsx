@@ -26,11 +26,15 @@ import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen, errorScreenKeys } from "~/ui/error-screen";
 import { SiteThemeProvider } from "~/features/theme/theme";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
+import { textIn } from "~/platform/i18n/messages.server";
 import { PlatformFrame } from "~/features/platform-site/platform-site";
 import { WebAppLinks } from "~/features/site-app/site-app";
+import { PopupsIsland } from "~/features/popups/popups.islands";
+import { visitorPopups } from "~/features/popups/popups.server";
+import { secretBoxContext } from "~/platform/secret-box.server";
 import type { Route } from "./+types/host-layout";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const tenant = context.get(tenantContext);
   const { database, lang } = context.get(servicesContext);
   if (tenant.kind !== "account") {
@@ -55,10 +59,17 @@ export async function loader({ context }: Route.LoaderArgs) {
         avatar: viewer.membership?.avatar ?? viewer.user.image,
       }
     : null;
+  // M5: the popups aimed at this page (none on the dashboard and the app's own screens).
+  const popups = await visitorPopups(
+    { database, secretBox: context.get(secretBoxContext) },
+    { accountId: tenant.account.accountId, url: new URL(request.url), lang },
+  );
   return {
     kind: "site" as const,
     account: tenant.account,
     chrome,
+    popups,
+    popupClose: textIn(lang, "popups.public.close"),
     viewer: badge,
     // Signed-in requests never come from the page cache, so this never reaches a stranger.
     adminBar: can(viewer, "manage_options"),
@@ -140,6 +151,9 @@ export default function HostLayout({ loaderData }: Route.ComponentProps) {
   return (
     <Frame data={loaderData}>
       <Outlet />
+      {loaderData.kind === "site" && loaderData.popups.length > 0 ? (
+        <PopupsIsland popups={loaderData.popups} closeLabel={loaderData.popupClose} />
+      ) : null}
       {loaderData.kind === "site" ? (
         <SiteAnalytics
           accountId={loaderData.account.accountId}

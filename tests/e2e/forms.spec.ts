@@ -66,8 +66,8 @@ test("M5 the owner builds a form with a consent box and double opt-in; mistakes 
   await expect(page).toHaveURL(/\?form=new$/);
 
   await page.getByRole("textbox", { name: "Name", exact: true }).first().fill("Weekly letter");
-  await expect(page.getByRole("textbox", { name: "Address" })).toHaveValue("weekly-letter");
-  await page.getByRole("textbox", { name: "Button text" }).fill("Subscribe");
+  await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue("weekly-letter");
+  await page.getByRole("textbox", { name: "Button text", exact: true }).fill("Subscribe");
   await page
     .getByRole("textbox", { name: "Thank-you message" })
     .fill("Thanks! One more step: check your inbox.");
@@ -77,22 +77,23 @@ test("M5 the owner builds a form with a consent box and double opt-in; mistakes 
   await page.getByRole("menuitem", { name: "Short text" }).click();
   const cards = page.getByTestId("form-field");
   await expect(cards).toHaveCount(3);
-  await cards.nth(2).getByRole("textbox", { name: "Question" }).fill("First name");
+  await cards.nth(2).getByRole("textbox", { name: "Question", exact: true }).fill("First name");
   await cards.nth(2).getByRole("textbox", { name: "Name", exact: true }).fill("name");
   await cards.nth(2).getByRole("button", { name: /up$/ }).click();
   await cards
     .nth(2)
-    .getByRole("textbox", { name: "Consent text" })
+    .getByRole("textbox", { name: "Consent text", exact: true })
     .fill("Yes, send me the weekly letter. I can unsubscribe at any time.");
   // The preview follows what is typed.
   const preview = page.getByRole("region", { name: "Preview" });
   await expect(preview.getByLabel("First name")).toBeVisible();
   await expect(preview.getByRole("button", { name: "Subscribe" })).toBeVisible();
 
-  // A mistake first: a name that is no key; nothing is saved and the field says why.
-  await cards.nth(1).getByRole("textbox", { name: "Name", exact: true }).fill("First Name");
+  // A mistake first: the e-mail field's name used twice; nothing is saved and the field says why.
+  await cards.nth(1).getByRole("textbox", { name: "Name", exact: true }).fill("email");
   await page.getByRole("button", { name: "Save form" }).click();
   await expect(page.getByText("Not saved: please fix the marked entries.").first()).toBeVisible();
+  await expect(cards.nth(1).getByText("This is used twice.")).toBeVisible();
   await expect(page).toHaveURL(/\?form=new$/);
   await cards.nth(1).getByRole("textbox", { name: "Name", exact: true }).fill("name");
   await page.getByRole("button", { name: "Save form" }).click();
@@ -100,7 +101,7 @@ test("M5 the owner builds a form with a consent box and double opt-in; mistakes 
   await expect(page.getByText("Saved.")).toBeVisible();
 
   await page.getByRole("link", { name: "Forms" }).first().click();
-  await expect(page.getByRole("link", { name: "Weekly letter" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Weekly letter", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "/form/weekly-letter" })).toBeVisible();
 });
 
@@ -200,7 +201,7 @@ test("M5 D15 the owner reads the answer, finds the subscribed contact with the c
     await open(page, site(screen));
     await expectNoSeriousAxeIssues(page);
     await lookAt(page, shots, `forms-list-${scheme}`);
-    await page.getByRole("link", { name: "Weekly letter" }).click();
+    await page.getByRole("link", { name: "Weekly letter", exact: true }).click();
     await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
     await expectNoSeriousAxeIssues(page);
     await lookAt(page, shots, `forms-builder-${scheme}`);

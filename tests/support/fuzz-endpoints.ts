@@ -1440,6 +1440,33 @@ const pageEndpoints: FuzzEndpoint[] = [
       q: "ada",
     },
   ),
+  // M5: the popups screen (one opened), its save, and a visitor's page telling what one did.
+  page("/dashboard/manage/marketing/popups", "routes/dashboard/marketing-popups.tsx", {
+    popup: uuid,
+  }),
+  {
+    name: "POST /dashboard/manage/marketing/popups",
+    method: "POST",
+    path: "/dashboard/manage/marketing/popups",
+    routeFile: "routes/dashboard/marketing-popups.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/popups", {
+        intent: "savePopup",
+        id: null,
+        popup: {
+          name: "Fuzz",
+          title: "Hello",
+          trigger: "delay",
+          delaySeconds: 3,
+          paths: ["/blog/*"],
+        },
+      }),
+  },
+  {
+    ...post(`/popups/${uuid}/events`, () => ({ event: "view" })),
+    name: "POST /api/popups/:id/events",
+    route: "POST /popups/:id/events",
+  },
   // M5: a form's own page, and a visitor's answer to it (the fuzz site's form "newsletter").
   segment("/form/:slug", "routes/site/form.tsx", "newsletter"),
   {

@@ -119,7 +119,7 @@ export const dashboardSections: DashboardSection[] = [
   section("manageAppointments", "manage/appointments", manager),
   screen("manageMarketing", "manage/marketing", manager),
   screen("manageForms", "manage/marketing/forms", manager),
-  section("managePopups", "manage/marketing/popups", manager),
+  screen("managePopups", "manage/marketing/popups", manager),
   section("manageAffiliates", "manage/marketing/affiliates", manager),
   screen("manageEmails", "manage/marketing/emails", manager),
   section("manageFunnels", "manage/marketing/funnels", manager),

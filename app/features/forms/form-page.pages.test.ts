@@ -55,9 +55,10 @@ describe.each(logicBackends)("M5 a form's page on %s", (backend) => {
       membership: { ...membership, caps: ["manage_options"] },
       isSuperAdmin: false,
     } as Viewer;
-    for (const [slug, doubleOptIn] of [
-      ["letter", false],
-      ["double", true],
+    for (const [slug, doubleOptIn, redirectUrl] of [
+      ["letter", false, ""],
+      ["double", true, ""],
+      ["onward", false, "/thankyou"],
     ] as const) {
       const saved = await commandForms(db.database, {
         accountId,
@@ -69,6 +70,7 @@ describe.each(logicBackends)("M5 a form's page on %s", (backend) => {
             name: `Form ${slug}`,
             slug,
             doubleOptIn,
+            redirectUrl,
             successMessage: "See you soon",
             fields: [
               { name: "email", type: "email", label: "Your e-mail", required: true },
@@ -82,7 +84,7 @@ describe.each(logicBackends)("M5 a form's page on %s", (backend) => {
   }, 120_000);
   afterAll(() => db?.dispose());
 
-  test("M5 the page is plain HTML with its fields, the robots' trap and a stamp; an answer goes to the thank-you", async () => {
+  test("M5 the page is plain HTML with its fields, the robots' trap and a stamp; an answer goes to the thank-you or the form's redirect", async () => {
     const client = browser();
     const page = await client.request("/form/letter");
     expect(page.status).toBe(200);
@@ -101,6 +103,14 @@ describe.each(logicBackends)("M5 a form's page on %s", (backend) => {
     expect(sent.headers.get("location")).toBe("/form/letter?sent=1");
     expect(await (await client.request("/form/letter?sent=1")).text()).toContain("See you soon");
     expect(await contactOf("reader@example.com")).toMatchObject({ status: "subscribed" });
+
+    // A form with a redirect sends the visitor on instead.
+    const onward = await client.request("/form/onward", {
+      method: "POST",
+      form: { email: "onward@example.com", consent: "on", _stamp: stamp(ids.onward!) },
+    });
+    expect(onward.status).toBe(303);
+    expect(onward.headers.get("location")).toBe("/thankyou");
   });
 
   test("M5 mistakes come back beside their fields with what was typed; a form sent at once is refused", async () => {

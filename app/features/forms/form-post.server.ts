@@ -51,7 +51,7 @@ function sendingPage(request: Request): URL | null {
 }
 
 export type PostOutcome =
-  | { kind: "done"; location: string }
+  | { kind: "done"; location: string; popupId: string | null }
   | {
       kind: "again";
       status: number;
@@ -100,9 +100,12 @@ export async function postForm(
     },
     countryCodes: await countryCodes(),
   });
+  const popup = typeof raw._popup === "string" ? raw._popup : "";
   if (answer.ok)
     return {
       kind: "done",
+      // A popup's form: counted as its conversion by the route (popups know their table).
+      popupId: /^[0-9a-f-]{36}$/i.test(popup) ? popup : null,
       location:
         answer.redirectUrl ||
         `/form/${form.slug}?sent=${answer.confirmBy === "mail" ? "confirm" : "1"}`,

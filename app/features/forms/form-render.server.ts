@@ -1,9 +1,13 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { countryNames, countryOptions } from "~/platform/countries";
+import type { Database } from "~/platform/db/database.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import { textIn } from "~/platform/i18n/messages.server";
 import type { SecretBox } from "~/platform/secret-box.server";
 import { formStamp } from "./form-answers.server";
-import type { FormRender, FormWords } from "./components/public-form";
+import { PublicFormView, type FormRender, type FormWords } from "./components/public-form";
+import { formChoices, publicFormsById } from "./form-records.server";
 import type { PublicForm } from "./form-shapes";
 
 const issueOrigins = ["required", "pattern", "choice", "length"] as const;
@@ -56,4 +60,38 @@ export async function formRenderFor(
     countries: needsCountries ? await countryOptions(lang) : [],
     words: formWordsIn(lang),
   };
+}
+
+type Rendering = { database: Database; secretBox: SecretBox };
+type RenderPlace = { accountId: string; lang: LanguageCode; url: URL };
+
+/**
+ * The markup of the site's forms by id, for the page builder's form blocks (the ones that
+ * exist): each rendered for this request, with its own stamp; the block writes its title above.
+ */
+export function formsMarkupFor({ database, secretBox }: Rendering, place: RenderPlace) {
+  return async (
+    ids: string[],
+    { popupId }: { popupId?: string } = {},
+  ): Promise<Record<string, string>> => {
+    const { accountId } = place;
+    const forms = await database.forAccount(accountId, (tx) =>
+      publicFormsById(tx, { accountId, ids }),
+    );
+    const markup: Record<string, string> = {};
+    for (const [id, form] of forms) {
+      const render = await formRenderFor(secretBox, { ...place, form });
+      markup[id] = renderToStaticMarkup(
+        createElement(PublicFormView, { ...render, idPrefix: popupId ? "p" : "b", popupId }),
+      );
+    }
+    return markup;
+  };
+}
+
+/** The page builder's form picker and previews: every form of the site, and their markup. */
+export async function builderForms(deps: Rendering, place: RenderPlace) {
+  const { accountId } = place;
+  const choices = await deps.database.forAccount(accountId, (tx) => formChoices(tx, { accountId }));
+  return { choices, markup: formsMarkupFor(deps, place) };
 }

@@ -8,6 +8,6 @@ export {
   sendConfirmMail,
 } from "./form-answers.server";
 export { formAnswerLimiter, postForm, postedAnswers, type PostOutcome } from "./form-post.server";
-export { formRenderFor, formWordsIn } from "./form-render.server";
+export { builderForms, formRenderFor, formsMarkupFor, formWordsIn } from "./form-render.server";
 export { commandForms } from "./form-commands.server";
 export { submissionsCsv } from "./submissions-csv.server";

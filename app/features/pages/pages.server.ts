@@ -1,6 +1,4 @@
 import { listCourses } from "~/features/courses/courses.server";
-import type { FormRender, PublicForm } from "~/features/forms/forms";
-import { formChoices, publicFormsById } from "~/features/forms/forms.server";
 import { listLatestPosts } from "~/features/posts/posts.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { textIn } from "~/platform/i18n/messages.server";
@@ -55,8 +53,11 @@ const blockLabelKeys: (keyof BlockLabels)[] = [
   "chooseForm",
 ];
 
-/** A form block's render (forms' formRenderFor, with the request's stamp and page). */
-export type FormRenderer = (form: PublicForm) => Promise<FormRender>;
+/**
+ * The markup of the site's forms a page's blocks name, by id (the forms that exist): given by
+ * the route, which has the forms feature render them for its request (fresh stamps).
+ */
+export type FormsMarkup = (formIds: string[]) => Promise<Record<string, string>>;
 
 /** What the blocks of a page read: its courses and posts, and their words in `lang`. */
 export async function blockDataFor(
@@ -65,23 +66,17 @@ export async function blockDataFor(
     accountId,
     blocks,
     lang,
-    renderForm,
-  }: { accountId: string; blocks: CheckedBlock[]; lang: LanguageCode; renderForm?: FormRenderer },
+    formsMarkup,
+  }: { accountId: string; blocks: CheckedBlock[]; lang: LanguageCode; formsMarkup?: FormsMarkup },
 ): Promise<BlockData> {
   const needs = dataNeeds(blocks);
   const [courses, posts, forms] = await Promise.all([
     needs.courses ? listCourses(database, { accountId }) : [],
     needs.posts ? listLatestPosts(database, { accountId, limit: needs.posts }) : [],
-    needs.formIds.length && renderForm
-      ? database.forAccount(accountId, (tx) =>
-          publicFormsById(tx, { accountId, ids: needs.formIds }),
-        )
-      : new Map<string, PublicForm>(),
+    needs.formIds.length && formsMarkup ? formsMarkup(needs.formIds) : {},
   ]);
-  const renders: Record<string, FormRender> = {};
-  for (const [id, form] of forms) renders[id] = await renderForm!(form);
   return {
-    forms: renders,
+    forms,
     courses: courses.slice(0, needs.courses).map((course) => ({
       title: course.title,
       slug: course.slug,
@@ -97,21 +92,24 @@ export async function blockDataFor(
 
 /**
  * What the builder's previews of course and post lists show (up to 12 of each), and the site's
- * forms for the form block's picker and preview.
+ * forms (`forms`: their names for the form block's picker, their markup for its preview).
  */
 export async function editorBlockData(
   database: Database,
   {
     accountId,
     lang,
-    renderForm,
-  }: { accountId: string; lang: LanguageCode; renderForm: FormRenderer },
+    forms,
+  }: {
+    accountId: string;
+    lang: LanguageCode;
+    forms: { choices: { id: string; name: string }[]; markup: FormsMarkup };
+  },
 ): Promise<BlockData> {
-  const choices = await database.forAccount(accountId, (tx) => formChoices(tx, { accountId }));
   const most = [
     { type: "CourseList", props: { id: "c", limit: 12 } },
     { type: "PostList", props: { id: "p", limit: 12 } },
-    ...choices.map((form) => ({
+    ...forms.choices.map((form) => ({
       type: "Form",
       props: { id: form.id, kind: "form", formId: form.id },
     })),
@@ -120,9 +118,9 @@ export async function editorBlockData(
     accountId,
     blocks: blocksToRender(most),
     lang,
-    renderForm,
+    formsMarkup: forms.markup,
   });
-  return { ...data, formChoices: choices };
+  return { ...data, formChoices: forms.choices };
 }
 
 /**
@@ -139,15 +137,15 @@ export async function getPage(
     kind = "page",
     lang = defaultLanguage,
     choose,
-    renderForm,
+    formsMarkup,
   }: {
     accountId: string;
     slug: string;
     kind?: PageKind;
     lang?: LanguageCode;
     choose?: (translations: LanguageCode[]) => LanguageCode | null;
-    /** How the page's form blocks render (without it, they show nothing). */
-    renderForm?: FormRenderer;
+    /** The markup of the page's form blocks (without it, they show nothing). */
+    formsMarkup?: FormsMarkup;
   },
 ): Promise<PublishedPage | null> {
   const found = await database.forAccount(accountId, async (tx) => {
@@ -173,7 +171,7 @@ export async function getPage(
     lang,
     content: Array.isArray(content) ? content : [],
   });
-  const data = await blockDataFor(database, { accountId, blocks: blocks.live, lang, renderForm });
+  const data = await blockDataFor(database, { accountId, blocks: blocks.live, lang, formsMarkup });
   return {
     id: original.id,
     language: isLanguageCode(page.language) ? page.language : null,

@@ -28,6 +28,7 @@ import { createBusinessRows } from "../../../tests/factories/business";
 import { createCommerceRows } from "../../../tests/factories/commerce";
 import { createContactRows } from "../../../tests/factories/contacts";
 import { createFormRows } from "../../../tests/factories/forms";
+import { createPopupRows } from "../../../tests/factories/popups";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -50,6 +51,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createBusinessRows(database, { accountId, userId: user.id, orderId: order.id });
     await createContactRows(database, { accountId });
     await createFormRows(database, { accountId });
+    await createPopupRows(database, { accountId });
   }
   return { a: a.accountId, b: b.accountId };
 }

@@ -19,6 +19,7 @@ import { createCommerceRows } from "../../../tests/factories/commerce";
 import { createBusinessRows } from "../../../tests/factories/business";
 import { createContactRows } from "../../../tests/factories/contacts";
 import { createFormRows } from "../../../tests/factories/forms";
+import { createPopupRows } from "../../../tests/factories/popups";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -119,6 +120,7 @@ describe("I12 PGlite template for a first start", () => {
         await createBusinessRows(database, { accountId, userId: user.id, orderId: order.id });
         await createContactRows(database, { accountId });
         await createFormRows(database, { accountId });
+        await createPopupRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

@@ -156,6 +156,8 @@ export const messageAreas = {
     "siteSettings.common.errors",
     "dashboard.sections.manageForms",
   ],
+  /** M5: the site's popups and their editor (/dashboard/manage/marketing/popups). */
+  popupsScreen: ["popups", "siteSettings.common.errors", "dashboard.sections.managePopups"],
   /** M5: a form on its own page of the site (/form/{slug}) and a confirmation (/subscribed). */
   formPage: ["forms.public", "sitePages.subscribed"],
   /** Issue 16: the managers' membership levels, their rules and holders. */

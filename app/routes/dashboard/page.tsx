@@ -24,7 +24,7 @@ import {
 import { AppError } from "~/platform/errors";
 import { defaultLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
-import { formRenderFor } from "~/features/forms/forms.server";
+import { builderForms } from "~/features/forms/forms.server";
 import { secretBoxContext } from "~/platform/secret-box.server";
 import type { Route } from "./+types/page";
 
@@ -67,8 +67,10 @@ export async function loader(args: Route.LoaderArgs) {
     const blockData = await editorBlockData(database, {
       accountId,
       lang,
-      renderForm: (form) =>
-        formRenderFor(args.context.get(secretBoxContext), { accountId, form, lang, url }),
+      forms: await builderForms(
+        { database, secretBox: args.context.get(secretBoxContext) },
+        { accountId, lang, url },
+      ),
     });
     // The platform's docs and pages are written in the platform's language, a site's in the site's.
     const contentLanguage = only ? defaultLanguage : lang;

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import { siteAccount } from "~/features/accounts/accounts.server";
-import { authContext } from "~/features/auth/auth-context";
+import { authContext } from "~/features/auth/auth";
 import { FormPage, type FormPageState } from "~/features/forms/forms";
 import { formRenderFor, postForm, publicForm } from "~/features/forms/forms.server";
+import { countPopupEvent } from "~/features/popups/popups.server";
 import { seo } from "~/features/site/site";
 import { sitePageData } from "~/features/site/site.server";
 import { isAppError } from "~/platform/errors";
@@ -66,7 +67,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         clientIp: context.get(authContext).facts.clientIp,
       },
     );
-    if (outcome.kind === "done") return redirect(outcome.location, 303);
+    if (outcome.kind === "done") {
+      if (outcome.popupId)
+        await countPopupEvent(database, {
+          accountId: account.accountId,
+          id: outcome.popupId,
+          event: "click",
+        });
+      return redirect(outcome.location, 303);
+    }
     const state: FormPageState = {
       kind: "form",
       values: outcome.values,

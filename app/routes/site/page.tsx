@@ -26,7 +26,7 @@ import { ProductCards } from "~/features/products/products";
 import { productsForLevels } from "~/features/products/products.server";
 import { Container } from "@mantine/core";
 import { islandsHandle } from "~/platform/islands/island-document";
-import { formRenderFor } from "~/features/forms/forms.server";
+import { formsMarkupFor } from "~/features/forms/forms.server";
 import { secretBoxContext } from "~/platform/secret-box.server";
 import type { Route } from "./+types/page";
 
@@ -70,13 +70,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     slug: params.pageSlug,
     lang,
     choose: languages.choose,
-    renderForm: (form) =>
-      formRenderFor(context.get(secretBoxContext), {
-        accountId: account.accountId,
-        form,
-        lang,
-        url: new URL(request.url),
-      }),
+    formsMarkup: formsMarkupFor(
+      { database, secretBox: context.get(secretBoxContext) },
+      { accountId: account.accountId, lang, url: new URL(request.url) },
+    ),
   });
   if (!page) notFound();
   const { versions, url } = languages.versionsOf(page, canonicalUrl(request));

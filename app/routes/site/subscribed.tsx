@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { siteAccount } from "~/features/accounts/accounts.server";
-import { authContext } from "~/features/auth/auth-context";
+import { authContext } from "~/features/auth/auth";
 import { ConfirmSubscriptionScreen } from "~/features/forms/forms";
 import { confirmationFor, confirmSubscription, postedAnswers } from "~/features/forms/forms.server";
 import { seo, SubscribedScreen } from "~/features/site/site";

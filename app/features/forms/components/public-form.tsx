@@ -43,6 +43,8 @@ type Props = FormRender & {
   alert?: string;
   /** Makes ids unique when a page shows the same form twice (a block and a popup). */
   idPrefix?: string;
+  /** The popup the form is shown in: its answers count as the popup's conversions. */
+  popupId?: string;
 };
 
 /**
@@ -94,6 +96,7 @@ export function PublicFormView(props: Props) {
       </div>
       <input type="hidden" name={SPAM_FIELDS.stamp} value={props.stamp} />
       <input type="hidden" name="_page" value={props.pageUrl} />
+      {props.popupId ? <input type="hidden" name="_popup" value={props.popupId} /> : null}
       <button className={classes.button} type="submit">
         {form.submitLabel || words.submit}
       </button>

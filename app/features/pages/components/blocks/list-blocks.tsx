@@ -1,4 +1,3 @@
-import { PublicFormView, type FormRender } from "~/features/forms/forms";
 import type { BlockProps } from "../../blocks";
 import classes from "./blocks.module.css";
 
@@ -6,8 +5,11 @@ import classes from "./blocks.module.css";
 export type BlockData = {
   courses: { title: string; slug: string; description: string; image: string | null }[];
   posts: { title: string; slug: string; excerpt: string }[];
-  /** The site's forms the page's form blocks show, ready to render (by form id). */
-  forms: Record<string, FormRender>;
+  /**
+   * The site's forms the page's form blocks show, as their markup by form id: rendered by the
+   * forms feature for this request (its fields, a fresh stamp), React-escaped there.
+   */
+  forms: Record<string, string>;
   /** The builder's form picker: every form of the site. */
   formChoices?: { id: string; name: string }[];
   /** The blocks' own words, in the visitor's language (sitePages.blocks). */
@@ -144,14 +146,16 @@ export const ProductCardsView = ({ props }: { props: BlockProps<"ProductCards"> 
 export function FormView({ props, data }: { props: BlockProps<"Form">; data: BlockData }) {
   const { labels } = data;
   if (props.kind === "form") {
-    const render = data.forms[props.formId];
+    const html = data.forms[props.formId];
     // A form since deleted shows nothing to visitors; the builder asks for one.
-    if (!render)
+    if (html === undefined)
       return data.formChoices ? <p className={classes.muted}>{labels.chooseForm}</p> : null;
     return (
       <section>
+        <Title text={props.title} />
         {props.text ? <p className={classes.muted}>{props.text}</p> : null}
-        <PublicFormView {...render} title={props.title} idPrefix={props.id} />
+        {/* The forms feature's own static markup (not a person's HTML): see BlockData.forms. */}
+        <div dangerouslySetInnerHTML={{ __html: html }} />
       </section>
     );
   }

@@ -26,7 +26,6 @@ import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen, errorScreenKeys } from "~/ui/error-screen";
 import { SiteThemeProvider } from "~/features/theme/theme";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
-import { textIn } from "~/platform/i18n/messages.server";
 import { PlatformFrame } from "~/features/platform-site/platform-site";
 import { WebAppLinks } from "~/features/site-app/site-app";
 import { PopupsIsland } from "~/features/popups/popups.islands";
@@ -60,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       }
     : null;
   // M5: the popups aimed at this page (none on the dashboard and the app's own screens).
-  const popups = await visitorPopups(
+  const { popups, closeLabel: popupClose } = await visitorPopups(
     { database, secretBox: context.get(secretBoxContext) },
     { accountId: tenant.account.accountId, url: new URL(request.url), lang },
   );
@@ -69,7 +68,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     account: tenant.account,
     chrome,
     popups,
-    popupClose: textIn(lang, "popups.public.close"),
+    popupClose,
     viewer: badge,
     // Signed-in requests never come from the page cache, so this never reaches a stranger.
     adminBar: can(viewer, "manage_options"),

@@ -6,9 +6,9 @@ import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { createSessions } from "./support/session";
 import { expect, test, type Locator, type Page } from "./support/test";
 
-// M5 forms in the browser: the owner builds a form with a consent box, places it on a page with
-// the page builder; a visitor subscribes there and confirms by mail (a real SMTP peer); the owner
-// reads the answer. A server of this file's own, so its mail goes to the catcher.
+// M5 forms and popups in the browser: the owner builds a form with a consent box, places it on a
+// page with the page builder; a visitor subscribes there and confirms by mail (a real SMTP peer);
+// the form in an exit-intent popup converts another visitor; the owner reads answers and counts. A server of this file's own, so its mail goes to the catcher.
 test.describe.configure({ mode: "serial" });
 
 let server: RunningServer;
@@ -66,7 +66,9 @@ test("M5 the owner builds a form with a consent box and double opt-in; mistakes 
   await expect(page).toHaveURL(/\?form=new$/);
 
   await page.getByRole("textbox", { name: "Name", exact: true }).first().fill("Weekly letter");
-  await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue("weekly-letter");
+  await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue(
+    "weekly-letter",
+  );
   await page.getByRole("textbox", { name: "Button text", exact: true }).fill("Subscribe");
   await page
     .getByRole("textbox", { name: "Thank-you message" })
@@ -115,8 +117,8 @@ test("M5 the owner places the form on a page with the builder's form block", asy
   await drag(page, formBlock, canvas);
   await expect(page.locator("[data-puck-component]")).toHaveCount(1);
   await page.locator('[name="title"]:visible').first().fill("Get the weekly letter");
-  await page.locator('select[name="kind"]:visible').selectOption("form");
-  await page.locator('select[name="formId"]:visible').selectOption({ label: "Weekly letter" });
+  await page.locator('select[title="Form"]:visible').selectOption({ label: "One of my forms" });
+  await page.locator('select[title="Which form"]:visible').selectOption({ label: "Weekly letter" });
   await expect(page.locator("[data-puck-component]").getByLabel("First name")).toBeVisible();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByTestId("save-status")).toHaveText("Saved.");
@@ -166,6 +168,97 @@ test("M5 a visitor subscribes on the page, confirms with the mailed link's butto
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("You are subscribed");
   expect(mail.count(visitorEmail)).toBe(1);
   await context.close();
+});
+
+test("M5 the owner puts the form in an exit-intent popup on the course pages; a visitor leaving subscribes there and it counts", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await asOwner(page, "/dashboard/manage/marketing/popups");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Popups");
+  await page.getByRole("link", { name: "New popup" }).click();
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Before you go");
+  await page
+    .getByRole("textbox", { name: "Title", exact: true })
+    .fill("Before you go: the weekly letter");
+  await page.getByRole("combobox", { name: "Form", exact: true }).click();
+  await page.getByRole("option", { name: "Weekly letter" }).click();
+  await page.getByRole("combobox", { name: "Opens", exact: true }).click();
+  await page.getByRole("option", { name: "When leaving the page" }).click();
+  await expect(page.getByText(/works on computers with a mouse only/)).toBeVisible();
+  await page.getByText("Only these", { exact: true }).click();
+  const paths = page.getByLabel("Page paths");
+  await paths.fill("/course*");
+  await paths.press("Enter");
+  await expect(page.getByTestId("popup-preview")).toContainText("Weekly letter");
+  await page.getByRole("button", { name: "Save popup" }).click();
+  await expect(page).toHaveURL(/\?popup=[0-9a-f-]{36}$/);
+
+  const context = await browser.newContext();
+  await context.addCookies([
+    { name: "cookie_consent", value: "required", domain: "demo.localhost", path: "/" },
+  ]);
+  const visitor = await context.newPage();
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  // Not aimed at the blog: no popup there, and none of its code.
+  await open(visitor, site("/blog"));
+  const popupCode = () =>
+    visitor.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => /popups?[-.]/i.test(name)),
+    );
+  await expect(visitor.locator('[data-island="popups"]')).toHaveCount(0);
+  expect(await popupCode()).toEqual([]);
+
+  await open(visitor, site("/course"));
+  await expect(visitor.locator('[data-island="popups"]')).toHaveCount(1);
+  await visitor.waitForLoadState("networkidle");
+  // The pointer heads for the address bar: it leaves the page at the top.
+  await visitor.mouse.move(640, 300);
+  await visitor.mouse.move(640, 5, { steps: 5 });
+  await visitor.mouse.move(640, -5);
+  await visitor.evaluate(() =>
+    document.documentElement.dispatchEvent(
+      new MouseEvent("mouseleave", { clientX: 640, clientY: -5, relatedTarget: null }),
+    ),
+  );
+  const dialog = visitor.getByRole("dialog", { name: "Before you go: the weekly letter" });
+  await expect(dialog).toBeVisible();
+  await dialog
+    .getByLabel("Your e-mail")
+    .or(dialog.getByLabel("E-mail address"))
+    .fill("popup.reader@example.test");
+  await dialog.getByLabel("First name").fill("Pia");
+  await dialog.getByLabel(/Yes, send me the weekly letter/).check();
+  await visitor.waitForTimeout(2_600);
+  await dialog.getByRole("button", { name: "Subscribe" }).click();
+  await expect(visitor).toHaveURL(/\/form\/weekly-letter\?sent=confirm$/);
+  // Once seen, it does not open again for this visitor on the next page.
+  await open(visitor, site("/course"));
+  await visitor.evaluate(() =>
+    document.documentElement.dispatchEvent(
+      new MouseEvent("mouseleave", { clientX: 640, clientY: -5, relatedTarget: null }),
+    ),
+  );
+  await expect(visitor.getByRole("dialog")).toHaveCount(0);
+  await context.close();
+
+  await open(page, site("/dashboard/manage/marketing/popups"));
+  const row = page.getByTestId("popups").getByRole("row", { name: /Before you go/ });
+  await expect(row).toContainText("100.0");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await open(page, site("/dashboard/manage/marketing/popups"));
+    await expectNoSeriousAxeIssues(page);
+    await lookAt(page, shots, `popups-list-${scheme}`);
+    await page.getByRole("link", { name: "Before you go", exact: true }).click();
+    await expect(page.getByTestId("popup-stats")).toContainText("Views: 1 · Conversions: 1");
+    await expectNoSeriousAxeIssues(page);
+    await lookAt(page, shots, `popups-editor-${scheme}`);
+  }
 });
 
 test("M5 D15 the owner reads the answer, finds the subscribed contact with the consent proof, and looks at the screens", async ({

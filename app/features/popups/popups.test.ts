@@ -61,7 +61,7 @@ describe.each(logicBackends)("M5 popups on %s", (backend) => {
         { database: db.database, secretBox },
         { accountId, url: new URL(`http://site.localhost${pathname}`), lang: "en" },
       )
-    ).map((popup) => popup.title);
+    ).popups.map((popup) => popup.title);
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
@@ -138,7 +138,7 @@ describe.each(logicBackends)("M5 popups on %s", (backend) => {
     const [popup] = await visitorPopups(
       { database: db.database, secretBox },
       { accountId, url: new URL("http://site.localhost/pricing"), lang: "en" },
-    ).then((all) => all.filter((one) => one.id === id));
+    ).then((all) => all.popups.filter((one) => one.id === id));
     expect(popup).toMatchObject({ trigger: "exit", layout: "modal" });
     expect(popup!.formHtml).toContain('action="/form/letter"');
     expect(popup!.formHtml).toContain(`name="_popup" value="${id}"`);

@@ -1,6 +1,7 @@
 import { formsMarkupFor } from "~/features/forms/forms.server";
 import type { Database } from "~/platform/db/database.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
+import { textIn } from "~/platform/i18n/messages.server";
 import type { SecretBox } from "~/platform/secret-box.server";
 import { popupsFor } from "./popup-records.server";
 import type { VisitorPopup } from "./popup-shapes";
@@ -15,8 +16,9 @@ const noPopups = /^\/(?:dashboard|login|signup|checkout|form\/|subscribed|thanky
 export async function visitorPopups(
   { database, secretBox }: { database: Database; secretBox: SecretBox },
   { accountId, url, lang }: { accountId: string; url: URL; lang: LanguageCode },
-): Promise<VisitorPopup[]> {
-  if (noPopups.test(url.pathname)) return [];
+): Promise<{ popups: VisitorPopup[]; closeLabel: string }> {
+  const closeLabel = textIn(lang, "popups.public.close");
+  if (noPopups.test(url.pathname)) return { popups: [], closeLabel };
   const rows = await popupsFor(database, { accountId, pathname: url.pathname });
   const markup = formsMarkupFor({ database, secretBox }, { accountId, lang, url });
   const shown: VisitorPopup[] = [];
@@ -40,5 +42,5 @@ export async function visitorPopups(
       formHtml,
     });
   }
-  return shown;
+  return { popups: shown, closeLabel };
 }

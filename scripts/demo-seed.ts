@@ -21,12 +21,12 @@ import {
   insertPage,
   insertPost,
   insertUserWithPasswordHash,
-} from "../tests/factories";
-import { insertDemoQuiz } from "../tests/factories/quizzes";
-import { insertDemoLearning } from "../tests/factories/learning";
-import { insertDemoShop } from "../tests/factories/products";
-import { insertDemoCheckout } from "../tests/factories/commerce";
-import { insertDemoReportActivity } from "../tests/factories/reports";
+} from "./demo-rows/content-rows";
+import { insertDemoQuiz } from "./demo-rows/quizzes";
+import { insertDemoLearning } from "./demo-rows/learning";
+import { insertDemoShop } from "./demo-rows/products";
+import { insertDemoCheckout } from "./demo-rows/commerce";
+import { insertDemoReportActivity } from "./demo-rows/reports";
 import { insertDemoContacts } from "./demo-contacts";
 import { insertDemoForms } from "./demo-forms";
 import { DEMO_COUPON } from "./demo-content";

@@ -69,10 +69,14 @@ export function registerJobWorkers(services: ServerServices) {
   });
   // A double opt-in answer's confirmation link (M5 forms).
   jobs.work(FORM_CONFIRM_MAIL_JOB, async (data) => {
-    const { accountId, submissionId } = data as { accountId: string; submissionId: string };
+    const { accountId, submissionId, origin } = data as {
+      accountId: string;
+      submissionId: string;
+      origin?: string;
+    };
     await sendConfirmMail(
       { database, mailer, secretBox: services.secretBox, siteAddress: siteAddressOf(services) },
-      { accountId, submissionId },
+      { accountId, submissionId, origin },
     );
   });
   registerTicketJobs({

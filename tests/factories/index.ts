@@ -19,10 +19,18 @@ import type { PageData } from "~/features/pages/validation";
 import { posts } from "~/features/posts/tables.server";
 import { postComments } from "~/features/comments/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
+import {
+  insertCourse,
+  insertPage,
+  insertPost,
+  insertUserWithPasswordHash,
+  unique,
+  type NewCourse,
+  type NewPage,
+  type NewPost,
+} from "../../scripts/demo-rows/content-rows";
 
-let counter = 0;
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+export { insertCourse, insertPage, insertPost, insertUserWithPasswordHash, unique };
 
 export async function createAccount(
   database: Database,
@@ -48,24 +56,6 @@ export async function setOption(
   { accountId, key, value }: { accountId: string; key: OptionKey; value: unknown },
 ): Promise<void> {
   await database.forAccount(accountId, (tx) => writeOption(tx, { accountId, key, value }));
-}
-
-type NewPost = { accountId: string } & Partial<Omit<typeof posts.$inferInsert, "accountId">>;
-
-/** Inside the caller's transaction (scoped to the post's account). */
-export async function insertPost(tx: Tx, { accountId, ...values }: NewPost) {
-  const [row] = await tx
-    .insert(posts)
-    .values({
-      accountId,
-      title: values.title ?? unique("Post"),
-      slug: values.slug ?? unique("post"),
-      status: "published",
-      publishedAt: new Date(),
-      ...values,
-    })
-    .returning();
-  return row!;
 }
 
 /**
@@ -110,97 +100,8 @@ export function createPost(database: Database, values: NewPost) {
   return database.forAccount(values.accountId, (tx) => insertPost(tx, values));
 }
 
-type NewPage = {
-  accountId: string;
-  title?: string;
-  slug?: string;
-  description?: string;
-  data?: PageData;
-  kind?: "page" | "doc";
-  position?: number;
-  status?: "draft" | "published";
-  /** A translation of that page (decision 025), in `language`. */
-  translationOf?: string;
-  language?: string;
-};
-
-/** Inside the caller's transaction (scoped to the page's account). */
-export async function insertPage(tx: Tx, { accountId, ...values }: NewPage) {
-  const title = values.title ?? unique("Page");
-  const [row] = await tx
-    .insert(pages)
-    .values({
-      accountId,
-      title,
-      slug: values.slug ?? unique("page"),
-      description: values.description ?? "",
-      status: values.status ?? "published",
-      kind: values.kind ?? "page",
-      position: values.position ?? 0,
-      translationOf: values.translationOf ?? null,
-      language: values.language ?? null,
-      data: values.data ?? {
-        root: { props: { title } },
-        content: [{ type: "Text", props: { id: "text-1", text: title } }],
-      },
-    })
-    .returning();
-  return row!;
-}
-
 export function createPage(database: Database, values: NewPage) {
   return database.forAccount(values.accountId, (tx) => insertPage(tx, values));
-}
-
-type NewLesson = { title: string } & Partial<
-  Omit<typeof lessons.$inferInsert, "accountId" | "courseId" | "sectionId" | "position">
->;
-type NewCourse = {
-  accountId: string;
-  /** Lessons of one section, "Lessons". */
-  lessonTitles?: string[];
-  /** A curriculum of sections and lessons, after `lessonTitles`' section if both are given. */
-  sections?: { title: string; lessons: NewLesson[] }[];
-} & Partial<Omit<typeof courses.$inferInsert, "accountId">>;
-
-/** Inside the caller's transaction (scoped to the course's account): the course and its curriculum. */
-export async function insertCourse(
-  tx: Tx,
-  { accountId, lessonTitles = [], sections = [], ...values }: NewCourse,
-) {
-  const [course] = await tx
-    .insert(courses)
-    .values({
-      accountId,
-      title: values.title ?? unique("Course"),
-      slug: values.slug ?? unique("course"),
-      status: "published",
-      ...values,
-    })
-    .returning();
-  const curriculum = [
-    ...(lessonTitles.length > 0
-      ? [{ title: "Lessons", lessons: lessonTitles.map((title) => ({ title })) }]
-      : []),
-    ...sections,
-  ];
-  for (const [sectionPosition, section] of curriculum.entries()) {
-    const [row] = await tx
-      .insert(courseSections)
-      .values({ accountId, courseId: course!.id, title: section.title, position: sectionPosition })
-      .returning({ id: courseSections.id });
-    if (section.lessons.length === 0) continue;
-    await tx.insert(lessons).values(
-      section.lessons.map((lesson, position) => ({
-        ...lesson,
-        accountId,
-        courseId: course!.id,
-        sectionId: row!.id,
-        position,
-      })),
-    );
-  }
-  return course!;
 }
 
 export function createCourse(database: Database, values: NewCourse) {
@@ -231,32 +132,6 @@ export async function createMember(
   const person = user ?? (await createUser(database));
   const membership = await joinAccount(database, { accountId, user: person, roleName });
   return { user: person, membership };
-}
-
-/**
- * Inside the caller's owner transaction: a verified person whose credential holds `passwordHash`
- * (better-auth's format, from `hashPassword`).
- */
-export async function insertUserWithPasswordHash(
-  tx: Tx,
-  {
-    email,
-    name = "Test Person",
-    passwordHash,
-  }: { email: string; name?: string; passwordHash: string },
-) {
-  const [user] = await tx
-    .insert(users)
-    .values({ id: randomUUID(), email, name, emailVerified: true })
-    .returning();
-  await tx.insert(authAccounts).values({
-    id: randomUUID(),
-    providerId: "credential",
-    providerAccountId: user!.id,
-    userId: user!.id,
-    password: passwordHash,
-  });
-  return user!;
 }
 
 /** A verified person with a password, as if they had signed up (better-auth's own hash). */

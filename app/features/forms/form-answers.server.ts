@@ -125,6 +125,7 @@ export async function submitForm(
     raw,
     visit,
     countryCodes,
+    linkOrigin,
     now = new Date(),
   }: {
     accountId: string;
@@ -132,6 +133,8 @@ export async function submitForm(
     raw: Record<string, string | string[] | undefined>;
     visit: Visit;
     countryCodes: ReadonlySet<string>;
+    /** Where the confirmation link points: the site's canonical origin as this request shows it. */
+    linkOrigin?: string;
     now?: Date;
   },
 ): Promise<Submitted> {
@@ -212,7 +215,7 @@ export async function submitForm(
       await jobs.send(
         tx,
         FORM_CONFIRM_MAIL_JOB,
-        { accountId, submissionId: submission!.id },
+        { accountId, submissionId: submission!.id, ...(linkOrigin ? { origin: linkOrigin } : {}) },
         { singletonKey: submission!.id },
       );
     return { ...done, confirmBy };
@@ -315,7 +318,11 @@ export async function sendConfirmMail(
     secretBox,
     siteAddress,
   }: { database: Database; mailer: Mailer; secretBox: SecretBox; siteAddress: SiteAddress },
-  { accountId, submissionId }: { accountId: string; submissionId: string },
+  {
+    accountId,
+    submissionId,
+    origin: asked,
+  }: { accountId: string; submissionId: string; origin?: string },
 ): Promise<boolean> {
   const found = await database.forAccount(accountId, async (tx) => {
     const [account] = await tx.select().from(accounts).where(eq(accounts.accountId, accountId));
@@ -327,12 +334,16 @@ export async function sendConfirmMail(
   });
   if (!found) return false;
   const { account, submission } = found;
-  const origin = siteOrigin({
-    slug: account.slug,
-    domain: account.domain,
-    baseDomain: siteAddress.baseDomain,
-    like: siteAddress.like,
-  });
+  // The origin the answer's request showed (scheme and port included), else the site's own.
+  const origin =
+    asked && /^https?:\/\/[^/]+$/.test(asked)
+      ? asked
+      : siteOrigin({
+          slug: account.slug,
+          domain: account.domain,
+          baseDomain: siteAddress.baseDomain,
+          like: siteAddress.like,
+        });
   const link = new URL("/subscribed", origin);
   link.searchParams.set("s", submissionId);
   link.searchParams.set("sig", confirmSignature(secretBox, accountId, submissionId));

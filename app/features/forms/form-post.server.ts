@@ -72,7 +72,14 @@ export async function postForm(
     form,
     request,
     clientIp,
-  }: { accountId: string; form: PublicForm; request: Request; clientIp: string },
+    linkOrigin,
+  }: {
+    accountId: string;
+    form: PublicForm;
+    request: Request;
+    clientIp: string;
+    linkOrigin?: string;
+  },
 ): Promise<PostOutcome> {
   const raw = await postedAnswers(request);
   await formAnswerLimiter(deps.rateLimits).take(
@@ -99,6 +106,7 @@ export async function postForm(
       userAgent: (request.headers.get("user-agent") ?? "").slice(0, 500),
     },
     countryCodes: await countryCodes(),
+    linkOrigin,
   });
   const popup = typeof raw._popup === "string" ? raw._popup : "";
   if (answer.ok)

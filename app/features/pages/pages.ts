@@ -5,3 +5,4 @@ export * from "./components/page-screen";
 export { PageEditor } from "./components/page-editor";
 export { PageList } from "./components/page-list";
 export { editorPaths, editorScopeOf, scopeKind, type EditorScope } from "./editor-scope";
+export type { PageData } from "./validation";

@@ -52,7 +52,7 @@ export const popupInputSchema = z
       context.addIssue({ code: "custom", path: ["title"], params: { origin: "required" } });
     if (popup.ctaLabel && !popup.ctaHref)
       context.addIssue({ code: "custom", path: ["ctaHref"], params: { origin: "required" } });
-    if (popup.startsAt && popup.endsAt && popup.endsAt <= popup.startsAt)
+    if (popup.startsAt && popup.endsAt && Date.parse(popup.endsAt) <= Date.parse(popup.startsAt))
       context.addIssue({
         code: "custom",
         path: ["endsAt"],

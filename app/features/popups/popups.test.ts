@@ -8,7 +8,8 @@ import {
   logicBackends,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { popupTargets, type PopupInput } from "./popup-shapes";
+import { fromZoneInput, toZoneInput } from "./components/popup-time";
+import { popupInputSchema, popupTargets, type PopupInput } from "./popup-shapes";
 import { commandPopups, countPopupEvent, listPopups, visitorPopups } from "./popups.server";
 
 const secretBox = createSecretBox("popups-test-secret-0123456789abcdef");
@@ -25,6 +26,24 @@ describe("M5 a popup's page targeting", () => {
     expect(popupTargets(rule("only"), "/course")).toBe(false);
     expect(popupTargets(rule("except"), "/blog/hello")).toBe(false);
     expect(popupTargets(rule("except"), "/course")).toBe(true);
+  });
+});
+
+describe("M5 a popup's schedule in the site's time zone", () => {
+  test("M5 the owner's wall clock in the site's zone is the stored instant, across a DST change", () => {
+    expect(fromZoneInput("2026-03-29T01:30", "Europe/Berlin")).toBe("2026-03-29T00:30:00.000Z");
+    expect(fromZoneInput("2026-03-29T03:30", "Europe/Berlin")).toBe("2026-03-29T01:30:00.000Z");
+    expect(fromZoneInput("2026-07-01T09:00", "America/New_York")).toBe("2026-07-01T13:00:00.000Z");
+    expect(toZoneInput("2026-10-25T00:30:00.000Z", "Europe/Berlin")).toBe("2026-10-25T02:30");
+    expect(toZoneInput("2026-12-01T06:00:00.000Z", "Asia/Kolkata")).toBe("2026-12-01T11:30");
+  });
+
+  test("M5 an end before the start is refused beside the end, whatever the offsets written", () => {
+    const dates = (startsAt: string, endsAt: string) =>
+      popupInputSchema.safeParse({ name: "Dated", title: "Hi", startsAt, endsAt });
+    expect(dates("2026-05-01T10:00:00+02:00", "2026-05-01T09:30:00Z").success).toBe(true);
+    const wrong = dates("2026-05-01T10:00:00Z", "2026-05-01T11:00:00+02:00");
+    expect(wrong.error?.issues.map((issue) => issue.path.join("."))).toEqual(["endsAt"]);
   });
 });
 

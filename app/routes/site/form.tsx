@@ -65,6 +65,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         form,
         request,
         clientIp: context.get(authContext).facts.clientIp,
+        linkOrigin: context.get(authContext).facts.linkOrigin,
       },
     );
     if (outcome.kind === "done") {

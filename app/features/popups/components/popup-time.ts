@@ -56,9 +56,8 @@ export function toZoneInput(iso: string, zone: string): string {
 }
 
 /**
- * A datetime-local value read in `zone` as an ISO instant ("" for none). A value that is not a
- * date comes back as it was, for the server to refuse beside its field. In UTC (`…Z`): the
- * schema compares start and end as strings, which holds only for one offset.
+ * A datetime-local value read in `zone` as an ISO instant in UTC ("" for none). A value that is
+ * not a date comes back as it was, for the server to refuse beside its field.
  */
 export function fromZoneInput(value: string, zone: string): string {
   const text = value.trim();

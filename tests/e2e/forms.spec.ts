@@ -188,7 +188,7 @@ test("M5 the owner puts the form in an exit-intent popup on the course pages; a 
   await page.getByRole("option", { name: "When leaving the page" }).click();
   await expect(page.getByText(/works on computers with a mouse only/)).toBeVisible();
   await page.getByText("Only these", { exact: true }).click();
-  const paths = page.getByLabel("Page paths");
+  const paths = page.getByRole("combobox", { name: "Page paths" });
   await paths.fill("/course*");
   await paths.press("Enter");
   await expect(page.getByTestId("popup-preview")).toContainText("Weekly letter");

@@ -12,3 +12,5 @@ export * from "./components/subscribed-screen";
 export * from "./components/thank-you-screen";
 export * from "./components/site-home";
 export * from "./seo";
+/** The class names of a site's forms (their markup is the forms feature's; the styles ride with the frame). */
+export { default as siteFormClasses } from "./components/site-forms.module.css";

@@ -2,7 +2,7 @@ import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { AnswerIssue } from "../form-shapes";
 import { PublicFormView, type FormRender, type FormValues } from "./public-form";
-import classes from "./public-form.module.css";
+import { siteFormClasses as classes } from "~/features/site/site";
 
 /** Why the form shows again: closed, a stale or missing stamp, mistakes, too many tries. */
 export type FormAlert = "closed" | "stamp" | "answers" | "tooMany";

@@ -7,7 +7,7 @@ import {
   type FormField,
   type PublicForm,
 } from "../form-shapes";
-import classes from "./public-form.module.css";
+import { siteFormClasses as classes } from "~/features/site/site";
 
 /** The visitor-facing words of a form, in the page's language (read by the server). */
 export type FormWords = {

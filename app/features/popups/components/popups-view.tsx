@@ -1,7 +1,6 @@
-import { CloseButton, Modal, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, CloseButton, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { popupAnchor, type VisitorPopup } from "../popup-shapes";
-import classes from "./popups.module.css";
 
 const DAY = 86_400_000;
 const seenKey = (id: string) => `popup_seen_${id}`;
@@ -88,13 +87,35 @@ function PopupContent({ popup, onFollow }: { popup: VisitorPopup; onFollow: () =
         <div dangerouslySetInnerHTML={{ __html: popup.formHtml }} />
       ) : null}
       {popup.ctaLabel && popup.ctaHref ? (
-        <a className={classes.button} href={popup.ctaHref} onClick={onFollow}>
+        <Button
+          component="a"
+          href={popup.ctaHref}
+          onClick={onFollow}
+          style={{ alignSelf: "start" }}
+        >
           {popup.ctaLabel}
-        </a>
+        </Button>
       ) : null}
     </Stack>
   );
 }
+
+const slideInStyle = {
+  insetBlockEnd: "var(--mantine-spacing-md)",
+  insetInlineEnd: "var(--mantine-spacing-md)",
+  zIndex: 300,
+  width: "min(24rem, calc(100vw - 2 * var(--mantine-spacing-md)))",
+  maxHeight: "calc(100vh - 2 * var(--mantine-spacing-md))",
+  overflow: "auto",
+} as const;
+const barStyle = {
+  insetBlockStart: 0,
+  insetInline: 0,
+  zIndex: 300,
+  borderRadius: 0,
+  maxHeight: "60vh",
+  overflow: "auto",
+} as const;
 
 /** M5 a page's popups (an island that loads only on pages that have one). */
 export function PopupsView({ popups, closeLabel }: { popups: VisitorPopup[]; closeLabel: string }) {
@@ -134,9 +155,17 @@ export function PopupsView({ popups, closeLabel }: { popups: VisitorPopup[]; clo
       shadow="lg"
       withBorder
       p="md"
-      className={shown.layout === "bar" ? classes.bar : classes.slideIn}
+      pos="fixed"
+      // Styles inline: a stylesheet of the island's own would load on every page of the site.
+      style={shown.layout === "bar" ? barStyle : slideInStyle}
     >
-      <CloseButton className={classes.close} onClick={close} aria-label={closeLabel} />
+      <CloseButton
+        pos="absolute"
+        top="var(--mantine-spacing-xs)"
+        style={{ insetInlineEnd: "var(--mantine-spacing-xs)" }}
+        onClick={close}
+        aria-label={closeLabel}
+      />
       <Stack gap="xs">
         {shown.title ? (
           <Title order={2} size="h4">

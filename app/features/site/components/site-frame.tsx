@@ -13,6 +13,9 @@ import { SiteFooter } from "~/features/footer/footer";
 import { SiteHeader } from "~/features/header/header";
 import chromeClasses from "./chrome.module.css";
 import classes from "./site-frame.module.css";
+// Forms' markup may be on any page of the site (a page block, a popup): their styles come with
+// the frame's, in its one stylesheet.
+import "./site-forms.module.css";
 
 /**
  * The public site's frame (P3): notice, header, content, footer, cookie notice, back-to-top and

@@ -131,7 +131,7 @@ function FormList({ forms }: { forms: FormRow[] }) {
                         {statusLabels[form.status]}
                       </Badge>
                       {form.doubleOptIn ? (
-                        <Badge variant="outline" color="blue">
+                        <Badge variant="light" color="blue">
                           {t("forms.screen.list.doubleOptIn")}
                         </Badge>
                       ) : null}

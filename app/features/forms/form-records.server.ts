@@ -57,15 +57,22 @@ export async function listForms(database: Database, { accountId, viewer }: Place
         status: forms.status,
         doubleOptIn: forms.doubleOptIn,
         updatedAt: forms.updatedAt,
-        submissions: sql<number>`(select count(*) from ${formSubmissions}
-          where ${formSubmissions.accountId} = ${forms.accountId}
-            and ${formSubmissions.formId} = ${forms.id})`.mapWith(Number),
       })
       .from(forms)
       .where(eq(forms.accountId, accountId))
       .orderBy(desc(forms.updatedAt))
       .limit(500);
-    return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+    const counted = await tx
+      .select({ formId: formSubmissions.formId, count: count() })
+      .from(formSubmissions)
+      .where(eq(formSubmissions.accountId, accountId))
+      .groupBy(formSubmissions.formId);
+    const answers = new Map(counted.map((row) => [row.formId, Number(row.count)]));
+    return rows.map((row) => ({
+      ...row,
+      submissions: answers.get(row.id) ?? 0,
+      updatedAt: row.updatedAt.toISOString(),
+    }));
   });
 }
 

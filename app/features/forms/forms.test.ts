@@ -15,6 +15,7 @@ import { checkAnswers, formInputSchema, type FormInput } from "./form-shapes";
 import {
   commandForms,
   confirmSubscription,
+  listForms,
   listSubmissions,
   publicForm,
   submissionsCsv,
@@ -336,6 +337,8 @@ describe.each(backends)("M5 forms on %s", (backend) => {
       search: new URLSearchParams(),
     });
     expect(list.total).toBe(20);
+    const listed = await listForms(db.database, { accountId, viewer: manager });
+    expect(listed.find((one) => one.id === formId)?.submissions).toBe(20);
   });
 
   logicTest(

@@ -78,6 +78,8 @@ export function Choice<V extends string>({
         aria-labelledby={labelId}
         aria-describedby={description ? helpId : undefined}
         fullWidth
+        // Long choices ("All but these") wrap on a phone rather than being cut.
+        styles={{ label: { whiteSpace: "normal", lineHeight: 1.25 } }}
         value={value}
         data={data}
         onChange={(next) => onChange(next as V)}

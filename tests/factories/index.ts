@@ -1,24 +1,21 @@
 import { recordRevision } from "~/features/content/content.server";
 /**
- * Factories shared by the tests and the demo seed. Each writes through the same unit of work as
- * a request (app role, one account), so what they create obeys row-level security too.
+ * The tests' factories (the rows the demo seed writes too live in scripts/demo-rows and are
+ * re-exported here). Each writes through the same unit of work as a request (app role, one
+ * account), so what they create obeys row-level security too.
  */
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import { authAccounts, users } from "~/features/auth/tables.server";
+import { users } from "~/features/auth/tables.server";
 import { joinAccount } from "~/features/members/members.server";
 import type { Account } from "~/features/accounts/accounts.server";
 import { createAccount as createAccountWithRoles } from "~/features/sign-up/sign-up.server";
 import type { AccountSettings } from "~/features/accounts/validation";
-import { courseSections, courses, lessons } from "~/features/courses/tables.server";
 import { writeOption } from "~/features/options/queries.server";
 import type { OptionKey } from "~/features/options/options";
-import { pages } from "~/features/pages/tables.server";
-import type { PageData } from "~/features/pages/validation";
-import { posts } from "~/features/posts/tables.server";
 import { postComments } from "~/features/comments/tables.server";
-import type { Database, Tx } from "~/platform/db/database.server";
+import type { Database } from "~/platform/db/database.server";
 import {
   insertCourse,
   insertPage,

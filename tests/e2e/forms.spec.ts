@@ -4,7 +4,8 @@ import { startMailCatcher } from "./support/mail-catcher";
 import { open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { createSessions } from "./support/session";
-import { expect, test, type Locator, type Page } from "./support/test";
+import { expect, test, type Page } from "./support/test";
+import { drag } from "./support/drag";
 
 // M5 forms and popups in the browser: the owner builds a form with a consent box, places it on a
 // page with the page builder; a visitor subscribes there and confirms by mail (a real SMTP peer);
@@ -38,22 +39,6 @@ async function asOwner(page: Page, path: string) {
   await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
   const response = await open(page, site(path));
   expect(response?.status(), path).toBe(200);
-}
-
-/** A person's drag: press on the block in the drawer, move in steps, let go over the target. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  await from.scrollIntoViewIfNeeded();
-  const source = (await from.boundingBox())!;
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
-    steps: 5,
-  });
-  const target = (await to.boundingBox())!;
-  const bottom = Math.min(target.y + target.height, page.viewportSize()!.height) - 12;
-  await page.mouse.move(target.x + target.width / 2, bottom, { steps: 20 });
-  await page.waitForTimeout(200);
-  await page.mouse.up();
 }
 
 test("M5 the owner builds a form with a consent box and double opt-in; mistakes show beside their fields", async ({

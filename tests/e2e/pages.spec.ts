@@ -6,6 +6,7 @@ import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { analyzeAxe } from "./support/axe";
 import { lookingAt } from "./support/screenshot";
+import { drag } from "./support/drag";
 
 // M3 the page builder and the docs tree, used as an owner would, on a server of its own (the
 // demo's pages change here). One worker, in file order: the tests share the site.
@@ -41,30 +42,6 @@ async function asOwner(page: Page, path: string) {
   await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
   const response = await open(page, site(path));
   expect(response?.status(), path).toBe(200);
-}
-
-/** A person's drag: press on the block in the drawer, move in steps, let go over the target. */
-async function drag(
-  page: Page,
-  from: Locator,
-  to: Locator,
-  where: "top" | "bottom" = "bottom",
-  { keepX = false } = {},
-) {
-  await from.scrollIntoViewIfNeeded();
-  const source = (await from.boundingBox())!;
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
-    steps: 5,
-  });
-  const target = (await to.boundingBox())!;
-  const bottom = Math.min(target.y + target.height, page.viewportSize()!.height) - 12;
-  const y = where === "top" ? target.y + 8 : bottom;
-  const x = keepX ? source.x + source.width / 2 : target.x + target.width / 2;
-  await page.mouse.move(x, y, { steps: 20 });
-  await page.waitForTimeout(200);
-  await page.mouse.up();
 }
 
 const canvas = (page: Page) => page.locator('[data-testid^="dropzone:root"]').first();

@@ -1,10 +1,11 @@
 import fs from "node:fs";
-import { expect, test, type Locator, type Page } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 import { open } from "./support/page";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { analyzeAxe } from "./support/axe";
 import { lookingAt } from "./support/screenshot";
+import { drag } from "./support/drag";
 
 // I14 the platform's own docs (decision 029), on a server of its own where acme's owner is a
 // super-admin: written at /dashboard/docs in the console (on the base domain, where they sign in:
@@ -46,22 +47,6 @@ async function asVisitor<T>(page: Page, look: (visitor: Page) => Promise<T>): Pr
   } finally {
     await context.close();
   }
-}
-
-/** A person's drag: press on the block in the drawer, move in steps, let go over the target. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  await from.scrollIntoViewIfNeeded();
-  const source = (await from.boundingBox())!;
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
-    steps: 5,
-  });
-  const target = (await to.boundingBox())!;
-  const bottom = Math.min(target.y + target.height, page.viewportSize()!.height) - 12;
-  await page.mouse.move(target.x + target.width / 2, bottom, { steps: 20 });
-  await page.waitForTimeout(200);
-  await page.mouse.up();
 }
 
 const canvas = (page: Page) => page.locator('[data-testid^="dropzone:root"]').first();

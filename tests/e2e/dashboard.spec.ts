@@ -131,9 +131,14 @@ test("D3 Light, Dark and Night: each is remembered under theme; night is its own
   await signIn(page, "student@demo.test");
   const html = page.locator("html");
   const body = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const choices = page.getByRole("group", { name: "Theme" });
+  // The popover stays open after a choice: closed again each time, so that the next click on
+  // "Theme" always opens it (a click on an open one closes it, and its buttons go).
   const choose = async (name: string) => {
     await page.getByRole("button", { name: "Theme" }).click();
-    await page.getByRole("group", { name: "Theme" }).getByRole("button", { name }).click();
+    await choices.getByRole("button", { name }).click();
+    await page.keyboard.press("Escape");
+    await expect(choices).toBeHidden();
   };
   await choose("Dark");
   await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
@@ -148,7 +153,6 @@ test("D3 Light, Dark and Night: each is remembered under theme; night is its own
   await expect(html).toHaveAttribute("data-night", "");
   await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
   await page.getByRole("button", { name: "Theme" }).click();
-  const choices = page.getByRole("group", { name: "Theme" });
   await expect(choices.getByRole("button", { name: "Night" })).toHaveAttribute(
     "aria-pressed",
     "true",

@@ -59,6 +59,12 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // Fewer renderer processes: pages of the many *.localhost sites share up to four
+        // instead of one per site and page. On site-chrome's 25 journeys this cut the
+        // browsers' CPU by about a sixth (user 133 → 109 s, system 43 → 38 s; decision 056).
+        "--disable-site-isolation-trials",
+        "--renderer-process-limit=4",
+        "--disable-renderer-accessibility",
       ],
     },
     screenshot: "only-on-failure",

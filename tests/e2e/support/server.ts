@@ -56,7 +56,8 @@ export function startServer({
     },
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // Two minutes: a first start seeds the demo, which took over a minute on a loaded machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     child.stdout!.on("data", () => {
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
       if (match) {

@@ -135,6 +135,17 @@ export default [
     route("docs/:slug", "routes/site/doc.tsx"),
     route("thankyou", "routes/site/thank-you.tsx"),
     route("subscribed", "routes/site/subscribed.tsx"),
+    // M5: a campaign reader's page from the mail's signed links (one module, two ids).
+    route(
+      "email/unsubscribe/:campaignId/:contactId/:signature",
+      "routes/site/email-preferences.tsx",
+      { id: "email-unsubscribe" },
+    ),
+    route(
+      "email/preferences/:campaignId/:contactId/:signature",
+      "routes/site/email-preferences.tsx",
+      { id: "email-preferences" },
+    ),
     // M5: a form on its own page; its answers are posted here too (from blocks and popups).
     route("form/:slug", "routes/site/form.tsx"),
     route(":pageSlug", "routes/site/page.tsx"),

@@ -11,6 +11,8 @@ import { tenantContext } from "~/features/accounts/accounts";
 import { analyticsApi } from "~/features/analytics/api.server";
 import { clientErrorsApi } from "~/features/client-errors/api.server";
 import { popupsApi } from "~/features/popups/api.server";
+import { campaignsApi } from "~/features/campaigns/api.server";
+import { campaignSendingContext } from "~/features/campaigns/campaigns.server";
 import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth";
 import { filesRoute, membersApi } from "~/features/members/api.server";
@@ -57,6 +59,7 @@ import { tenant } from "./middleware/tenant";
 import { compression } from "./middleware/compression";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { siteFacts, viewer } from "./middleware/viewer";
+import { sendingServicesOf } from "./campaign-services";
 
 /** A library file's "where used": the posts and the pages (and docs) that show it. */
 const filesInUse: FindUses = async (tx, file) => [
@@ -136,6 +139,7 @@ export function createApp({
   app.route("/api", analyticsApi(services));
   app.route("/api", clientErrorsApi(services));
   app.route("/api", popupsApi(services));
+  app.route("/api", campaignsApi(services));
   app.route("/api", searchApi(services));
   app.route("/api", notificationsApi(services));
   app.route("/api", quizzesApi(services));
@@ -177,6 +181,7 @@ export function createApp({
       context.set(supportDeskContext, { superAdminEmails: services.env.SUPER_ADMIN_EMAILS });
       context.set(jobQueueContext, services.jobs);
       context.set(secretBoxContext, services.secretBox);
+      context.set(campaignSendingContext, sendingServicesOf(services));
       context.set(viewerContext, c.var.viewer);
       context.set(siteCacheContext, services.siteCache);
       context.set(optionCachesContext, services.siteCache);

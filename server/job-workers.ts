@@ -27,16 +27,16 @@ import { PAYMENT_EVENT_JOB } from "~/features/payments/payments.server";
 import { registerTicketJobs } from "~/features/tickets/tickets.server";
 import { postPublisher } from "~/features/posts/posts.server";
 import { OUTBOX_CLEANUP_JOB, pruneOutbox } from "~/platform/mail/outbox-cleanup.server";
+import {
+  CAMPAIGN_SEND_JOB,
+  CAMPAIGN_START_JOB,
+  runCampaignSend,
+  startCampaign,
+} from "~/features/campaigns/campaigns.server";
+import { isAppError } from "~/platform/errors";
 import type { ServerServices } from "./app-env";
-
-/** Where a site's links point when no request tells (a job): its domain, else `{slug}.{base}`. */
-function siteAddressOf({ env }: Pick<ServerServices, "env">) {
-  const like =
-    env.NODE_ENV === "production"
-      ? `https://${env.BASE_DOMAIN}`
-      : `http://${env.BASE_DOMAIN}${env.PORT ? `:${env.PORT}` : ""}`;
-  return { baseDomain: env.BASE_DOMAIN, like };
-}
+import { sendingServicesOf } from "./campaign-services";
+import { siteAddressOf } from "./site-address";
 
 /**
  * Every job this process can run, registered before the queue starts (on the embedded database
@@ -79,6 +79,7 @@ export function registerJobWorkers(services: ServerServices) {
       { accountId, submissionId, origin },
     );
   });
+  registerCampaignJobs(services);
   registerTicketJobs({
     ...services,
     siteAddress: siteAddressOf(services),
@@ -142,4 +143,42 @@ function registerSchedules({ database, jobs, siteCache, pubsub, env }: ServerSer
   );
   // Daily at 03:41: outbox mail older than a month (it holds one-time links).
   jobs.defineSchedule(OUTBOX_CLEANUP_JOB, "41 3 * * *", () => pruneOutbox(database));
+}
+
+/**
+ * M5 campaigns: a send runs batch after batch from the ledger (decision 055); deferred
+ * messages not yet due bring it back later, under a key of its own (the running job still
+ * holds the campaign's). A scheduled start runs at its time and starts only a campaign still
+ * scheduled for then.
+ */
+function registerCampaignJobs(services: ServerServices) {
+  const sending = sendingServicesOf(services);
+  services.jobs.work(CAMPAIGN_SEND_JOB, async (data, job) => {
+    const accountId = String(data.accountId);
+    const campaignId = String(data.campaignId);
+    const result = await runCampaignSend(sending, {
+      accountId,
+      campaignId,
+      runId: `${job.id}:${job.attempt}`,
+    });
+    if (result.again)
+      await services.jobs.sendNow(
+        CAMPAIGN_SEND_JOB,
+        { accountId, campaignId },
+        { singletonKey: `${campaignId}:later`, startAfterSeconds: result.again },
+      );
+    return { sent: result.sent, ...(result.ended ? { ended: result.ended } : {}) };
+  });
+  services.jobs.work(CAMPAIGN_START_JOB, async (data) => {
+    try {
+      await startCampaign(sending, {
+        accountId: String(data.accountId),
+        campaignId: String(data.campaignId),
+        dueBy: new Date(Date.now() + 1000),
+      });
+    } catch (error) {
+      // Moved, unscheduled, started by hand or deleted since: nothing to start.
+      if (!isAppError(error)) throw error;
+    }
+  });
 }

@@ -1,5 +1,5 @@
-// M5 in the cross-account HTTP matrix: the marketing overview (its notices' save), the contacts
-// forms and popups screens (their commands) and their CSVs answer the site's managers only — on their own
+// M5 in the cross-account HTTP matrix: the marketing overview (its notices' save), the contacts,
+// campaigns, forms and popups screens (their commands) and their CSVs answer the site's managers only — on their own
 // site; another site's session and the signed-out are sent to sign in.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -51,6 +51,22 @@ const routes: MatrixRoute[] = [
     "/dashboard/manage/marketing/emails",
     { intent: "previewSegment", rules: {} },
     200,
+  ),
+  get(
+    "GET /dashboard/manage/marketing/emails?tab=campaigns&campaign=new (managers)",
+    "/dashboard/manage/marketing/emails?tab=campaigns&campaign=new",
+  ),
+  post(
+    "POST /dashboard/manage/marketing/emails a campaign without a name (managers: 400)",
+    "/dashboard/manage/marketing/emails",
+    { intent: "saveCampaign", id: null, campaign: { name: "" } },
+    400,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/emails sends no campaign (managers: 404)",
+    "/dashboard/manage/marketing/emails",
+    { intent: "sendCampaign", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c" },
+    404,
   ),
   post(
     "POST /dashboard/manage/marketing/emails a body that is no command",

@@ -31,6 +31,10 @@ export const envSchema = z
     SUPER_ADMIN_EMAILS: emailList.default([]),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default("Lyceum <no-reply@localhost>"),
+    /** Campaigns: most messages per second to the relay (0: as fast as it answers). */
+    CAMPAIGN_MAX_RATE: z.coerce.number().int().min(0).max(100_000).default(0),
+    /** Campaigns: SMTP connections kept open to the relay at once. */
+    CAMPAIGN_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),

@@ -132,6 +132,16 @@ export const errorCatalogue = {
   "tickets.tooManyFiles": { status: 400, key: "errors.ticketTooManyFiles" },
   /** A ticket given to someone who is not one of the platform's super-admins. */
   "tickets.notAssignable": { status: 400, key: "errors.ticketNotAssignable" },
+  /** M5: no such campaign on this site. */
+  "campaigns.notFound": { status: 404, key: "errors.campaignNotFound" },
+  /** The campaign is not in a state that allows this (editing one that is sending, resuming a sent one). */
+  "campaigns.wrongState": { status: 409, key: "errors.campaignWrongState" },
+  /** A campaign without a subject or content cannot be sent, scheduled or tested. */
+  "campaigns.notReady": { status: 400, key: "errors.campaignNotReady" },
+  /** A schedule in the past. */
+  "campaigns.pastSchedule": { status: 400, key: "errors.campaignPastSchedule" },
+  /** The relay refused a test message (its answer is in the details). */
+  "campaigns.testFailed": { status: 502, key: "errors.campaignTestFailed" },
   "route.notFound": { status: 404, key: "errors.pageNotFound" },
   "tenant.notFound": { status: 404, key: "errors.noSuchSite" },
   /** The console cannot suspend the site whose dashboard it is used from (it would shut itself). */

@@ -4,6 +4,7 @@ import { MAX_LOGO_BYTES } from "~/features/header/header";
 import { MAX_MEDIA_REQUEST_BYTES, MEDIA_UPLOAD_PATH } from "~/features/media/media";
 import { ANSWER_FILE_REQUEST_BYTES, answerFileUploadPath } from "~/features/quizzes/quizzes";
 import { TICKET_REQUEST_BYTES, ticketUploadPath } from "~/features/tickets/tickets.server";
+import { campaignFormPaths } from "~/features/campaigns/api.server";
 import { AppError } from "~/platform/errors";
 import { CONTACTS_IMPORT_REQUEST_BYTES, CONTACTS_SCREEN_PATH } from "~/features/contacts/contacts";
 import {
@@ -89,6 +90,8 @@ export function bodyKindsFor(path: string): readonly BodyKind[] {
   )
     return ["multipart", "form"];
   if (beaconPaths.has(path)) return ["json", "text"];
+  // RFC 8058: a one-click unsubscribe is posted as either kind of form.
+  if (campaignFormPaths.test(path)) return ["form", "multipart"];
   // better-auth reads a body by its declared type, and a provider's form_post callback is a form.
   if (path.startsWith("/api/auth/")) return ["json", "form"];
   return ["json"];

@@ -1467,6 +1467,30 @@ const pageEndpoints: FuzzEndpoint[] = [
     name: "POST /api/popups/:id/events",
     route: "POST /popups/:id/events",
   },
+  // M5: a campaign reader's links (signed per recipient: these name no one, and answer 404).
+  ...(["unsubscribe", "resubscribe"] as const).map((action): FuzzEndpoint => ({
+    name: `POST /api/email/${action}/:campaignId/:contactId/:signature`,
+    method: "POST",
+    path: `/api/email/${action}/${uuid}/${uuid}/x`,
+    route: `POST /email/${action}/:campaignId/:contactId/:signature`,
+    shape: () => ({
+      kind: "form",
+      valid: { "List-Unsubscribe": "One-Click" },
+      limit: bodyLimitFor(`/api/email/${action}/${uuid}/${uuid}/x`),
+    }),
+  })),
+  get(`/email/unsubscribe/${uuid}/${uuid}/x`, () => ({}), {
+    name: "GET /api/email/unsubscribe/:campaignId/:contactId/:signature",
+    route: "GET /email/unsubscribe/:campaignId/:contactId/:signature",
+  }),
+  get(`/email/open/${uuid}/${uuid}/x`, () => ({}), {
+    name: "GET /api/email/open/:campaignId/:contactId/:signature",
+    route: "GET /email/open/:campaignId/:contactId/:signature",
+  }),
+  get(`/email/click/${uuid}/${uuid}/x/0`, () => ({}), {
+    name: "GET /api/email/click/:campaignId/:contactId/:signature/:index",
+    route: "GET /email/click/:campaignId/:contactId/:signature/:index",
+  }),
   // M5: a form's own page, and a visitor's answer to it (the fuzz site's form "newsletter").
   segment("/form/:slug", "routes/site/form.tsx", "newsletter"),
   {
@@ -1491,6 +1515,11 @@ const pageEndpoints: FuzzEndpoint[] = [
       limit: bodyLimitFor("/subscribed"),
     }),
   },
+  segment(
+    `/email/preferences/${uuid}/${uuid}/:signature`,
+    "routes/site/email-preferences.tsx",
+    "x",
+  ),
   page("/dashboard/manage/marketing/emails/contacts.csv", "routes/dashboard/contacts-csv.ts", {
     status: "subscribed",
     segment: uuid,

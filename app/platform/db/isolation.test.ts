@@ -29,6 +29,7 @@ import { createCommerceRows } from "../../../tests/factories/commerce";
 import { createContactRows } from "../../../tests/factories/contacts";
 import { createFormRows } from "../../../tests/factories/forms";
 import { createPopupRows } from "../../../tests/factories/popups";
+import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -52,6 +53,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createContactRows(database, { accountId });
     await createFormRows(database, { accountId });
     await createPopupRows(database, { accountId });
+    await createCampaignRows(database, { accountId });
   }
   return { a: a.accountId, b: b.accountId };
 }

@@ -20,6 +20,7 @@ import { createBusinessRows } from "../../../tests/factories/business";
 import { createContactRows } from "../../../tests/factories/contacts";
 import { createFormRows } from "../../../tests/factories/forms";
 import { createPopupRows } from "../../../tests/factories/popups";
+import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -121,6 +122,7 @@ describe("I12 PGlite template for a first start", () => {
         await createContactRows(database, { accountId });
         await createFormRows(database, { accountId });
         await createPopupRows(database, { accountId });
+        await createCampaignRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

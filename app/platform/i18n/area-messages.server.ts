@@ -85,6 +85,8 @@ export const messageAreas = {
   docsPages: ["sitePages.docs"],
   thankYouPage: ["sitePages.thankyou"],
   subscribedPage: ["sitePages.subscribed"],
+  /** M5: a campaign reader's unsubscribe and preference page (/email/…). */
+  emailPreferencesPage: ["campaigns.preferences"],
   /** A site's sign-in, sign-up and password reset (and the welcome after a platform sign-up). */
   siteAuth: [
     "auth.fields",
@@ -147,6 +149,16 @@ export const messageAreas = {
     "posts.list.pager",
     "siteSettings.common.errors",
     "dashboard.sections.manageEmails",
+  ],
+  /** M5: the campaigns tab of /dashboard/manage/marketing/emails (with contactsScreen). */
+  campaignsScreen: [
+    "campaigns.screen",
+    "siteSettings.common.errors",
+    "errors.campaignNotFound",
+    "errors.campaignWrongState",
+    "errors.campaignNotReady",
+    "errors.campaignPastSchedule",
+    "errors.campaignTestFailed",
   ],
   /** M5: the site's forms, their builder and answers (/dashboard/manage/marketing/forms). */
   formsScreen: [

@@ -1,4 +1,12 @@
 import { z } from "zod";
+import { CampaignsPanel, type OpenedCampaign } from "~/features/campaigns/campaigns";
+import {
+  campaignSendingContext,
+  commandCampaigns,
+  isCampaignCommand,
+  listCampaigns,
+  loadCampaign,
+} from "~/features/campaigns/campaigns.server";
 import { ContactsScreen, type ContactsTab } from "~/features/contacts/contacts";
 import {
   commandContacts,
@@ -15,39 +23,82 @@ import {
 } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/marketing-emails";
 
-const tabs: readonly ContactsTab[] = ["contacts", "segments"];
+const tabs: readonly ContactsTab[] = ["contacts", "segments", "campaigns"];
+
+/** A new campaign, before its first save. */
+const newCampaign: OpenedCampaign = {
+  id: null,
+  status: "draft",
+  scheduledAt: null,
+  campaign: null,
+  counts: null,
+};
 
 /**
- * M5 `/dashboard/manage/marketing/emails` (managers): the site's contacts and segments; a
- * contact opens over the list at `?contact={id}` (or `new`).
+ * M5 `/dashboard/manage/marketing/emails` (managers): the site's contacts, segments and
+ * campaigns; a contact opens over the list at `?contact={id}` (or `new`), a campaign in place of
+ * the list at `?tab=campaigns&campaign={id}` (or `new`).
  */
 export async function loader(args: Route.LoaderArgs) {
-  return loadDashboardScreen(args, ["contactsScreen"], async (database, request) => {
-    await openDashboardSection(database, request);
-    const search = new URL(args.request.url).searchParams;
-    const tab = tabs.find((name) => name === search.get("tab")) ?? "contacts";
-    const place = { accountId: request.account.accountId, viewer: request.viewer };
-    const timeZone = request.account.settings.timezone ?? "UTC";
-    const asked = search.get("contact");
-    const id = z.uuid().safeParse(asked);
-    const [list, segments, opened, choices] = [
-      await listContacts(database, { ...place, search, timeZone }),
-      await listSegments(database, { ...place, timeZone }),
-      asked === "new"
-        ? { contact: null, consents: [] }
-        : id.success
-          ? await loadContact(database, { ...place, id: id.data })
-          : null,
-      tab === "segments" ? await segmentChoices(database, place) : { courses: [], products: [] },
-    ];
-    return { tab, list, segments, opened, options: { ...choices, tags: list.tags } };
-  });
+  return loadDashboardScreen(
+    args,
+    ["contactsScreen", "campaignsScreen"],
+    async (database, request) => {
+      await openDashboardSection(database, request);
+      const search = new URL(args.request.url).searchParams;
+      const tab = tabs.find((name) => name === search.get("tab")) ?? "contacts";
+      const place = { accountId: request.account.accountId, viewer: request.viewer };
+      const timeZone = request.account.settings.timezone ?? "UTC";
+      const asked = search.get("contact");
+      const id = z.uuid().safeParse(asked);
+      const [list, segments, opened, choices] = [
+        await listContacts(database, { ...place, search, timeZone }),
+        await listSegments(database, { ...place, timeZone }),
+        asked === "new"
+          ? { contact: null, consents: [] }
+          : id.success
+            ? await loadContact(database, { ...place, id: id.data })
+            : null,
+        tab === "segments" ? await segmentChoices(database, place) : { courses: [], products: [] },
+      ];
+      // The campaigns tab: every campaign, and the one `?campaign={id}` (or `new`) opens.
+      const askedCampaign = search.get("campaign");
+      const campaignId = z.uuid().safeParse(askedCampaign);
+      const campaigns =
+        tab === "campaigns"
+          ? {
+              rows: await listCampaigns(database, place),
+              opened:
+                askedCampaign === "new"
+                  ? newCampaign
+                  : campaignId.success
+                    ? await loadCampaign(database, { ...place, id: campaignId.data })
+                    : null,
+            }
+          : null;
+      return {
+        tab,
+        list,
+        segments,
+        opened,
+        options: { ...choices, tags: list.tags },
+        campaigns,
+        timeZone,
+      };
+    },
+  );
 }
 
-/** Every change the screen makes, as one JSON body naming its `intent`. */
+/** Every change the screen makes, as one JSON body naming its `intent` (a campaign's end in "Campaign"). */
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
+    if (isCampaignCommand(body))
+      return commandCampaigns(args.context.get(campaignSendingContext), {
+        accountId: request.account.accountId,
+        viewer: request.viewer,
+        body,
+      });
     return commandContacts(database, {
       accountId: request.account.accountId,
       viewer: request.viewer,
@@ -72,6 +123,16 @@ export default function MarketingEmails({ loaderData }: Route.ComponentProps) {
       segments={loaderData.segments}
       opened={loaderData.opened}
       options={loaderData.options}
+      campaignsPanel={
+        loaderData.campaigns ? (
+          <CampaignsPanel
+            campaigns={loaderData.campaigns.rows}
+            opened={loaderData.campaigns.opened}
+            segments={loaderData.segments}
+            timeZone={loaderData.timeZone}
+          />
+        ) : null
+      }
     />
   );
 }

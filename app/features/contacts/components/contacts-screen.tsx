@@ -15,7 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconDownload, IconPlus, IconSearch, IconUpload } from "@tabler/icons-react";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { useFetcher, useNavigate, useSearchParams } from "react-router";
 import { ListPager, useListFilters } from "~/features/content/content";
 import { dateFormat } from "~/platform/i18n/formats";
@@ -34,7 +34,7 @@ import { ContactForm } from "./contact-form";
 import { ImportWizard } from "./import-wizard";
 import { SegmentsPanel, type SegmentOptions } from "./segments-panel";
 
-export type ContactsTab = "contacts" | "segments";
+export type ContactsTab = "contacts" | "segments" | "campaigns";
 
 const statusColour: Record<ContactStatus, string> = {
   subscribed: "green",
@@ -49,7 +49,8 @@ const contactsPath = CONTACTS_SCREEN_PATH;
 /**
  * M5 `/dashboard/manage/marketing/emails`: the site's contacts (search, state, tag and segment
  * filters; add, edit with the consent log, import and export CSV, tag or delete many) and its
- * segments, each counted live.
+ * segments, each counted live. The campaigns tab shows `campaignsPanel`, which the route makes
+ * (the contacts feature does not know campaigns).
  */
 export function ContactsScreen({
   tab,
@@ -57,6 +58,7 @@ export function ContactsScreen({
   segments,
   opened,
   options,
+  campaignsPanel,
 }: {
   tab: ContactsTab;
   list: { rows: ContactRow[]; total: number; tags: string[]; query: ContactListQuery };
@@ -64,6 +66,8 @@ export function ContactsScreen({
   /** The contact opened by `?contact={id}` (or `new`), with its consent log. */
   opened: { contact: ContactRow | null; consents: ConsentRow[] } | null;
   options: SegmentOptions;
+  /** What the campaigns tab shows. */
+  campaignsPanel?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -91,7 +95,7 @@ export function ContactsScreen({
         <Title order={1} size="h2">
           {t("dashboard.sections.manageEmails.title")}
         </Title>
-        <Group gap="sm">
+        <Group gap="sm" display={tab === "campaigns" ? "none" : undefined}>
           <Button
             variant="default"
             leftSection={<IconUpload size={16} />}
@@ -117,9 +121,12 @@ export function ContactsScreen({
         <Tabs.List>
           <Tabs.Tab value="contacts">{t("contacts.tabs.contacts")}</Tabs.Tab>
           <Tabs.Tab value="segments">{t("contacts.tabs.segments")}</Tabs.Tab>
+          <Tabs.Tab value="campaigns">{t("contacts.tabs.campaigns")}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {tab === "segments" ? (
+      {tab === "campaigns" ? (
+        campaignsPanel
+      ) : tab === "segments" ? (
         <SegmentsPanel segments={segments} options={options} />
       ) : (
         <ContactList list={list} segments={segments} onOpen={openContact} />

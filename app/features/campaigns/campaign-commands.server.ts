@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { siteOrigin } from "~/features/accounts/accounts";
+import { accounts } from "~/features/accounts/tables.server";
+import type { Viewer } from "~/features/members/members.server";
+import { recordUsage } from "~/features/usage/usage.server";
+import { contactEmailSchema } from "~/features/contacts/contacts";
+import { checkContactsManager } from "~/features/contacts/contacts.server";
+import { AppError } from "~/platform/errors";
+import { isLanguageCode, textDirection, defaultLanguage } from "~/platform/i18n/languages";
+import { translate } from "~/platform/mail/templates.server";
+import { eq } from "drizzle-orm";
+import { compileCampaign, personalise, type CampaignFrame } from "./campaign-render.server";
+import {
+  deleteCampaign,
+  loadCampaign,
+  saveCampaign,
+  scheduleCampaign,
+} from "./campaign-records.server";
+import {
+  moveCampaign,
+  senderOf,
+  startCampaign,
+  type SendingServices,
+} from "./campaign-sending.server";
+import { recipientLinks } from "./recipient-links.server";
+
+export const CAMPAIGN_START_JOB = "campaigns.start";
+
+const languageOf = (lang: string | undefined) =>
+  lang && isLanguageCode(lang) ? lang : defaultLanguage;
+
+/** The site's own words around every campaign, in the site's language. */
+export function campaignFrame({
+  lang,
+  siteName,
+}: {
+  lang: string;
+  siteName: string;
+}): CampaignFrame {
+  const language = languageOf(lang);
+  return {
+    siteName,
+    reason: translate(language, "campaigns.mail.reason", { siteName }),
+    unsubscribeLabel: translate(language, "campaigns.mail.unsubscribe", {}),
+    preferencesLabel: translate(language, "campaigns.mail.preferences", {}),
+    lang: language,
+    dir: textDirection(language),
+  };
+}
+
+const commandSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("saveCampaign"), id: z.uuid().nullable(), campaign: z.unknown() }),
+  z.object({ intent: z.literal("deleteCampaign"), id: z.uuid() }),
+  z.object({
+    intent: z.literal("scheduleCampaign"),
+    id: z.uuid(),
+    at: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  z.object({ intent: z.literal("sendCampaign"), id: z.uuid() }),
+  z.object({ intent: z.enum(["pauseCampaign", "resumeCampaign", "cancelCampaign"]), id: z.uuid() }),
+  z.object({
+    intent: z.literal("testCampaign"),
+    id: z.uuid(),
+    to: z.array(contactEmailSchema).min(1).max(5),
+  }),
+]);
+
+/** Whether a screen's command is one of `commandCampaigns`' (their intents end in "Campaign"). */
+export const isCampaignCommand = (body: unknown): boolean =>
+  typeof body === "object" &&
+  body !== null &&
+  typeof (body as { intent?: unknown }).intent === "string" &&
+  (body as { intent: string }).intent.endsWith("Campaign");
+
+const moves = {
+  pauseCampaign: "pause",
+  resumeCampaign: "resume",
+  cancelCampaign: "cancel",
+} as const;
+
+/** A test message's links name no contact: its unsubscribe page says it was a test. */
+export const TEST_CONTACT_ID = "00000000-0000-4000-8000-000000000000";
+
+/**
+ * M5 the campaigns screen's action: one JSON body, its `intent` naming what the owner does.
+ * Every answer is `{ ok, … }`; a mistake the owner can correct comes back as field issues.
+ */
+export async function commandCampaigns(
+  services: SendingServices,
+  { accountId, viewer, body }: { accountId: string; viewer: Viewer | null; body: unknown },
+) {
+  const parsed = commandSchema.safeParse(body);
+  if (!parsed.success) throw new AppError({ code: "request.invalid" });
+  const command = parsed.data;
+  const { database, jobs } = services;
+  const place = { accountId, viewer };
+  switch (command.intent) {
+    case "saveCampaign":
+      return saveCampaign(database, { ...place, id: command.id, input: command.campaign });
+    case "deleteCampaign":
+      await deleteCampaign(database, { ...place, id: command.id });
+      return { ok: true as const };
+    case "scheduleCampaign":
+      await scheduleCampaign(database, {
+        ...place,
+        id: command.id,
+        at: command.at ? new Date(command.at) : null,
+        queueStart: (tx, seconds) =>
+          jobs.send(
+            tx,
+            CAMPAIGN_START_JOB,
+            { accountId, campaignId: command.id },
+            { startAfterSeconds: seconds },
+          ),
+      });
+      return { ok: true as const };
+    case "sendCampaign":
+      checkContactsManager(viewer);
+      return {
+        ok: true as const,
+        ...(await startCampaign(services, { accountId, campaignId: command.id })),
+      };
+    case "pauseCampaign":
+    case "resumeCampaign":
+    case "cancelCampaign":
+      checkContactsManager(viewer);
+      return {
+        ok: true as const,
+        status: await moveCampaign(services, {
+          accountId,
+          campaignId: command.id,
+          move: moves[command.intent],
+        }),
+      };
+    case "testCampaign":
+      await sendTest(services, { ...place, id: command.id, to: command.to });
+      return { ok: true as const };
+  }
+}
+
+/** The campaign as it stands, to a few of the owner's addresses, marked as a test. */
+async function sendTest(
+  services: SendingServices,
+  {
+    accountId,
+    viewer,
+    id,
+    to,
+  }: { accountId: string; viewer: Viewer | null; id: string; to: string[] },
+) {
+  const { campaign } = await loadCampaign(services.database, { accountId, viewer, id });
+  if (!campaign.subject || campaign.blocks.length === 0)
+    throw new AppError({ code: "campaigns.notReady" });
+  const [account] = await services.database.forAccount(accountId, (tx) =>
+    tx.select().from(accounts).where(eq(accounts.accountId, accountId)),
+  );
+  const origin = siteOrigin({ ...account!, ...services.siteAddress });
+  const siteName = account!.settings.sitetitle || account!.slug;
+  const compiled = await compileCampaign({
+    subject: campaign.subject,
+    preheader: campaign.preheader,
+    blocks: campaign.blocks,
+    frame: services.frame({ lang: account!.settings.defaultLanguage ?? "en", siteName }),
+  });
+  const links = recipientLinks(services.secretBox, {
+    origin,
+    campaignId: id,
+    contactId: TEST_CONTACT_ID,
+    tracking: false,
+  });
+  let sent = 0;
+  for (const address of to) {
+    const body = personalise(compiled, { email: address, name: "", fields: {} }, links);
+    const outcome = await services.transport.send({
+      from: senderOf(services.from, siteName),
+      to: address,
+      subject: `[${translate(languageOf(account!.settings.defaultLanguage), "campaigns.mail.test", {})}] ${campaign.subject}`,
+      ...body,
+      messageId: `<t.${id}.${Date.now()}.${sent}@${new URL(origin).host}>`,
+      headers: {},
+      site: new URL(origin).host,
+    });
+    if (outcome.kind !== "sent")
+      throw new AppError({ code: "campaigns.testFailed", details: { reason: outcome.reason } });
+    sent++;
+  }
+  await recordUsage(services.usage, { accountId, meter: "emails", amount: sent });
+}

@@ -1,0 +1,197 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { logConsent } from "~/features/contacts/contacts.server";
+import { contacts } from "~/features/contacts/tables.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import type { CampaignCounts, CampaignStatus } from "./campaign-shapes";
+import type { SendOutcome } from "./campaign-transport.server";
+import { campaignRecipients, campaigns } from "./tables.server";
+
+/*
+ * The ledger's moves (decision 055): a run claims due rows, settles each as the relay answers,
+ * and ends the campaign once no row waits. Every move is one statement guarded by the state it
+ * expects, so a run that lost its claim cannot overwrite what its successor did.
+ */
+
+export const BATCH = 200;
+const MAX_ATTEMPTS = 5;
+/** A deferred message waits 30 s, then 1, 2, 4 minutes… at most an hour. */
+const retryDelaySeconds = (attempt: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempt - 1));
+
+export type LedgerRow = typeof campaignRecipients.$inferSelect;
+
+export const campaignIs = (accountId: string, campaignId: string) =>
+  and(eq(campaigns.accountId, accountId), eq(campaigns.id, campaignId));
+export const ledgerOf = (accountId: string, campaignId: string) =>
+  and(eq(campaignRecipients.accountId, accountId), eq(campaignRecipients.campaignId, campaignId));
+
+/**
+ * Takes up to a batch of due rows for this run; null when the campaign is no longer this run's
+ * to send (paused, cancelled, or claimed by a newer run).
+ */
+export async function claimBatch(
+  database: Database,
+  { accountId, campaignId, runId }: { accountId: string; campaignId: string; runId: string },
+): Promise<LedgerRow[] | null> {
+  return database.forAccount(accountId, async (tx) => {
+    const [mine] = await tx
+      .update(campaigns)
+      .set({ senderSeenAt: sql`now()` })
+      .where(
+        and(
+          campaignIs(accountId, campaignId),
+          eq(campaigns.status, "sending"),
+          eq(campaigns.senderRun, runId),
+        ),
+      )
+      .returning({ id: campaigns.id });
+    if (!mine) return null;
+    const due = tx
+      .select({ contactId: campaignRecipients.contactId })
+      .from(campaignRecipients)
+      .where(
+        and(
+          ledgerOf(accountId, campaignId),
+          inArray(campaignRecipients.state, ["queued", "deferred"]),
+          sql`${campaignRecipients.nextAttemptAt} <= now()`,
+        ),
+      )
+      .orderBy(campaignRecipients.nextAttemptAt, campaignRecipients.contactId)
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    return tx
+      .update(campaignRecipients)
+      .set({ state: "sending", attempts: sql`${campaignRecipients.attempts} + 1` })
+      .where(and(ledgerOf(accountId, campaignId), inArray(campaignRecipients.contactId, due)))
+      .returning();
+  });
+}
+
+export async function settleRow(
+  database: Database,
+  row: LedgerRow,
+  set: Partial<typeof campaignRecipients.$inferInsert>,
+) {
+  await database.forAccount(row.accountId, (tx) =>
+    tx
+      .update(campaignRecipients)
+      .set(set)
+      .where(
+        and(
+          ledgerOf(row.accountId, row.campaignId),
+          eq(campaignRecipients.contactId, row.contactId),
+          eq(campaignRecipients.state, "sending"),
+        ),
+      ),
+  );
+}
+
+/** One message's end, or its next try; a dead mailbox also marks the contact bounced. */
+export async function recordOutcome(database: Database, row: LedgerRow, outcome: SendOutcome) {
+  if (outcome.kind === "sent")
+    return settleRow(database, row, { state: "sent", sentAt: new Date(), lastError: "" });
+  if (outcome.kind === "later" && row.attempts < MAX_ATTEMPTS)
+    return settleRow(database, row, {
+      state: "deferred",
+      lastError: outcome.reason,
+      nextAttemptAt: new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000),
+    });
+  const bounced = outcome.kind === "refused" && outcome.bounced;
+  await settleRow(database, row, {
+    state: "failed",
+    lastError: outcome.reason,
+    ...(bounced ? { bouncedAt: new Date() } : {}),
+  });
+  if (bounced)
+    await database.forAccount(row.accountId, async (tx) => {
+      const [contact] = await tx
+        .update(contacts)
+        .set({ status: "bounced", updatedAt: new Date() })
+        .where(
+          and(
+            eq(contacts.accountId, row.accountId),
+            eq(contacts.id, row.contactId),
+            eq(contacts.status, "subscribed"),
+          ),
+        )
+        .returning({ id: contacts.id });
+      if (contact)
+        await logConsent(tx, {
+          accountId: row.accountId,
+          contactId: row.contactId,
+          action: "bounce",
+          proof: { wording: outcome.reason, origin: `campaign:${row.campaignId}` },
+          now: new Date(),
+        });
+    });
+}
+
+/**
+ * No row is due: done when none waits either (the campaign is `sent`), else look again when
+ * the first deferred row comes due.
+ */
+export async function settleCampaign(
+  database: Database,
+  { accountId, campaignId, runId }: { accountId: string; campaignId: string; runId: string },
+): Promise<{ again?: number; ended?: CampaignStatus }> {
+  return database.forAccount(accountId, async (tx) => {
+    const [waiting] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        first: sql<string | null>`min(${campaignRecipients.nextAttemptAt})`,
+      })
+      .from(campaignRecipients)
+      .where(
+        and(
+          ledgerOf(accountId, campaignId),
+          inArray(campaignRecipients.state, ["queued", "deferred", "sending"]),
+        ),
+      );
+    if (waiting && Number(waiting.count) > 0) {
+      const first = waiting.first ? Date.parse(String(waiting.first)) : Date.now();
+      return { again: Math.max(1, Math.ceil((first - Date.now()) / 1000)) };
+    }
+    await tx
+      .update(campaigns)
+      .set({ status: "sent", finishedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          campaignIs(accountId, campaignId),
+          eq(campaigns.status, "sending"),
+          eq(campaigns.senderRun, runId),
+        ),
+      );
+    return { ended: "sent" };
+  });
+}
+
+/** What the ledger says of one campaign (the report's figures, true by construction). */
+export async function campaignCounts(
+  tx: Tx,
+  { accountId, campaignId }: { accountId: string; campaignId: string },
+): Promise<CampaignCounts> {
+  const n = (condition: ReturnType<typeof sql>) =>
+    sql<number>`count(*) filter (where ${condition})::int`;
+  const state = (name: string) => sql`${campaignRecipients.state} = ${name}`;
+  const [row] = await tx
+    .select({
+      audience: sql<number>`count(*)::int`,
+      queued: n(sql`${campaignRecipients.state} in ('queued', 'deferred', 'sending')`),
+      sent: n(state("sent")),
+      failed: n(state("failed")),
+      skipped: n(state("skipped")),
+      opened: n(sql`${campaignRecipients.openedAt} is not null`),
+      machineOpened: n(
+        sql`${campaignRecipients.machineOpenedAt} is not null and ${campaignRecipients.openedAt} is null`,
+      ),
+      clicked: n(sql`${campaignRecipients.clickedAt} is not null`),
+      unsubscribed: n(sql`${campaignRecipients.unsubscribedAt} is not null`),
+      bounced: n(sql`${campaignRecipients.bouncedAt} is not null`),
+      complained: n(sql`${campaignRecipients.complainedAt} is not null`),
+    })
+    .from(campaignRecipients)
+    .where(ledgerOf(accountId, campaignId));
+  const counts = Object.fromEntries(
+    Object.entries(row ?? {}).map(([key, value]) => [key, Number(value ?? 0)]),
+  );
+  return counts as CampaignCounts;
+}

@@ -1,0 +1,209 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { checkContactsManager } from "~/features/contacts/contacts.server";
+import type { Viewer } from "~/features/members/members.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
+import {
+  campaignInputSchema,
+  type CampaignCounts,
+  type CampaignDefinition,
+  type CampaignStatus,
+} from "./campaign-shapes";
+import { campaignCounts } from "./campaign-ledger.server";
+import { campaignRecipients, campaigns } from "./tables.server";
+
+type Place = { accountId: string; viewer: Viewer | null };
+type StoredCampaign = typeof campaigns.$inferSelect;
+
+const campaignIs = (accountId: string, id: string) =>
+  and(eq(campaigns.accountId, accountId), eq(campaigns.id, id));
+
+/** What the editor edits: the stored campaign as its input shape. */
+export const definitionOf = (campaign: StoredCampaign): CampaignDefinition => ({
+  name: campaign.name,
+  subject: campaign.subject,
+  subjectB: campaign.subjectB,
+  preheader: campaign.preheader,
+  blocks: campaign.blocks,
+  segmentIds: campaign.segmentIds,
+  abSamplePercent: campaign.abSamplePercent,
+  tracking: campaign.tracking,
+});
+
+/** A campaign as the list shows it, with the ledger's figures. */
+export type CampaignRow = {
+  id: string;
+  name: string;
+  subject: string;
+  status: CampaignStatus;
+  scheduledAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  updatedAt: string;
+  audience: number;
+  sent: number;
+  opened: number;
+  clicked: number;
+};
+
+/** Statuses in which the owner may still change what will be sent. */
+const editable: CampaignStatus[] = ["draft", "scheduled"];
+
+export async function listCampaigns(database: Database, { accountId, viewer }: Place) {
+  checkContactsManager(viewer);
+  return database.forAccount(accountId, async (tx): Promise<CampaignRow[]> => {
+    const rows = await tx
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.accountId, accountId))
+      .orderBy(desc(campaigns.updatedAt))
+      .limit(500);
+    const counted = await tx
+      .select({
+        campaignId: campaignRecipients.campaignId,
+        sent: sql<number>`count(*) filter (where ${campaignRecipients.state} = 'sent')::int`,
+        opened: sql<number>`count(${campaignRecipients.openedAt})::int`,
+        clicked: sql<number>`count(${campaignRecipients.clickedAt})::int`,
+      })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.accountId, accountId))
+      .groupBy(campaignRecipients.campaignId);
+    const figures = new Map(counted.map((row) => [row.campaignId, row]));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      subject: row.subject,
+      status: row.status,
+      scheduledAt: row.scheduledAt?.toISOString() ?? null,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+      audience: row.audienceCount,
+      sent: Number(figures.get(row.id)?.sent ?? 0),
+      opened: Number(figures.get(row.id)?.opened ?? 0),
+      clicked: Number(figures.get(row.id)?.clicked ?? 0),
+    }));
+  });
+}
+
+export type LoadedCampaign = {
+  id: string;
+  status: CampaignStatus;
+  scheduledAt: string | null;
+  campaign: CampaignDefinition;
+  counts: CampaignCounts;
+};
+
+export async function loadCampaign(
+  database: Database,
+  { accountId, viewer, id }: Place & { id: string },
+): Promise<LoadedCampaign> {
+  checkContactsManager(viewer);
+  return database.forAccount(accountId, async (tx) => {
+    const [row] = await tx.select().from(campaigns).where(campaignIs(accountId, id));
+    if (!row) throw new AppError({ code: "campaigns.notFound" });
+    return {
+      id: row.id,
+      status: row.status,
+      scheduledAt: row.scheduledAt?.toISOString() ?? null,
+      campaign: definitionOf(row),
+      counts: await campaignCounts(tx, { accountId, campaignId: id }),
+    };
+  });
+}
+
+type SaveAnswer =
+  { ok: true; id: string } | { ok: false; code: "request.invalid"; issues: FieldIssue[] };
+
+/** Makes (`id` null) or changes a draft or scheduled campaign; nothing is saved on a mistake. */
+export async function saveCampaign(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    id,
+    input,
+    now = new Date(),
+  }: Place & { id: string | null; input: unknown; now?: Date },
+): Promise<SaveAnswer> {
+  checkContactsManager(viewer);
+  const parsed = campaignInputSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, code: "request.invalid", issues: fieldIssuesOf(parsed.error) };
+  const values = { ...parsed.data, updatedAt: now };
+  return database.forAccount(accountId, async (tx) => {
+    if (id === null) {
+      const [row] = await tx
+        .insert(campaigns)
+        .values({ accountId, ...values, createdAt: now })
+        .returning({ id: campaigns.id });
+      return { ok: true as const, id: row!.id };
+    }
+    const [row] = await tx
+      .update(campaigns)
+      .set(values)
+      .where(and(campaignIs(accountId, id), inArray(campaigns.status, editable)))
+      .returning({ id: campaigns.id });
+    if (!row) throw await missingOrBusy(database, accountId, id);
+    return { ok: true as const, id: row.id };
+  });
+}
+
+async function missingOrBusy(database: Database, accountId: string, id: string) {
+  const [exists] = await database.forAccount(accountId, (tx) =>
+    tx.select({ id: campaigns.id }).from(campaigns).where(campaignIs(accountId, id)),
+  );
+  return new AppError({ code: exists ? "campaigns.wrongState" : "campaigns.notFound" });
+}
+
+/** A campaign that is not sending goes, with its ledger; one that is sending must stop first. */
+export async function deleteCampaign(
+  database: Database,
+  { accountId, viewer, id }: Place & { id: string },
+) {
+  checkContactsManager(viewer);
+  const deleted = await database.forAccount(accountId, (tx) =>
+    tx
+      .delete(campaigns)
+      .where(and(campaignIs(accountId, id), sql`${campaigns.status} <> 'sending'`))
+      .returning({ id: campaigns.id }),
+  );
+  if (deleted.length === 0) throw await missingOrBusy(database, accountId, id);
+}
+
+/**
+ * Sets (or, with `at` null, clears) when a draft goes out. The start itself is the
+ * `campaigns.start` job's, queued here to run at that time: a moved schedule queues another,
+ * and each run starts the campaign only if it is still scheduled and due.
+ */
+export async function scheduleCampaign(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    id,
+    at,
+    queueStart,
+    now = new Date(),
+  }: Place & {
+    id: string;
+    at: Date | null;
+    queueStart: (tx: Tx, seconds: number) => Promise<void>;
+    now?: Date;
+  },
+) {
+  checkContactsManager(viewer);
+  if (at && at.getTime() <= now.getTime()) throw new AppError({ code: "campaigns.pastSchedule" });
+  await database.forAccount(accountId, async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: at ? "scheduled" : "draft", scheduledAt: at, updatedAt: now })
+      .where(and(campaignIs(accountId, id), inArray(campaigns.status, editable)))
+      .returning({ subject: campaigns.subject, blocks: campaigns.blocks });
+    if (!row) throw await missingOrBusy(database, accountId, id);
+    if (at && (!row.subject || row.blocks.length === 0))
+      throw new AppError({ code: "campaigns.notReady" });
+    if (at) await queueStart(tx, Math.ceil((at.getTime() - now.getTime()) / 1000));
+  });
+}

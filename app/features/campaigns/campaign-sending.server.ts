@@ -1,0 +1,420 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { accounts } from "~/features/accounts/tables.server";
+import { siteOrigin } from "~/features/accounts/accounts";
+import { segmentWhere } from "~/features/contacts/contacts.server";
+import { contacts, segments } from "~/features/contacts/tables.server";
+import { meterAllows, recordUsage, type UsageServices } from "~/features/usage/usage.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import type { JobQueue } from "~/platform/jobs/job-queue-types";
+import type { SecretBox } from "~/platform/secret-box.server";
+import { compileCampaign, personalise, type CampaignFrame } from "./campaign-render.server";
+import type { CampaignStatus } from "./campaign-shapes";
+import type { CampaignTransport } from "./campaign-transport.server";
+import { fillMergeTags } from "./merge-tags";
+import { recipientLinks } from "./recipient-links.server";
+import {
+  campaignIs,
+  claimBatch,
+  ledgerOf,
+  recordOutcome,
+  settleCampaign,
+  settleRow,
+  type LedgerRow,
+} from "./campaign-ledger.server";
+import { campaignRecipients, campaigns } from "./tables.server";
+
+/*
+ * The sending engine (decision 055). Starting a campaign writes its ledger: one row per
+ * contact of the audience, in the transaction that moves the campaign to `sending` and queues
+ * its job. The job takes rows in batches and takes each to one end; a pause, a crash or a
+ * second instance resumes from the ledger, never from a remembered position.
+ */
+
+export const CAMPAIGN_SEND_JOB = "campaigns.send";
+/** A sending run renews its hold on the campaign at every batch; silent this long, it is dead. */
+const DEFAULT_LEASE_SECONDS = 120;
+
+/** Thrown when another live run holds the campaign: the job queue tries again later. */
+export class CampaignBusyError extends Error {
+  override name = "CampaignBusyError";
+  constructor(campaignId: string) {
+    super(`campaign ${campaignId} is being sent by another run`);
+  }
+}
+
+export type SendingServices = {
+  database: Database;
+  jobs: JobQueue;
+  transport: CampaignTransport;
+  secretBox: SecretBox;
+  usage: UsageServices;
+  siteAddress: { baseDomain: string; like: string };
+  /** The platform's sender; the site's name goes in front of its address. */
+  from: string;
+  /** Most messages per second to the relay (0: as fast as it takes them). */
+  maxRate: number;
+  /** Messages in flight at once (the SMTP pool's connections). */
+  concurrency: number;
+  /** How long a silent run keeps its hold on a campaign (tests shorten it). */
+  leaseSeconds?: number;
+  frame: (account: { lang: string; siteName: string }) => CampaignFrame;
+};
+
+/** The contacts a campaign goes to: subscribed, and in any of its segments (all when none). */
+async function audienceWhere(
+  tx: Tx,
+  {
+    accountId,
+    segmentIds,
+    timeZone,
+  }: { accountId: string; segmentIds: string[]; timeZone: string },
+) {
+  const subscribed = and(eq(contacts.accountId, accountId), eq(contacts.status, "subscribed"));
+  if (segmentIds.length === 0) return subscribed;
+  const rows = await tx
+    .select({ rules: segments.rules })
+    .from(segments)
+    .where(and(eq(segments.accountId, accountId), inArray(segments.id, segmentIds)));
+  const any = rows.map(({ rules }) => segmentWhere({ accountId, rules, timeZone }) ?? sql`true`);
+  return and(subscribed, any.length ? sql`(${sql.join(any, sql` or `)})` : sql`false`);
+}
+
+/**
+ * Starts sending now: the ledger is the audience at this instant (contacts added later are
+ * not in it). The owner starts a draft or a scheduled campaign; the schedule's job (`dueBy`)
+ * starts only one still scheduled for that time or before.
+ */
+export async function startCampaign(
+  { database, jobs }: Pick<SendingServices, "database" | "jobs">,
+  { accountId, campaignId, dueBy }: { accountId: string; campaignId: string; dueBy?: Date },
+): Promise<{ audience: number }> {
+  return database.forAccount(accountId, async (tx) => {
+    const [campaign] = await tx
+      .select()
+      .from(campaigns)
+      .where(campaignIs(accountId, campaignId))
+      .for("update");
+    if (!campaign) throw new AppError({ code: "campaigns.notFound" });
+    const startable = dueBy
+      ? campaign.status === "scheduled" &&
+        campaign.scheduledAt !== null &&
+        campaign.scheduledAt.getTime() <= dueBy.getTime()
+      : campaign.status === "draft" || campaign.status === "scheduled";
+    if (!startable) throw new AppError({ code: "campaigns.wrongState" });
+    if (!campaign.subject || campaign.blocks.length === 0)
+      throw new AppError({ code: "campaigns.notReady" });
+    const [account] = await tx
+      .select({ settings: accounts.settings })
+      .from(accounts)
+      .where(eq(accounts.accountId, accountId));
+    const where = await audienceWhere(tx, {
+      accountId,
+      segmentIds: campaign.segmentIds,
+      timeZone: account?.settings.timezone ?? "UTC",
+    });
+    const inserted = await tx.execute(sql`
+      insert into ${campaignRecipients} (account_id, campaign_id, contact_id, email, name)
+      select ${contacts.accountId}, ${campaignId}::uuid, ${contacts.id}, ${contacts.email}, ${contacts.name}
+        from ${contacts} where ${where}
+      on conflict do nothing`);
+    const audience = rowCountOf(inserted);
+    await tx
+      .update(campaigns)
+      .set({
+        status: "sending",
+        startedAt: new Date(),
+        audienceCount: audience,
+        updatedAt: new Date(),
+      })
+      .where(campaignIs(accountId, campaignId));
+    await jobs.send(tx, CAMPAIGN_SEND_JOB, { accountId, campaignId }, { singletonKey: campaignId });
+    return { audience };
+  });
+}
+
+function rowCountOf(result: unknown): number {
+  const { rowCount, affectedRows } = (result ?? {}) as { rowCount?: number; affectedRows?: number };
+  return Number(rowCount ?? affectedRows ?? 0);
+}
+
+/** Which moves the owner may make from which state. */
+const moves: Record<"pause" | "resume" | "cancel", { from: CampaignStatus[]; to: CampaignStatus }> =
+  {
+    pause: { from: ["sending"], to: "paused" },
+    resume: { from: ["paused"], to: "sending" },
+    cancel: { from: ["scheduled", "sending", "paused"], to: "cancelled" },
+  };
+
+/**
+ * Pause, resume or cancel. The sender reads the state before every batch, so a pause takes
+ * hold within one batch. A cancel ends the rows still waiting as `skipped`, so the ledger adds
+ * up; a resume queues the job again.
+ */
+export async function moveCampaign(
+  { database, jobs }: Pick<SendingServices, "database" | "jobs">,
+  {
+    accountId,
+    campaignId,
+    move,
+  }: { accountId: string; campaignId: string; move: keyof typeof moves },
+): Promise<CampaignStatus> {
+  return database.forAccount(accountId, async (tx) => {
+    const { from, to } = moves[move];
+    const [moved] = await tx
+      .update(campaigns)
+      .set({
+        status: to,
+        updatedAt: new Date(),
+        ...(to === "cancelled" ? { finishedAt: new Date() } : {}),
+      })
+      .where(and(campaignIs(accountId, campaignId), inArray(campaigns.status, from)))
+      .returning({ status: campaigns.status });
+    if (!moved) {
+      const [exists] = await tx
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(campaignIs(accountId, campaignId));
+      throw new AppError({ code: exists ? "campaigns.wrongState" : "campaigns.notFound" });
+    }
+    if (to === "cancelled")
+      await tx
+        .update(campaignRecipients)
+        .set({ state: "skipped", lastError: "cancelled" })
+        .where(
+          and(
+            ledgerOf(accountId, campaignId),
+            inArray(campaignRecipients.state, ["queued", "deferred"]),
+          ),
+        );
+    if (to === "sending")
+      await jobs.send(
+        tx,
+        CAMPAIGN_SEND_JOB,
+        { accountId, campaignId },
+        { singletonKey: campaignId },
+      );
+    return to;
+  });
+}
+
+/** Paces sends to the relay: halves its rate when told to slow down, creeps back up after. */
+export function createPacer(maxRate: number, now: () => number = Date.now) {
+  let rate = maxRate > 0 ? maxRate : Infinity;
+  let next = now();
+  let quietSince = now();
+  return {
+    get rate() {
+      return rate;
+    },
+    /** Milliseconds to wait before the next message may go. */
+    wait(): number {
+      if (!Number.isFinite(rate)) return 0;
+      const at = now();
+      const delay = Math.max(0, next - at);
+      next = Math.max(next, at) + 1000 / rate;
+      return delay;
+    },
+    slowDown() {
+      const floor = 1;
+      rate = Math.max(floor, (Number.isFinite(rate) ? rate : 200) / 2);
+      quietSince = now();
+    },
+    /** After 10 s without a slow-down, 10 % more, up to the cap. */
+    settle() {
+      if (Number.isFinite(rate) && now() - quietSince > 10_000) {
+        rate = maxRate > 0 ? Math.min(maxRate, rate * 1.1) : rate * 1.1;
+        if (maxRate <= 0 && rate > 5000) rate = Infinity;
+        quietSince = now();
+      }
+    },
+  };
+}
+
+/**
+ * The `campaigns.send` job: claims the campaign for this run, puts back what a dead run left
+ * half-done, then sends batch after batch until the ledger is through, the campaign is paused
+ * or cancelled, or the site's e-mail allowance runs out (paused, with the reason kept).
+ * Answers whether to look again later (deferred messages not yet due).
+ */
+export async function runCampaignSend(
+  services: SendingServices,
+  { accountId, campaignId, runId }: { accountId: string; campaignId: string; runId: string },
+): Promise<{ sent: number; again?: number; ended?: CampaignStatus }> {
+  const { database } = services;
+  const lease = services.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const claimed = await database.forAccount(accountId, async (tx) => {
+    // The campaign is this run's if no run holds it, or its holder fell silent past the lease.
+    const [campaign] = await tx
+      .update(campaigns)
+      .set({ senderRun: runId, senderSeenAt: sql`now()` })
+      .where(
+        and(
+          campaignIs(accountId, campaignId),
+          eq(campaigns.status, "sending"),
+          sql`(${campaigns.senderRun} is null or ${campaigns.senderRun} = ${runId}
+               or ${campaigns.senderSeenAt} < now() - make_interval(secs => ${lease}))`,
+        ),
+      )
+      .returning();
+    if (!campaign) {
+      const [other] = await tx
+        .select({ status: campaigns.status })
+        .from(campaigns)
+        .where(campaignIs(accountId, campaignId));
+      return other?.status === "sending" ? ("busy" as const) : null;
+    }
+    // Rows a dead run took and never settled: the relay may have them, so they go again with
+    // the same Message-ID (receivers keep one copy of a Message-ID).
+    await tx
+      .update(campaignRecipients)
+      .set({ state: "queued", uncertain: true })
+      .where(and(ledgerOf(accountId, campaignId), eq(campaignRecipients.state, "sending")));
+    const [account] = await tx.select().from(accounts).where(eq(accounts.accountId, accountId));
+    return { campaign, account: account! };
+  });
+  // Another run is alive and sending: this one is retried later, when it may have ended.
+  if (claimed === "busy") throw new CampaignBusyError(campaignId);
+  if (!claimed) return { sent: 0 };
+  const { campaign, account } = claimed;
+  const origin = siteOrigin({ ...account, ...services.siteAddress });
+  const host = new URL(origin).host;
+  const siteName = account.settings.sitetitle || account.slug;
+  const compiled = await compileCampaign({
+    subject: campaign.subject,
+    preheader: campaign.preheader,
+    blocks: campaign.blocks,
+    frame: services.frame({ lang: account.settings.defaultLanguage ?? "en", siteName }),
+  });
+  const from = senderOf(services.from, siteName);
+  const pacer = createPacer(services.maxRate);
+  const send = { services, campaign, compiled, origin, host, from, pacer, runId };
+  let sent = 0;
+  try {
+    for (;;) {
+      if (!(await meterAllows(database, { accountId, meter: "emails" }))) {
+        // The plan's e-mails are used up: paused, for the owner to resume once there are more.
+        await database.forAccount(accountId, (tx) =>
+          tx
+            .update(campaigns)
+            .set({ status: "paused", updatedAt: new Date() })
+            .where(and(campaignIs(accountId, campaignId), eq(campaigns.senderRun, runId))),
+        );
+        return { sent, ended: "paused" };
+      }
+      // null: paused or cancelled by the owner, or taken over by another run.
+      const batch = await claimBatch(database, { accountId, campaignId, runId });
+      if (batch === null) return { sent };
+      if (batch.length === 0) {
+        const settled = await settleCampaign(database, { accountId, campaignId, runId });
+        return { sent, ...settled };
+      }
+      const sentInBatch = await sendBatch(send, batch);
+      if (sentInBatch) {
+        sent += sentInBatch;
+        await recordUsage(services.usage, { accountId, meter: "emails", amount: sentInBatch });
+      }
+    }
+  } finally {
+    // Whatever ended this run, the next one may claim the campaign at once.
+    await database.forAccount(accountId, (tx) =>
+      tx
+        .update(campaigns)
+        .set({ senderRun: null })
+        .where(and(campaignIs(accountId, campaignId), eq(campaigns.senderRun, runId))),
+    );
+  }
+}
+
+type BatchContext = {
+  services: SendingServices;
+  campaign: typeof campaigns.$inferSelect;
+  compiled: Awaited<ReturnType<typeof compileCampaign>>;
+  origin: string;
+  host: string;
+  from: string;
+  pacer: ReturnType<typeof createPacer>;
+  runId: string;
+};
+
+/**
+ * Sends one claimed batch over `concurrency` connections; each row is settled as soon as the
+ * relay answers, so a crash leaves at most the messages in flight unsettled. Answers how many
+ * the relay took.
+ */
+async function sendBatch(
+  { services, campaign, compiled, origin, host, from, pacer }: BatchContext,
+  batch: LedgerRow[],
+): Promise<number> {
+  const { database } = services;
+  const { accountId, id: campaignId } = campaign;
+  // Contacts as they are now: one unsubscribed or deleted since the start is skipped.
+  const current = await database.forAccount(accountId, (tx) =>
+    tx
+      .select({
+        id: contacts.id,
+        status: contacts.status,
+        fields: contacts.fields,
+        name: contacts.name,
+      })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.accountId, accountId),
+          inArray(
+            contacts.id,
+            batch.map((row) => row.contactId),
+          ),
+        ),
+      ),
+  );
+  const byId = new Map(current.map((contact) => [contact.id, contact]));
+  let sent = 0;
+  const queue = [...batch];
+  const worker = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      const contact = byId.get(row.contactId);
+      if (!contact || contact.status !== "subscribed") {
+        await settleRow(database, row, {
+          state: "skipped",
+          lastError: contact ? contact.status : "deleted",
+        });
+        continue;
+      }
+      const delay = pacer.wait();
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const links = recipientLinks(services.secretBox, {
+        origin,
+        campaignId,
+        contactId: row.contactId,
+        tracking: campaign.tracking,
+      });
+      const values = { email: row.email, name: contact.name || row.name, fields: contact.fields };
+      const outcome = await services.transport.send({
+        from,
+        to: row.email,
+        subject: fillMergeTags(campaign.subject, values),
+        ...personalise(compiled, values, links),
+        messageId: `<c.${campaignId}.${row.contactId}@${host}>`,
+        headers: {
+          "List-Unsubscribe": `<${links.oneClick}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "Feedback-ID": `${campaignId}:${accountId}:lyceum`,
+        },
+        site: host,
+      });
+      if (outcome.kind === "sent") sent++;
+      if (outcome.kind === "later" && outcome.slowDown) pacer.slowDown();
+      else pacer.settle();
+      await recordOutcome(database, row, outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, services.concurrency) }, worker));
+  return sent;
+}
+
+/** `Site name <address of the platform's sender>`: replies and reputation stay the platform's. */
+export function senderOf(platformFrom: string, siteName: string): string {
+  const address = /<([^>]+)>/.exec(platformFrom)?.[1] ?? platformFrom.trim();
+  return `"${siteName.replace(/["\\\r\n]/g, "")}" <${address}>`;
+}

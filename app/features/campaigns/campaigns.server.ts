@@ -1,0 +1,35 @@
+// M5 campaigns, server side: the owner's campaigns, the sending engine and the reader's links.
+import { createContext } from "react-router";
+import type { SendingServices } from "./campaign-sending.server";
+
+export {
+  CAMPAIGN_START_JOB,
+  campaignFrame,
+  commandCampaigns,
+  isCampaignCommand,
+  TEST_CONTACT_ID,
+} from "./campaign-commands.server";
+export {
+  listCampaigns,
+  loadCampaign,
+  type CampaignRow,
+  type LoadedCampaign,
+} from "./campaign-records.server";
+export { campaignCounts } from "./campaign-ledger.server";
+export {
+  CAMPAIGN_SEND_JOB,
+  moveCampaign,
+  runCampaignSend,
+  startCampaign,
+  type SendingServices,
+} from "./campaign-sending.server";
+export {
+  outboxTransport,
+  smtpTransport,
+  type CampaignTransport,
+} from "./campaign-transport.server";
+export { recipientStatus } from "./recipient-actions.server";
+export { verifyRecipient } from "./recipient-links.server";
+
+/** What the campaigns screen's action sends with: the engine's services (server/app.ts sets it). */
+export const campaignSendingContext = createContext<SendingServices>();

@@ -1,0 +1,8 @@
+// M5 campaigns, client-safe: the reader's preference page.
+export { PreferencesScreen, type PreferencesRecipient } from "./components/preferences-screen";
+// The owner's campaigns tab of /dashboard/manage/marketing/emails.
+export {
+  CampaignsPanel,
+  type OpenedCampaign,
+  type SegmentChoice,
+} from "./components/campaigns-panel";

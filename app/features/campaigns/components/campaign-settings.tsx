@@ -1,0 +1,94 @@
+import { MultiSelect, Paper, Stack, Switch, TextInput, Title } from "@mantine/core";
+import { useId } from "react";
+import { useTranslation } from "~/platform/i18n/use-translation";
+import type { CampaignDefinition } from "../campaign-shapes";
+import type { ErrorAt } from "./campaign-editor";
+import type { SegmentChoice } from "./campaign-page";
+
+/**
+ * A campaign's own settings, everything but its blocks; the A/B share as typed (a cleared field
+ * is "", for the server to judge).
+ */
+export type Settings = Omit<CampaignDefinition, "blocks" | "abSamplePercent"> & {
+  abSamplePercent: number | string;
+};
+
+/** Name, subject and preview text, audience and tracking. */
+export function CampaignSettings({
+  settings,
+  segments,
+  errorAt,
+  onChange,
+}: {
+  settings: Settings;
+  segments: SegmentChoice[];
+  errorAt: ErrorAt;
+  onChange: <K extends keyof Settings>(key: K, value: Settings[K]) => void;
+}) {
+  const { t } = useTranslation();
+  const title = useId();
+  // A segment deleted since the campaign was saved still shows, by its id, to be taken out.
+  const known = new Set(segments.map((segment) => segment.id));
+  const choices = [
+    ...segments.map((segment) => ({ value: segment.id, label: segment.name })),
+    ...settings.segmentIds
+      .filter((id) => !known.has(id))
+      .map((id) => ({ value: id, label: t("campaigns.screen.settings.goneSegment") })),
+  ];
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={title}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={title}>
+          {t("campaigns.screen.settings.title")}
+        </Title>
+        <TextInput
+          label={t("campaigns.screen.settings.name")}
+          description={t("campaigns.screen.settings.nameHelp")}
+          required
+          value={settings.name}
+          error={errorAt("name")}
+          onChange={(event) => onChange("name", event.currentTarget.value)}
+          data-testid="campaign-name"
+        />
+        <TextInput
+          label={t("campaigns.screen.settings.subject")}
+          description={t("campaigns.screen.settings.subjectHelp")}
+          value={settings.subject}
+          error={errorAt("subject")}
+          onChange={(event) => onChange("subject", event.currentTarget.value)}
+          data-testid="campaign-subject"
+        />
+        <TextInput
+          label={t("campaigns.screen.settings.preheader")}
+          description={t("campaigns.screen.settings.preheaderHelp")}
+          value={settings.preheader}
+          error={errorAt("preheader")}
+          onChange={(event) => onChange("preheader", event.currentTarget.value)}
+        />
+        <MultiSelect
+          label={t("campaigns.screen.settings.segments")}
+          description={t("campaigns.screen.settings.segmentsHelp")}
+          placeholder={
+            settings.segmentIds.length === 0 ? t("campaigns.screen.settings.everyone") : undefined
+          }
+          data={choices}
+          value={settings.segmentIds}
+          error={errorAt("segmentIds")}
+          onChange={(value) => onChange("segmentIds", value)}
+          maxValues={20}
+          searchable
+          clearable
+          nothingFoundMessage={t("campaigns.screen.settings.noSegments")}
+          data-testid="campaign-segments"
+        />
+        <Switch
+          label={t("campaigns.screen.settings.tracking")}
+          description={t("campaigns.screen.settings.trackingHelp")}
+          checked={settings.tracking}
+          onChange={(event) => onChange("tracking", event.currentTarget.checked)}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
+import { accounts } from "../accounts/tables.server";
+import type { CampaignBlock, CampaignStatus, RecipientState } from "./campaign-shapes";
+
+/**
+ * M5 campaigns: one e-mail written once and sent to the contacts of some segments. `senderRun`
+ * names the one job run allowed to send it, for as long as it renews `senderSeenAt` (a run that
+ * lost its claim stops at its next batch).
+ */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    accountId: uuid("account_id").notNull(),
+    id: uuid("id").notNull().defaultRandom(),
+    name: text("name").notNull(),
+    subject: text("subject").notNull().default(""),
+    /** The A/B test's second subject; empty when the campaign tests nothing. */
+    subjectB: text("subject_b").notNull().default(""),
+    preheader: text("preheader").notNull().default(""),
+    blocks: jsonb("blocks").$type<CampaignBlock[]>().notNull().default([]),
+    /** The audience: contacts of any of these segments (all subscribed contacts when empty). */
+    segmentIds: uuid("segment_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    status: text("status").$type<CampaignStatus>().notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** How many contacts the audience held when sending began (the ledger's row count). */
+    audienceCount: integer("audience_count").notNull().default(0),
+    /** Per cent of the audience that gets subject A or B first; the rest gets the winner. */
+    abSamplePercent: integer("ab_sample_percent").notNull().default(0),
+    abWinner: text("ab_winner"),
+    tracking: boolean("tracking").notNull().default(true),
+    senderRun: text("sender_run"),
+    /** When the sending run last said it is alive; a run silent past its lease is taken over. */
+    senderSeenAt: timestamp("sender_seen_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index("campaigns_account_status").on(t.accountId, t.status),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
+    tenantIsolationPolicy("campaigns"),
+  ],
+);
+
+/**
+ * The ledger: one row per contact of the audience, written when sending begins, each taken from
+ * `queued` to exactly one end (`sent`, `failed`, `skipped`). The sender resumes from it after a
+ * pause or a crash, so sent + failed + skipped always comes to the audience snapshot. The
+ * contact's address and name are copied: a contact deleted mid-send is skipped, not lost.
+ */
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    accountId: uuid("account_id").notNull(),
+    campaignId: uuid("campaign_id").notNull(),
+    contactId: uuid("contact_id").notNull(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    /** Which subject went: `a`, `b`, or `winner` once an A/B test is decided. */
+    variant: text("variant").notNull().default("a"),
+    state: text("state").$type<RecipientState>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The relay may have taken it before a crash: sent again with the same Message-ID. */
+    uncertain: boolean("uncertain").notNull().default(false),
+    lastError: text("last_error").notNull().default(""),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    machineOpenedAt: timestamp("machine_opened_at", { withTimezone: true }),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
+    complainedAt: timestamp("complained_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.campaignId, t.contactId] }),
+    index("campaign_recipients_state").on(t.accountId, t.campaignId, t.state, t.nextAttemptAt),
+    foreignKey({
+      columns: [t.accountId, t.campaignId],
+      foreignColumns: [campaigns.accountId, campaigns.id],
+    }).onDelete("cascade"),
+    tenantIsolationPolicy("campaign_recipients"),
+  ],
+);

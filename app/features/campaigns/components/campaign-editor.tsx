@@ -116,7 +116,7 @@ export function CampaignEditor({
     <Stack gap="lg">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Fieldset variant="unstyled" disabled={locked} p={0} m={0}>
+          <Fieldset variant="unstyled" disabled={locked} p={0} m={0} bd={0} miw={0}>
             <Stack gap="lg">
               <CampaignSettings
                 settings={settings}

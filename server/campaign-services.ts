@@ -30,6 +30,7 @@ export function sendingServicesOf(services: ServerServices): SendingServices {
       maxRate: env.CAMPAIGN_MAX_RATE,
       concurrency: env.SMTP_URL ? env.CAMPAIGN_CONNECTIONS : 1,
       frame: campaignFrame,
+      active: () => !services.lifecycle.shuttingDown,
     };
     built.set(services, sending);
   }

@@ -56,6 +56,8 @@ export type SendingServices = {
   maxRate: number;
   /** Messages in flight at once (the SMTP pool's connections). */
   concurrency: number;
+  /** False once the process is stopping: a run ends between batches and its job is retried. */
+  active?: () => boolean;
   /** How long a silent run keeps its hold on a campaign (tests shorten it). */
   leaseSeconds?: number;
   frame: (account: { lang: string; siteName: string }) => CampaignFrame;
@@ -292,6 +294,10 @@ export async function runCampaignSend(
   let sent = 0;
   try {
     for (;;) {
+      // A batch is never cut by a shutdown: the run stops between batches, and its job's retry
+      // (here or on another instance) goes on from the ledger.
+      if (services.active && !services.active())
+        throw new Error("the server is stopping: the campaign goes on in its job's next run");
       if (!(await meterAllows(database, { accountId, meter: "emails" }))) {
         // The plan's e-mails are used up: paused, for the owner to resume once there are more.
         await database.forAccount(accountId, (tx) =>

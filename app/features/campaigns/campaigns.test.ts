@@ -435,6 +435,42 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
     await sink.close();
   });
 
+  logicTest(
+    "M5 a stopping server ends a send between batches; the next run goes on from the ledger",
+    async () => {
+      const tag = `stop-${backend}`;
+      await addContacts(3, tag);
+      const [segment] = await db.database.forAccount(accountId, (tx) =>
+        tx
+          .insert(segments)
+          .values({ accountId, name: tag, rules: { tagsAny: [tag] } })
+          .returning({ id: segments.id }),
+      );
+      const sink = await startSmtpSink();
+      const relay = smtpTransport({ smtpUrl: sink.url, connections: 1 });
+      const campaignId = await newCampaign(services(relay), letter({ segmentIds: [segment!.id] }));
+      await commandCampaigns(services(relay), {
+        accountId,
+        viewer: manager,
+        body: { intent: "sendCampaign", id: campaignId },
+      });
+      await expect(
+        runCampaignSend(services(relay, { active: () => false }), {
+          accountId,
+          campaignId,
+          runId: "stopping",
+        }),
+      ).rejects.toThrow(/stopping/);
+      expect(sink.accepted).toHaveLength(0);
+      // Its hold is released: the retry claims the campaign at once.
+      expect(
+        await runCampaignSend(services(relay), { accountId, campaignId, runId: "after" }),
+      ).toMatchObject({ sent: 3, ended: "sent" });
+      relay.close();
+      await sink.close();
+    },
+  );
+
   test("M5 one click unsubscribes for good (20 concurrent clicks log one change); opens and clicks are counted once, machines apart", async () => {
     const tag = `unsub-${backend}`;
     const [reader, other] = await addContacts(2, tag);

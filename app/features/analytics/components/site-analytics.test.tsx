@@ -118,6 +118,8 @@ describe("P21 M4 purchase in the browser: first-party beacon and the owner's GA4
     while (mounted.length > 0) await mounted[0]!();
     vi.restoreAllMocks();
     document.cookie = "cookie_consent=; max-age=0";
+    // The next file in this worker (decision 052) renders without act(): put the flag back.
+    delete (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
   });
 
   test("P21 M4 a purchase fired from the thank-you page's first effect is beaconed once and gtag receives purchase", async () => {

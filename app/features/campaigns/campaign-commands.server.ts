@@ -16,13 +16,9 @@ import {
   saveCampaign,
   scheduleCampaign,
 } from "./campaign-records.server";
-import {
-  moveCampaign,
-  senderOf,
-  startCampaign,
-  type SendingServices,
-} from "./campaign-sending.server";
+import { moveCampaign, startCampaign, type SendingServices } from "./campaign-sending.server";
 import { recipientLinks } from "./recipient-links.server";
+import { senderOf } from "./sending-pace";
 
 export const CAMPAIGN_START_JOB = "campaigns.start";
 

@@ -12,6 +12,7 @@ import { compileCampaign, personalise, type CampaignFrame } from "./campaign-ren
 import type { CampaignStatus } from "./campaign-shapes";
 import type { CampaignTransport } from "./campaign-transport.server";
 import { fillMergeTags } from "./merge-tags";
+import { createPacer, senderOf } from "./sending-pace";
 import { recipientLinks } from "./recipient-links.server";
 import {
   campaignIs,
@@ -200,39 +201,6 @@ export async function moveCampaign(
   });
 }
 
-/** Paces sends to the relay: halves its rate when told to slow down, creeps back up after. */
-export function createPacer(maxRate: number, now: () => number = Date.now) {
-  let rate = maxRate > 0 ? maxRate : Infinity;
-  let next = now();
-  let quietSince = now();
-  return {
-    get rate() {
-      return rate;
-    },
-    /** Milliseconds to wait before the next message may go. */
-    wait(): number {
-      if (!Number.isFinite(rate)) return 0;
-      const at = now();
-      const delay = Math.max(0, next - at);
-      next = Math.max(next, at) + 1000 / rate;
-      return delay;
-    },
-    slowDown() {
-      const floor = 1;
-      rate = Math.max(floor, (Number.isFinite(rate) ? rate : 200) / 2);
-      quietSince = now();
-    },
-    /** After 10 s without a slow-down, 10 % more, up to the cap. */
-    settle() {
-      if (Number.isFinite(rate) && now() - quietSince > 10_000) {
-        rate = maxRate > 0 ? Math.min(maxRate, rate * 1.1) : rate * 1.1;
-        if (maxRate <= 0 && rate > 5000) rate = Infinity;
-        quietSince = now();
-      }
-    },
-  };
-}
-
 /**
  * The `campaigns.send` job: claims the campaign for this run, puts back what a dead run left
  * half-done, then sends batch after batch until the ledger is through, the campaign is paused
@@ -417,10 +385,4 @@ async function sendBatch(
   };
   await Promise.all(Array.from({ length: Math.max(1, services.concurrency) }, worker));
   return sent;
-}
-
-/** `Site name <address of the platform's sender>`: replies and reputation stay the platform's. */
-export function senderOf(platformFrom: string, siteName: string): string {
-  const address = /<([^>]+)>/.exec(platformFrom)?.[1] ?? platformFrom.trim();
-  return `"${siteName.replace(/["\\\r\n]/g, "")}" <${address}>`;
 }

@@ -17,7 +17,8 @@ import { campaignFrame, commandCampaigns } from "./campaign-commands.server";
 import { personalise, compileCampaign } from "./campaign-render.server";
 import type { CampaignInput } from "./campaign-shapes";
 import { campaignCounts } from "./campaign-ledger.server";
-import { createPacer, runCampaignSend, type SendingServices } from "./campaign-sending.server";
+import { runCampaignSend, type SendingServices } from "./campaign-sending.server";
+import { createPacer } from "./sending-pace";
 import { outcomeOfError, smtpTransport, type CampaignTransport } from "./campaign-transport.server";
 import { fillMergeTags } from "./merge-tags";
 import {

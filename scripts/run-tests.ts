@@ -56,12 +56,22 @@ type VitestFile = {
   name: string;
   startTime: number;
   endTime: number;
-  assertionResults?: { status: string; fullName: string }[];
+  assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
 };
 type PlaywrightSuite = {
   file: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; tests: { status: string; results: { duration: number }[] }[] }[];
+  specs?: {
+    title: string;
+    tests: {
+      status: string;
+      results: {
+        duration: number;
+        error?: { message?: string };
+        attachments?: { name: string; path?: string }[];
+      }[];
+    }[];
+  }[];
 };
 const vitest = readJson(vitestReport) as
   | {
@@ -134,16 +144,55 @@ function addSuite(suite: PlaywrightSuite) {
 for (const suite of playwright?.suites ?? []) addSuite(suite);
 printSlowest("Playwright", specSeconds, playwright ? playwright.stats.duration / 1000 : undefined);
 
-// The failures by name at the end, where a CI log shown from its tail still has them.
+// The failures by name at the end, where a CI log shown from its tail still has them, each
+// with the first lines of why (and, for a journey, what the page showed): a log cut from its
+// head keeps no other trace of a failure that happens once in many runs.
 const failures: string[] = [];
+const firstLines = (text: string, count: number) =>
+  text
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim())
+    .slice(0, count)
+    .map((line) => `      ${line.slice(0, 200)}`)
+    .join("\n");
 for (const file of vitestFiles)
   for (const test of file.assertionResults ?? [])
     if (test.status === "failed")
-      failures.push(`vitest  ${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+      failures.push(
+        `vitest  ${path.relative(process.cwd(), file.name)} › ${test.fullName}\n` +
+          firstLines(test.failureMessages?.[0] ?? "", 12),
+      );
+/** What the page showed (Playwright's error context) and what a spec attached of its server. */
+function pageSnapshot(attachments: { name: string; path?: string }[] = []) {
+  const read = (name: string, title: string, pick: (lines: string) => string) => {
+    const found = attachments.find((one) => one.name === name && one.path);
+    try {
+      return found?.path ? `\n      ${title}:\n${pick(fs.readFileSync(found.path, "utf8"))}` : "";
+    } catch {
+      return "";
+    }
+  };
+  return (
+    read("error-context", "what the page showed", (text) => firstLines(text, 40)) +
+    read("server-and-page", "what the page and server said (its head and tail)", (text) => {
+      const lines = text.split("\n");
+      const shown = lines.length <= 33 ? lines : [...lines.slice(0, 8), "…", ...lines.slice(-24)];
+      return firstLines(shown.join("\n"), 33);
+    })
+  );
+}
 function addFailures(suite: PlaywrightSuite) {
   for (const spec of suite.specs ?? [])
     for (const test of spec.tests)
-      if (test.status === "unexpected") failures.push(`playwright  ${suite.file} › ${spec.title}`);
+      if (test.status === "unexpected") {
+        const last = test.results.at(-1);
+        failures.push(
+          `playwright  ${suite.file} › ${spec.title}\n` +
+            firstLines(last?.error?.message ?? "", 8) +
+            pageSnapshot(last?.attachments),
+        );
+      }
   for (const inner of suite.suites ?? []) addFailures({ ...inner, file: suite.file });
 }
 for (const suite of playwright?.suites ?? []) addFailures(suite);

@@ -80,7 +80,10 @@ test.afterEach(async ({ page }, testInfo) => {
     ...pageErrors.map((error) => `page: ${error}`),
     ...server.output().split("\n").slice(-80),
   ].join("\n");
-  fs.writeFileSync(testInfo.outputPath("server-and-page.log"), said);
+  const log = testInfo.outputPath("server-and-page.log");
+  fs.writeFileSync(log, said);
+  // Attached, the test summary's tail prints it (scripts/run-tests.ts).
+  await testInfo.attach("server-and-page", { path: log, contentType: "text/plain" });
   console.log(said);
 });
 
@@ -256,7 +259,9 @@ test("C7 demo's owner chooses Dedicated and pays it in Razorpay's modal, having 
   await payWith(page, "Razorpay");
   await page.getByTestId("upgrade-dedicated").click();
   const frame = page.frameLocator("[data-testid=razorpay-frame]");
-  await expect(frame.getByTestId("total")).toHaveText("49.00 USD", { timeout: 30_000 });
+  // The frame's whole text: a modal that opened on something else says what it shows.
+  await expect(frame.locator("body")).toContainText("Pay 49.00 USD", { timeout: 30_000 });
+  await expect(frame.getByTestId("total")).toHaveText("49.00 USD");
   await lookAt(page, shots, "billing-razorpay-modal");
   await frame.locator("#pay").click();
   await page.waitForURL(/\/dashboard\/billing\?paid=1/);

@@ -28,8 +28,10 @@ import { registerTicketJobs } from "~/features/tickets/tickets.server";
 import { postPublisher } from "~/features/posts/posts.server";
 import { OUTBOX_CLEANUP_JOB, pruneOutbox } from "~/platform/mail/outbox-cleanup.server";
 import {
+  CAMPAIGN_DECIDE_JOB,
   CAMPAIGN_SEND_JOB,
   CAMPAIGN_START_JOB,
+  decideAbTest,
   runCampaignSend,
   startCampaign,
 } from "~/features/campaigns/campaigns.server";
@@ -168,6 +170,14 @@ function registerCampaignJobs(services: ServerServices) {
         { singletonKey: `${campaignId}:later`, startAfterSeconds: result.again },
       );
     return { sent: result.sent, ...(result.ended ? { ended: result.ended } : {}) };
+  });
+  // An A/B test's wait is over: the verdict, and the rest of the audience gets the winner.
+  services.jobs.work(CAMPAIGN_DECIDE_JOB, async (data) => {
+    const verdict = await decideAbTest(
+      { database: services.database, jobs: services.jobs, sendJob: CAMPAIGN_SEND_JOB },
+      { accountId: String(data.accountId), campaignId: String(data.campaignId) },
+    );
+    return verdict ?? { decided: false };
   });
   services.jobs.work(CAMPAIGN_START_JOB, async (data) => {
     try {

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { logConsent } from "~/features/contacts/contacts.server";
 import { contacts } from "~/features/contacts/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
-import type { CampaignCounts, CampaignStatus } from "./campaign-shapes";
+import type { CampaignCounts, CampaignStatus, CampaignTimelinePoint } from "./campaign-shapes";
 import type { SendOutcome } from "./campaign-transport.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 
@@ -127,7 +127,8 @@ export async function recordOutcome(database: Database, row: LedgerRow, outcome:
 
 /**
  * No row is due: done when none waits either (the campaign is `sent`), else look again when
- * the first deferred row comes due.
+ * the first deferred row comes due. Rows held for an A/B test's winner end the run without
+ * ending the campaign: the decision queues the next run.
  */
 export async function settleCampaign(
   database: Database,
@@ -150,6 +151,12 @@ export async function settleCampaign(
       const first = waiting.first ? Date.parse(String(waiting.first)) : Date.now();
       return { again: Math.max(1, Math.ceil((first - Date.now()) / 1000)) };
     }
+    const [held] = await tx
+      .select({ id: campaignRecipients.contactId })
+      .from(campaignRecipients)
+      .where(and(ledgerOf(accountId, campaignId), eq(campaignRecipients.state, "held")))
+      .limit(1);
+    if (held) return {};
     await tx
       .update(campaigns)
       .set({ status: "sent", finishedAt: new Date(), updatedAt: new Date() })
@@ -175,7 +182,7 @@ export async function campaignCounts(
   const [row] = await tx
     .select({
       audience: sql<number>`count(*)::int`,
-      queued: n(sql`${campaignRecipients.state} in ('queued', 'deferred', 'sending')`),
+      queued: n(sql`${campaignRecipients.state} in ('queued', 'deferred', 'sending', 'held')`),
       sent: n(state("sent")),
       failed: n(state("failed")),
       skipped: n(state("skipped")),
@@ -194,4 +201,47 @@ export async function campaignCounts(
     Object.entries(row ?? {}).map(([key, value]) => [key, Number(value ?? 0)]),
   );
   return counts as CampaignCounts;
+}
+
+/** The report's chart covers the first three days; later events count in its last hour. */
+const TIMELINE_HOURS = 72;
+
+/**
+ * Running totals per hour since sending began: people sent to, who opened and who clicked
+ * (first times only, people only), from the ledger's timestamps.
+ */
+export async function campaignTimeline(
+  tx: Tx,
+  { accountId, campaignId, startedAt }: { accountId: string; campaignId: string; startedAt: Date },
+): Promise<CampaignTimelinePoint[]> {
+  const hour = sql<number>`least(${TIMELINE_HOURS}, greatest(0, floor(extract(epoch from (e.at - ${startedAt.toISOString()}::timestamptz)) / 3600)))::int`;
+  const { rows } = await tx.execute<{
+    hour: number;
+    sent: number;
+    opened: number;
+    clicked: number;
+  }>(sql`
+    select ${hour} as hour,
+           count(*) filter (where e.kind = 's')::int as sent,
+           count(*) filter (where e.kind = 'o')::int as opened,
+           count(*) filter (where e.kind = 'c')::int as clicked
+      from ${campaignRecipients} r,
+           lateral (values ('s', r.sent_at), ('o', r.opened_at), ('c', r.clicked_at)) as e(kind, at)
+     where r.account_id = ${accountId} and r.campaign_id = ${campaignId}::uuid and e.at is not null
+     group by 1`);
+  if (rows.length === 0) return [];
+  const last = Math.max(...rows.map((row) => Number(row.hour)));
+  const byHour = new Map(rows.map((row) => [Number(row.hour), row]));
+  const points: CampaignTimelinePoint[] = [];
+  let sent = 0;
+  let opened = 0;
+  let clicked = 0;
+  for (let at = 0; at <= last; at++) {
+    const row = byHour.get(at);
+    sent += Number(row?.sent ?? 0);
+    opened += Number(row?.opened ?? 0);
+    clicked += Number(row?.clicked ?? 0);
+    points.push({ hour: at, sent, opened, clicked });
+  }
+  return points;
 }

@@ -4,13 +4,16 @@ import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
+import { abReportOf } from "./campaign-ab.server";
 import {
   campaignInputSchema,
+  type AbReport,
   type CampaignCounts,
+  type CampaignTimelinePoint,
   type CampaignDefinition,
   type CampaignStatus,
 } from "./campaign-shapes";
-import { campaignCounts } from "./campaign-ledger.server";
+import { campaignCounts, campaignTimeline } from "./campaign-ledger.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 
 type Place = { accountId: string; viewer: Viewer | null };
@@ -28,6 +31,7 @@ export const definitionOf = (campaign: StoredCampaign): CampaignDefinition => ({
   blocks: campaign.blocks,
   segmentIds: campaign.segmentIds,
   abSamplePercent: campaign.abSamplePercent,
+  abWaitMinutes: campaign.abWaitMinutes,
   tracking: campaign.tracking,
 });
 
@@ -93,6 +97,9 @@ export type LoadedCampaign = {
   scheduledAt: string | null;
   campaign: CampaignDefinition;
   counts: CampaignCounts;
+  /** Once sending began: the A/B test (null without one) and the report's chart. */
+  ab: AbReport | null;
+  timeline: CampaignTimelinePoint[];
 };
 
 export async function loadCampaign(
@@ -109,6 +116,10 @@ export async function loadCampaign(
       scheduledAt: row.scheduledAt?.toISOString() ?? null,
       campaign: definitionOf(row),
       counts: await campaignCounts(tx, { accountId, campaignId: id }),
+      ab: row.startedAt ? await abReportOf(tx, row) : null,
+      timeline: row.startedAt
+        ? await campaignTimeline(tx, { accountId, campaignId: id, startedAt: row.startedAt })
+        : [],
     };
   });
 }

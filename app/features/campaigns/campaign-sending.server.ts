@@ -8,20 +8,17 @@ import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { JobQueue } from "~/platform/jobs/job-queue-types";
 import type { SecretBox } from "~/platform/secret-box.server";
-import { compileCampaign, personalise, type CampaignFrame } from "./campaign-render.server";
+import { drawAbSample } from "./campaign-ab.server";
+import { sendBatch } from "./campaign-batch.server";
+import { compileCampaign, type CampaignFrame } from "./campaign-render.server";
 import type { CampaignStatus } from "./campaign-shapes";
 import type { CampaignTransport } from "./campaign-transport.server";
-import { fillMergeTags } from "./merge-tags";
 import { createPacer, senderOf } from "./sending-pace";
-import { recipientLinks } from "./recipient-links.server";
 import {
   campaignIs,
   claimBatch,
   ledgerOf,
-  recordOutcome,
   settleCampaign,
-  settleRow,
-  type LedgerRow,
 } from "./campaign-ledger.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 
@@ -122,6 +119,7 @@ export async function startCampaign(
         from ${contacts} where ${where}
       on conflict do nothing`);
     const audience = rowCountOf(inserted);
+    await drawAbSample(tx, jobs, { campaign, audience });
     await tx
       .update(campaigns)
       .set({
@@ -187,7 +185,7 @@ export async function moveCampaign(
         .where(
           and(
             ledgerOf(accountId, campaignId),
-            inArray(campaignRecipients.state, ["queued", "deferred"]),
+            inArray(campaignRecipients.state, ["queued", "deferred", "held"]),
           ),
         );
     if (to === "sending")
@@ -250,15 +248,20 @@ export async function runCampaignSend(
   const origin = siteOrigin({ ...account, ...services.siteAddress });
   const host = new URL(origin).host;
   const siteName = account.settings.sitetitle || account.slug;
-  const compiled = await compileCampaign({
-    subject: campaign.subject,
-    preheader: campaign.preheader,
-    blocks: campaign.blocks,
-    frame: services.frame({ lang: account.settings.defaultLanguage ?? "en", siteName }),
-  });
+  // Compiled once per subject (an A/B test has two; the subject is the HTML's title).
+  const frame = services.frame({ lang: account.settings.defaultLanguage ?? "en", siteName });
+  const compiled = new Map<string, ReturnType<typeof compileCampaign>>();
+  const compiledFor = (subject: string) => {
+    let found = compiled.get(subject);
+    if (!found) {
+      found = compileCampaign({ ...campaign, subject, frame });
+      compiled.set(subject, found);
+    }
+    return found;
+  };
   const from = senderOf(services.from, siteName);
   const pacer = createPacer(services.maxRate);
-  const send = { services, campaign, compiled, origin, host, from, pacer, runId };
+  const send = { services, campaign, compiledFor, origin, host, from, pacer };
   let sent = 0;
   try {
     for (;;) {
@@ -298,91 +301,4 @@ export async function runCampaignSend(
         .where(and(campaignIs(accountId, campaignId), eq(campaigns.senderRun, runId))),
     );
   }
-}
-
-type BatchContext = {
-  services: SendingServices;
-  campaign: typeof campaigns.$inferSelect;
-  compiled: Awaited<ReturnType<typeof compileCampaign>>;
-  origin: string;
-  host: string;
-  from: string;
-  pacer: ReturnType<typeof createPacer>;
-  runId: string;
-};
-
-/**
- * Sends one claimed batch over `concurrency` connections; each row is settled as soon as the
- * relay answers, so a crash leaves at most the messages in flight unsettled. Answers how many
- * the relay took.
- */
-async function sendBatch(
-  { services, campaign, compiled, origin, host, from, pacer }: BatchContext,
-  batch: LedgerRow[],
-): Promise<number> {
-  const { database } = services;
-  const { accountId, id: campaignId } = campaign;
-  // Contacts as they are now: one unsubscribed or deleted since the start is skipped.
-  const current = await database.forAccount(accountId, (tx) =>
-    tx
-      .select({
-        id: contacts.id,
-        status: contacts.status,
-        fields: contacts.fields,
-        name: contacts.name,
-      })
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.accountId, accountId),
-          inArray(
-            contacts.id,
-            batch.map((row) => row.contactId),
-          ),
-        ),
-      ),
-  );
-  const byId = new Map(current.map((contact) => [contact.id, contact]));
-  let sent = 0;
-  const queue = [...batch];
-  const worker = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) {
-      const contact = byId.get(row.contactId);
-      if (!contact || contact.status !== "subscribed") {
-        await settleRow(database, row, {
-          state: "skipped",
-          lastError: contact ? contact.status : "deleted",
-        });
-        continue;
-      }
-      const delay = pacer.wait();
-      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      const links = recipientLinks(services.secretBox, {
-        origin,
-        campaignId,
-        contactId: row.contactId,
-        tracking: campaign.tracking,
-      });
-      const values = { email: row.email, name: contact.name || row.name, fields: contact.fields };
-      const outcome = await services.transport.send({
-        from,
-        to: row.email,
-        subject: fillMergeTags(campaign.subject, values),
-        ...personalise(compiled, values, links),
-        messageId: `<c.${campaignId}.${row.contactId}@${host}>`,
-        headers: {
-          "List-Unsubscribe": `<${links.oneClick}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          "Feedback-ID": `${campaignId}:${accountId}:lyceum`,
-        },
-        site: host,
-      });
-      if (outcome.kind === "sent") sent++;
-      if (outcome.kind === "later" && outcome.slowDown) pacer.slowDown();
-      else pacer.settle();
-      await recordOutcome(database, row, outcome);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, services.concurrency) }, worker));
-  return sent;
 }

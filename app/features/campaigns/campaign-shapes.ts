@@ -19,10 +19,12 @@ export type CampaignStatus = (typeof campaignStatuses)[number];
 /**
  * A recipient's row goes `queued` → `sending` → one end: `sent`, `failed` (the relay refused
  * for good, or every retry was spent) or `skipped` (unsubscribed, bounced or deleted before
- * their turn, or the campaign was cancelled). `deferred` waits for its next attempt.
+ * their turn, or the campaign was cancelled). `deferred` waits for its next attempt; `held`
+ * waits for an A/B test's winner.
  */
 export const recipientStates = [
   "queued",
+  "held",
   "sending",
   "deferred",
   "sent",
@@ -57,6 +59,8 @@ export const campaignInputSchema = z.object({
   segmentIds: z.array(z.uuid()).max(20).default([]),
   /** 0: no test; else the share of the audience split between the two subjects first. */
   abSamplePercent: z.coerce.number().int().min(0).max(50).default(0),
+  /** How long the sample's clicks are counted before the winner goes to the rest. */
+  abWaitMinutes: z.coerce.number().int().min(60).max(2880).default(240),
   tracking: z.boolean().default(true),
 });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
@@ -76,3 +80,20 @@ export type CampaignCounts = {
   bounced: number;
   complained: number;
 };
+
+/** One subject of an A/B test as the report shows it. */
+export type AbVariantFigures = { subject: string; sent: number; opened: number; clicked: number };
+
+/** An A/B test's state: figures per subject and, once decided, the winner and its confidence. */
+export type AbReport = {
+  samplePercent: number;
+  waitMinutes: number;
+  a: AbVariantFigures;
+  b: AbVariantFigures;
+  winner: "a" | "b" | null;
+  confidence: number | null;
+  decidedAt: string | null;
+};
+
+/** Per hour since sending began, how many people had been sent to, opened and clicked so far. */
+export type CampaignTimelinePoint = { hour: number; sent: number; opened: number; clicked: number };

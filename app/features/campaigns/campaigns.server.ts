@@ -16,6 +16,7 @@ export {
   type LoadedCampaign,
 } from "./campaign-records.server";
 export { campaignCounts } from "./campaign-ledger.server";
+export { CAMPAIGN_DECIDE_JOB, decideAbTest } from "./campaign-ab.server";
 export {
   CAMPAIGN_SEND_JOB,
   moveCampaign,

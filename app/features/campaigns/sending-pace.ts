@@ -38,3 +38,5 @@ export function createPacer(maxRate: number, now: () => number = Date.now) {
     },
   };
 }
+
+export type Pacer = ReturnType<typeof createPacer>;

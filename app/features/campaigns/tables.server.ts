@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uuid,
@@ -44,7 +45,13 @@ export const campaigns = pgTable(
     audienceCount: integer("audience_count").notNull().default(0),
     /** Per cent of the audience that gets subject A or B first; the rest gets the winner. */
     abSamplePercent: integer("ab_sample_percent").notNull().default(0),
+    /** How long the sample's clicks are counted before the rest gets the winner. */
+    abWaitMinutes: integer("ab_wait_minutes").notNull().default(240),
+    /** `a` or `b` once decided. */
     abWinner: text("ab_winner"),
+    abDecidedAt: timestamp("ab_decided_at", { withTimezone: true }),
+    /** How sure the decision is that the winner's click rate is the higher one (0 to 1). */
+    abConfidence: real("ab_confidence"),
     tracking: boolean("tracking").notNull().default(true),
     senderRun: text("sender_run"),
     /** When the sending run last said it is alive; a run silent past its lease is taken over. */

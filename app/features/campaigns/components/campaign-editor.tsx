@@ -193,6 +193,7 @@ function startingCampaign(t: Translate): CampaignDefinition {
     ],
     segmentIds: [],
     abSamplePercent: 0,
+    abWaitMinutes: 240,
     tracking: true,
   };
 }

@@ -41,6 +41,7 @@ const campaign: CampaignDefinition = {
   ],
   segmentIds: [],
   abSamplePercent: 0,
+  abWaitMinutes: 240,
   tracking: true,
 };
 

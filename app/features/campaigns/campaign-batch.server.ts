@@ -1,0 +1,106 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { contacts } from "~/features/contacts/tables.server";
+import { abWinnerOf, subjectFor } from "./campaign-ab.server";
+import { recordOutcome, settleRow, type LedgerRow } from "./campaign-ledger.server";
+import { personalise, type CompiledCampaign } from "./campaign-render.server";
+import type { SendingServices } from "./campaign-sending.server";
+import { fillMergeTags } from "./merge-tags";
+import { recipientLinks } from "./recipient-links.server";
+import type { Pacer } from "./sending-pace";
+import type { campaigns } from "./tables.server";
+
+// One batch of a campaign's send (decision 055): the engine's loop is in campaign-sending.server.ts.
+
+export type BatchContext = {
+  services: SendingServices;
+  campaign: typeof campaigns.$inferSelect;
+  compiledFor: (subject: string) => Promise<CompiledCampaign>;
+  origin: string;
+  host: string;
+  from: string;
+  pacer: Pacer;
+};
+
+/**
+ * Sends one claimed batch over `concurrency` connections; each row is settled as soon as the
+ * relay answers, so a crash leaves at most the messages in flight unsettled. Answers how many
+ * the relay took.
+ */
+export async function sendBatch(
+  { services, campaign, compiledFor, origin, host, from, pacer }: BatchContext,
+  batch: LedgerRow[],
+): Promise<number> {
+  const { database } = services;
+  const { accountId, id: campaignId } = campaign;
+  // Contacts as they are now: one unsubscribed or deleted since the start is skipped.
+  const current = await database.forAccount(accountId, (tx) =>
+    tx
+      .select({
+        id: contacts.id,
+        status: contacts.status,
+        fields: contacts.fields,
+        name: contacts.name,
+      })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.accountId, accountId),
+          inArray(
+            contacts.id,
+            batch.map((row) => row.contactId),
+          ),
+        ),
+      ),
+  );
+  const byId = new Map(current.map((contact) => [contact.id, contact]));
+  // A run that sent the A/B sample may go on to the rows the decision let go: it reads the
+  // winner then.
+  const winner =
+    campaign.abWinner ??
+    (batch.some((row) => row.variant === "winner")
+      ? await abWinnerOf(database, { accountId, campaignId })
+      : null);
+  let sent = 0;
+  const queue = [...batch];
+  const worker = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      const contact = byId.get(row.contactId);
+      if (!contact || contact.status !== "subscribed") {
+        await settleRow(database, row, {
+          state: "skipped",
+          lastError: contact ? contact.status : "deleted",
+        });
+        continue;
+      }
+      const delay = pacer.wait();
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const links = recipientLinks(services.secretBox, {
+        origin,
+        campaignId,
+        contactId: row.contactId,
+        tracking: campaign.tracking,
+      });
+      const values = { email: row.email, name: contact.name || row.name, fields: contact.fields };
+      const subject = subjectFor({ ...campaign, abWinner: winner }, row.variant);
+      const outcome = await services.transport.send({
+        from,
+        to: row.email,
+        subject: fillMergeTags(subject, values),
+        ...personalise(await compiledFor(subject), values, links),
+        messageId: `<c.${campaignId}.${row.contactId}@${host}>`,
+        headers: {
+          "List-Unsubscribe": `<${links.oneClick}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "Feedback-ID": `${campaignId}:${accountId}:lyceum`,
+        },
+        site: host,
+      });
+      if (outcome.kind === "sent") sent++;
+      if (outcome.kind === "later" && outcome.slowDown) pacer.slowDown();
+      else pacer.settle();
+      await recordOutcome(database, row, outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, services.concurrency) }, worker));
+  return sent;
+}

@@ -164,6 +164,9 @@ export async function abReportOf(tx: Tx, campaign: Campaign): Promise<AbReport |
     b: { subject: campaign.subjectB, ...tallies.b },
     winner: campaign.abWinner === "a" || campaign.abWinner === "b" ? campaign.abWinner : null,
     confidence: campaign.abConfidence,
+    decidesAt: campaign.startedAt
+      ? new Date(campaign.startedAt.getTime() + campaign.abWaitMinutes * 60_000).toISOString()
+      : null,
     decidedAt: campaign.abDecidedAt?.toISOString() ?? null,
   };
 }

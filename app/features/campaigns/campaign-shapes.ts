@@ -92,6 +92,8 @@ export type AbReport = {
   b: AbVariantFigures;
   winner: "a" | "b" | null;
   confidence: number | null;
+  /** When the verdict is due (sending's start plus the wait), and when it was made. */
+  decidesAt: string | null;
   decidedAt: string | null;
 };
 

@@ -1,5 +1,6 @@
 import {
   campaignFrame,
+  createRelayPools,
   outboxTransport,
   smtpTransport,
   type SendingServices,
@@ -11,7 +12,8 @@ const built = new WeakMap<ServerServices, SendingServices>();
 
 /**
  * The campaigns engine's services for this process: one SMTP pool to the relay (or the outbox
- * when none is configured), shared by the send jobs and the owner's test sends.
+ * when none is configured), shared by the send jobs and the owner's test sends, and a pool per
+ * site that sends through a relay of its own.
  */
 export function sendingServicesOf(services: ServerServices): SendingServices {
   let sending = built.get(services);
@@ -29,6 +31,13 @@ export function sendingServicesOf(services: ServerServices): SendingServices {
       from: env.MAIL_FROM,
       maxRate: env.CAMPAIGN_MAX_RATE,
       concurrency: env.SMTP_URL ? env.CAMPAIGN_CONNECTIONS : 1,
+      // Sites with a relay of their own (decision 057): at most 32 pools open at once.
+      relayPools: createRelayPools({
+        connections: env.CAMPAIGN_CONNECTIONS,
+        maxRate: env.CAMPAIGN_MAX_RATE,
+        allowPrivate: env.CAMPAIGN_PRIVATE_RELAYS,
+      }),
+      logger: services.logger,
       frame: campaignFrame,
       active: () => !services.lifecycle.shuttingDown,
     };

@@ -68,6 +68,35 @@ const routes: MatrixRoute[] = [
     { intent: "sendCampaign", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c" },
     404,
   ),
+  // M5 (decision 057): the sending settings, read and written by the site's managers only.
+  get(
+    "GET /dashboard/manage/marketing/emails?tab=campaigns&sending=settings (managers)",
+    "/dashboard/manage/marketing/emails?tab=campaigns&sending=settings",
+  ),
+  post(
+    "POST /dashboard/manage/marketing/emails saves the sending settings (managers)",
+    "/dashboard/manage/marketing/emails",
+    {
+      intent: "saveSender",
+      settings: { senderName: "Matrix News", replyTo: "office@example.com" },
+    },
+    200,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/emails malformed sending settings (managers: 400)",
+    "/dashboard/manage/marketing/emails",
+    {
+      intent: "saveSender",
+      settings: { relay: { enabled: true, host: "not a host!" }, dkim: { privateKey: "x" } },
+    },
+    400,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/emails tests a loopback relay (managers: 400)",
+    "/dashboard/manage/marketing/emails",
+    { intent: "testSender", settings: { relay: { enabled: true, host: "127.0.0.1", port: 9 } } },
+    400,
+  ),
   post(
     "POST /dashboard/manage/marketing/emails a body that is no command",
     "/dashboard/manage/marketing/emails",

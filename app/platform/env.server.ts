@@ -35,6 +35,23 @@ export const envSchema = z
     CAMPAIGN_MAX_RATE: z.coerce.number().int().min(0).max(100_000).default(0),
     /** Campaigns: SMTP connections kept open to the relay at once. */
     CAMPAIGN_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
+    /**
+     * Campaigns: whether a site's own SMTP relay may be at a private or loopback address (a
+     * relay on the operator's network; tests). Off: only public addresses (decision 057).
+     */
+    CAMPAIGN_PRIVATE_RELAYS: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /**
+     * Campaigns: the key a relay or the operator's MTA presents (`Authorization: Bearer …`) to
+     * post bounce and complaint mails to `POST /api/email/feedback`. Unset: that endpoint is 404.
+     */
+    MAIL_FEEDBACK_KEY: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+      .optional(),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),

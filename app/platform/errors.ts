@@ -142,6 +142,12 @@ export const errorCatalogue = {
   "campaigns.pastSchedule": { status: 400, key: "errors.campaignPastSchedule" },
   /** The relay refused a test message (its answer is in the details). */
   "campaigns.testFailed": { status: 502, key: "errors.campaignTestFailed" },
+  /** A site's own relay (or the platform's) could not be reached or refused the sending settings' test. */
+  "campaigns.relayFailed": { status: 502, key: "errors.campaignRelayFailed" },
+  /** A bounce or complaint report posted to /api/email/feedback with no mail in it. */
+  "campaigns.feedbackEmpty": { status: 400, key: "errors.campaignFeedbackEmpty" },
+  /** What was posted to /api/email/feedback does not read as a mail (no header parses). */
+  "campaigns.feedbackUnreadable": { status: 400, key: "errors.campaignFeedbackUnreadable" },
   "route.notFound": { status: 404, key: "errors.pageNotFound" },
   "tenant.notFound": { status: 404, key: "errors.noSuchSite" },
   /** The console cannot suspend the site whose dashboard it is used from (it would shut itself). */

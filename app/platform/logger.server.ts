@@ -20,6 +20,13 @@ const redact = [
   ...["secretKey", "webhookSecret", "secretSealed", "webhookSecretSealed", "key_secret"].flatMap(
     (field) => [field, `*.${field}`, `*.*.${field}`],
   ),
+  // A site's sending settings (features/campaigns, decision 057): relay password and DKIM key.
+  ...["privateKey", "smtpPasswordSealed", "dkimKeySealed"].flatMap((field) => [
+    field,
+    `*.${field}`,
+    `*.*.${field}`,
+  ]),
+  "*.*.password",
 ];
 
 /** The server's logger; `destination` (stdout when absent) lets a test read what it writes. */

@@ -4,7 +4,11 @@ import { MAX_LOGO_BYTES } from "~/features/header/header";
 import { MAX_MEDIA_REQUEST_BYTES, MEDIA_UPLOAD_PATH } from "~/features/media/media";
 import { ANSWER_FILE_REQUEST_BYTES, answerFileUploadPath } from "~/features/quizzes/quizzes";
 import { TICKET_REQUEST_BYTES, ticketUploadPath } from "~/features/tickets/tickets.server";
-import { campaignFormPaths } from "~/features/campaigns/api.server";
+import {
+  campaignFormPaths,
+  MAIL_FEEDBACK_MAX_BYTES,
+  MAIL_FEEDBACK_PATH,
+} from "~/features/campaigns/api.server";
 import { AppError } from "~/platform/errors";
 import { CONTACTS_IMPORT_REQUEST_BYTES, CONTACTS_SCREEN_PATH } from "~/features/contacts/contacts";
 import {
@@ -31,6 +35,7 @@ export function bodyLimitFor(path: string): number {
   if (answerFileUploadPath.test(path)) return ANSWER_FILE_REQUEST_BYTES;
   if (ticketUploadPath.test(path)) return TICKET_REQUEST_BYTES;
   if (path === CONTACTS_SCREEN_PATH) return CONTACTS_IMPORT_REQUEST_BYTES;
+  if (path === MAIL_FEEDBACK_PATH) return MAIL_FEEDBACK_MAX_BYTES;
   if (path.startsWith("/api/site/options/") || path === "/api/account/branding")
     return OPTION_BODY_LIMIT;
   if (/^\/dashboard\/manage\/site(\/|$)/.test(path)) return OPTION_BODY_LIMIT;
@@ -67,7 +72,7 @@ function mediaType(request: Request): string {
 }
 
 /** The kinds of body a route reads; what the input rule checks a body as follows from it. */
-export type BodyKind = "json" | "form" | "multipart" | "text";
+export type BodyKind = "json" | "form" | "multipart" | "text" | "mail" | "octets";
 
 /** Beacons (`navigator.sendBeacon`) send their JSON as text/plain, so these read either. */
 const beaconPaths = new Set(["/api/analytics/collect", "/api/funnel/start", "/api/log"]);
@@ -92,6 +97,8 @@ export function bodyKindsFor(path: string): readonly BodyKind[] {
   if (beaconPaths.has(path)) return ["json", "text"];
   // RFC 8058: a one-click unsubscribe is posted as either kind of form.
   if (campaignFormPaths.test(path)) return ["form", "multipart"];
+  // A bounce or complaint mail, raw, as an MTA's pipe or a relay posts it.
+  if (path === MAIL_FEEDBACK_PATH) return ["mail", "text", "octets"];
   // better-auth reads a body by its declared type, and a provider's form_post callback is a form.
   if (path.startsWith("/api/auth/")) return ["json", "form"];
   return ["json"];
@@ -103,11 +110,16 @@ function declaredKind(type: string): BodyKind | null {
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type === "multipart/form-data") return "multipart";
   if (type === "text/plain") return "text";
+  if (type === "message/rfc822") return "mail";
+  if (type === "application/octet-stream") return "octets";
   return null;
 }
 
 async function checkBody(request: Request, body: Uint8Array<ArrayBuffer>, path: string) {
   if (body.byteLength === 0) return null;
+  // A raw mail is bytes in any charset (8BITMIME): its route reads it with a MIME parser and
+  // cleans each value it keeps (features/campaigns/feedback-reports.server.ts).
+  if (path === MAIL_FEEDBACK_PATH) return null;
   const type = mediaType(request);
   if (type === "multipart/form-data") {
     const form = await new Request(request.url, {

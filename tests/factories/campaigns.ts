@@ -1,7 +1,11 @@
-import { campaignRecipients, campaigns } from "~/features/campaigns/tables.server";
+import {
+  campaignRecipients,
+  campaigns,
+  campaignSendingSettings,
+} from "~/features/campaigns/tables.server";
 import type { Database } from "~/platform/db/database.server";
 
-/** One campaign with one row of its ledger, written as raw rows. */
+/** One campaign with one row of its ledger, and the site's sending settings, written as raw rows. */
 export async function createCampaignRows(database: Database, { accountId }: { accountId: string }) {
   await database.forAccount(accountId, async (tx) => {
     const [campaign] = await tx
@@ -15,6 +19,14 @@ export async function createCampaignRows(database: Database, { accountId }: { ac
       email: `r-${accountId}@example.com`,
       state: "sent",
       sentAt: new Date(),
+    });
+    await tx.insert(campaignSendingSettings).values({
+      accountId,
+      senderName: "Isolation",
+      smtpEnabled: true,
+      smtpHost: "smtp.example.com",
+      smtpUsername: "user",
+      smtpPasswordSealed: "v1.sealed-elsewhere",
     });
   });
 }

@@ -5,6 +5,8 @@
  * Deterministic: the same seed gives the same list, so a failure can be replayed.
  */
 
+import { mailCases, randomMailCase } from "./fuzz-mail-corpus";
+
 export const FUZZ_MIN_CASES = 300;
 const FUZZ_MAX_CASES = 320;
 
@@ -53,7 +55,9 @@ export type FuzzShape =
   | { kind: "form"; valid: Record<string, string>; limit: number }
   | { kind: "multipart"; valid: Record<string, string>; fileField: string; limit: number }
   | { kind: "query"; valid: Record<string, string> }
-  | { kind: "path"; valid: string };
+  | { kind: "path"; valid: string }
+  /** A raw mail (a bounce or complaint report), sent as message/rfc822. */
+  | { kind: "mail"; valid: string; limit: number };
 
 const long = (length: number, unit = "a") =>
   unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
@@ -755,6 +759,17 @@ export function corpusFor(name: string, shape: FuzzShape): FuzzCase[] {
       ]),
       label: `random upload #${n}`,
     });
+  } else if (shape.kind === "mail") {
+    const general = [
+      ...nonObjectBodies(),
+      ...contentTypeCases(shape.valid, {}),
+      ...oversized(shape.limit, "message/rfc822"),
+    ];
+    fixed = [
+      ...general,
+      ...sample(mailCases(shape.valid), FUZZ_MAX_CASES - general.length - 20, random),
+    ];
+    fill = (n) => randomMailCase(random, shape.valid, randomText, n);
   } else if (shape.kind === "query") {
     const validQuery = new URLSearchParams(shape.valid).toString();
     const perField = Object.keys(shape.valid).flatMap((field) => queryCases(field, validQuery));

@@ -11,6 +11,7 @@ import type { Hono } from "hono";
 import { headerNoticesSchema } from "../../app/features/notices/notices";
 import { bodyLimitFor } from "../../server/middleware/input-boundary";
 import type { FuzzShape } from "./fuzz-corpus";
+import { fuzzDeliveryReport } from "./fuzz-mail-corpus";
 
 export type FuzzWorld = {
   accountId: string;
@@ -37,7 +38,12 @@ export type FuzzEndpoint = {
   shape: (world: FuzzWorld) => FuzzShape;
   /** Writes the manager may only make a few times a minute: a fresh manager every N requests. */
   managerEvery?: number;
+  /** Sent with every request (a machine endpoint's key), by the manager and anonymously alike. */
+  headers?: Record<string, string>;
 };
+
+/** The platform's key for bounce and complaint mails in the fuzz app (MAIL_FEEDBACK_KEY). */
+export const FUZZ_MAIL_FEEDBACK_KEY = "fuzz-mail-feedback-key-0123456789abcdef";
 
 const uuid = "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c";
 const json = (endpointPath: string, valid: Record<string, unknown>): FuzzShape => ({
@@ -1410,6 +1416,49 @@ const pageEndpoints: FuzzEndpoint[] = [
         mapping: ["email", "name"],
       }),
   },
+  // M5 (decision 057): the campaigns tab's sending settings, their save and their test (the test's
+  // relay is a loopback address, which a site may not use here: refused before any connection).
+  {
+    ...page("/dashboard/manage/marketing/emails", "routes/dashboard/marketing-emails.tsx", {
+      tab: "campaigns",
+      sending: "settings",
+    }),
+    name: "GET /dashboard/manage/marketing/emails (the sending settings)",
+  },
+  {
+    name: "POST /dashboard/manage/marketing/emails (sending settings)",
+    method: "POST",
+    path: "/dashboard/manage/marketing/emails",
+    routeFile: "routes/dashboard/marketing-emails.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/emails", {
+        intent: "saveSender",
+        settings: {
+          senderName: "Fuzz",
+          replyTo: "fuzz@example.com",
+          relay: {
+            enabled: true,
+            host: "smtp.example.com",
+            port: 587,
+            security: "starttls",
+            username: "fuzz",
+            password: "fuzz-password",
+          },
+          dkim: { enabled: false, domain: "", selector: "", privateKey: "" },
+        },
+      }),
+  },
+  {
+    name: "POST /dashboard/manage/marketing/emails (sending test)",
+    method: "POST",
+    path: "/dashboard/manage/marketing/emails",
+    routeFile: "routes/dashboard/marketing-emails.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/emails", {
+        intent: "testSender",
+        settings: { relay: { enabled: true, host: "127.0.0.1", port: 9, security: "none" } },
+      }),
+  },
   // M5: the forms screen (a form opened, its answers searched), its commands and the answers' CSV.
   page("/dashboard/manage/marketing/forms", "routes/dashboard/marketing-forms.tsx", {
     form: uuid,
@@ -1491,6 +1540,20 @@ const pageEndpoints: FuzzEndpoint[] = [
     name: "GET /api/email/click/:campaignId/:contactId/:signature/:index",
     route: "GET /email/click/:campaignId/:contactId/:signature/:index",
   }),
+  // M5: bounce and complaint mails from the operator's MTA, with the platform's key (the parser
+  // and the ledger are reached; a request without the key is the access test's).
+  {
+    name: "POST /api/email/feedback",
+    method: "POST",
+    path: "/api/email/feedback",
+    route: "POST /email/feedback",
+    headers: { authorization: `Bearer ${FUZZ_MAIL_FEEDBACK_KEY}` },
+    shape: (w) => ({
+      kind: "mail",
+      valid: fuzzDeliveryReport(w.host),
+      limit: bodyLimitFor("/api/email/feedback"),
+    }),
+  },
   // M5: a form's own page, and a visitor's answer to it (the fuzz site's form "newsletter").
   segment("/form/:slug", "routes/site/form.tsx", "newsletter"),
   {

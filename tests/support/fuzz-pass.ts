@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createMember, createUserWithPassword } from "../factories";
 import { createFormRows } from "../factories/forms";
 import { corpusFor, FUZZ_MIN_CASES } from "./fuzz-corpus";
-import { appRoutes, fuzzEndpoints, routesReached, type FuzzWorld } from "./fuzz-endpoints";
+import {
+  appRoutes,
+  FUZZ_MAIL_FEEDBACK_KEY,
+  fuzzEndpoints,
+  routesReached,
+  type FuzzWorld,
+} from "./fuzz-endpoints";
 import {
   captureLogs,
   consoleErrors,
@@ -72,6 +78,7 @@ export function describeFuzzPass(backend: Backend, { every = 1 }: { every?: numb
       db = await createTestDatabase(backend);
       const built = await createTestAppWithPages(db.database, {
         SUPER_ADMIN_EMAILS: FUZZ_STAFF_EMAILS.join(","),
+        MAIL_FEEDBACK_KEY: FUZZ_MAIL_FEEDBACK_KEY,
       });
       app = built.app;
       services = built.services;

@@ -277,7 +277,7 @@ function requestFor(
   defaultType: string,
   accountId: string,
 ) {
-  const headers = new Headers({ host, origin: `http://${host}` });
+  const headers = new Headers({ host, origin: `http://${host}`, ...endpoint.headers });
   if (cookie) headers.set("cookie", cookie);
   // `{bucket}`: the site's own file bucket, so the file route looks past its bucket check.
   const path = endpoint.path.replace("{bucket}", accountBucket(accountId));
@@ -305,6 +305,7 @@ const defaultTypes = {
   multipart: "multipart/form-data",
   query: "",
   path: "",
+  mail: "message/rfc822",
 };
 
 /**

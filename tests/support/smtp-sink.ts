@@ -1,24 +1,43 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type SunkMail = { to: string; messageId: string; raw: string };
+export type SunkMail = {
+  to: string;
+  messageId: string;
+  raw: string;
+  /** The envelope's sender (MAIL FROM), where bounces go. */
+  mailFrom?: string;
+  user?: string;
+};
 
 /**
  * A real SMTP server on loopback (the `smtp-server` package) for the campaigns engine: it
  * accepts, defers or rejects each recipient as `answer` says, and keeps what it accepted.
  * `answer` returns an SMTP code (421, 550…) to refuse a recipient, or nothing to take it.
+ * With `auth`, it takes mail only from a client that signed in with that user and password
+ * (AUTH PLAIN or LOGIN, without TLS), and notes the user of each mail.
  */
 export async function startSmtpSink({
   answer = () => undefined,
   keepRaw = true,
+  auth,
 }: {
   answer?: (recipient: string, attempt: number) => number | undefined;
   keepRaw?: boolean;
+  auth?: { user: string; pass: string };
 } = {}) {
   const accepted: SunkMail[] = [];
   const attempts = new Map<string, number>();
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !auth,
+    allowInsecureAuth: Boolean(auth),
+    onAuth(login, _session, callback) {
+      if (auth && login.username === auth.user && login.password === auth.pass)
+        return callback(null, { user: login.username });
+      const error = new Error("Invalid username or password") as Error & { responseCode: number };
+      error.responseCode = 535;
+      callback(error);
+    },
     disabledCommands: ["STARTTLS"],
     logger: false,
     size: 10 * 1024 * 1024,
@@ -42,7 +61,13 @@ export async function startSmtpSink({
         const raw = Buffer.concat(chunks).toString("utf8");
         const messageId = /^message-id:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "";
         for (const rcpt of session.envelope.rcptTo)
-          accepted.push({ to: rcpt.address.toLowerCase(), messageId, raw: keepRaw ? raw : "" });
+          accepted.push({
+            to: rcpt.address.toLowerCase(),
+            messageId,
+            raw: keepRaw ? raw : "",
+            ...(session.envelope.mailFrom ? { mailFrom: session.envelope.mailFrom.address } : {}),
+            ...(typeof session.user === "string" ? { user: session.user } : {}),
+          });
         callback();
       });
     },

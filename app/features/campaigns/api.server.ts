@@ -1,10 +1,14 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
+import type { TenantResolver } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
+import type { Env } from "~/platform/env.server";
 import { AppError } from "~/platform/errors";
 import { isLanguageCode, defaultLanguage } from "~/platform/i18n/languages";
+import type { Logger } from "~/platform/logger.server";
 import { translate } from "~/platform/mail/templates.server";
+import type { RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import type { SecretBox } from "~/platform/secret-box.server";
 import {
   recordClick,
@@ -14,9 +18,16 @@ import {
   type RecipientRef,
 } from "./recipient-actions.server";
 import { EMAIL_PAGES_PREFIX, verifyRecipient } from "./recipient-links.server";
+import { mailFeedbackReceiver } from "./feedback-endpoint.server";
+
+export { MAIL_FEEDBACK_MAX_BYTES, MAIL_FEEDBACK_PATH } from "./feedback-endpoint.server";
 
 type CampaignsApiEnv = {
-  Variables: { tenant: Tenant; facts: { clientIp: string; siteName: string; lang: string } };
+  Variables: {
+    tenant: Tenant;
+    facts: { clientIp: string; siteName: string; lang: string };
+    logger: Logger;
+  };
 };
 
 /** The smallest transparent GIF: the open pixel's answer whatever happened. */
@@ -49,16 +60,29 @@ const pagePath = (kind: string, ref: RecipientRef, signature: string, done: stri
 /**
  * M5 what a campaign's reader reaches from the mail: RFC 8058's one-click unsubscribe (a POST
  * from the mail client, proven by the link's signature instead of an Origin), the preference
- * page's two buttons, the open pixel and tracked links.
+ * page's two buttons, the open pixel and tracked links; and where the bounces and complaints
+ * that come back later are posted by the operator's MTA (proven by the platform's key).
  */
 export function campaignsApi({
   database,
   secretBox,
+  rateLimits,
+  tenants,
+  env,
 }: {
   database: Database;
   secretBox: SecretBox;
+  rateLimits: RateLimits;
+  tenants: Pick<TenantResolver, "resolve">;
+  env: Pick<Env, "MAIL_FEEDBACK_KEY">;
 }) {
   const api = new Hono<CampaignsApiEnv>();
+  const receiveFeedback = mailFeedbackReceiver({
+    database,
+    rateLimits,
+    tenants,
+    key: env.MAIL_FEEDBACK_KEY,
+  });
   const proof = (c: Context<CampaignsApiEnv>) => ({
     ip: c.var.facts.clientIp,
     userAgent: (c.req.header("user-agent") ?? "").slice(0, 500),
@@ -119,6 +143,17 @@ export function campaignsApi({
     if (!target) throw new AppError({ code: "route.notFound" });
     c.header("cache-control", "no-store");
     return c.redirect(target, 302);
+  });
+  // MAIL_FEEDBACK_PATH: a DSN or an ARF report as a raw mail (`curl --data-binary @- -H …`).
+  api.post("/email/feedback", async (c) => {
+    const { report, ...summary } = await receiveFeedback({
+      authorization: c.req.header("authorization"),
+      clientIp: c.var.facts.clientIp,
+      body: () => c.req.arrayBuffer(),
+    });
+    c.var.logger.info({ report, ...summary }, "mail feedback");
+    c.header("Cache-Control", "no-store");
+    return c.json(summary, 202);
   });
   return api;
 }

@@ -153,9 +153,18 @@ export async function abWinnerOf(
   return row?.winner ?? null;
 }
 
-/** The report's view of a campaign's A/B test; null when it tests nothing. */
+/**
+ * The report's view of a campaign's A/B test; null when it tests nothing, including a campaign
+ * whose audience was too small for a sample when sending began (it went with subject A).
+ */
 export async function abReportOf(tx: Tx, campaign: Campaign): Promise<AbReport | null> {
   if (!campaign.subjectB || campaign.abSamplePercent === 0) return null;
+  const [drawn] = await tx
+    .select({ id: campaignRecipients.contactId })
+    .from(campaignRecipients)
+    .where(and(ledgerOf(campaign.accountId, campaign.id), eq(campaignRecipients.variant, "b")))
+    .limit(1);
+  if (!drawn) return null;
   const tallies = await abTallies(tx, { accountId: campaign.accountId, campaignId: campaign.id });
   return {
     samplePercent: campaign.abSamplePercent,

@@ -300,6 +300,26 @@ describe.each(backends)("M5 A/B subjects on %s", (backend) => {
     },
   );
 
+  logicTest("M5 A/B an audience too small for a sample goes with subject A, untested", async () => {
+    const sink = await startSmtpSink();
+    const sending = services(smtpTransport({ smtpUrl: sink.url, connections: 1 }));
+    const before = queued.length;
+    const campaignId = await startedTest(sending, "ab-small", 2);
+    expect((await ledger(campaignId)).map((row) => [row.variant, row.state])).toEqual([
+      ["a", "queued"],
+      ["a", "queued"],
+    ]);
+    expect(queued.slice(before).map((job) => job.name)).not.toContain(CAMPAIGN_DECIDE_JOB);
+    expect(await runCampaignSend(sending, { accountId, campaignId, runId: "small-1" })).toEqual({
+      sent: 2,
+      ended: "sent",
+    });
+    const report = await loadCampaign(db.database, { accountId, viewer: manager, id: campaignId });
+    expect(report.ab).toBeNull();
+    sending.transport.close();
+    await sink.close();
+  });
+
   test("M5 A/B twenty decisions at once make one verdict and release the rest once", async () => {
     const sink = await startSmtpSink();
     const sending = services(smtpTransport({ smtpUrl: sink.url, connections: 2 }));

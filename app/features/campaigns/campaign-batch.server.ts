@@ -6,6 +6,7 @@ import { personalise, type CompiledCampaign } from "./campaign-render.server";
 import type { SendingServices } from "./campaign-sending.server";
 import { fillMergeTags } from "./merge-tags";
 import { recipientLinks } from "./recipient-links.server";
+import type { CampaignTransport } from "./campaign-transport.server";
 import type { Pacer } from "./sending-pace";
 import type { campaigns } from "./tables.server";
 
@@ -19,6 +20,9 @@ export type BatchContext = {
   host: string;
   from: string;
   pacer: Pacer;
+  /** The site's relay or the platform's (site-relays.server.ts), and its connections. */
+  transport: CampaignTransport;
+  concurrency: number;
 };
 
 /**
@@ -27,7 +31,17 @@ export type BatchContext = {
  * the relay took.
  */
 export async function sendBatch(
-  { services, campaign, compiledFor, origin, host, from, pacer }: BatchContext,
+  {
+    services,
+    campaign,
+    compiledFor,
+    origin,
+    host,
+    from,
+    pacer,
+    transport,
+    concurrency,
+  }: BatchContext,
   batch: LedgerRow[],
 ): Promise<number> {
   const { database } = services;
@@ -82,7 +96,7 @@ export async function sendBatch(
       });
       const values = { email: row.email, name: contact.name || row.name, fields: contact.fields };
       const subject = subjectFor({ ...campaign, abWinner: winner }, row.variant);
-      const outcome = await services.transport.send({
+      const outcome = await transport.send({
         from,
         to: row.email,
         subject: fillMergeTags(subject, values),
@@ -101,6 +115,6 @@ export async function sendBatch(
       await recordOutcome(database, row, outcome);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, services.concurrency) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
   return sent;
 }

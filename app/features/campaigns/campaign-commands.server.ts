@@ -12,13 +12,16 @@ import { eq } from "drizzle-orm";
 import { compileCampaign, personalise, type CampaignFrame } from "./campaign-render.server";
 import {
   deleteCampaign,
+  linkOriginOf,
   loadCampaign,
+  rememberLinkOrigin,
   saveCampaign,
   scheduleCampaign,
 } from "./campaign-records.server";
 import { moveCampaign, startCampaign, type SendingServices } from "./campaign-sending.server";
+import { fillMergeTags } from "./merge-tags";
 import { recipientLinks } from "./recipient-links.server";
-import { senderOf } from "./sending-pace";
+import { siteRoute } from "./site-relays.server";
 
 export const CAMPAIGN_START_JOB = "campaigns.start";
 
@@ -83,13 +86,32 @@ export const TEST_CONTACT_ID = "00000000-0000-4000-8000-000000000000";
  */
 export async function commandCampaigns(
   services: SendingServices,
-  { accountId, viewer, body }: { accountId: string; viewer: Viewer | null; body: unknown },
+  {
+    accountId,
+    viewer,
+    body,
+    linkOrigin,
+  }: {
+    accountId: string;
+    viewer: Viewer | null;
+    body: unknown;
+    /** The site's origin as the owner's request shows it: where the mail's links point. */
+    linkOrigin?: string;
+  },
 ) {
   const parsed = commandSchema.safeParse(body);
   if (!parsed.success) throw new AppError({ code: "request.invalid" });
   const command = parsed.data;
   const { database, jobs } = services;
   const place = { accountId, viewer };
+  const origin = linkOriginOf(linkOrigin);
+  if (
+    origin &&
+    ["sendCampaign", "scheduleCampaign", "resumeCampaign"].includes(command.intent) &&
+    "id" in command &&
+    command.id
+  )
+    await rememberLinkOrigin(database, { ...place, id: command.id, origin });
   switch (command.intent) {
     case "saveCampaign":
       return saveCampaign(database, { ...place, id: command.id, input: command.campaign });
@@ -129,7 +151,7 @@ export async function commandCampaigns(
         }),
       };
     case "testCampaign":
-      await sendTest(services, { ...place, id: command.id, to: command.to });
+      await sendTest(services, { ...place, id: command.id, to: command.to, origin });
       return { ok: true as const };
   }
 }
@@ -142,7 +164,8 @@ async function sendTest(
     viewer,
     id,
     to,
-  }: { accountId: string; viewer: Viewer | null; id: string; to: string[] },
+    origin: asked,
+  }: { accountId: string; viewer: Viewer | null; id: string; to: string[]; origin?: string },
 ) {
   const { campaign } = await loadCampaign(services.database, { accountId, viewer, id });
   if (!campaign.subject || campaign.blocks.length === 0)
@@ -150,7 +173,8 @@ async function sendTest(
   const [account] = await services.database.forAccount(accountId, (tx) =>
     tx.select().from(accounts).where(eq(accounts.accountId, accountId)),
   );
-  const origin = siteOrigin({ ...account!, ...services.siteAddress });
+  const own = siteOrigin({ ...account!, ...services.siteAddress });
+  const origin = asked ?? own;
   const siteName = account!.settings.sitetitle || account!.slug;
   const compiled = await compileCampaign({
     subject: campaign.subject,
@@ -165,20 +189,27 @@ async function sendTest(
     tracking: false,
   });
   let sent = 0;
-  for (const address of to) {
-    const body = personalise(compiled, { email: address, name: "", fields: {} }, links);
-    const outcome = await services.transport.send({
-      from: senderOf(services.from, siteName),
-      to: address,
-      subject: `[${translate(languageOf(account!.settings.defaultLanguage), "campaigns.mail.test", {})}] ${campaign.subject}`,
-      ...body,
-      messageId: `<t.${id}.${Date.now()}.${sent}@${new URL(origin).host}>`,
-      headers: {},
-      site: new URL(origin).host,
-    });
-    if (outcome.kind !== "sent")
-      throw new AppError({ code: "campaigns.testFailed", details: { reason: outcome.reason } });
-    sent++;
+  // The same route as the campaign's own messages: the site's relay, sender and DKIM key.
+  const route = await siteRoute(services, { accountId, siteName });
+  try {
+    for (const address of to) {
+      const sample = { email: address, name: "", fields: {} };
+      const body = personalise(compiled, sample, links);
+      const outcome = await route.transport.send({
+        from: route.from,
+        to: address,
+        subject: `[${translate(languageOf(account!.settings.defaultLanguage), "campaigns.mail.test", {})}] ${fillMergeTags(campaign.subject, sample)}`,
+        ...body,
+        messageId: `<t.${id}.${Date.now()}.${sent}@${new URL(own).host}>`,
+        headers: {},
+        site: new URL(own).host,
+      });
+      if (outcome.kind !== "sent")
+        throw new AppError({ code: "campaigns.testFailed", details: { reason: outcome.reason } });
+      sent++;
+    }
+  } finally {
+    route.release();
   }
   await recordUsage(services.usage, { accountId, meter: "emails", amount: sent });
 }

@@ -58,10 +58,18 @@ export async function claimBatch(
       .orderBy(campaignRecipients.nextAttemptAt, campaignRecipients.contactId)
       .limit(BATCH)
       .for("update", { skipLocked: true });
+    // `= any(array(…))`, not `in (…)`: the batch is chosen once (an InitPlan). As a semi-join
+    // the planner may nest-loop it when a new ledger has no statistics yet, running the locking
+    // subquery again for every row: the whole ledger claimed at once, in quadratic time.
     return tx
       .update(campaignRecipients)
       .set({ state: "sending", attempts: sql`${campaignRecipients.attempts} + 1` })
-      .where(and(ledgerOf(accountId, campaignId), inArray(campaignRecipients.contactId, due)))
+      .where(
+        and(
+          ledgerOf(accountId, campaignId),
+          sql`${campaignRecipients.contactId} = any(array(${due}))`,
+        ),
+      )
       .returning();
   });
 }

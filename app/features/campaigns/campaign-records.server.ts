@@ -218,3 +218,28 @@ export async function scheduleCampaign(
     if (at) await queueStart(tx, Math.ceil((at.getTime() - now.getTime()) / 1000));
   });
 }
+
+/** A usable origin (`http(s)://host[:port]`, nothing after it), or undefined. */
+export function linkOriginOf(value: string | undefined): string | undefined {
+  return value && /^https?:\/\/[^/\s]+$/.test(value) ? value : undefined;
+}
+
+/**
+ * Keeps the origin the owner's request showed on a campaign about to be sent, scheduled or
+ * resumed: its mail's links then open where the owner reached the site (a local server's port,
+ * a custom domain), also from a job that has no request.
+ */
+export async function rememberLinkOrigin(
+  database: Database,
+  { accountId, viewer, id, origin }: Place & { id: string; origin: string },
+) {
+  checkContactsManager(viewer);
+  await database.forAccount(accountId, (tx) =>
+    tx
+      .update(campaigns)
+      .set({ linkOrigin: origin })
+      .where(
+        and(campaignIs(accountId, id), inArray(campaigns.status, ["draft", "scheduled", "paused"])),
+      ),
+  );
+}

@@ -75,7 +75,7 @@ function blockMjml(block: CampaignBlock, link: (href: string) => string): string
         .map((part) => `<p style="margin:0 0 12px">${escapeHtml(part).replace(/\n/g, "<br>")}</p>`)
         .join("")}</mj-text>`;
     case "button":
-      return `<mj-button href="${escapeHtml(link(block.href))}" background-color="#1c7ed6" color="#ffffff" border-radius="8px" font-weight="600">${escapeHtml(block.label)}</mj-button>`;
+      return `<mj-button href="${escapeHtml(link(block.href))}" background-color="#1971c2" color="#ffffff" border-radius="8px" font-weight="600">${escapeHtml(block.label)}</mj-button>`;
     case "image":
       return `<mj-image src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}"${
         block.href ? ` href="${escapeHtml(link(block.href))}"` : ""
@@ -133,11 +133,11 @@ export async function compileCampaign({
     textLinks.push(href);
     return linkPlaceholder(textLinks.length - 1);
   };
-  const footer = `<mj-text css-class="c-footer" font-size="12px" line-height="18px" color="#6b7280" align="center">${escapeHtml(
+  const footer = `<mj-text css-class="c-footer" font-size="12px" line-height="18px" color="#4b5563" align="center">${escapeHtml(
     frame.reason,
-  )}<br><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#6b7280">${escapeHtml(
+  )}<br><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#4b5563">${escapeHtml(
     frame.unsubscribeLabel,
-  )}</a> · <a href="${PREFERENCES_PLACEHOLDER}" style="color:#6b7280">${escapeHtml(
+  )}</a> · <a href="${PREFERENCES_PLACEHOLDER}" style="color:#4b5563">${escapeHtml(
     frame.preferencesLabel,
   )}</a></mj-text>`;
   const source = `<mjml lang="${escapeHtml(frame.lang)}" dir="${frame.dir}">

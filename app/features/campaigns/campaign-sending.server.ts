@@ -7,19 +7,16 @@ import { meterAllows, recordUsage, type UsageServices } from "~/features/usage/u
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { JobQueue } from "~/platform/jobs/job-queue-types";
+import type { Logger } from "~/platform/logger.server";
 import type { SecretBox } from "~/platform/secret-box.server";
+import { linkOriginOf } from "./campaign-records.server";
 import { drawAbSample } from "./campaign-ab.server";
 import { sendBatch } from "./campaign-batch.server";
 import { compileCampaign, type CampaignFrame } from "./campaign-render.server";
 import type { CampaignStatus } from "./campaign-shapes";
 import type { CampaignTransport } from "./campaign-transport.server";
-import { createPacer, senderOf } from "./sending-pace";
-import {
-  campaignIs,
-  claimBatch,
-  ledgerOf,
-  settleCampaign,
-} from "./campaign-ledger.server";
+import { siteRoute, type RelayPools } from "./site-relays.server";
+import { campaignIs, claimBatch, ledgerOf, settleCampaign } from "./campaign-ledger.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 
 /*
@@ -54,6 +51,9 @@ export type SendingServices = {
   maxRate: number;
   /** Messages in flight at once (the SMTP pool's connections). */
   concurrency: number;
+  /** Sites' own relays (decision 057): a pool per site, bounded in number. */
+  relayPools?: RelayPools;
+  logger?: Logger;
   /** False once the process is stopping: a run ends between batches and its job is retried. */
   active?: () => boolean;
   /** How long a silent run keeps its hold on a campaign (tests shorten it). */
@@ -245,8 +245,10 @@ export async function runCampaignSend(
   if (claimed === "busy") throw new CampaignBusyError(campaignId);
   if (!claimed) return { sent: 0 };
   const { campaign, account } = claimed;
-  const origin = siteOrigin({ ...account, ...services.siteAddress });
-  const host = new URL(origin).host;
+  const own = siteOrigin({ ...account, ...services.siteAddress });
+  // Links open where the owner reached the site; Message-IDs keep the site's own host.
+  const origin = linkOriginOf(campaign.linkOrigin) ?? own;
+  const host = new URL(own).host;
   const siteName = account.settings.sitetitle || account.slug;
   // Compiled once per subject (an A/B test has two; the subject is the HTML's title).
   const frame = services.frame({ lang: account.settings.defaultLanguage ?? "en", siteName });
@@ -259,9 +261,7 @@ export async function runCampaignSend(
     }
     return found;
   };
-  const from = senderOf(services.from, siteName);
-  const pacer = createPacer(services.maxRate);
-  const send = { services, campaign, compiledFor, origin, host, from, pacer };
+  const send = { services, campaign, compiledFor, origin, host };
   let sent = 0;
   try {
     for (;;) {
@@ -286,7 +286,9 @@ export async function runCampaignSend(
         const settled = await settleCampaign(database, { accountId, campaignId, runId });
         return { sent, ...settled };
       }
-      const sentInBatch = await sendBatch(send, batch);
+      // The site's relay and sender as set now: a change is followed from the next batch.
+      const route = await siteRoute(services, { accountId, siteName });
+      const sentInBatch = await sendBatch({ ...send, ...route }, batch).finally(route.release);
       if (sentInBatch) {
         sent += sentInBatch;
         await recordUsage(services.usage, { accountId, meter: "emails", amount: sentInBatch });

@@ -1,5 +1,6 @@
 import type { Database } from "~/platform/db/database.server";
 import { mailOutbox } from "~/platform/mail/tables.server";
+import { addressIsGone, enhancedCodeOf } from "./bounce-codes";
 
 /*
  * How a campaign's messages leave: a pool of SMTP connections to the relay (nodemailer), or,
@@ -17,7 +18,29 @@ export type CampaignMessage = {
   messageId: string;
   headers: Record<string, string>;
   site: string;
+  /** The site's own Reply-To (decision 057). */
+  replyTo?: string;
+  /**
+   * The envelope's sender (where bounces go) when it is not the From address: the platform's,
+   * for a site that sends in its own name through the platform's relay.
+   */
+  returnPath?: string;
+  /** The site's DKIM key: an SMTP transport signs the message with it. */
+  dkim?: DkimKey;
 };
+
+/** A DKIM key as nodemailer takes it (`dkim` of a message or of a transport). */
+export type DkimKey = { domainName: string; keySelector: string; privateKey: string };
+
+/**
+ * What a DKIM signature covers: nodemailer's own list (RFC 6376 5.4) and the one-click
+ * unsubscribe's second header, which RFC 8058 wants signed with the first.
+ */
+const signedHeaders =
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:" +
+  "Content-Transfer-Encoding:Content-ID:Content-Description:In-Reply-To:References:List-Id:" +
+  "List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:" +
+  "List-Archive:Feedback-ID";
 
 /**
  * `sent`: the relay took it. `later`: try again (a 4xx answer, a dropped connection);
@@ -36,8 +59,8 @@ export type CampaignTransport = {
 
 /** SMTP reply codes after which the relay wants fewer messages from us for a while. */
 const slowDownCodes = new Set([421, 450, 451, 452, 454]);
-/** 5xx codes that mean the address itself is dead (RFC 5321, RFC 3463 5.1.x). */
-const mailboxGoneCodes = new Set([550, 551, 553]);
+/** nodemailer's codes for a relay that could not be reached or used, whatever it answered. */
+const relayFailures = new Set(["EAUTH", "ENOAUTH", "ETLS", "EREQUIRETLS", "EDNS", "ECONFIG"]);
 
 /** What an SMTP error says, in the ledger's words. */
 export function outcomeOfError(error: unknown): SendOutcome {
@@ -48,8 +71,15 @@ export function outcomeOfError(error: unknown): SendOutcome {
     message?: string;
   };
   const reason = String(response ?? message ?? code ?? "unknown error").slice(0, 300);
+  // A relay that refuses us (a wrong password, no TLS) says nothing of the recipient: later.
+  if (code && relayFailures.has(code)) return { kind: "later", slowDown: false, reason };
   if (typeof responseCode === "number" && responseCode >= 500 && responseCode < 600)
-    return { kind: "refused", bounced: mailboxGoneCodes.has(responseCode), reason };
+    return {
+      kind: "refused",
+      // The address is dead (550 5.1.1), not this message refused (550 5.7.1, a spam block).
+      bounced: addressIsGone({ enhanced: enhancedCodeOf(reason), reply: responseCode }),
+      reason,
+    };
   return {
     kind: "later",
     slowDown: typeof responseCode === "number" && slowDownCodes.has(responseCode),
@@ -64,11 +94,27 @@ export function smtpTransport({
   smtpUrl: string;
   connections: number;
 }): CampaignTransport {
-  type Pool = ReturnType<typeof import("nodemailer").createTransport>;
-  let pool: Promise<Pool> | undefined;
+  return relayTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 1000,
+  });
+}
+
+type RelayOptions = import("nodemailer").TransportOptions &
+  import("nodemailer/lib/smtp-pool").SMTPPoolOptions;
+
+/**
+ * Messages through one relay: a pool of connections (`pool: true`), or one connection per
+ * message (a test send). Opened with the first message.
+ */
+export function relayTransport(options: RelayOptions): CampaignTransport {
+  type Relay = ReturnType<typeof import("nodemailer").createTransport>;
+  let relay: Promise<Relay> | undefined;
   const open = () =>
-    (pool ??= import("nodemailer").then(({ createTransport }) =>
-      createTransport({ url: smtpUrl, pool: true, maxConnections: connections, maxMessages: 1000 }),
+    (relay ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport(options as Parameters<typeof createTransport>[0]),
     ));
   return {
     async send(message) {
@@ -82,6 +128,9 @@ export function smtpTransport({
           html: message.html,
           messageId: message.messageId,
           headers: message.headers,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.returnPath ? { envelope: { from: message.returnPath, to: message.to } } : {}),
+          ...(message.dkim ? { dkim: { ...message.dkim, headerFieldNames: signedHeaders } } : {}),
         });
         return { kind: "sent" };
       } catch (error) {
@@ -89,8 +138,8 @@ export function smtpTransport({
       }
     },
     close() {
-      void pool?.then((transporter) => transporter.close());
-      pool = undefined;
+      void relay?.then((transporter) => transporter.close());
+      relay = undefined;
     },
   };
 }

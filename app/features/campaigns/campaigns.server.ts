@@ -30,6 +30,8 @@ export {
   type CampaignTransport,
 } from "./campaign-transport.server";
 export { recipientStatus } from "./recipient-actions.server";
+export { commandSender, isSenderCommand, readSenderSettings } from "./sender-settings.server";
+export { createRelayPools, type RelayPools } from "./site-relays.server";
 export { verifyRecipient } from "./recipient-links.server";
 
 /** What the campaigns screen's action sends with: the engine's services (server/app.ts sets it). */

@@ -114,7 +114,7 @@ describe("M5 campaign content", () => {
     ).toBe(false);
   });
 
-  test("M5 SMTP answers become ledger outcomes; 421 slows the pace down, which creeps back up", () => {
+  test("M5 SMTP answers become ledger outcomes (a spam block is no bounce); 421 slows the pace down, which creeps back up", () => {
     expect(outcomeOfError({ responseCode: 421, response: "421 busy" })).toEqual({
       kind: "later",
       slowDown: true,
@@ -124,6 +124,9 @@ describe("M5 campaign content", () => {
       kind: "refused",
       bounced: true,
     });
+    expect(
+      outcomeOfError({ responseCode: 550, response: "550 5.7.1 Message rejected as spam" }),
+    ).toMatchObject({ kind: "refused", bounced: false });
     expect(outcomeOfError({ responseCode: 554 })).toMatchObject({
       kind: "refused",
       bounced: false,
@@ -437,7 +440,7 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
   });
 
   logicTest(
-    "M5 a stopping server ends a send between batches; the next run goes on from the ledger",
+    "M5 a stopping server ends a send between batches; the next run goes on from the ledger, its links where the owner reached the site",
     async () => {
       const tag = `stop-${backend}`;
       await addContacts(3, tag);
@@ -454,6 +457,8 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
         accountId,
         viewer: manager,
         body: { intent: "sendCampaign", id: campaignId },
+        // A local server's port, which the site's own address (a job has no request) lacks.
+        linkOrigin: "http://school.localhost:5173",
       });
       await expect(
         runCampaignSend(services(relay, { active: () => false }), {
@@ -467,6 +472,9 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
       expect(
         await runCampaignSend(services(relay), { accountId, campaignId, runId: "after" }),
       ).toMatchObject({ sent: 3, ended: "sent" });
+      const mail = decodeQuotedPrintable(sink.accepted[0]!.raw).replace(/\r\n[ \t]+/g, " ");
+      expect(mail).toMatch(/^List-Unsubscribe: <http:\/\/school\.localhost:5173\/api\/email\//m);
+      expect(sink.accepted[0]!.messageId).not.toContain("5173");
       relay.close();
       await sink.close();
     },

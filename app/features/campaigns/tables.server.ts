@@ -53,6 +53,11 @@ export const campaigns = pgTable(
     /** How sure the decision is that the winner's click rate is the higher one (0 to 1). */
     abConfidence: real("ab_confidence"),
     tracking: boolean("tracking").notNull().default(true),
+    /**
+     * The site's origin as the owner's request that sent or scheduled it showed it (scheme and
+     * port included): where its links point. Empty: the site's own address.
+     */
+    linkOrigin: text("link_origin").notNull().default(""),
     senderRun: text("sender_run"),
     /** When the sending run last said it is alive; a run silent past its lease is taken over. */
     senderSeenAt: timestamp("sender_seen_at", { withTimezone: true }),
@@ -107,5 +112,44 @@ export const campaignRecipients = pgTable(
       foreignColumns: [campaigns.accountId, campaigns.id],
     }).onDelete("cascade"),
     tenantIsolationPolicy("campaign_recipients"),
+  ],
+);
+
+/**
+ * A site's own sending settings (decision 057): its sender line and reply-to, its own SMTP relay
+ * (else the platform's) and its DKIM key. The relay's password and the DKIM key are sealed with
+ * the secret box under a context naming the account, and never leave the server.
+ */
+export const campaignSendingSettings = pgTable(
+  "campaign_sending_settings",
+  {
+    accountId: uuid("account_id").notNull(),
+    /** Empty: the site's name. */
+    senderName: text("sender_name").notNull().default(""),
+    /** Empty: the platform's MAIL_FROM address. */
+    senderAddress: text("sender_address").notNull().default(""),
+    replyTo: text("reply_to").notNull().default(""),
+    /** Off: the platform's relay; the relay's fields are kept for when it is on again. */
+    smtpEnabled: boolean("smtp_enabled").notNull().default(false),
+    smtpHost: text("smtp_host").notNull().default(""),
+    smtpPort: integer("smtp_port").notNull().default(587),
+    smtpSecurity: text("smtp_security")
+      .$type<"none" | "starttls" | "tls">()
+      .notNull()
+      .default("starttls"),
+    smtpUsername: text("smtp_username").notNull().default(""),
+    smtpPasswordSealed: text("smtp_password_sealed"),
+    dkimEnabled: boolean("dkim_enabled").notNull().default(false),
+    dkimDomain: text("dkim_domain").notNull().default(""),
+    dkimSelector: text("dkim_selector").notNull().default(""),
+    dkimKeySealed: text("dkim_key_sealed"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId] }),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
+    tenantIsolationPolicy("campaign_sending_settings"),
   ],
 );

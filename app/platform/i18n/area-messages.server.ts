@@ -159,6 +159,7 @@ export const messageAreas = {
     "errors.campaignNotReady",
     "errors.campaignPastSchedule",
     "errors.campaignTestFailed",
+    "errors.campaignRelayFailed",
   ],
   /** M5: the site's forms, their builder and answers (/dashboard/manage/marketing/forms). */
   formsScreen: [

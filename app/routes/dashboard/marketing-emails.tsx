@@ -1,11 +1,15 @@
+import { authContext } from "~/features/auth/auth";
 import { z } from "zod";
 import { CampaignsPanel, type OpenedCampaign } from "~/features/campaigns/campaigns";
 import {
   campaignSendingContext,
   commandCampaigns,
+  commandSender,
   isCampaignCommand,
+  isSenderCommand,
   listCampaigns,
   loadCampaign,
+  readSenderSettings,
 } from "~/features/campaigns/campaigns.server";
 import { ContactsScreen, type ContactsTab } from "~/features/contacts/contacts";
 import {
@@ -37,7 +41,8 @@ const newCampaign: OpenedCampaign = {
 /**
  * M5 `/dashboard/manage/marketing/emails` (managers): the site's contacts, segments and
  * campaigns; a contact opens over the list at `?contact={id}` (or `new`), a campaign in place of
- * the list at `?tab=campaigns&campaign={id}` (or `new`).
+ * the list at `?tab=campaigns&campaign={id}` (or `new`), the sending settings at
+ * `?tab=campaigns&sending=settings`.
  */
 export async function loader(args: Route.LoaderArgs) {
   return loadDashboardScreen(
@@ -64,9 +69,15 @@ export async function loader(args: Route.LoaderArgs) {
       // The campaigns tab: every campaign, and the one `?campaign={id}` (or `new`) opens.
       const askedCampaign = search.get("campaign");
       const campaignId = z.uuid().safeParse(askedCampaign);
+      const siteName = request.account.settings.sitetitle || request.account.slug;
       const campaigns =
         tab === "campaigns"
           ? {
+              sender: await readSenderSettings(args.context.get(campaignSendingContext), {
+                ...place,
+                siteName,
+              }),
+              senderOpen: search.get("sending") === "settings",
               rows: await listCampaigns(database, place),
               opened:
                 askedCampaign === "new"
@@ -93,11 +104,20 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
+    if (isSenderCommand(body))
+      return commandSender(args.context.get(campaignSendingContext), {
+        accountId: request.account.accountId,
+        viewer: request.viewer,
+        siteName: request.account.settings.sitetitle || request.account.slug,
+        lang: request.account.settings.defaultLanguage ?? "en",
+        body,
+      });
     if (isCampaignCommand(body))
       return commandCampaigns(args.context.get(campaignSendingContext), {
         accountId: request.account.accountId,
         viewer: request.viewer,
         body,
+        linkOrigin: args.context.get(authContext).facts.linkOrigin,
       });
     return commandContacts(database, {
       accountId: request.account.accountId,
@@ -130,6 +150,8 @@ export default function MarketingEmails({ loaderData }: Route.ComponentProps) {
             opened={loaderData.campaigns.opened}
             segments={loaderData.segments}
             timeZone={loaderData.timeZone}
+            sender={loaderData.campaigns.sender}
+            senderOpen={loaderData.campaigns.senderOpen}
           />
         ) : null
       }

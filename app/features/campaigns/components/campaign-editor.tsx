@@ -3,7 +3,9 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { fieldIssueMessage, type FieldIssue } from "~/platform/field-issues";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import settingsClasses from "~/ui/settings/settings.module.css";
 import type { CampaignDefinition } from "../campaign-shapes";
+import { abTestIssues, AB_SAMPLE_DEFAULT } from "./campaign-ab-fields";
 import { CampaignActions } from "./campaign-actions";
 import { BlockList, draftBlock, sentBlock, type DraftBlock } from "./campaign-blocks";
 import type { CampaignCommand } from "./campaign-command";
@@ -50,6 +52,12 @@ export function CampaignEditor({
     return rest;
   });
   const [blocks, setBlocks] = useState<DraftBlock[]>(() => start.blocks.map(draftBlock));
+  // The A/B test is on when the campaign has a second subject and a share of the audience for it.
+  const [testing, setTesting] = useState(
+    () => start.subjectB.trim() !== "" && start.abSamplePercent > 0,
+  );
+  // A save the editor's own checks held back: their marks show until the fields are right.
+  const [held, setHeld] = useState(false);
   // Every change counts in `edits`; one that adds, removes or moves a block also in `layout`.
   const [edits, setEdits] = useState(0);
   const [layout, setLayout] = useState(0);
@@ -58,14 +66,25 @@ export function CampaignEditor({
   const answer = saver.state === "idle" ? saver.data : undefined;
   const refused = answer && !answer.ok ? (answer.issues ?? []) : [];
   // Issues of the blocks name them by position: once blocks move, those marks would mislead.
-  const issues =
-    sentAt?.layout === layout
+  const own = held ? abTestIssues(testing, settings) : [];
+  const issues = [
+    ...own,
+    ...(sentAt?.layout === layout
       ? refused
-      : refused.filter((issue) => !issue.path.startsWith("blocks."));
+      : refused.filter((issue) => !issue.path.startsWith("blocks."))),
+  ];
   const unchanged = sentAt?.edits === edits;
   const arrived = (location.state as SavedState)?.campaignSaved === true && edits === 0;
   const notice =
-    answer && unchanged ? (answer.ok ? "saved" : "failed") : !sentAt && arrived ? "saved" : null;
+    own.length > 0
+      ? "held"
+      : answer && unchanged
+        ? answer.ok
+          ? "saved"
+          : "failed"
+        : !sentAt && arrived
+          ? "saved"
+          : null;
 
   // What the server holds is the editor's state at its last save: none while one is under way
   // or after one failed (the last good one is not known), all before the first.
@@ -92,19 +111,31 @@ export function CampaignEditor({
     setBlocks((current) => current.map((one, i) => (i === index ? next : one)));
     changed();
   };
+  const switchTest = (on: boolean) => {
+    setTesting(on);
+    // Switched on without a share of the audience: the usual one to start with.
+    if (on && !Number(settings.abSamplePercent)) setSetting("abSamplePercent", AB_SAMPLE_DEFAULT);
+    else changed();
+  };
   const restructure = (next: DraftBlock[]) => {
     setBlocks(next);
     setLayout((count) => count + 1);
     changed();
   };
 
+  // The test switched off tests nothing: no subject B, no share of the audience (what was typed
+  // stays in the editor, should the test be switched on again).
   const campaign = {
     ...settings,
-    // Without a second subject there is nothing to test: no share of the audience for it.
-    abSamplePercent: settings.subjectB.trim() ? settings.abSamplePercent : 0,
+    subjectB: testing ? settings.subjectB : "",
+    abSamplePercent: testing && settings.subjectB.trim() ? settings.abSamplePercent : 0,
     blocks: blocks.map(sentBlock),
   };
   const save = () => {
+    // A test without its second subject or share is held back here, the marks beside them.
+    const stopped = abTestIssues(testing, settings).length > 0;
+    setHeld(stopped);
+    if (stopped) return;
     setSentAt({ edits, layout });
     void saver.submit(
       { intent: "saveCampaign", id, campaign },
@@ -121,8 +152,10 @@ export function CampaignEditor({
               <CampaignSettings
                 settings={settings}
                 segments={segments}
+                testing={testing}
                 errorAt={errorAt}
                 onChange={setSetting}
+                onTesting={switchTest}
               />
               <BlockList
                 blocks={blocks}
@@ -134,12 +167,17 @@ export function CampaignEditor({
                 <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 2 }}>
                   <Group justify="space-between" wrap="wrap" gap="sm">
                     <div>
-                      <Text size="sm" c="teal" role="status">
+                      <Text
+                        size="sm"
+                        role="status"
+                        className={settingsClasses.status}
+                        data-state="saved"
+                      >
                         {notice === "saved" ? t("campaigns.screen.saved") : ""}
                       </Text>
-                      {notice === "failed" ? (
+                      {notice === "failed" || notice === "held" ? (
                         <Text size="sm" c="var(--mantine-color-error)" role="alert">
-                          {refused.length > 0
+                          {notice === "held" || refused.length > 0
                             ? t("campaigns.screen.checkIssues")
                             : t("campaigns.screen.saveFailed")}
                         </Text>

@@ -4,7 +4,13 @@ import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { dateFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import type { CampaignCounts, CampaignDefinition, CampaignStatus } from "../campaign-shapes";
+import type {
+  AbReport,
+  CampaignCounts,
+  CampaignDefinition,
+  CampaignStatus,
+  CampaignTimelinePoint,
+} from "../campaign-shapes";
 import { useCampaignCommand } from "./campaign-command";
 import { CampaignEditor } from "./campaign-editor";
 import { CampaignMoves } from "./campaign-moves";
@@ -18,6 +24,9 @@ export type OpenedCampaign = {
   scheduledAt: string | null;
   campaign: CampaignDefinition | null;
   counts: CampaignCounts | null;
+  /** Once sending began: the A/B test (null without one) and the report's hourly figures. */
+  ab?: AbReport | null;
+  timeline?: CampaignTimelinePoint[];
 };
 
 /** One of the site's segments, for the audience picker. */
@@ -80,7 +89,14 @@ export function CampaignPage({
       {id && !editable && counts ? (
         <>
           <CampaignMoves status={status} command={command} />
-          <CampaignReport counts={counts} sending={status === "sending"} />
+          <CampaignReport
+            counts={counts}
+            sending={status === "sending"}
+            status={status}
+            ab={opened.ab}
+            timeline={opened.timeline}
+            zone={zone}
+          />
         </>
       ) : null}
       <CampaignEditor opened={opened} segments={segments} zone={zone} command={command} />

@@ -10,9 +10,9 @@ const palette = {
   page: "#f3f4f6",
   card: "#ffffff",
   ink: "#111827",
-  muted: "#6b7280",
+  muted: "#4b5563",
   line: "#e5e7eb",
-  button: "#1c7ed6",
+  button: "#1971c2",
 };
 const font = "-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif";
 const SAMPLE_EMAIL = "alex@example.com";

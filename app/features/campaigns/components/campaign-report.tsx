@@ -3,13 +3,36 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { useId, type ReactNode } from "react";
 import { numberFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import type { CampaignCounts } from "../campaign-shapes";
+import type {
+  AbReport,
+  CampaignCounts,
+  CampaignStatus,
+  CampaignTimelinePoint,
+} from "../campaign-shapes";
+import { AbTestReport } from "./campaign-ab-report";
+import { CampaignTimeline } from "./campaign-timeline";
 
 /**
  * What a campaign did, from its ledger: whom it went to, what became of each message, and what
  * readers did. Opens a mail client or a scanner made (no person behind them) are counted apart.
+ * Then the A/B subject test, if the campaign has one, and the figures hour by hour.
  */
-export function CampaignReport({ counts, sending }: { counts: CampaignCounts; sending: boolean }) {
+export function CampaignReport({
+  counts,
+  sending,
+  status = sending ? "sending" : "sent",
+  ab = null,
+  timeline = [],
+  zone = "UTC",
+}: {
+  counts: CampaignCounts;
+  sending: boolean;
+  status?: CampaignStatus;
+  ab?: AbReport | null;
+  timeline?: CampaignTimelinePoint[];
+  /** The site's time zone, for when the test's winner is chosen. */
+  zone?: string;
+}) {
   const { t, i18n } = useTranslation();
   const title = useId();
   const number = numberFormat(i18n.language);
@@ -31,7 +54,16 @@ export function CampaignReport({ counts, sending }: { counts: CampaignCounts; se
     },
     { key: "clicked", label: t("campaigns.screen.report.clicked"), note: share(counts.clicked) },
     { key: "unsubscribed", label: t("campaigns.screen.report.unsubscribed") },
-    { key: "bounced", label: t("campaigns.screen.report.bounced") },
+    {
+      key: "bounced",
+      label: t("campaigns.screen.report.bounced"),
+      hint: t("campaigns.screen.report.bouncedHelp"),
+    },
+    {
+      key: "complained",
+      label: t("campaigns.screen.report.complained"),
+      hint: t("campaigns.screen.report.complainedHelp"),
+    },
   ];
 
   return (
@@ -91,6 +123,14 @@ export function CampaignReport({ counts, sending }: { counts: CampaignCounts; se
             </Stack>
           ))}
         </SimpleGrid>
+        {ab || timeline.length > 1 ? (
+          <Stack gap="xl" mt="md">
+            {ab ? (
+              <AbTestReport ab={ab} audience={counts.audience} status={status} zone={zone} />
+            ) : null}
+            <CampaignTimeline timeline={timeline} />
+          </Stack>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -2,6 +2,7 @@ import { MultiSelect, Paper, Stack, Switch, TextInput, Title } from "@mantine/co
 import { useId } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { CampaignDefinition } from "../campaign-shapes";
+import { AbTestFields } from "./campaign-ab-fields";
 import type { ErrorAt } from "./campaign-editor";
 import type { SegmentChoice } from "./campaign-page";
 
@@ -13,17 +14,22 @@ export type Settings = Omit<CampaignDefinition, "blocks" | "abSamplePercent"> & 
   abSamplePercent: number | string;
 };
 
-/** Name, subject and preview text, audience and tracking. */
+/** Name, subject and preview text, audience, tracking and the A/B subject test. */
 export function CampaignSettings({
   settings,
   segments,
+  testing,
   errorAt,
   onChange,
+  onTesting,
 }: {
   settings: Settings;
   segments: SegmentChoice[];
+  /** Whether the campaign tests two subjects (the switch's state). */
+  testing: boolean;
   errorAt: ErrorAt;
   onChange: <K extends keyof Settings>(key: K, value: Settings[K]) => void;
+  onTesting: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
   const title = useId();
@@ -87,6 +93,14 @@ export function CampaignSettings({
           description={t("campaigns.screen.settings.trackingHelp")}
           checked={settings.tracking}
           onChange={(event) => onChange("tracking", event.currentTarget.checked)}
+        />
+        <AbTestFields
+          testing={testing}
+          settings={settings}
+          tracking={settings.tracking}
+          errorAt={errorAt}
+          onTesting={onTesting}
+          onChange={onChange}
         />
       </Stack>
     </Paper>

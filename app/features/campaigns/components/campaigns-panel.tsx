@@ -11,13 +11,14 @@ import {
   Text,
   VisuallyHidden,
 } from "@mantine/core";
-import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconMailCog, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState, type MouseEvent } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { errorKeyOf } from "~/platform/errors";
 import { dateFormat, numberFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { CampaignRow } from "../campaign-records.server";
+import type { SenderSettingsView } from "../sender-shapes";
 import {
   CampaignPage,
   useSendingRefresh,
@@ -26,6 +27,7 @@ import {
 } from "./campaign-page";
 import { campaignHref, statusColour, useCampaignWords } from "./campaign-words";
 import { siteZone } from "./schedule-time";
+import { SenderSettingsPanel, senderSettingsHref } from "./sender-settings-panel";
 
 export type { OpenedCampaign, SegmentChoice };
 
@@ -38,6 +40,8 @@ export function CampaignsPanel({
   opened,
   segments,
   timeZone,
+  sender = null,
+  senderOpen = false,
 }: {
   campaigns: CampaignRow[];
   opened: OpenedCampaign | null;
@@ -45,16 +49,28 @@ export function CampaignsPanel({
   segments: SegmentChoice[];
   /** The site's time zone (IANA): dates are shown and a schedule entered in it. */
   timeZone: string;
+  /** The site's sending settings (decision 057), opened in place of the list when `senderOpen`. */
+  sender?: SenderSettingsView | null;
+  senderOpen?: boolean;
 }) {
   const zone = siteZone(timeZone);
-  if (!opened) return <CampaignList campaigns={campaigns} zone={zone} />;
+  if (sender && senderOpen) return <SenderSettingsPanel view={sender} />;
+  if (!opened) return <CampaignList campaigns={campaigns} zone={zone} sender={sender} />;
   return <CampaignPage key={opened.id ?? "new"} opened={opened} segments={segments} zone={zone} />;
 }
 
 type DeleteAnswer = { ok: boolean; code?: string };
 
 /** Every campaign of the site, newest change first, with its figures. */
-function CampaignList({ campaigns, zone }: { campaigns: CampaignRow[]; zone: string }) {
+function CampaignList({
+  campaigns,
+  zone,
+  sender,
+}: {
+  campaigns: CampaignRow[];
+  zone: string;
+  sender: SenderSettingsView | null;
+}) {
   const { t, i18n } = useTranslation();
   const words = useCampaignWords();
   const navigate = useNavigate();
@@ -94,17 +110,42 @@ function CampaignList({ campaigns, zone }: { campaigns: CampaignRow[]; zone: str
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed" maw={640}>
-          {t("campaigns.screen.list.help")}
-        </Text>
-        <Button
-          component={Link}
-          to={campaignHref("new")}
-          leftSection={<IconPlus size={16} aria-hidden />}
-          data-testid="new-campaign"
-        >
-          {t("campaigns.screen.new")}
-        </Button>
+        <Stack gap={4} maw={640}>
+          <Text size="sm" c="dimmed">
+            {t("campaigns.screen.list.help")}
+          </Text>
+          {sender ? (
+            <Text size="sm" data-testid="sender-summary">
+              {sender.relay.enabled
+                ? t("campaigns.screen.sending.summaryOwn", {
+                    from: sender.from,
+                    host: sender.relay.host,
+                  })
+                : t("campaigns.screen.sending.summaryPlatform", { from: sender.from })}
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap="sm">
+          {sender ? (
+            <Button
+              component={Link}
+              to={senderSettingsHref}
+              variant="default"
+              leftSection={<IconMailCog size={16} aria-hidden />}
+              data-testid="open-sender-settings"
+            >
+              {t("campaigns.screen.sending.open")}
+            </Button>
+          ) : null}
+          <Button
+            component={Link}
+            to={campaignHref("new")}
+            leftSection={<IconPlus size={16} aria-hidden />}
+            data-testid="new-campaign"
+          >
+            {t("campaigns.screen.new")}
+          </Button>
+        </Group>
       </Group>
       {refused ? (
         <Alert color="red" role="alert">

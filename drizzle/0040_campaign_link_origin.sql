@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "link_origin" text DEFAULT '' NOT NULL;

@@ -1,0 +1,389 @@
+import fs from "node:fs";
+import { simpleParser } from "mailparser";
+import { startSmtpSink, type SunkMail } from "../support/smtp-sink";
+import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
+import { open } from "./support/page";
+import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { createSessions } from "./support/session";
+import { expect, test, type Page } from "./support/test";
+
+// M5 the acceptance journey's campaign half (issue 33): the owner imports 1,000 contacts from a
+// CSV file, makes a segment, writes a campaign, test-sends and schedules it; it reaches a real
+// SMTP peer once per contact of the segment; a reader unsubscribes with one click (RFC 8058) and
+// gets no later campaign; the reports' figures are what the peer received. A server of this
+// file's own, so that its mail goes to the sink.
+test.describe.configure({ mode: "serial" });
+// The owner's browser is far from the site's zone: a schedule is entered in the site's zone.
+test.use({ timezoneId: "Pacific/Auckland", actionTimeout: 15_000 });
+
+let server: RunningServer;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let dataDir: string;
+const site = (path = "/") => `http://demo.localhost:${server.port}${path}`;
+const sessions = createSessions(site);
+const screen = "/dashboard/manage/marketing/emails";
+const shots = process.env.CAMPAIGNS_SHOTS_DIR;
+
+// The file: 1,000 people; every fourth one came early (the segment, 250), some without a name.
+const firstNames = ["Ada", "Bruno", "Chiara", "Dmitri", "Esther", "Farid", "Greta", "Hiro"];
+const lastNames = ["Lovelace", "Costa", "Rossi", "Ivanov", "Levi", "Haddad", "Berg", "Tanaka"];
+const people = Array.from({ length: 1000 }, (_, n) => ({
+  email: `reader-${n}@example.com`,
+  name: n % 10 === 8 ? "" : `${firstNames[n % 8]} ${lastNames[Math.floor(n / 8) % 8]}`,
+  early: n % 4 === 0,
+}));
+const segment = people.filter((person) => person.early);
+const segmentName = "Early birds";
+const testAddress = "owner@demo.test";
+/** The reader who unsubscribes from the first campaign. */
+const leaving = segment[3]!;
+
+/** The first campaign (its id from the editor's address), for the second test. */
+const ids: { first?: string } = {};
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  sink = await startSmtpSink();
+  dataDir = tempDataDir("campaigns");
+  server = await startServer({ dataDir, env: { SMTP_URL: sink.url } });
+});
+
+// A failed journey says what the server logged (its errors are not in the page).
+test.afterEach(async ({ page }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus || !server) return;
+  const log = testInfo.outputPath("server-and-page.log");
+  fs.writeFileSync(
+    log,
+    [
+      `page at ${page.url()}`,
+      `sink: ${sink.accepted.length} messages`,
+      ...server.output().split("\n").slice(-80),
+    ].join("\n"),
+  );
+  // Attached, the test summary's tail prints it (scripts/run-tests.ts).
+  await testInfo.attach("server-and-page", { path: log, contentType: "text/plain" });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await sink?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function asOwner(page: Page, path: string) {
+  await sessions.use(page, "owner@demo.test");
+  await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  const response = await open(page, site(path));
+  expect(response?.status(), path).toBe(200);
+}
+
+/** The messages of one campaign the sink took (`<c.{campaign}.{contact}@site>`). */
+const ofCampaign = (id: string): SunkMail[] =>
+  sink.accepted.filter((mail) => mail.messageId.startsWith(`<c.${id}.`));
+
+/** A header of a raw message, unfolded ("" when absent). */
+function header(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n(?=[ \t])/g, "");
+  const line = head
+    .split(/\r?\n/)
+    .find((one) => one.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : "";
+}
+
+/** The number a figure of the report shows ("Audience" and "250" → 250). */
+async function figure(page: Page, key: string): Promise<number> {
+  const text = (await page.getByTestId(`report-${key}`).textContent()) ?? "";
+  return Number(/(\d[\d,]*)/.exec(text)?.[1]?.replace(/,/g, "") ?? Number.NaN);
+}
+
+/** The wall clock of the next whole minute (at least a few seconds away) in `zone`, as typed. */
+function nextMinuteIn(zone: string): { value: string; at: number } {
+  const at = Math.ceil((Date.now() + 5_000) / 60_000) * 60_000;
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(at));
+  const part = (type: string) => parts.find((one) => one.type === type)!.value;
+  return {
+    value: `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`,
+    at,
+  };
+}
+
+/** Opens a campaign and waits until it has sent (its status read again, as its owner would). */
+async function waitUntilSent(page: Page, id: string) {
+  await expect(async () => {
+    await open(page, site(`${screen}?tab=campaigns&campaign=${id}`));
+    await expect(page.getByTestId("campaign-status")).toHaveText("Sent", { timeout: 500 });
+  }).toPass({ intervals: [500, 1000], timeout: 60_000 });
+}
+
+test("M5 acceptance: the owner imports 1,000 contacts from CSV, segments them, writes a campaign, test-sends and schedules it; each contact of the segment gets it once and the report's counts match the sink", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+
+  // 1. The CSV file, its columns mapped and its rows previewed, imported as subscribed.
+  const csv = [
+    "Email,Name,Tags,City,Signed up",
+    ...people.map(
+      (person, n) =>
+        `${person.email},${person.name},"${person.early ? "early-birds, design" : n % 4 === 1 ? "design" : ""}",${["Lyon", "Oslo", "Kochi"][n % 3]},2026-0${(n % 9) + 1}-15`,
+    ),
+  ].join("\r\n");
+  await asOwner(page, screen);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mail campaigns");
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const wizard = page.getByRole("dialog", { name: "Import contacts from a CSV file" });
+  await wizard.locator('input[type="file"]').setInputFiles({
+    name: "spring-fair.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  await expect(wizard.getByTestId("import-summary")).toHaveText(
+    "Rows: 1000 · ready to import: 1000 · with mistakes: 0",
+  );
+  await expect(wizard.getByRole("combobox", { name: "Column Email is" })).toHaveValue("E-mail");
+  await expect(wizard.getByRole("combobox", { name: "Column Name is" })).toHaveValue("Name");
+  await expect(wizard.getByRole("combobox", { name: "Column Tags is" })).toHaveValue("Tags");
+  await expect(wizard.getByRole("combobox", { name: "Column City is" })).toHaveValue("Field: city");
+  await wizard.getByRole("combobox", { name: "Column Signed up is" }).click();
+  await page.getByRole("option", { name: "Do not import", exact: true }).click();
+  await expect(wizard.getByRole("combobox", { name: "Column Signed up is" })).toHaveValue(
+    "Do not import",
+  );
+  // The preview shows the file's first rows under their columns.
+  await expect(wizard.getByRole("cell", { name: "reader-0@example.com" })).toBeVisible();
+  await expect(wizard.getByRole("cell", { name: "early-birds, design" }).first()).toBeVisible();
+  await wizard.getByText("Have agreed to marketing e-mail").click();
+  await wizard.getByLabel("How the person agreed").fill("Sign-up sheet at the 2026 spring fair");
+  await wizard.getByRole("button", { name: "Import (1000)" }).click();
+  await expect(wizard.getByTestId("import-result")).toContainText(
+    "Imported. New contacts: 1000; contacts brought up to date: 0.",
+  );
+  await wizard.getByRole("button", { name: "Close" }).click();
+
+  // A segment by tag, counted live as its rules are written.
+  await open(page, site(`${screen}?tab=segments`));
+  await page.getByRole("button", { name: "New segment" }).click();
+  const editor = page.getByRole("dialog", { name: "New segment" });
+  await editor.getByLabel("Name").fill(segmentName);
+  const tags = editor.getByRole("combobox", { name: "Has all of these tags" });
+  await tags.fill("early-birds");
+  await tags.press("Enter");
+  await expect(editor.getByTestId("segment-count")).toHaveText(
+    `Contacts these rules select now: ${segment.length}`,
+  );
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toBeHidden();
+  await expect(
+    page.getByTestId("segments").getByRole("row", { name: new RegExp(segmentName) }),
+  ).toContainText(`Contacts: ${segment.length}`);
+
+  // 2. The campaign: name, a subject with a merge tag, heading, text and button, the segment.
+  await page.getByRole("tab", { name: "Campaigns" }).click();
+  await page.getByRole("link", { name: "New campaign" }).click();
+  await expect(page).toHaveURL(/campaign=new/);
+  await page.getByRole("textbox", { name: /^Campaign name/ }).fill("Spring courses");
+  await page
+    .getByRole("textbox", { name: "Subject", exact: true })
+    .fill("{{first_name | Friend}}, our spring courses are open");
+  const blocks = page.getByTestId("campaign-block");
+  await expect(blocks).toHaveCount(2);
+  await blocks
+    .nth(0)
+    .getByRole("textbox", { name: "Heading" })
+    .fill("Hello {{first_name | there}}, spring is here");
+  await blocks
+    .nth(1)
+    .getByRole("textbox", { name: "Text" })
+    .fill("Six new courses start in April.\n\nEarly birds like you get the first seats.");
+  await page.getByRole("button", { name: "Add block" }).click();
+  await page.getByRole("menuitem", { name: "Button" }).click();
+  await expect(blocks).toHaveCount(3);
+  await blocks.nth(2).getByRole("textbox", { name: "Button label" }).fill("See the courses");
+  await blocks
+    .nth(2)
+    .getByRole("textbox", { name: "Link", exact: true })
+    .fill("https://demo.example/course");
+  await page.getByRole("combobox", { name: "Audience" }).click();
+  await page.getByRole("option", { name: segmentName }).click();
+  await page.keyboard.press("Escape");
+  // The preview follows: the sample reader's first name in the heading, the button.
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText("Hello Alex, spring is here");
+  await expect(preview).toContainText("See the courses");
+  await page.getByRole("button", { name: "Save campaign" }).click();
+  await expect(page).toHaveURL(/campaign=[0-9a-f-]{36}/);
+  await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
+  const firstId = /campaign=([0-9a-f-]{36})/.exec(page.url())![1]!;
+  ids.first = firstId;
+
+  // A test to one address: exactly one message, to it, its subject filled in (the fallback).
+  const to = page.getByRole("combobox", { name: "Send a test to" });
+  await to.fill(testAddress);
+  await to.press("Enter");
+  await page.getByRole("button", { name: "Send test" }).click();
+  await expect(page.getByTestId("campaign-notice")).toHaveText(`Test sent to ${testAddress}.`);
+  await expect.poll(() => sink.accepted.length, { intervals: [100] }).toBe(1);
+  const testMail = sink.accepted[0]!;
+  expect(testMail.to).toBe(testAddress);
+  const tested = await simpleParser(testMail.raw);
+  // A test's merge tags show their fallbacks, in the subject as in the body.
+  expect(tested.subject).toBe("[Test] Friend, our spring courses are open");
+  expect(tested.html || "").toContain("Hello there, spring is here");
+  expect(tested.html || "").toContain("See the courses");
+
+  // 3. Scheduled for the next minute, typed in the site's zone (the field says which).
+  const when = page.getByLabel("Send at");
+  const zone = /time zone \(([^)]+)\)/.exec(
+    (await page.getByText(/^In the site's time zone/).textContent()) ?? "",
+  )![1]!;
+  const next = nextMinuteIn(zone);
+  await when.fill(next.value);
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByTestId("campaign-notice")).toHaveText("Scheduled.");
+  await expect(page.getByTestId("campaign-status")).toHaveText("Scheduled");
+  await expect(page.getByText(/^Goes out on /)).toBeVisible();
+
+  // While it waits: the editor is looked at, in light and dark.
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await open(page, site(`${screen}?tab=campaigns&campaign=${firstId}`));
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+    await expect(page.getByLabel("Send at")).toHaveValue(next.value);
+    await expectNoSeriousAxeIssues(page);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await lookAt(page, shots, "campaign-editor");
+
+  // Nothing goes before its time.
+  if (Date.now() < next.at - 500) expect(ofCampaign(firstId).length).toBe(0);
+  // Sent once it is due: one message per contact of the segment, no address twice.
+  await expect
+    .poll(() => ofCampaign(firstId).length, {
+      intervals: [250],
+      timeout: Math.max(0, next.at - Date.now()) + 60_000,
+    })
+    .toBeGreaterThanOrEqual(segment.length);
+  await waitUntilSent(page, firstId);
+  const first = ofCampaign(firstId);
+  expect(first).toHaveLength(segment.length);
+  expect(new Set(first.map((mail) => mail.to))).toEqual(
+    new Set(segment.map((person) => person.email)),
+  );
+  // Each reader's own: their first name (or the fallback) in the subject and the heading.
+  for (const person of [segment[0]!, segment.find((one) => !one.name)!]) {
+    const mail = await simpleParser(first.find((one) => one.to === person.email)!.raw);
+    const name = person.name.split(" ")[0] || "Friend";
+    expect(mail.subject).toBe(`${name}, our spring courses are open`);
+    expect(mail.html || "").toContain(
+      `Hello ${person.name.split(" ")[0] || "there"}, spring is here`,
+    );
+  }
+  // The report counts what the sink received.
+  expect(await figure(page, "audience")).toBe(first.length);
+  expect(await figure(page, "sent")).toBe(first.length);
+  expect(await figure(page, "failed")).toBe(0);
+  expect(await figure(page, "skipped")).toBe(0);
+});
+
+test("M5 acceptance: a reader unsubscribes with one click (RFC 8058) and gets no later campaign; the report counts the unsubscribe", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  const firstId = ids.first;
+  if (!firstId) throw new Error("the first test's campaign is missing");
+
+  // 4. The reader's mail client reads the headers and posts the one-click unsubscribe.
+  const mail = ofCampaign(firstId).find((one) => one.to === leaving.email)!;
+  const listUnsubscribe = header(mail.raw, "List-Unsubscribe");
+  expect(header(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+  const address = new URL(/<(https?:[^>]+)>/.exec(listUnsubscribe)![1]!);
+  // The site's address as configured: here no port, as the server takes any free one (PORT=0).
+  expect(address.hostname).toBe("demo.localhost");
+  expect(address.pathname).toMatch(/^\/api\/email\/unsubscribe\//);
+  // Node does not resolve *.localhost: to the server's own address, with the site's Host.
+  const answer = await request.post(`http://127.0.0.1:${server.port}${address.pathname}`, {
+    headers: { host: `demo.localhost:${server.port}` },
+    form: { "List-Unsubscribe": "One-Click" },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(200);
+  // The footer's links are the reader's own pages (to confirm there, or to subscribe again).
+  const html = (await simpleParser(mail.raw)).html || "";
+  expect(html).toMatch(/href="https?:\/\/demo\.localhost[^"]*\/email\/unsubscribe\//);
+  expect(html).toMatch(/href="https?:\/\/demo\.localhost[^"]*\/email\/preferences\//);
+
+  await asOwner(page, `${screen}?q=${encodeURIComponent(leaving.email)}`);
+  await expect(page.getByTestId("contacts-total")).toHaveText("Contacts found: 1");
+  await expect(
+    page.getByTestId("contacts").getByRole("row", { name: new RegExp(leaving.email) }),
+  ).toContainText("Unsubscribed");
+
+  // A second campaign to the same segment, sent now: everyone but the reader who left.
+  await open(page, site(`${screen}?tab=campaigns`));
+  await page.getByRole("link", { name: "New campaign" }).click();
+  await page.getByRole("textbox", { name: /^Campaign name/ }).fill("Spring courses: last call");
+  await page
+    .getByRole("textbox", { name: "Subject", exact: true })
+    .fill("Last seats, {{first_name | friend}}");
+  await page
+    .getByTestId("campaign-block")
+    .nth(1)
+    .getByRole("textbox", { name: "Text" })
+    .fill("A few seats are left in April's courses.");
+  await page.getByRole("combobox", { name: "Audience" }).click();
+  await page.getByRole("option", { name: segmentName }).click();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Save campaign" }).click();
+  await expect(page).toHaveURL(/campaign=[0-9a-f-]{36}/);
+  const secondId = /campaign=([0-9a-f-]{36})/.exec(page.url())![1]!;
+  await page.getByRole("button", { name: "Send now" }).click();
+  const confirm = page.getByRole("dialog", { name: "Send this campaign now?" });
+  await expect(confirm).toContainText(`the subscribed contacts in: ${segmentName}`);
+  await confirm.getByRole("button", { name: "Send now" }).click();
+  const audience = segment.length - 1;
+  await expect(page.getByTestId("campaign-notice")).toHaveText(
+    `Sending started. Audience: ${audience}.`,
+  );
+  await expect
+    .poll(() => ofCampaign(secondId).length, { intervals: [250], timeout: 60_000 })
+    .toBeGreaterThanOrEqual(audience);
+  await waitUntilSent(page, secondId);
+  const second = ofCampaign(secondId);
+  expect(second).toHaveLength(audience);
+  expect(new Set(second.map((one) => one.to))).toEqual(
+    new Set(segment.filter((one) => one !== leaving).map((person) => person.email)),
+  );
+  expect(second.some((one) => one.to === leaving.email)).toBe(false);
+  expect(await figure(page, "audience")).toBe(audience);
+  expect(await figure(page, "sent")).toBe(audience);
+  // Nothing else reached the sink: the test, then the two campaigns.
+  expect(sink.accepted).toHaveLength(1 + segment.length + audience);
+
+  // 5. The first campaign's report: the one unsubscribe, and its figures unchanged.
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await open(page, site(`${screen}?tab=campaigns&campaign=${firstId}`));
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+    await expect(page.getByTestId("campaign-status")).toHaveText("Sent");
+    expect(await figure(page, "unsubscribed")).toBe(1);
+    expect(await figure(page, "sent")).toBe(segment.length);
+    await expectNoSeriousAxeIssues(page);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await lookAt(page, shots, "campaign-report");
+  await open(page, site(`${screen}?tab=campaigns`));
+  const rows = page.getByTestId("campaigns");
+  await expect(rows.getByRole("row", { name: /Spring courses: last call/ })).toContainText("Sent");
+  await lookAt(page, shots, "campaign-list");
+});

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Paper, SimpleGrid, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useId, type ReactNode } from "react";
 import { numberFormat } from "~/platform/i18n/formats";
@@ -90,10 +90,10 @@ export function CampaignReport({
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
           {figures.map(({ key, label, note, hint }) => (
             <Stack key={key} gap={0} data-testid={`report-${key}`}>
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  {label}
-                </Text>
+              {/* The icon follows the label's last word, also when a narrow column wraps it. */}
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {label}
+                {hint ? " " : null}
                 {hint ? (
                   <Tooltip
                     label={hint}
@@ -107,11 +107,11 @@ export function CampaignReport({
                       tabIndex={0}
                       role="img"
                       aria-label={t("campaigns.screen.report.about", { label })}
-                      style={{ color: "var(--mantine-color-dimmed)" }}
+                      style={{ color: "var(--mantine-color-dimmed)", verticalAlign: "-2px" }}
                     />
                   </Tooltip>
                 ) : null}
-              </Group>
+              </Text>
               <Text size="xl" fw={700}>
                 {number.format(counts[key])}
               </Text>

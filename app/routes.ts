@@ -68,7 +68,7 @@ export default [
       // Issue 16 commerce: products (with the coupons and payments tabs), a product's editor,
       // membership levels.
       route("dashboard/manage/ecommerce", "routes/dashboard/ecommerce.tsx"),
-      // M5: the marketing tools and the site's notices; contacts and segments (campaigns to come).
+      // M5: the marketing tools and the site's notices; contacts and segments, forms, popups and campaigns.
       route("dashboard/manage/marketing", "routes/dashboard/marketing.tsx"),
       route("dashboard/manage/marketing/emails", "routes/dashboard/marketing-emails.tsx"),
       route("dashboard/manage/marketing/forms", "routes/dashboard/marketing-forms.tsx"),

@@ -52,9 +52,12 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
   const money = moneyIn(lang);
   const date = dateIn(lang);
 
+  /** What was sent and is not answered yet: asked again if its answer is lost (same key). */
+  const unanswered = useRef<Record<string, string | Record<string, string>> | null>(null);
   const send = (body: Record<string, string | Record<string, string>>) => {
     setDismissed(false);
     setModalFailed(null);
+    unanswered.current = body;
     void fetcher.submit(body, { method: "post", encType: "application/json" });
   };
 
@@ -84,23 +87,38 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
     send({ intent: "keepPlan", checkoutKey: keepKey.current });
   };
 
+  // A submission that ended with no answer (the router let it go as the page settled after a
+  // reload, seen on busy machines) is sent once more: its checkout key resumes the same order.
+  // Declared before the resume below, so that its first run does not see that resume's send.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !unanswered.current) return;
+    const lost = unanswered.current;
+    unanswered.current = null;
+    if (fetcher.data === undefined)
+      void fetcher.submit(lost, { method: "post", encType: "application/json" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the fetcher settles
+  }, [fetcher.state]);
+
   useEffect(() => {
     const saved = sessionStorage.getItem(resumeStorage);
     if (!saved) return;
-    sessionStorage.removeItem(resumeStorage);
+    // Kept until the choice is answered: a screen opened again before that (remounted as the
+    // page settles, or reloaded) resumes the same order by the same key.
     try {
       const { choice, checkoutKey } = JSON.parse(saved) as { choice?: Choice; checkoutKey: string };
-      if (!documentIsBilling()) return;
+      if (!documentIsBilling()) return sessionStorage.removeItem(resumeStorage);
       if (choice) buy(choice, checkoutKey);
       else keep(checkoutKey);
     } catch {
       // Not ours to read: nothing to resume.
+      sessionStorage.removeItem(resumeStorage);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens
   }, []);
 
   useEffect(() => {
     const answer = fetcher.data;
+    if (answer) sessionStorage.removeItem(resumeStorage);
     if (!answer?.ok) return;
     if ("url" in answer) {
       window.location.assign(answer.url);

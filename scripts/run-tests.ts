@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const tmp = path.resolve(".tmp");
 fs.mkdirSync(tmp, { recursive: true });
@@ -149,8 +150,7 @@ printSlowest("Playwright", specSeconds, playwright ? playwright.stats.duration /
 // head keeps no other trace of a failure that happens once in many runs.
 const failures: string[] = [];
 const firstLines = (text: string, count: number) =>
-  text
-    .replace(/\u001b\[[0-9;]*m/g, "")
+  stripVTControlCharacters(text)
     .split("\n")
     .filter((line) => line.trim())
     .slice(0, count)

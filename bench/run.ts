@@ -3,7 +3,7 @@
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
 // lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook,
-// learning, checkout, console, contacts.
+// learning, checkout, console, contacts, campaigns.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -48,6 +48,7 @@ const sections = [
   "checkout",
   "console",
   "contacts",
+  "campaigns",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -196,6 +197,12 @@ if (wanted("contacts")) {
   const { benchContacts } =
     await importWithAppAliases<typeof import("./contacts.ts")>("contacts.ts");
   for (const figure of await benchContacts({ print })) record(figure);
+}
+
+if (wanted("campaigns")) {
+  const { benchCampaigns } =
+    await importWithAppAliases<typeof import("./campaigns.ts")>("campaigns.ts");
+  for (const figure of await benchCampaigns({ print })) record(figure);
 }
 
 if (wanted("console")) {

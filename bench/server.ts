@@ -42,8 +42,8 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   };
 }
 
-/** Resident memory of a process and its descendants (cluster workers, if any), in MB. */
-export function rssMb(pid: number): number {
+/** A process and its descendants (cluster workers, if any), by process id. */
+function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -55,18 +55,43 @@ export function rssMb(pid: number): number {
       // The process ended while we looked.
     }
   }
-  let kilobytes = 0;
+  const tree: number[] = [];
   const visit = (id: number) => {
+    tree.push(id);
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return tree;
+}
+
+/** Resident memory of a process and its descendants (cluster workers, if any), in MB. */
+export function rssMb(pid: number): number {
+  let kilobytes = 0;
+  for (const id of processTree(pid)) {
     try {
       const status = fs.readFileSync(`/proc/${id}/status`, "utf8");
       kilobytes += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
     } catch {
-      return;
+      // The process ended while we looked.
     }
-    for (const child of children.get(id) ?? []) visit(child);
-  };
-  visit(pid);
+  }
   return kilobytes / 1024;
+}
+
+/** CPU seconds (user + system, every thread) a process and its descendants have used so far. */
+export function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const id of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  // USER_HZ: 100 on Linux.
+  return ticks / 100;
 }
 
 export type EventLoopDelay = { p50Ms: number; p99Ms: number; maxMs: number };

@@ -27,12 +27,12 @@ import { expect, test } from "./support/test";
 test.describe.configure({ mode: "default" });
 
 /**
- * 8 rounds in the suite; `CHECKOUT_CRASH_ROUNDS=100` runs issue 16's full bar. A round is one
+ * 6 rounds in the suite; `CHECKOUT_CRASH_ROUNDS=100` runs issue 16's full bar. A round is one
  * server start and one kill (3.5 s on a quiet machine, 13 s on CI's busy one): 100 on each
  * database ran past 15 min in a dry run (decision 046), and the crash specs run alone at the
  * end of the journeys, so each round is CI's wall time (decision 056).
  */
-const ROUNDS = Number(process.env.CHECKOUT_CRASH_ROUNDS ?? 8);
+const ROUNDS = Number(process.env.CHECKOUT_CRASH_ROUNDS ?? 6);
 const BUYERS = 6;
 /** After the round's first answered checkout, the kill comes within this many milliseconds. */
 const LOAD_WINDOW_MS = 600;

@@ -2,10 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contacts, segments } from "~/features/contacts/tables.server";
 import type { Viewer } from "~/features/members/members.server";
-import { createLogger } from "~/platform/logger.server";
-import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
 import { createSecretBox } from "~/platform/secret-box.server";
 import { createAccount, createMember } from "../../../tests/factories";
+import { recordingJobs, sendingServices } from "../../../tests/support/campaign-rig";
 import { startSmtpSink } from "../../../tests/support/smtp-sink";
 import {
   backends,
@@ -15,7 +14,7 @@ import {
 } from "../../../tests/support/test-database";
 import { abSampleSize, abVerdict, normalCdf } from "./campaign-ab";
 import { CAMPAIGN_DECIDE_JOB, decideAbTest } from "./campaign-ab.server";
-import { campaignFrame, commandCampaigns } from "./campaign-commands.server";
+import { commandCampaigns } from "./campaign-commands.server";
 import { campaignCounts } from "./campaign-ledger.server";
 import { loadCampaign } from "./campaign-records.server";
 import type { CampaignInput } from "./campaign-shapes";
@@ -29,7 +28,6 @@ import { recordClick } from "./recipient-actions.server";
 import { campaignRecipients } from "./tables.server";
 
 const secretBox = createSecretBox("campaigns-ab-test-secret-0123456789abcdef");
-const pubsub = createLocalPubSub(createLogger({ level: "silent" }));
 const person = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15";
 
 describe("M5 A/B verdicts", () => {
@@ -79,25 +77,9 @@ describe.each(backends)("M5 A/B subjects on %s", (backend) => {
   let db: TestDatabase;
   let accountId: string;
   let manager: Viewer;
-  const queued: { name: string; data: Record<string, unknown>; options?: unknown }[] = [];
-  const jobs = {
-    async send(_tx: unknown, name: string, data: Record<string, unknown>, options?: unknown) {
-      queued.push({ name, data, options });
-    },
-  } as unknown as SendingServices["jobs"];
+  const { queued, jobs } = recordingJobs();
   const services = (transport: SendingServices["transport"]) =>
-    ({
-      database: db.database,
-      jobs,
-      transport,
-      secretBox,
-      usage: { database: db.database, pubsub },
-      siteAddress: { baseDomain: "localhost", like: "http://localhost:3000" },
-      from: "Lyceum <no-reply@lyceum.test>",
-      maxRate: 0,
-      concurrency: 4,
-      frame: campaignFrame,
-    }) as SendingServices;
+    sendingServices({ database: db.database, jobs, secretBox, transport });
 
   /** A campaign testing two subjects on `percent` % of `count` contacts tagged `tag`, started. */
   const startedTest = async (sending: SendingServices, tag: string, count: number) => {

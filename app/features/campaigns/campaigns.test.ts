@@ -2,10 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contactConsents, contacts, segments } from "~/features/contacts/tables.server";
 import type { Viewer } from "~/features/members/members.server";
-import { createLogger } from "~/platform/logger.server";
-import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
 import { createSecretBox } from "~/platform/secret-box.server";
 import { createAccount, createMember } from "../../../tests/factories";
+import { recordingJobs, sendingServices } from "../../../tests/support/campaign-rig";
 import { decodeQuotedPrintable, startSmtpSink } from "../../../tests/support/smtp-sink";
 import {
   backends,
@@ -31,7 +30,6 @@ import { recipientLinks, verifyRecipient } from "./recipient-links.server";
 import { campaignRecipients } from "./tables.server";
 
 const secretBox = createSecretBox("campaigns-test-secret-0123456789abcdef");
-const pubsub = createLocalPubSub(createLogger({ level: "silent" }));
 
 const letter = (overrides: Partial<CampaignInput> = {}): CampaignInput => ({
   name: "November letter",
@@ -173,27 +171,10 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
   let manager: Viewer;
   let student: Viewer;
   let segmentId: string;
-  const queued: { name: string; data: Record<string, unknown> }[] = [];
-  const jobs = {
-    async send(_tx: unknown, name: string, data: Record<string, unknown>) {
-      queued.push({ name, data });
-    },
-  } as unknown as SendingServices["jobs"];
+  const { queued, jobs } = recordingJobs();
 
   const services = (transport: CampaignTransport, extra: Partial<SendingServices> = {}) =>
-    ({
-      database: db.database,
-      jobs,
-      transport,
-      secretBox,
-      usage: { database: db.database, pubsub },
-      siteAddress: { baseDomain: "localhost", like: "http://localhost:3000" },
-      from: "Lyceum <no-reply@lyceum.test>",
-      maxRate: 0,
-      concurrency: 4,
-      frame: campaignFrame,
-      ...extra,
-    }) as SendingServices;
+    sendingServices({ database: db.database, jobs, secretBox, transport }, extra);
 
   const person = async (roleName: string, caps: string[]): Promise<Viewer> => {
     const { user, membership } = await createMember(db.database, { accountId, roleName });

@@ -6,18 +6,18 @@ import { contacts } from "~/features/contacts/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import { errorCatalogue } from "~/platform/errors";
 import { createLogger } from "~/platform/logger.server";
-import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
 import { createSecretBox } from "~/platform/secret-box.server";
 import { createAccount, createMember } from "../../../tests/factories";
 import { verifyDkim } from "../../../tests/support/dkim-verify";
 import { decodeQuotedPrintable, startSmtpSink } from "../../../tests/support/smtp-sink";
+import { sendingServices } from "../../../tests/support/campaign-rig";
 import {
   backends,
   createTestDatabase,
   logicTestOn,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { campaignFrame, commandCampaigns } from "./campaign-commands.server";
+import { commandCampaigns } from "./campaign-commands.server";
 import { runCampaignSend, type SendingServices } from "./campaign-sending.server";
 import { outcomeOfError, smtpTransport, type CampaignTransport } from "./campaign-transport.server";
 import { isPublicAddress, relayAddress } from "./relay-address.server";
@@ -28,7 +28,6 @@ import { createRelayPools } from "./site-relays.server";
 import { campaignSendingSettings } from "./tables.server";
 
 const secretBox = createSecretBox("sender-test-secret-0123456789abcdef");
-const pubsub = createLocalPubSub(createLogger({ level: "silent" }));
 
 const rsaKeys = (modulusLength: number) =>
   generateKeyPairSync("rsa", {
@@ -251,20 +250,14 @@ describe.each(backends)("M5 a site's own sending on %s", (backend) => {
     transport: CampaignTransport,
     { allowPrivate = true }: { allowPrivate?: boolean } = {},
   ) =>
-    ({
-      database: db.database,
-      jobs,
-      transport,
-      secretBox,
-      usage: { database: db.database, pubsub },
-      siteAddress: { baseDomain: "localhost", like: "http://localhost:3000" },
-      from: "Lyceum <no-reply@lyceum.test>",
-      maxRate: 0,
-      concurrency: 2,
-      frame: campaignFrame,
-      relayPools: createRelayPools({ connections: 2, maxRate: 0, allowPrivate }),
-      logger,
-    }) as SendingServices;
+    sendingServices(
+      { database: db.database, jobs, secretBox, transport },
+      {
+        concurrency: 2,
+        relayPools: createRelayPools({ connections: 2, maxRate: 0, allowPrivate }),
+        logger,
+      },
+    );
 
   const person = async (accountId: string, roleName: string, caps: string[]) => {
     const { user, membership } = await createMember(db.database, { accountId, roleName });

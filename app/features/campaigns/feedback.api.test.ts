@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contactConsents, contacts, segments } from "~/features/contacts/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import { ConfigError, parseEnv } from "~/platform/env.server";
-import { createLogger } from "~/platform/logger.server";
-import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
 import { createSecretBox } from "~/platform/secret-box.server";
 import { createAccount, createMember } from "../../../tests/factories";
+import { recordingJobs, sendingServices } from "../../../tests/support/campaign-rig";
 import { startSmtpSink, type SunkMail } from "../../../tests/support/smtp-sink";
 import {
   backends,
@@ -15,9 +14,9 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
-import { campaignFrame, commandCampaigns } from "./campaign-commands.server";
+import { commandCampaigns } from "./campaign-commands.server";
 import { campaignCounts } from "./campaign-ledger.server";
-import { runCampaignSend, type SendingServices } from "./campaign-sending.server";
+import { runCampaignSend } from "./campaign-sending.server";
 import { smtpTransport } from "./campaign-transport.server";
 import { campaignMessageOf, fieldBlocks } from "./feedback-reports.server";
 import { campaignRecipients } from "./tables.server";
@@ -30,7 +29,6 @@ import { campaignRecipients } from "./tables.server";
 
 const KEY = "feedback-key-0123456789abcdef0123456789abcdef";
 const secretBox = createSecretBox("feedback-test-secret-0123456789abcdef");
-const pubsub = createLocalPubSub(createLogger({ level: "silent" }));
 
 let ipCount = 0;
 const nextIp = () => `10.55.${Math.floor(ipCount / 250)}.${(ipCount++ % 250) + 1}`;
@@ -181,20 +179,17 @@ describe.each(backends)("M5 bounce and complaint mails over HTTP on %s", (backen
   let other: Site;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
-  const jobs = { send: async () => {} } as unknown as SendingServices["jobs"];
+  const { jobs } = recordingJobs();
   const sending = () =>
-    ({
-      database: db.database,
-      jobs,
-      transport: smtpTransport({ smtpUrl: sink.url, connections: 2 }),
-      secretBox,
-      usage: { database: db.database, pubsub },
-      siteAddress: { baseDomain: "localhost", like: "http://localhost:3000" },
-      from: "Lyceum <no-reply@lyceum.test>",
-      maxRate: 0,
-      concurrency: 2,
-      frame: campaignFrame,
-    }) as SendingServices;
+    sendingServices(
+      {
+        database: db.database,
+        jobs,
+        secretBox,
+        transport: smtpTransport({ smtpUrl: sink.url, connections: 2 }),
+      },
+      { concurrency: 2 },
+    );
 
   async function newSite(): Promise<Site> {
     const account = await createAccount(db.database);

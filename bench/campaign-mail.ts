@@ -2,13 +2,14 @@
 // bench/smtp-sink-process.ts) and its peer in the same run: the same letter rendered,
 // personalised and sent as the engine's SMTP transport sends it (a nodemailer pool with its
 // options, the same fields) from this process, with no job, ledger or database. The engine's rate over the peer's is the share the rest of the engine
-// (claims, settling each message, the pacer, the job) leaves of what rendering and SMTP allow.
+// (claims, settling in groups, the pacer, the job) leaves of what rendering and SMTP allow.
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createTransport } from "nodemailer";
 import { campaignFrame } from "~/features/campaigns/campaigns.server";
-import { compileCampaign, personalise } from "~/features/campaigns/campaign-render.server";
+import { compileCampaign } from "~/features/campaigns/campaign-render.server";
+import { prepareMime } from "~/features/campaigns/campaign-mime.server";
 import { fillMergeTags } from "~/features/campaigns/merge-tags";
 import { recipientLinks } from "~/features/campaigns/recipient-links.server";
 import { createSecretBox } from "~/platform/secret-box.server";
@@ -89,6 +90,7 @@ export async function transportPeer({
     const secretBox = createSecretBox("bench-peer-secret-0123456789abcdef");
     const campaignId = randomUUID();
     const origin = "http://demo.localhost:3000";
+    const mime = prepareMime(compiled, { tracking: true });
     let next = 0;
     const began = performance.now();
     const worker = async () => {
@@ -105,7 +107,10 @@ export async function transportPeer({
           from: '"Demo Academy" <no-reply@localhost>',
           to: values.email,
           subject: fillMergeTags(benchLetter.subject, values),
-          ...personalise(compiled, values, links),
+          // The bodies as the engine's relay sends them: encoded once, filled per recipient.
+          ...(({ text, html }) => ({ text: { raw: text }, html: { raw: html } }))(
+            mime(values, links),
+          ),
           messageId: `<c.${campaignId}.${contactId}@demo.localhost>`,
           headers: {
             "List-Unsubscribe": `<${links.oneClick}>`,

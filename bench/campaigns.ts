@@ -337,6 +337,7 @@ export async function benchCampaigns({ print }: { print: Print }): Promise<Figur
       });
     }
   }
-  figures.push(...(await benchCampaignSegments({ print })));
+  if (process.env.BENCH_CAMPAIGN_SEGMENTS !== "0")
+    figures.push(...(await benchCampaignSegments({ print })));
   return figures;
 }

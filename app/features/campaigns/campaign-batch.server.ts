@@ -1,11 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { contacts } from "~/features/contacts/tables.server";
 import { abWinnerOf, subjectFor } from "./campaign-ab.server";
-import { recordOutcome, settleRow, type LedgerRow } from "./campaign-ledger.server";
+import type { LedgerRow } from "./campaign-ledger.server";
 import { personalise, type CompiledCampaign } from "./campaign-render.server";
 import type { SendingServices } from "./campaign-sending.server";
 import { fillMergeTags } from "./merge-tags";
 import { recipientLinks } from "./recipient-links.server";
+import { createSettler, settlementOf } from "./campaign-settle.server";
+import { preparedMimeOf } from "./campaign-mime.server";
 import type { CampaignTransport } from "./campaign-transport.server";
 import type { Pacer } from "./sending-pace";
 import type { campaigns } from "./tables.server";
@@ -26,9 +28,9 @@ export type BatchContext = {
 };
 
 /**
- * Sends one claimed batch over `concurrency` connections; each row is settled as soon as the
- * relay answers, so a crash leaves at most the messages in flight unsettled. Answers how many
- * the relay took.
+ * Sends one claimed batch over `concurrency` connections; the relay's answers are settled in
+ * groups (campaign-settle.server.ts), so a crash leaves at most the messages in flight and one
+ * group's answers unsettled. Answers how many the relay took.
  */
 export async function sendBatch(
   {
@@ -75,15 +77,13 @@ export async function sendBatch(
       ? await abWinnerOf(database, { accountId, campaignId })
       : null);
   let sent = 0;
+  const settler = createSettler(database, { accountId, campaignId });
   const queue = [...batch];
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
       const contact = byId.get(row.contactId);
       if (!contact || contact.status !== "subscribed") {
-        await settleRow(database, row, {
-          state: "skipped",
-          lastError: contact ? contact.status : "deleted",
-        });
+        settler.add(row, { state: "skipped", lastError: contact ? contact.status : "deleted" });
         continue;
       }
       const delay = pacer.wait();
@@ -96,11 +96,21 @@ export async function sendBatch(
       });
       const values = { email: row.email, name: contact.name || row.name, fields: contact.fields };
       const subject = subjectFor({ ...campaign, abWinner: winner }, row.variant);
+      const compiled = await compiledFor(subject);
+      // The relay takes the encoded parts; the plain bodies only if a transport asks (the outbox).
+      let plain: ReturnType<typeof personalise> | undefined;
+      const bodies = () => (plain ??= personalise(compiled, values, links));
       const outcome = await transport.send({
         from,
         to: row.email,
         subject: fillMergeTags(subject, values),
-        ...personalise(await compiledFor(subject), values, links),
+        get text() {
+          return bodies().text;
+        },
+        get html() {
+          return bodies().html;
+        },
+        mime: preparedMimeOf(compiled, campaign.tracking)(values, links),
         messageId: `<c.${campaignId}.${row.contactId}@${host}>`,
         headers: {
           "List-Unsubscribe": `<${links.oneClick}>`,
@@ -112,9 +122,14 @@ export async function sendBatch(
       if (outcome.kind === "sent") sent++;
       if (outcome.kind === "later" && outcome.slowDown) pacer.slowDown();
       else pacer.settle();
-      await recordOutcome(database, row, outcome);
+      settler.add(row, settlementOf(row, outcome));
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  } finally {
+    // What the relay answered is written even when a send threw: those rows are settled.
+    await settler.drain();
+  }
   return sent;
 }

@@ -7,7 +7,8 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { BATCH, claimBatch } from "./campaign-ledger.server";
-import { campaigns } from "./tables.server";
+import { createSettler, settlementOf } from "./campaign-settle.server";
+import { campaignRecipients, campaigns } from "./tables.server";
 
 /*
  * A ledger just written has no planner statistics: `contact_id in (locking subquery)` was then
@@ -22,11 +23,9 @@ describe.each(backends)("M5 campaign batches on %s", (backend) => {
   });
   afterAll(() => db.dispose());
 
-  test("M5 a fresh ledger is claimed a batch at a time, each row once", async () => {
-    const { database } = db;
-    const { accountId } = await createAccount(database);
-    const rows = 3 * BATCH + 17;
-    const campaignId = await database.forAccount(accountId, async (tx) => {
+  /** A campaign being sent by "run", with `rows` recipients queued. */
+  async function sendingCampaign(accountId: string, rows: number) {
+    return db.database.forAccount(accountId, async (tx) => {
       const [row] = await tx
         .insert(campaigns)
         .values({ accountId, name: "Batches", subject: "Hi", status: "sending", senderRun: "run" })
@@ -37,6 +36,13 @@ describe.each(backends)("M5 campaign batches on %s", (backend) => {
           from generate_series(1, ${rows}) as n`);
       return row!.id;
     });
+  }
+
+  test("M5 a fresh ledger is claimed a batch at a time, each row once", async () => {
+    const { database } = db;
+    const { accountId } = await createAccount(database);
+    const rows = 3 * BATCH + 17;
+    const campaignId = await sendingCampaign(accountId, rows);
     const sizes: number[] = [];
     const seen = new Set<string>();
     for (;;) {
@@ -48,4 +54,82 @@ describe.each(backends)("M5 campaign batches on %s", (backend) => {
     expect(sizes).toEqual([BATCH, BATCH, BATCH, 17]);
     expect(seen.size).toBe(rows);
   });
+
+  test("M5 rows that came due again are claimed before the never-tried; rows not due wait", async () => {
+    const { database } = db;
+    const { accountId } = await createAccount(database);
+    const campaignId = await sendingCampaign(accountId, BATCH + 50);
+    const ledger = sql`account_id = ${accountId} and campaign_id = ${campaignId}::uuid`;
+    await database.forAccount(accountId, async (tx) => {
+      // Ten retries due now and ten not yet, at the far end of the contacts' order.
+      await tx.execute(sql`
+        update campaign_recipients set state = 'deferred', attempts = 1,
+               next_attempt_at = now() - interval '1 minute'
+         where ${ledger} and contact_id in (
+           select contact_id from campaign_recipients where ${ledger}
+            order by contact_id desc limit 10)`);
+      await tx.execute(sql`
+        update campaign_recipients set state = 'deferred', attempts = 1,
+               next_attempt_at = now() + interval '1 hour'
+         where ${ledger} and state = 'queued' and contact_id in (
+           select contact_id from campaign_recipients where ${ledger} and state = 'queued'
+            order by contact_id desc limit 10)`);
+    });
+    const first = await claimBatch(database, { accountId, campaignId, runId: "run" });
+    expect(first).toHaveLength(BATCH);
+    expect(first!.filter((row) => row.attempts === 2)).toHaveLength(10);
+    const second = await claimBatch(database, { accountId, campaignId, runId: "run" });
+    expect(second).toHaveLength(BATCH + 50 - BATCH - 10);
+    expect(second!.every((row) => row.attempts === 1)).toBe(true);
+    expect(await claimBatch(database, { accountId, campaignId, runId: "run" })).toEqual([]);
+  });
+
+  test("M5 answers are written a group at a time, each row moved only from sending; a failed write fails the batch", async () => {
+    const { database } = db;
+    const { accountId } = await createAccount(database);
+    const campaignId = await sendingCampaign(accountId, 70);
+    const batch = (await claimBatch(database, { accountId, campaignId, runId: "run" }))!;
+    const settler = createSettler(database, { accountId, campaignId }, { rows: 32, ms: 10_000 });
+    const [refused, ...rest] = batch;
+    settler.add(
+      refused!,
+      settlementOf(refused!, { kind: "refused", reason: "550 no", bounced: false }),
+    );
+    for (const row of rest.slice(0, 40)) settler.add(row, settlementOf(row, { kind: "sent" }));
+    // 32 answers make a group: written without waiting for the batch's end.
+    await expect
+      .poll(() => stateCounts(accountId, campaignId), { timeout: 5_000 })
+      .toMatchObject({ sent: 31, failed: 1 });
+    await settler.drain();
+    expect(await stateCounts(accountId, campaignId)).toMatchObject({
+      sent: 40,
+      failed: 1,
+      sending: 29,
+    });
+    const [failedRow] = await database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(campaignRecipients)
+        .where(sql`${campaignRecipients.contactId} = ${refused!.contactId}`),
+    );
+    expect(failedRow).toMatchObject({ state: "failed", lastError: "550 no" });
+    // A row already settled is not moved again by a late answer.
+    const late = createSettler(database, { accountId, campaignId });
+    late.add(refused!, settlementOf(refused!, { kind: "sent" }));
+    await late.drain();
+    expect(await stateCounts(accountId, campaignId)).toMatchObject({ sent: 40, failed: 1 });
+    // A write that fails is the batch's failure, at drain.
+    const broken = createSettler(database, { accountId, campaignId: "not-a-uuid" });
+    broken.add(rest[50]!, settlementOf(rest[50]!, { kind: "sent" }));
+    await expect(broken.drain()).rejects.toThrow();
+  });
+
+  async function stateCounts(accountId: string, campaignId: string) {
+    const { rows } = await db.database.forAccount(accountId, (tx) =>
+      tx.execute<{ state: string; n: number }>(sql`
+        select state, count(*)::int as n from campaign_recipients
+         where campaign_id = ${campaignId}::uuid group by state`),
+    );
+    return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+  }
 });

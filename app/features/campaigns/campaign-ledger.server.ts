@@ -1,9 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { logConsent } from "~/features/contacts/contacts.server";
-import { contacts } from "~/features/contacts/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import type { CampaignCounts, CampaignStatus, CampaignTimelinePoint } from "./campaign-shapes";
-import type { SendOutcome } from "./campaign-transport.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 
 /*
@@ -13,9 +10,6 @@ import { campaignRecipients, campaigns } from "./tables.server";
  */
 
 export const BATCH = 200;
-const MAX_ATTEMPTS = 5;
-/** A deferred message waits 30 s, then 1, 2, 4 minutes… at most an hour. */
-const retryDelaySeconds = (attempt: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempt - 1));
 
 export type LedgerRow = typeof campaignRecipients.$inferSelect;
 
@@ -45,19 +39,22 @@ export async function claimBatch(
       )
       .returning({ id: campaigns.id });
     if (!mine) return null;
-    const due = tx
-      .select({ contactId: campaignRecipients.contactId })
-      .from(campaignRecipients)
-      .where(
-        and(
-          ledgerOf(accountId, campaignId),
-          inArray(campaignRecipients.state, ["queued", "deferred"]),
-          sql`${campaignRecipients.nextAttemptAt} <= now()`,
-        ),
-      )
-      .orderBy(campaignRecipients.nextAttemptAt, campaignRecipients.contactId)
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
+    // Rows that came due again first, then the never-tried: each in its own index's order, so a
+    // claim reads a batch's rows, never sorts the whole ledger (decision 055's addendum).
+    const due = (state: "deferred" | "queued") =>
+      tx
+        .select({ contactId: campaignRecipients.contactId })
+        .from(campaignRecipients)
+        .where(
+          and(
+            ledgerOf(accountId, campaignId),
+            eq(campaignRecipients.state, state),
+            sql`${campaignRecipients.nextAttemptAt} <= now()`,
+          ),
+        )
+        .orderBy(campaignRecipients.nextAttemptAt)
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
     // `= any(array(…))`, not `in (…)`: the batch is chosen once (an InitPlan). As a semi-join
     // the planner may nest-loop it when a new ledger has no statistics yet, running the locking
     // subquery again for every row: the whole ledger claimed at once, in quadratic time.
@@ -67,70 +64,11 @@ export async function claimBatch(
       .where(
         and(
           ledgerOf(accountId, campaignId),
-          sql`${campaignRecipients.contactId} = any(array(${due}))`,
+          sql`${campaignRecipients.contactId} = any((array(${due("deferred")}) || array(${due("queued")}))[1:${sql.raw(String(BATCH))}])`,
         ),
       )
       .returning();
   });
-}
-
-export async function settleRow(
-  database: Database,
-  row: LedgerRow,
-  set: Partial<typeof campaignRecipients.$inferInsert>,
-) {
-  await database.forAccount(row.accountId, (tx) =>
-    tx
-      .update(campaignRecipients)
-      .set(set)
-      .where(
-        and(
-          ledgerOf(row.accountId, row.campaignId),
-          eq(campaignRecipients.contactId, row.contactId),
-          eq(campaignRecipients.state, "sending"),
-        ),
-      ),
-  );
-}
-
-/** One message's end, or its next try; a dead mailbox also marks the contact bounced. */
-export async function recordOutcome(database: Database, row: LedgerRow, outcome: SendOutcome) {
-  if (outcome.kind === "sent")
-    return settleRow(database, row, { state: "sent", sentAt: new Date(), lastError: "" });
-  if (outcome.kind === "later" && row.attempts < MAX_ATTEMPTS)
-    return settleRow(database, row, {
-      state: "deferred",
-      lastError: outcome.reason,
-      nextAttemptAt: new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000),
-    });
-  const bounced = outcome.kind === "refused" && outcome.bounced;
-  await settleRow(database, row, {
-    state: "failed",
-    lastError: outcome.reason,
-    ...(bounced ? { bouncedAt: new Date() } : {}),
-  });
-  if (bounced)
-    await database.forAccount(row.accountId, async (tx) => {
-      const [contact] = await tx
-        .update(contacts)
-        .set({ status: "bounced", updatedAt: new Date() })
-        .where(
-          and(
-            eq(contacts.accountId, row.accountId),
-            eq(contacts.id, row.contactId),
-            eq(contacts.status, "subscribed"),
-          ),
-        )
-        .returning({ id: contacts.id });
-      if (contact)
-        await logConsent(tx, {
-          accountId: row.accountId,
-          contactId: row.contactId,
-          action: "bounce",
-          proof: { wording: outcome.reason, origin: `campaign:${row.campaignId}` },
-          now: new Date(),
-        });
-    });
 }
 
 /**

@@ -14,8 +14,9 @@ const PLACEHOLDER = "https://lyceum.invalid/__";
 const linkPlaceholder = (index: number) => `${PLACEHOLDER}link/${index}`;
 const UNSUBSCRIBE_PLACEHOLDER = `${PLACEHOLDER}unsubscribe`;
 const PREFERENCES_PLACEHOLDER = `${PLACEHOLDER}preferences`;
-const OPEN_PLACEHOLDER = `${PLACEHOLDER}open`;
-const placeholderPattern = /https:\/\/lyceum\.invalid\/__(link\/\d+|unsubscribe|preferences|open)/g;
+export const OPEN_PLACEHOLDER = `${PLACEHOLDER}open`;
+export const placeholderPattern =
+  /https:\/\/lyceum\.invalid\/__(link\/\d+|unsubscribe|preferences|open)/g;
 
 export type CompiledCampaign = {
   html: string;
@@ -167,7 +168,12 @@ ${body}
   return { html: result.html, text, links };
 }
 
-function fillLinks(template: string, links: string[], own: RecipientLinks, forHtml: boolean) {
+export function fillLinks(
+  template: string,
+  links: string[],
+  own: RecipientLinks,
+  forHtml: boolean,
+) {
   return template.replace(placeholderPattern, (_all, what: string) => {
     let url: string;
     if (what === "unsubscribe") url = own.unsubscribe;

@@ -1,6 +1,7 @@
 import type { Database } from "~/platform/db/database.server";
 import { mailOutbox } from "~/platform/mail/tables.server";
 import { addressIsGone, enhancedCodeOf } from "./bounce-codes";
+import type { MimeParts } from "./campaign-mime.server";
 
 /*
  * How a campaign's messages leave: a pool of SMTP connections to the relay (nodemailer), or,
@@ -14,6 +15,11 @@ export type CampaignMessage = {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The same two bodies as MIME parts, already encoded (campaign-mime.server.ts): a relay sends
+   * these, the outbox keeps `text` and `html`.
+   */
+  mime?: MimeParts;
   /** `<…@host>`: the same for every attempt at one recipient, so a resend after a crash is one mail. */
   messageId: string;
   headers: Record<string, string>;
@@ -124,8 +130,9 @@ export function relayTransport(options: RelayOptions): CampaignTransport {
           from: message.from,
           to: message.to,
           subject: message.subject,
-          text: message.text,
-          html: message.html,
+          ...(message.mime
+            ? { text: { raw: message.mime.text }, html: { raw: message.mime.html } }
+            : { text: message.text, html: message.html }),
           messageId: message.messageId,
           headers: message.headers,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),

@@ -13,7 +13,7 @@ export type MergeValues = {
   links?: Record<string, string>;
 };
 
-const tagPattern = /\{\{\s*([a-z][a-z0-9_]{0,39})\s*(?:\|([^{}]{0,200}))?\}\}/g;
+export const tagPattern = /\{\{\s*([a-z][a-z0-9_]{0,39})\s*(?:\|([^{}]{0,200}))?\}\}/g;
 
 function valueOf(tag: string, values: MergeValues): string {
   if (tag === "email") return values.email;

@@ -1,0 +1,81 @@
+import { simpleParser } from "mailparser";
+import { createTransport } from "nodemailer";
+import { describe, expect, test } from "vitest";
+import { createSecretBox } from "~/platform/secret-box.server";
+import { campaignFrame } from "./campaign-commands.server";
+import { prepareMime } from "./campaign-mime.server";
+import { compileCampaign, personalise } from "./campaign-render.server";
+import type { CampaignBlock } from "./campaign-shapes";
+import { recipientLinks } from "./recipient-links.server";
+
+const secretBox = createSecretBox("campaign-mime-test-secret-0123456789abcdef");
+
+const blocks: CampaignBlock[] = [
+  { type: "heading", text: "Bonjour {{first_name | à toi}} — l'été arrive" },
+  {
+    type: "text",
+    text:
+      "Hello {{name}}, your city is {{city | unknown}}. Ünïcödé, 日本語, emoji 🎉 and = signs.\n\n" +
+      `A line long enough to be wrapped by quoted-printable: ${"word ".repeat(40)}end.\n\n` +
+      "Trailing spaces at a line's end   \nand <b>markup</b> & ampersands.",
+  },
+  { type: "button", label: "Open {{first_name}}'s course", href: "https://example.com/c?a=1&b=2" },
+  {
+    type: "image",
+    src: "https://example.com/picture.png",
+    alt: "A picture",
+    href: "https://example.com/picture",
+  },
+  { type: "divider" },
+];
+
+const people = [
+  { email: "ana@example.com", name: "Ana Lima", fields: { city: "São Paulo" } },
+  // No name, no field: fallbacks; a value with markup and a line break of its own.
+  { email: "x@example.com", name: "", fields: { city: "<script>x</script>\nline" } },
+];
+
+/** One message as nodemailer writes it with the prepared parts, read back by a mail parser. */
+async function sentAndRead(parts: { text: string; html: string }) {
+  const transport = createTransport({ streamTransport: true, buffer: true });
+  const info = await transport.sendMail({
+    from: "School <news@example.com>",
+    to: "reader@example.com",
+    subject: "Hi",
+    text: { raw: parts.text },
+    html: { raw: parts.html },
+  });
+  const raw = (info.message as Buffer).toString("utf8");
+  // RFC 5322: no line over 998 characters; quoted-printable keeps them at 76.
+  expect(Math.max(...raw.split("\r\n").map((line) => line.length))).toBeLessThanOrEqual(78);
+  return simpleParser(raw);
+}
+
+describe("M5 a campaign's bodies encoded once per send", () => {
+  test.each([true, false])(
+    "M5 the prepared parts read back exactly as each recipient's personalised mail (tracking %s)",
+    async (tracking) => {
+      const compiled = await compileCampaign({
+        subject: "Hi",
+        preheader: "Summer",
+        blocks,
+        frame: campaignFrame({ lang: "fr", siteName: "École" }),
+      });
+      const prepared = prepareMime(compiled, { tracking });
+      for (const [index, person] of people.entries()) {
+        const links = recipientLinks(secretBox, {
+          origin: "https://demo.example.com",
+          campaignId: "11111111-1111-4111-8111-111111111111",
+          contactId: `22222222-2222-4222-8222-22222222222${index}`,
+          tracking,
+        });
+        const expected = personalise(compiled, person, links);
+        const read = await sentAndRead(prepared(person, links));
+        expect(read.html).toBe(expected.html);
+        expect(read.text).toBe(expected.text.replace(/\r?\n/g, "\n"));
+        expect(read.html).toContain(links.preferences);
+        expect(Boolean(links.open && String(read.html).includes(links.open))).toBe(tracking);
+      }
+    },
+  );
+});

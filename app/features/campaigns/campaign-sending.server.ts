@@ -244,6 +244,11 @@ export async function runCampaignSend(
   // Another run is alive and sending: this one is retried later, when it may have ended.
   if (claimed === "busy") throw new CampaignBusyError(campaignId);
   if (!claimed) return { sent: 0 };
+  // A ledger just written has no statistics (PGlite runs no autovacuum; PostgreSQL's comes
+  // within a minute or so): the planner then updates each claimed batch by reading the whole
+  // ledger instead of its primary key. Read as the owner, kept where only the owner sees them
+  // (pg_stats hides a table under row-level security from the app role).
+  await database.owner.execute(sql`analyze ${campaignRecipients}`);
   const { campaign, account } = claimed;
   const own = siteOrigin({ ...account, ...services.siteAddress });
   // Links open where the owner reached the site; Message-IDs keep the site's own host.

@@ -378,12 +378,108 @@ test("M5 acceptance: a reader unsubscribes with one click (RFC 8058) and gets no
     await expect(page.getByTestId("campaign-status")).toHaveText("Sent");
     expect(await figure(page, "unsubscribed")).toBe(1);
     expect(await figure(page, "sent")).toBe(segment.length);
+    // M5 a sent campaign's fields are read-only, not disabled (greyed out): read whole, in
+    // full contrast (axe below checks their text; it skips disabled fields).
+    const fields = page.getByTestId("campaign-fields");
+    const subject = fields.getByRole("textbox", { name: "Subject", exact: true });
+    await expect(subject).toHaveValue("{{first_name | Friend}}, our spring courses are open");
+    await expect(subject).toBeEnabled();
+    await expect(subject).not.toBeEditable();
+    await expect(fields.getByRole("textbox", { name: "Heading" })).toHaveValue(
+      "Hello {{first_name | there}}, spring is here",
+    );
+    await expect(fields.getByRole("combobox", { name: "Audience" })).not.toBeEditable();
+    await expect(fields.getByText(segmentName, { exact: true })).toBeVisible();
+    await expect(fields.locator(":disabled, fieldset[disabled]")).toHaveCount(0);
+    expect(
+      await subject.evaluate((input) => {
+        // Mantine fades a disabled field with opacity on its wrapper: none here.
+        let opacity = 1;
+        for (let node: Element | null = input; node; node = node.parentElement)
+          opacity *= Number(getComputedStyle(node).opacity);
+        return opacity;
+      }),
+    ).toBe(1);
+    await expect(page.getByTestId("add-block")).toHaveCount(0);
     await expectNoSeriousAxeIssues(page);
   }
   await page.emulateMedia({ colorScheme: "light" });
   await lookAt(page, shots, "campaign-report");
+
+  // 6. An A/B campaign's preview shows both subjects; its test sends both, each labelled.
+  await open(page, site(`${screen}?tab=campaigns&campaign=new`));
+  await page.getByRole("textbox", { name: /^Campaign name/ }).fill("Summer courses");
+  await page
+    .getByRole("textbox", { name: "Subject", exact: true })
+    .fill("{{first_name | Friend}}, summer is coming");
+  await page.getByRole("switch", { name: "Test two subjects" }).check();
+  await page
+    .getByRole("textbox", { name: /^Subject B/ })
+    .fill("Summer seats for {{first_name | you}}");
+  const abPreview = page.getByRole("region", { name: "Preview" });
+  await expect(abPreview.getByTestId("preview-subject-a")).toContainText(
+    "Subject AAlex, summer is coming",
+  );
+  await expect(abPreview.getByTestId("preview-subject-b")).toContainText(
+    "Subject BSummer seats for Alex",
+  );
+  await page.getByRole("button", { name: "Save campaign" }).click();
+  await expect(page).toHaveURL(/campaign=[0-9a-f-]{36}/);
+  await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
+  const tested = sink.accepted.length;
+  const abTo = page.getByRole("combobox", { name: "Send a test to" });
+  await abTo.fill(testAddress);
+  await abTo.press("Enter");
+  await page.getByRole("button", { name: "Send test" }).click();
+  const notice = page.getByTestId("campaign-notice");
+  await expect(notice).toContainText(`Test sent to ${testAddress}.`);
+  await expect(notice.getByTestId("tested-a")).toHaveText("Subject AFriend, summer is coming");
+  await expect(notice.getByTestId("tested-b")).toHaveText("Subject BSummer seats for you");
+  await expect.poll(() => sink.accepted.length, { intervals: [100] }).toBe(tested + 2);
+  const abSubjects = await Promise.all(
+    sink.accepted.slice(tested).map(async (one) => {
+      expect(one.to).toBe(testAddress);
+      return (await simpleParser(one.raw)).subject;
+    }),
+  );
+  expect(abSubjects).toEqual([
+    "[Test A] Friend, summer is coming",
+    "[Test B] Summer seats for you",
+  ]);
+  await expectNoSeriousAxeIssues(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await lookAt(page, shots, "campaign-ab-test");
+
   await open(page, site(`${screen}?tab=campaigns`));
   const rows = page.getByTestId("campaigns");
   await expect(rows.getByRole("row", { name: /Spring courses: last call/ })).toContainText("Sent");
+  // M5 on a phone each campaign is a card whose status badge shows whole; at 1280 the table.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(rows).toBeHidden();
+  const cards = page.getByTestId("campaign-card");
+  await expect(cards).toHaveCount(3);
+  for (const card of await cards.all()) {
+    const badge = card.getByTestId("campaign-card-status");
+    await badge.scrollIntoViewIfNeeded();
+    const [inner, outer] = [await badge.boundingBox(), await card.boundingBox()];
+    expect(inner && outer, "badge and card are laid out").toBeTruthy();
+    expect(inner!.x).toBeGreaterThanOrEqual(outer!.x);
+    expect(inner!.x + inner!.width).toBeLessThanOrEqual(outer!.x + outer!.width);
+    expect(outer!.x).toBeGreaterThanOrEqual(0);
+    expect(outer!.x + outer!.width).toBeLessThanOrEqual(375);
+    // Its words are not cut: the label fits the badge.
+    expect(
+      await badge.evaluate((node) => {
+        const label = node.querySelector("span") ?? node;
+        return label.scrollWidth <= label.clientWidth + 1;
+      }),
+    ).toBe(true);
+  }
+  await expect(cards.filter({ hasText: "Summer courses" })).toContainText("Draft");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousAxeIssues(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(rows).toBeVisible();
+  await expect(cards.first()).toBeHidden();
   await lookAt(page, shots, "campaign-list");
 });

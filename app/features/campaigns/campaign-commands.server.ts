@@ -151,12 +151,20 @@ export async function commandCampaigns(
         }),
       };
     case "testCampaign":
-      await sendTest(services, { ...place, id: command.id, to: command.to, origin });
-      return { ok: true as const };
+      return {
+        ok: true as const,
+        tests: await sendTest(services, { ...place, id: command.id, to: command.to, origin }),
+      };
   }
 }
 
-/** The campaign as it stands, to a few of the owner's addresses, marked as a test. */
+/** One subject a test went out with, as the first address got it (merge tags filled). */
+export type TestedSubject = { variant: "a" | "b"; subject: string };
+
+/**
+ * The campaign as it stands, to a few of the owner's addresses, marked as a test. An A/B test's
+ * two subjects each go to every address, marked A and B, so both can be seen in an inbox.
+ */
 async function sendTest(
   services: SendingServices,
   {
@@ -166,7 +174,7 @@ async function sendTest(
     to,
     origin: asked,
   }: { accountId: string; viewer: Viewer | null; id: string; to: string[]; origin?: string },
-) {
+): Promise<TestedSubject[]> {
   const { campaign } = await loadCampaign(services.database, { accountId, viewer, id });
   if (!campaign.subject || campaign.blocks.length === 0)
     throw new AppError({ code: "campaigns.notReady" });
@@ -176,40 +184,62 @@ async function sendTest(
   const own = siteOrigin({ ...account!, ...services.siteAddress });
   const origin = asked ?? own;
   const siteName = account!.settings.sitetitle || account!.slug;
-  const compiled = await compileCampaign({
-    subject: campaign.subject,
-    preheader: campaign.preheader,
-    blocks: campaign.blocks,
-    frame: services.frame({ lang: account!.settings.defaultLanguage ?? "en", siteName }),
-  });
+  const frame = services.frame({ lang: account!.settings.defaultLanguage ?? "en", siteName });
   const links = recipientLinks(services.secretBox, {
     origin,
     campaignId: id,
     contactId: TEST_CONTACT_ID,
     tracking: false,
   });
+  // As the sending engine and the report read it: a test needs subject B and a share for it.
+  const subjects: [TestedSubject["variant"], string][] =
+    campaign.subjectB && campaign.abSamplePercent > 0
+      ? [
+          ["a", campaign.subject],
+          ["b", campaign.subjectB],
+        ]
+      : [["a", campaign.subject]];
+  // Compiled once per subject, as the campaign's own sending does (the subject is the HTML's title).
+  const compiled = await Promise.all(
+    subjects.map(([, subject]) =>
+      compileCampaign({
+        subject,
+        preheader: campaign.preheader,
+        blocks: campaign.blocks,
+        frame,
+      }),
+    ),
+  );
+  const mark = translate(languageOf(account!.settings.defaultLanguage), "campaigns.mail.test", {});
+  const tested: TestedSubject[] = [];
   let sent = 0;
   // The same route as the campaign's own messages: the site's relay, sender and DKIM key.
   const route = await siteRoute(services, { accountId, siteName });
   try {
     for (const address of to) {
       const sample = { email: address, name: "", fields: {} };
-      const body = personalise(compiled, sample, links);
-      const outcome = await route.transport.send({
-        from: route.from,
-        to: address,
-        subject: `[${translate(languageOf(account!.settings.defaultLanguage), "campaigns.mail.test", {})}] ${fillMergeTags(campaign.subject, sample)}`,
-        ...body,
-        messageId: `<t.${id}.${Date.now()}.${sent}@${new URL(own).host}>`,
-        headers: {},
-        site: new URL(own).host,
-      });
-      if (outcome.kind !== "sent")
-        throw new AppError({ code: "campaigns.testFailed", details: { reason: outcome.reason } });
-      sent++;
+      for (const [index, [variant, line]] of subjects.entries()) {
+        const body = personalise(compiled[index]!, sample, links);
+        const subject = fillMergeTags(line, sample);
+        const label = subjects.length > 1 ? `${mark} ${variant.toUpperCase()}` : mark;
+        const outcome = await route.transport.send({
+          from: route.from,
+          to: address,
+          subject: `[${label}] ${subject}`,
+          ...body,
+          messageId: `<t.${id}.${Date.now()}.${sent}@${new URL(own).host}>`,
+          headers: {},
+          site: new URL(own).host,
+        });
+        if (outcome.kind !== "sent")
+          throw new AppError({ code: "campaigns.testFailed", details: { reason: outcome.reason } });
+        if (tested.length < subjects.length) tested.push({ variant, subject });
+        sent++;
+      }
     }
   } finally {
     route.release();
   }
   await recordUsage(services.usage, { accountId, meter: "emails", amount: sent });
+  return tested;
 }

@@ -255,6 +255,64 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
     await sink.close();
   });
 
+  logicTest(
+    "M5 a test send of an A/B campaign sends both subjects to each address, marked A and B, merge tags filled; without a test, one",
+    async () => {
+      const sink = await startSmtpSink();
+      const sending = services(smtpTransport({ smtpUrl: sink.url, connections: 1 }));
+      try {
+        const test = (id: string, to: string[]) =>
+          commandCampaigns(sending, {
+            accountId,
+            viewer: manager,
+            body: { intent: "testCampaign", id, to },
+          });
+        const subjectOf = (raw: string) =>
+          /^Subject: (.*)$/m.exec(decodeQuotedPrintable(raw).replace(/\r\n[ \t]+/g, " "))![1];
+        const ab = await newCampaign(
+          sending,
+          letter({ subjectB: "Last call, {{first_name | friend}}", abSamplePercent: 20 }),
+        );
+        const answer = await test(ab, ["one@school.example", "two@school.example"]);
+        expect(answer).toEqual({
+          ok: true,
+          tests: [
+            { variant: "a", subject: "News for friend" },
+            { variant: "b", subject: "Last call, friend" },
+          ],
+        });
+        expect(sink.accepted.map((mail) => [mail.to, subjectOf(mail.raw)])).toEqual([
+          ["one@school.example", "[Test A] News for friend"],
+          ["one@school.example", "[Test B] Last call, friend"],
+          ["two@school.example", "[Test A] News for friend"],
+          ["two@school.example", "[Test B] Last call, friend"],
+        ]);
+        // Each its own message: four Message-IDs, each HTML titled with its own subject.
+        expect(new Set(sink.accepted.map((mail) => mail.messageId)).size).toBe(4);
+        expect(decodeQuotedPrintable(sink.accepted[1]!.raw)).toContain(
+          "<title>Last call, friend</title>",
+        );
+
+        // Subject B kept but the test switched off (no share): one message, marked as before.
+        const plain = await newCampaign(
+          sending,
+          letter({ subjectB: "Last call", abSamplePercent: 0 }),
+        );
+        const before = sink.accepted.length;
+        expect(await test(plain, ["one@school.example"])).toEqual({
+          ok: true,
+          tests: [{ variant: "a", subject: "News for friend" }],
+        });
+        expect(sink.accepted.slice(before).map((mail) => subjectOf(mail.raw))).toEqual([
+          "[Test] News for friend",
+        ]);
+      } finally {
+        sending.transport.close();
+        await sink.close();
+      }
+    },
+  );
+
   test("M5 a campaign to a segment reaches each subscribed contact once; the ledger's counts match the sink's; 20 concurrent starts make one ledger", async () => {
     const readers = await addContacts(30, "readers");
     await addContacts(3, "readers", "unsubscribed");

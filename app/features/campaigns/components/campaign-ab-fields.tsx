@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Box,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Box, Group, NumberInput, Select, Stack, Switch, Text } from "@mantine/core";
 import type { FieldIssue } from "~/platform/field-issues";
 import { numberFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { ErrorAt } from "./campaign-editor";
+import { CampaignTextField } from "./campaign-text-field";
 import type { Settings } from "./campaign-settings";
 
 /** The sample the editor offers: from a tenth of the audience to half of it. */
@@ -68,6 +59,7 @@ export function AbTestFields({
   testing,
   settings,
   tracking,
+  readOnly = false,
   errorAt,
   onTesting,
   onChange,
@@ -75,6 +67,8 @@ export function AbTestFields({
   testing: boolean;
   settings: Pick<Settings, "subjectB" | "abSamplePercent" | "abWaitMinutes">;
   tracking: boolean;
+  /** A campaign that has started: the test shown as it ran, nothing to change. */
+  readOnly?: boolean;
   errorAt: ErrorAt;
   onTesting: (on: boolean) => void;
   onChange: <K extends keyof Settings>(key: K, value: Settings[K]) => void;
@@ -92,16 +86,19 @@ export function AbTestFields({
         label={t("campaigns.screen.abTest.switch")}
         description={t("campaigns.screen.abTest.switchHelp")}
         checked={testing}
+        readOnly={readOnly}
+        aria-readonly={readOnly || undefined}
         onChange={(event) => onTesting(event.currentTarget.checked)}
         data-testid="campaign-ab-switch"
       />
       {testing ? (
         <Box ps="md" style={{ borderInlineStart: "3px solid var(--mantine-color-default-border)" }}>
           <Stack gap="sm">
-            <TextInput
+            <CampaignTextField
               label={t("campaigns.screen.abTest.subjectB")}
               description={t("campaigns.screen.abTest.subjectBHelp")}
               required
+              readOnly={readOnly}
               value={settings.subjectB}
               error={errorAt("subjectB")}
               onChange={(event) => onChange("subjectB", event.currentTarget.value)}
@@ -118,6 +115,7 @@ export function AbTestFields({
                 allowDecimal={false}
                 allowNegative={false}
                 suffix="%"
+                readOnly={readOnly}
                 value={sample}
                 error={errorAt("abSamplePercent")}
                 onChange={(value) => onChange("abSamplePercent", value)}
@@ -132,6 +130,9 @@ export function AbTestFields({
                 }))}
                 value={String(settings.abWaitMinutes)}
                 allowDeselect={false}
+                readOnly={readOnly}
+                // Nothing to open: no chevron suggesting otherwise.
+                rightSection={readOnly ? null : undefined}
                 error={errorAt("abWaitMinutes")}
                 onChange={(value) => {
                   if (value) onChange("abWaitMinutes", Number(value));

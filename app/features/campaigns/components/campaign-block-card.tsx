@@ -1,16 +1,8 @@
-import {
-  ActionIcon,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { CampaignBlock } from "../campaign-shapes";
+import { CampaignTextField } from "./campaign-text-field";
 import { useCampaignWords } from "./campaign-words";
 
 /** A block in the editor: the campaign's own block with a key of the editor's (never sent). */
@@ -20,6 +12,8 @@ type Props = {
   block: DraftBlock;
   index: number;
   count: number;
+  /** A campaign that has started: the block's values to read and copy, nothing to change. */
+  readOnly: boolean;
   /** The message of the issue at a path inside this block ("text", "href"), if any. */
   errorAt: (path: string) => string | undefined;
   onChange: (next: DraftBlock) => void;
@@ -28,7 +22,16 @@ type Props = {
 };
 
 /** One block of the campaign: its words, link or picture, edited in place; moved or removed. */
-export function BlockCard({ block, index, count, errorAt, onChange, onMove, onRemove }: Props) {
+export function BlockCard({
+  block,
+  index,
+  count,
+  readOnly,
+  errorAt,
+  onChange,
+  onMove,
+  onRemove,
+}: Props) {
   const { t } = useTranslation();
   const words = useCampaignWords();
   const type = words.blocks[block.type];
@@ -41,51 +44,59 @@ export function BlockCard({ block, index, count, errorAt, onChange, onMove, onRe
           <Text fw={600} lineClamp={1}>
             {item}
           </Text>
-          <Group gap={2} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              disabled={index === 0}
-              aria-label={t("campaigns.screen.blocks.moveUp", { item })}
-              onClick={() => onMove(-1)}
-            >
-              <IconArrowUp size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              disabled={index === count - 1}
-              aria-label={t("campaigns.screen.blocks.moveDown", { item })}
-              onClick={() => onMove(1)}
-            >
-              <IconArrowDown size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={t("campaigns.screen.blocks.remove", { item })}
-              onClick={onRemove}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Group>
+          {readOnly ? null : (
+            <Group gap={2} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                disabled={index === 0}
+                aria-label={t("campaigns.screen.blocks.moveUp", { item })}
+                onClick={() => onMove(-1)}
+              >
+                <IconArrowUp size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                disabled={index === count - 1}
+                aria-label={t("campaigns.screen.blocks.moveDown", { item })}
+                onClick={() => onMove(1)}
+              >
+                <IconArrowDown size={16} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t("campaigns.screen.blocks.remove", { item })}
+                onClick={onRemove}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
         </Group>
-        <BlockFields block={block} errorAt={errorAt} onChange={onChange} />
+        <BlockFields block={block} readOnly={readOnly} errorAt={errorAt} onChange={onChange} />
       </Stack>
     </Paper>
   );
 }
 
 /** The fields of a block, by its type. */
-function BlockFields({ block, errorAt, onChange }: Pick<Props, "block" | "errorAt" | "onChange">) {
+function BlockFields({
+  block,
+  readOnly,
+  errorAt,
+  onChange,
+}: Pick<Props, "block" | "readOnly" | "errorAt" | "onChange">) {
   const { t } = useTranslation();
   switch (block.type) {
     case "heading":
       return (
-        <TextInput
+        <CampaignTextField
+          readOnly={readOnly}
           label={t("campaigns.screen.blocks.headingText")}
           value={block.text}
           maxLength={200}
@@ -96,6 +107,7 @@ function BlockFields({ block, errorAt, onChange }: Pick<Props, "block" | "errorA
     case "text":
       return (
         <Textarea
+          readOnly={readOnly}
           label={t("campaigns.screen.blocks.text")}
           description={t("campaigns.screen.blocks.textHelp")}
           autosize
@@ -108,14 +120,16 @@ function BlockFields({ block, errorAt, onChange }: Pick<Props, "block" | "errorA
     case "button":
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <CampaignTextField
+            readOnly={readOnly}
             label={t("campaigns.screen.blocks.label")}
             value={block.label}
             maxLength={80}
             error={errorAt("label")}
             onChange={(event) => onChange({ ...block, label: event.currentTarget.value })}
           />
-          <TextInput
+          <CampaignTextField
+            readOnly={readOnly}
             label={t("campaigns.screen.blocks.href")}
             description={t("campaigns.screen.blocks.hrefHelp")}
             placeholder="https://"
@@ -128,7 +142,8 @@ function BlockFields({ block, errorAt, onChange }: Pick<Props, "block" | "errorA
     case "image":
       return (
         <Stack gap="sm">
-          <TextInput
+          <CampaignTextField
+            readOnly={readOnly}
             label={t("campaigns.screen.blocks.src")}
             description={t("campaigns.screen.blocks.srcHelp")}
             placeholder="https://"
@@ -137,7 +152,8 @@ function BlockFields({ block, errorAt, onChange }: Pick<Props, "block" | "errorA
             onChange={(event) => onChange({ ...block, src: event.currentTarget.value })}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
+            <CampaignTextField
+              readOnly={readOnly}
               label={t("campaigns.screen.blocks.alt")}
               description={t("campaigns.screen.blocks.altHelp")}
               value={block.alt}
@@ -145,7 +161,8 @@ function BlockFields({ block, errorAt, onChange }: Pick<Props, "block" | "errorA
               error={errorAt("alt")}
               onChange={(event) => onChange({ ...block, alt: event.currentTarget.value })}
             />
-            <TextInput
+            <CampaignTextField
+              readOnly={readOnly}
               label={t("campaigns.screen.blocks.imageHref")}
               description={t("campaigns.screen.blocks.imageHrefHelp")}
               placeholder="https://"

@@ -29,11 +29,14 @@ export function sentBlock({ uid: _uid, ...block }: DraftBlock): CampaignBlock {
  */
 export function BlockList({
   blocks,
+  readOnly = false,
   errorAt,
   onChange,
   onRestructure,
 }: {
   blocks: DraftBlock[];
+  /** A campaign that has started: its blocks as sent, none added, moved or changed. */
+  readOnly?: boolean;
   errorAt: ErrorAt;
   onChange: (index: number, next: DraftBlock) => void;
   /** Blocks added, removed or moved. */
@@ -62,7 +65,7 @@ export function BlockList({
       <Title order={3} size="h4" id={title}>
         {t("campaigns.screen.blocks.title")}
       </Title>
-      <MergeTagHint />
+      {readOnly ? null : <MergeTagHint />}
       {blocksIssue ? (
         <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {blocksIssue}
@@ -79,36 +82,39 @@ export function BlockList({
           block={block}
           index={index}
           count={blocks.length}
+          readOnly={readOnly}
           errorAt={(path) => errorAt(`blocks.${index}.${path}`)}
           onChange={(next) => onChange(index, next)}
           onMove={(by) => move(index, by)}
           onRemove={() => onRestructure(blocks.filter((_, i) => i !== index))}
         />
       ))}
-      <Group>
-        <Menu position="bottom-start" withinPortal>
-          <Menu.Target>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              disabled={blocks.length >= BLOCKS_MAX}
-              data-testid="add-block"
-            >
-              {t("campaigns.screen.blocks.add")}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {blockTypes.map((type) => (
-              <Menu.Item
-                key={type}
-                onClick={() => onRestructure([...blocks, draftBlock(starting[type])])}
+      {readOnly ? null : (
+        <Group>
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                disabled={blocks.length >= BLOCKS_MAX}
+                data-testid="add-block"
               >
-                {words.blocks[type]}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
+                {t("campaigns.screen.blocks.add")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {blockTypes.map((type) => (
+                <Menu.Item
+                  key={type}
+                  onClick={() => onRestructure([...blocks, draftBlock(starting[type])])}
+                >
+                  {words.blocks[type]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert } from "@mantine/core";
+import { Alert, Box, Group, Text } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { errorKeyOf } from "~/platform/errors";
@@ -13,7 +13,16 @@ export type Command =
   | { intent: "sendCampaign" }
   | { intent: "pauseCampaign" | "resumeCampaign" | "cancelCampaign" };
 
-type CommandAnswer = { ok: boolean; code?: string; audience?: number; status?: CampaignStatus };
+/** A subject a test went out with (an A/B test sends both), as the first address got it. */
+type TestedSubject = { variant: "a" | "b"; subject: string };
+
+type CommandAnswer = {
+  ok: boolean;
+  code?: string;
+  audience?: number;
+  status?: CampaignStatus;
+  tests?: TestedSubject[];
+};
 
 /**
  * One campaign's commands (test, schedule, send, pause, resume, cancel): one at a time, the
@@ -61,9 +70,32 @@ export function CommandNotice({ command }: { command: CampaignCommand }) {
     resumeCampaign: t("campaigns.screen.notices.resumed"),
     cancelCampaign: t("campaigns.screen.notices.cancelled"),
   };
+  // An A/B test's two messages, each named by its subject's letter, so the inbox's can be told apart.
+  const tests =
+    last.intent === "testCampaign" && (answer.tests?.length ?? 0) > 1 ? answer.tests! : [];
   return (
     <Alert color="teal" role="status" data-testid="campaign-notice">
-      {done[last.intent]}
+      <div>{done[last.intent]}</div>
+      {tests.length > 0 ? (
+        <Box component="dl" m={0} mt={4} data-testid="tested-subjects">
+          {tests.map(({ variant, subject }) => (
+            <Group
+              key={variant}
+              gap="xs"
+              wrap="nowrap"
+              align="baseline"
+              data-testid={`tested-${variant}`}
+            >
+              <Text component="dt" size="sm" fw={700} style={{ flexShrink: 0 }}>
+                {t(`campaigns.screen.report.ab.${variant}`)}
+              </Text>
+              <Text component="dd" size="sm" m={0} style={{ overflowWrap: "anywhere" }}>
+                {subject}
+              </Text>
+            </Group>
+          ))}
+        </Box>
+      ) : null}
     </Alert>
   );
 }

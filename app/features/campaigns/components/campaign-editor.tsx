@@ -1,4 +1,4 @@
-import { Button, Fieldset, Grid, Group, Paper, Stack, Text } from "@mantine/core";
+import { Button, Grid, Group, Paper, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { fieldIssueMessage, type FieldIssue } from "~/platform/field-issues";
@@ -28,7 +28,7 @@ type Translate = ReturnType<typeof useTranslation>["t"];
  * The editor of one campaign (`opened.id` null for a new one): its message and audience, its
  * blocks and a live preview; once saved, its test, schedule and send. Nothing the owner typed is
  * lost when the server refuses it: each issue shows beside its field. A campaign that has
- * started is shown as it was sent, locked.
+ * started is shown as it was sent, read-only.
  */
 export function CampaignEditor({
   opened,
@@ -147,58 +147,60 @@ export function CampaignEditor({
     <Stack gap="lg">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Fieldset variant="unstyled" disabled={locked} p={0} m={0} bd={0} miw={0}>
-            <Stack gap="lg">
-              <CampaignSettings
-                settings={settings}
-                segments={segments}
-                testing={testing}
-                errorAt={errorAt}
-                onChange={setSetting}
-                onTesting={switchTest}
-              />
-              <BlockList
-                blocks={blocks}
-                errorAt={errorAt}
-                onChange={setBlock}
-                onRestructure={restructure}
-              />
-              {locked ? null : (
-                <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 2 }}>
-                  <Group justify="space-between" wrap="wrap" gap="sm">
-                    <div>
-                      <Text
-                        size="sm"
-                        role="status"
-                        className={settingsClasses.status}
-                        data-state="saved"
-                      >
-                        {notice === "saved" ? t("campaigns.screen.saved") : ""}
-                      </Text>
-                      {notice === "failed" || notice === "held" ? (
-                        <Text size="sm" c="var(--mantine-color-error)" role="alert">
-                          {notice === "held" || refused.length > 0
-                            ? t("campaigns.screen.checkIssues")
-                            : t("campaigns.screen.saveFailed")}
-                        </Text>
-                      ) : null}
-                    </div>
-                    <Button
-                      loading={saver.state !== "idle"}
-                      onClick={save}
-                      data-testid="save-campaign"
+          {/* Locked fields are read-only, not disabled: the owner still reads and copies them. */}
+          <Stack gap="lg" data-testid="campaign-fields" data-locked={locked || undefined}>
+            <CampaignSettings
+              settings={settings}
+              segments={segments}
+              testing={testing}
+              readOnly={locked}
+              errorAt={errorAt}
+              onChange={setSetting}
+              onTesting={switchTest}
+            />
+            <BlockList
+              blocks={blocks}
+              readOnly={locked}
+              errorAt={errorAt}
+              onChange={setBlock}
+              onRestructure={restructure}
+            />
+            {locked ? null : (
+              <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 2 }}>
+                <Group justify="space-between" wrap="wrap" gap="sm">
+                  <div>
+                    <Text
+                      size="sm"
+                      role="status"
+                      className={settingsClasses.status}
+                      data-state="saved"
                     >
-                      {t("campaigns.screen.save")}
-                    </Button>
-                  </Group>
-                </Paper>
-              )}
-            </Stack>
-          </Fieldset>
+                      {notice === "saved" ? t("campaigns.screen.saved") : ""}
+                    </Text>
+                    {notice === "failed" || notice === "held" ? (
+                      <Text size="sm" c="var(--mantine-color-error)" role="alert">
+                        {notice === "held" || refused.length > 0
+                          ? t("campaigns.screen.checkIssues")
+                          : t("campaigns.screen.saveFailed")}
+                      </Text>
+                    ) : null}
+                  </div>
+                  <Button
+                    loading={saver.state !== "idle"}
+                    onClick={save}
+                    data-testid="save-campaign"
+                  >
+                    {t("campaigns.screen.save")}
+                  </Button>
+                </Group>
+              </Paper>
+            )}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <CampaignPreview
             subject={settings.subject}
+            subjectB={campaign.subjectB}
             preheader={settings.preheader}
             blocks={campaign.blocks}
           />

@@ -30,10 +30,13 @@ const paragraphs = (text: string) =>
  */
 export function CampaignPreview({
   subject,
+  subjectB = "",
   preheader,
   blocks,
 }: {
   subject: string;
+  /** An A/B test's second subject ("" without a test): then both inbox lines show, labelled. */
+  subjectB?: string;
   preheader: string;
   blocks: CampaignBlock[];
 }) {
@@ -60,14 +63,31 @@ export function CampaignPreview({
       <Text size="sm" c="dimmed" mb="sm">
         {t("campaigns.screen.preview.help", { email: SAMPLE_EMAIL, name: sample.name })}
       </Text>
-      <Paper withBorder radius="md" p="sm" mb="sm">
-        <Text fw={600} size="sm" lineClamp={1}>
-          {fill(subject) || t("campaigns.screen.preview.noSubject")}
-        </Text>
-        <Text size="xs" c="dimmed" lineClamp={1}>
-          {fill(preheader)}
-        </Text>
-      </Paper>
+      {subjectB ? (
+        <Stack gap="xs" mb="sm" data-testid="preview-subjects">
+          {(
+            [
+              ["a", subject],
+              ["b", subjectB],
+            ] as const
+          ).map(([variant, line]) => (
+            <InboxLine
+              key={variant}
+              label={t(`campaigns.screen.report.ab.${variant}`)}
+              subject={fill(line) || t("campaigns.screen.preview.noSubject")}
+              preheader={fill(preheader)}
+              testId={`preview-subject-${variant}`}
+            />
+          ))}
+        </Stack>
+      ) : (
+        <InboxLine
+          subject={fill(subject) || t("campaigns.screen.preview.noSubject")}
+          preheader={fill(preheader)}
+          testId="preview-subject-a"
+          mb="sm"
+        />
+      )}
       <Paper radius="md" p="md" style={{ background: palette.page, fontFamily: font }}>
         <Stack
           gap={12}
@@ -93,6 +113,37 @@ export function CampaignPreview({
         </p>
       </Paper>
     </Box>
+  );
+}
+
+/** The message as an inbox lists it; in an A/B test, labelled with the subject it shows. */
+function InboxLine({
+  label,
+  subject,
+  preheader,
+  testId,
+  mb,
+}: {
+  label?: string;
+  subject: string;
+  preheader: string;
+  testId: string;
+  mb?: string;
+}) {
+  return (
+    <Paper withBorder radius="md" p="sm" mb={mb} data-testid={testId}>
+      {label ? (
+        <Text size="xs" fw={700}>
+          {label}
+        </Text>
+      ) : null}
+      <Text fw={600} size="sm" lineClamp={1}>
+        {subject}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {preheader}
+      </Text>
+    </Paper>
   );
 }
 

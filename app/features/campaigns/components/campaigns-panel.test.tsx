@@ -116,6 +116,13 @@ describe("M5 the owner's campaigns tab", () => {
     expect(shown).toContain("1,200");
     expect(html).toContain('aria-label="Delete Spring news"');
     expect(html).not.toContain('aria-label="Delete Summer sale"');
+    // M5 on a phone the same campaigns are cards, each with its status badge (the table is
+    // hidden by its container's width, in campaign-list.module.css).
+    const cards = html.slice(html.indexOf('data-testid="campaign-cards"'));
+    expect(cards.match(/data-testid="campaign-card"/g)).toHaveLength(2);
+    expect(text(cards)).toContain("Spring news What is new Scheduled");
+    expect(text(cards)).toContain("Summer sale What is new Sending");
+    expect(text(cards)).toContain("Audience 1,200 Sent 300");
   });
 
   test("M5 an empty list invites a first campaign", () => {
@@ -156,7 +163,61 @@ describe("M5 the owner's campaigns tab", () => {
     expect(text(html)).toContain("Sending: 120 of 120 done.");
     expect(html).not.toContain('data-testid="save-campaign"');
     expect(html).not.toContain('data-testid="send-test"');
-    expect(html).toMatch(/<fieldset[^>]*disabled/);
+    // M5 read-only, not disabled (Mantine greys disabled fields out): readable and copyable.
+    const fields = html.slice(
+      html.indexOf('data-testid="campaign-fields"'),
+      html.indexOf('data-testid="campaign-preview"'),
+    );
+    expect(fields).not.toMatch(/\bdisabled\b/);
+    const inputs = fields.match(/<(input|textarea)\b[^>]*>/g) ?? [];
+    expect(inputs.length).toBeGreaterThan(5);
+    for (const input of inputs) expect(input).toMatch(/\breadOnly\b|\breadonly\b/);
+    // One-line fields wrap when read-only (a textarea), so a long subject shows whole on a phone.
+    const valueOf = (testId: string) =>
+      new RegExp(`<textarea[^>]*data-testid="${testId}"[^>]*>([^<]*)</textarea>`).exec(fields)?.[1];
+    expect(valueOf("campaign-subject")).toBe("News for {{first_name | you}}");
+    // Sent to everyone: said in a field's value, not a faint placeholder.
+    expect(valueOf("campaign-segments")).toBe("Every subscribed contact");
+    // Nothing to add, move or remove.
+    expect(html).not.toContain('data-testid="add-block"');
+    expect(html).not.toContain('aria-label="Remove Block 1: Heading"');
+  });
+
+  test("M5 an A/B campaign's preview shows both subjects, each labelled, merge tags filled", () => {
+    const html = render({
+      opened: opened({
+        campaign: { ...campaign, subjectB: "Last call, {{first_name | you}}", abSamplePercent: 20 },
+      }),
+    });
+    const at = (testId: string) => {
+      const from = html.indexOf(`data-testid="${testId}"`);
+      return text(html.slice(from, html.indexOf("</div>", from) + 6));
+    };
+    expect(at("preview-subject-a")).toContain("Subject A News for Alex");
+    expect(at("preview-subject-b")).toContain("Subject B Last call, Alex");
+
+    // Sent, the test's own fields are read-only too, subject B whole in a wrapping field.
+    const sent = render({
+      opened: opened({
+        status: "sent",
+        counts,
+        campaign: { ...campaign, subjectB: "Last call, {{first_name | you}}", abSamplePercent: 20 },
+      }),
+    });
+    const tagOf = (testId: string) =>
+      new RegExp(`<(input|textarea)[^>]*data-testid="${testId}"[^>]*>`).exec(sent)?.[0] ?? "";
+    expect(tagOf("campaign-subject-b")).toMatch(/^<textarea[^>]*readOnly=""/);
+    expect(sent).toContain(">Last call, {{first_name | you}}</textarea>");
+    expect(tagOf("campaign-ab-sample")).toContain('readOnly=""');
+    expect(tagOf("campaign-ab-switch")).toContain('readOnly=""');
+    expect(tagOf("campaign-ab-switch")).toContain('aria-readonly="true"');
+    expect(sent).toContain('data-testid="preview-subject-b"');
+  });
+
+  test("M5 a campaign without a test previews one subject, unlabelled", () => {
+    const html = render({ opened: opened({}) });
+    expect(html).not.toContain('data-testid="preview-subject-b"');
+    expect(html).not.toContain('data-testid="preview-subjects"');
   });
 
   test("M5 a sent campaign shows its report and no moves", () => {

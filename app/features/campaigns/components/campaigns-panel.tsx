@@ -25,6 +25,8 @@ import {
   type OpenedCampaign,
   type SegmentChoice,
 } from "./campaign-page";
+import { CampaignCards } from "./campaign-cards";
+import classes from "./campaign-list.module.css";
 import { campaignHref, statusColour, useCampaignWords } from "./campaign-words";
 import { siteZone } from "./schedule-time";
 import { SenderSettingsPanel, senderSettingsHref } from "./sender-settings-panel";
@@ -106,6 +108,10 @@ function CampaignList({
       : row.status === "draft"
         ? null
         : (row.finishedAt ?? row.startedAt);
+  const dateLabel = (row: CampaignRow) => {
+    const date = dateOf(row);
+    return date ? when.format(new Date(date)) : null;
+  };
 
   return (
     <Stack gap="md">
@@ -157,70 +163,80 @@ function CampaignList({
           {t("campaigns.screen.list.empty")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="campaigns">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("campaigns.screen.list.name")}</Table.Th>
-                <Table.Th>{t("campaigns.screen.list.status")}</Table.Th>
-                <Table.Th ta="end">{t("campaigns.screen.list.audience")}</Table.Th>
-                <Table.Th ta="end">{t("campaigns.screen.list.sent")}</Table.Th>
-                <Table.Th ta="end">{t("campaigns.screen.list.opened")}</Table.Th>
-                <Table.Th ta="end">{t("campaigns.screen.list.clicked")}</Table.Th>
-                <Table.Th>{t("campaigns.screen.list.when")}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t("campaigns.screen.list.actions")}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {campaigns.map((row) => {
-                const date = dateOf(row);
-                return (
-                  <Table.Tr
-                    key={row.id}
-                    onClick={(event) => openRow(event, row.id)}
-                    style={{ cursor: "pointer" }}
-                  >
-                    <Table.Td>
-                      <Anchor component={Link} to={campaignHref(row.id)} fw={500}>
-                        {row.name}
-                      </Anchor>
-                      {row.subject ? (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {row.subject}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={statusColour[row.status]}>
-                        {words.statuses[row.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="end">{number.format(row.audience)}</Table.Td>
-                    <Table.Td ta="end">{number.format(row.sent)}</Table.Td>
-                    <Table.Td ta="end">{number.format(row.opened)}</Table.Td>
-                    <Table.Td ta="end">{number.format(row.clicked)}</Table.Td>
-                    <Table.Td>{date ? when.format(new Date(date)) : "—"}</Table.Td>
-                    <Table.Td>
-                      {row.status === "sending" ? null : (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("campaigns.screen.list.delete", { name: row.name })}
-                          loading={removing === row.id}
-                          onClick={() => setDeleting(row)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <div className={classes.list}>
+          <CampaignCards
+            campaigns={campaigns}
+            dateLabel={dateLabel}
+            formatNumber={(value) => number.format(value)}
+            removing={removing}
+            onOpen={openRow}
+            onDelete={setDeleting}
+          />
+          <Table.ScrollContainer minWidth={860} className={classes.table}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="campaigns">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("campaigns.screen.list.name")}</Table.Th>
+                  <Table.Th>{t("campaigns.screen.list.status")}</Table.Th>
+                  <Table.Th ta="end">{t("campaigns.screen.list.audience")}</Table.Th>
+                  <Table.Th ta="end">{t("campaigns.screen.list.sent")}</Table.Th>
+                  <Table.Th ta="end">{t("campaigns.screen.list.opened")}</Table.Th>
+                  <Table.Th ta="end">{t("campaigns.screen.list.clicked")}</Table.Th>
+                  <Table.Th>{t("campaigns.screen.list.when")}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t("campaigns.screen.list.actions")}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {campaigns.map((row) => {
+                  const date = dateLabel(row);
+                  return (
+                    <Table.Tr
+                      key={row.id}
+                      onClick={(event) => openRow(event, row.id)}
+                      style={{ cursor: "pointer" }}
+                    >
+                      <Table.Td>
+                        <Anchor component={Link} to={campaignHref(row.id)} fw={500}>
+                          {row.name}
+                        </Anchor>
+                        {row.subject ? (
+                          <Text size="xs" c="dimmed" lineClamp={1}>
+                            {row.subject}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={statusColour[row.status]}>
+                          {words.statuses[row.status]}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="end">{number.format(row.audience)}</Table.Td>
+                      <Table.Td ta="end">{number.format(row.sent)}</Table.Td>
+                      <Table.Td ta="end">{number.format(row.opened)}</Table.Td>
+                      <Table.Td ta="end">{number.format(row.clicked)}</Table.Td>
+                      <Table.Td>{date ?? "—"}</Table.Td>
+                      <Table.Td>
+                        {row.status === "sending" ? null : (
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t("campaigns.screen.list.delete", { name: row.name })}
+                            loading={removing === row.id}
+                            onClick={() => setDeleting(row)}
+                          >
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </div>
       )}
       {deleting ? (
         <Modal

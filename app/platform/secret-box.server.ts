@@ -2,6 +2,7 @@ import {
   createCipheriv,
   createDecipheriv,
   createHmac,
+  createSecretKey,
   hkdfSync,
   randomBytes,
   timingSafeEqual,
@@ -57,7 +58,10 @@ function unb64(part: string): Buffer {
 export function createSecretBox(authSecret: string): SecretBox {
   if (authSecret.length < 16) throw new Error("the secret box needs a secret of 16+ characters");
   const key = deriveKey(authSecret, VERSION);
-  const signingKey = Buffer.from(hkdfSync("sha256", authSecret, SALT, "v1/hmac-sha256", 32));
+  // A key object, imported once: a campaign signs every recipient's links with it.
+  const signingKey = createSecretKey(
+    Buffer.from(hkdfSync("sha256", authSecret, SALT, "v1/hmac-sha256", 32)),
+  );
   const sign = (value: string, context: string) =>
     createHmac("sha256", signingKey).update(`${context}\n${value}`).digest("base64url");
   return {

@@ -97,19 +97,12 @@ export async function sendBatch(
       const values = { email: row.email, name: contact.name || row.name, fields: contact.fields };
       const subject = subjectFor({ ...campaign, abWinner: winner }, row.variant);
       const compiled = await compiledFor(subject);
-      // The relay takes the encoded parts; the plain bodies only if a transport asks (the outbox).
-      let plain: ReturnType<typeof personalise> | undefined;
-      const bodies = () => (plain ??= personalise(compiled, values, links));
       const outcome = await transport.send({
         from,
         to: row.email,
         subject: fillMergeTags(subject, values),
-        get text() {
-          return bodies().text;
-        },
-        get html() {
-          return bodies().html;
-        },
+        // The relay takes the encoded parts; the plain bodies only if a transport asks (the outbox).
+        body: () => personalise(compiled, values, links),
         mime: preparedMimeOf(compiled, campaign.tracking)(values, links),
         messageId: `<c.${campaignId}.${row.contactId}@${host}>`,
         headers: {

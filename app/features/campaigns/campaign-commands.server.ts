@@ -15,6 +15,7 @@ import {
   linkOriginOf,
   loadCampaign,
   rememberLinkOrigin,
+  revertCampaign,
   saveCampaign,
   scheduleCampaign,
 } from "./campaign-records.server";
@@ -50,6 +51,7 @@ export function campaignFrame({
 const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("saveCampaign"), id: z.uuid().nullable(), campaign: z.unknown() }),
   z.object({ intent: z.literal("deleteCampaign"), id: z.uuid() }),
+  z.object({ intent: z.literal("revertCampaign"), id: z.uuid(), revisionId: z.uuid() }),
   z.object({
     intent: z.literal("scheduleCampaign"),
     id: z.uuid(),
@@ -115,6 +117,8 @@ export async function commandCampaigns(
   switch (command.intent) {
     case "saveCampaign":
       return saveCampaign(database, { ...place, id: command.id, input: command.campaign });
+    case "revertCampaign":
+      return revertCampaign(database, { ...place, id: command.id, revisionId: command.revisionId });
     case "deleteCampaign":
       await deleteCampaign(database, { ...place, id: command.id });
       return { ok: true as const };
@@ -226,7 +230,7 @@ async function sendTest(
           from: route.from,
           to: address,
           subject: `[${label}] ${subject}`,
-          ...body,
+          body: () => body,
           messageId: `<t.${id}.${Date.now()}.${sent}@${new URL(own).host}>`,
           headers: {},
           site: new URL(own).host,

@@ -1,12 +1,16 @@
 import { simpleParser } from "mailparser";
 import { createTransport } from "nodemailer";
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { mailOutbox } from "~/platform/mail/tables.server";
+import { createTestDatabase } from "../../../tests/support/test-database";
 import { createSecretBox } from "~/platform/secret-box.server";
 import { campaignFrame } from "./campaign-commands.server";
 import { prepareMime } from "./campaign-mime.server";
 import { compileCampaign, personalise } from "./campaign-render.server";
 import type { CampaignBlock } from "./campaign-shapes";
 import { recipientLinks } from "./recipient-links.server";
+import { outboxTransport } from "./campaign-transport.server";
 
 const secretBox = createSecretBox("campaign-mime-test-secret-0123456789abcdef");
 
@@ -78,4 +82,42 @@ describe("M5 a campaign's bodies encoded once per send", () => {
       }
     },
   );
+
+  test("M5 without a relay a campaign's message lands in the outbox with its plain bodies", async () => {
+    const db = await createTestDatabase("pglite");
+    try {
+      const compiled = await compileCampaign({
+        subject: "Hi",
+        preheader: "",
+        blocks,
+        frame: campaignFrame({ lang: "en", siteName: "School" }),
+      });
+      const links = recipientLinks(secretBox, {
+        origin: "https://demo.example.com",
+        campaignId: "11111111-1111-4111-8111-111111111111",
+        contactId: "22222222-2222-4222-8222-222222222222",
+        tracking: true,
+      });
+      const person = people[0]!;
+      const outcome = await outboxTransport(db.database).send({
+        from: "School <news@example.com>",
+        to: person.email,
+        subject: "Hi Ana",
+        body: () => personalise(compiled, person, links),
+        mime: prepareMime(compiled, { tracking: true })(person, links),
+        messageId: "<c.1.2@demo.example.com>",
+        headers: {},
+        site: "demo.example.com",
+      });
+      expect(outcome).toEqual({ kind: "sent" });
+      const [row] = await db.database.owner
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, person.email));
+      const expected = personalise(compiled, person, links);
+      expect(row).toMatchObject({ textBody: expected.text, htmlBody: expected.html });
+    } finally {
+      await db.dispose();
+    }
+  });
 });

@@ -13,12 +13,12 @@ export type CampaignMessage = {
   from: string;
   to: string;
   subject: string;
-  text: string;
-  html: string;
   /**
-   * The same two bodies as MIME parts, already encoded (campaign-mime.server.ts): a relay sends
-   * these, the outbox keeps `text` and `html`.
+   * The plain text and HTML, written when a transport asks: the outbox keeps them, a relay
+   * sends `mime` when there is one. A function, so copying a message computes nothing.
    */
+  body: () => { text: string; html: string };
+  /** The same two bodies as MIME parts, already encoded (campaign-mime.server.ts). */
   mime?: MimeParts;
   /** `<…@host>`: the same for every attempt at one recipient, so a resend after a crash is one mail. */
   messageId: string;
@@ -132,7 +132,7 @@ export function relayTransport(options: RelayOptions): CampaignTransport {
           subject: message.subject,
           ...(message.mime
             ? { text: { raw: message.mime.text }, html: { raw: message.mime.html } }
-            : { text: message.text, html: message.html }),
+            : message.body()),
           messageId: message.messageId,
           headers: message.headers,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
@@ -155,12 +155,13 @@ export function relayTransport(options: RelayOptions): CampaignTransport {
 export function outboxTransport(database: Database): CampaignTransport {
   return {
     async send(message) {
+      const { text, html } = message.body();
       await database.owner.insert(mailOutbox).values({
         site: message.site,
         toAddress: message.to,
         subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
+        textBody: text,
+        htmlBody: html,
       });
       return { kind: "sent" };
     },

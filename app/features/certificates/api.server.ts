@@ -6,7 +6,6 @@
 import path from "node:path";
 import fs from "node:fs/promises";
 import { Hono } from "hono";
-import sharp from "sharp";
 import type { Tenant } from "~/features/accounts/accounts";
 import { accountBucket, type Viewer } from "~/features/members/members.server";
 import { AppError } from "~/platform/errors";
@@ -46,6 +45,8 @@ async function siteImage(
   }
   if (!bytes) return null;
   // pdfkit reads PNG and JPEG only: WebP, SVG and the rest become a PNG, at most 600 px wide.
+  // Loaded with the first certificate that has a picture, not with the server.
+  const { default: sharp } = await import("sharp");
   return sharp(bytes, { density: 200 })
     .resize({ width: 600, withoutEnlargement: true })
     .png()

@@ -1,13 +1,22 @@
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs/promises";
-import sharp from "sharp";
 import { IMAGE_QUALITY, VARIANT_WIDTHS, type MediaVariant } from "./media-types";
 
-// One libvips thread per image: on a 2-core box the server keeps a core for requests, and
-// memory stays flat (glibc arenas grow with threads; run with MALLOC_ARENA_MAX=2, decision 026).
-sharp.concurrency(1);
-sharp.cache({ memory: 32, files: 0, items: 20 });
+/**
+ * sharp and libvips load with the first image, not with the server: a server that never
+ * resizes one keeps their ~10 MB out of its memory (issue 32).
+ */
+let loaded: Promise<typeof import("sharp").default> | undefined;
+export function loadSharp() {
+  return (loaded ??= import("sharp").then(({ default: sharp }) => {
+    // One libvips thread per image: on a 2-core box the server keeps a core for requests, and
+    // memory stays flat (glibc arenas grow with threads; MALLOC_ARENA_MAX=2, decision 026).
+    sharp.concurrency(1);
+    sharp.cache({ memory: 32, files: 0, items: 20 });
+    return sharp;
+  }));
+}
 
 /**
  * One image is resized at a time in the process, whoever uploads: the variants of a 2 MB photo
@@ -31,6 +40,7 @@ export const MAX_IMAGE_PIXELS = 100_000_000;
  * image for what it is before anything decodes it.
  */
 export async function imageSize(file: string) {
+  const sharp = await loadSharp();
   const meta = await sharp(file, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -52,6 +62,7 @@ export async function makeVariants(
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
   // A small image still gets one variant of each format, at its own width.
   if (widths.length === 0 || width <= 1600) widths.push(width);
+  const sharp = await loadSharp();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "lyceum-variants-"));
   const made: MadeVariant[] = [];
   for (const w of [...new Set(widths)].sort((a, b) => a - b)) {

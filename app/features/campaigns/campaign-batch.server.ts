@@ -29,8 +29,8 @@ export type BatchContext = {
 
 /**
  * Sends one claimed batch over `concurrency` connections; the relay's answers are settled in
- * groups (campaign-settle.server.ts), so a crash leaves at most the messages in flight and one
- * group's answers unsettled. Answers how many the relay took.
+ * groups (campaign-settle.server.ts), so a crash leaves at most twice the connections' worth
+ * unsettled. Answers how many the relay took.
  */
 export async function sendBatch(
   {
@@ -77,13 +77,18 @@ export async function sendBatch(
       ? await abWinnerOf(database, { accountId, campaignId })
       : null);
   let sent = 0;
-  const settler = createSettler(database, { accountId, campaignId });
+  // As many answers may wait unwritten as there are connections: a crash then sends again at
+  // most twice the connections' worth, under the same Message-IDs.
+  const settler = createSettler(database, { accountId, campaignId }, { limit: concurrency });
   const queue = [...batch];
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
       const contact = byId.get(row.contactId);
       if (!contact || contact.status !== "subscribed") {
-        settler.add(row, { state: "skipped", lastError: contact ? contact.status : "deleted" });
+        await settler.add(row, {
+          state: "skipped",
+          lastError: contact ? contact.status : "deleted",
+        });
         continue;
       }
       const delay = pacer.wait();
@@ -115,7 +120,7 @@ export async function sendBatch(
       if (outcome.kind === "sent") sent++;
       if (outcome.kind === "later" && outcome.slowDown) pacer.slowDown();
       else pacer.settle();
-      settler.add(row, settlementOf(row, outcome));
+      await settler.add(row, settlementOf(row, outcome));
     }
   };
   try {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "~/platform/db/database.server";
 import { createAccount } from "../../../tests/factories";
 import {
   backends,
@@ -84,27 +85,40 @@ describe.each(backends)("M5 campaign batches on %s", (backend) => {
     expect(await claimBatch(database, { accountId, campaignId, runId: "run" })).toEqual([]);
   });
 
-  test("M5 answers are written a group at a time, each row moved only from sending; a failed write fails the batch", async () => {
+  test("M5 answers are written in groups, each row moved only from sending; at most `limit` wait unwritten; a failed write fails the batch", async () => {
     const { database } = db;
     const { accountId } = await createAccount(database);
     const campaignId = await sendingCampaign(accountId, 70);
     const batch = (await claimBatch(database, { accountId, campaignId, runId: "run" }))!;
-    const settler = createSettler(database, { accountId, campaignId }, { rows: 32, ms: 10_000 });
+    // The database's writes wait for the gate: what the senders may do meanwhile is the bound.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held: Database = {
+      ...database,
+      forAccount: async (id, work) => {
+        await gate;
+        return database.forAccount(id, work);
+      },
+    };
+    const settler = createSettler(held, { accountId, campaignId }, { limit: 4 });
     const [refused, ...rest] = batch;
-    settler.add(
-      refused!,
-      settlementOf(refused!, { kind: "refused", reason: "550 no", bounced: false }),
-    );
-    for (const row of rest.slice(0, 40)) settler.add(row, settlementOf(row, { kind: "sent" }));
-    // 32 answers make a group: written without waiting for the batch's end.
-    await expect
-      .poll(() => stateCounts(accountId, campaignId), { timeout: 5_000 })
-      .toMatchObject({ sent: 31, failed: 1 });
+    let released = 0;
+    const adds = [
+      settler.add(
+        refused!,
+        settlementOf(refused!, { kind: "refused", reason: "550 no", bounced: false }),
+      ),
+      ...rest.slice(0, 9).map((row) => settler.add(row, settlementOf(row, { kind: "sent" }))),
+    ].map((added) => added.then(() => released++));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(released).toBe(4);
+    open();
+    await Promise.all(adds);
     await settler.drain();
     expect(await stateCounts(accountId, campaignId)).toMatchObject({
-      sent: 40,
+      sent: 9,
       failed: 1,
-      sending: 29,
+      sending: 60,
     });
     const [failedRow] = await database.forAccount(accountId, (tx) =>
       tx
@@ -114,13 +128,13 @@ describe.each(backends)("M5 campaign batches on %s", (backend) => {
     );
     expect(failedRow).toMatchObject({ state: "failed", lastError: "550 no" });
     // A row already settled is not moved again by a late answer.
-    const late = createSettler(database, { accountId, campaignId });
-    late.add(refused!, settlementOf(refused!, { kind: "sent" }));
+    const late = createSettler(database, { accountId, campaignId }, { limit: 4 });
+    await late.add(refused!, settlementOf(refused!, { kind: "sent" }));
     await late.drain();
-    expect(await stateCounts(accountId, campaignId)).toMatchObject({ sent: 40, failed: 1 });
+    expect(await stateCounts(accountId, campaignId)).toMatchObject({ sent: 9, failed: 1 });
     // A write that fails is the batch's failure, at drain.
-    const broken = createSettler(database, { accountId, campaignId: "not-a-uuid" });
-    broken.add(rest[50]!, settlementOf(rest[50]!, { kind: "sent" }));
+    const broken = createSettler(database, { accountId, campaignId: "not-a-uuid" }, { limit: 4 });
+    await broken.add(rest[50]!, settlementOf(rest[50]!, { kind: "sent" }));
     await expect(broken.drain()).rejects.toThrow();
   });
 

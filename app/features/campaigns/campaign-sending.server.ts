@@ -188,12 +188,15 @@ export async function moveCampaign(
             inArray(campaignRecipients.state, ["queued", "deferred", "held"]),
           ),
         );
+    // A key of its own: the paused run's job may not have ended yet, and a job under the
+    // campaign's key would be dropped as its duplicate. Should the old run still hold the
+    // campaign, this one is retried once it lets go (CampaignBusyError).
     if (to === "sending")
       await jobs.send(
         tx,
         CAMPAIGN_SEND_JOB,
         { accountId, campaignId },
-        { singletonKey: campaignId },
+        { singletonKey: `${campaignId}:resumed:${Date.now()}` },
       );
     return to;
   });

@@ -7,10 +7,10 @@ import type { SendOutcome } from "./campaign-transport.server";
 import { campaignRecipients } from "./tables.server";
 
 /*
- * How a sent message's row leaves `sending` (decision 055, addendum "settled in groups"): the
- * relay's answers are written a group at a time, one statement per group, instead of one
- * transaction per message. A crash loses at most the answers not yet written (a group and the
- * messages in flight), whose rows go again under the same Message-ID.
+ * How a sent message's row leaves `sending` (decision 055's addendum): the relay's answers are
+ * written a group at a time, one statement per group, instead of one transaction per message.
+ * A crash loses at most the answers not yet written (a bounded few) and the messages in flight,
+ * whose rows go again under the same Message-ID.
  */
 
 const MAX_ATTEMPTS = 5;
@@ -112,63 +112,74 @@ export async function markBounced(
   });
 }
 
-/** A group is written once it holds this many answers, or this long after its first. */
-export const SETTLE_GROUP_ROWS = 32;
-export const SETTLE_GROUP_MS = 50;
-
 export type Settler = {
-  /** Takes one row's end; written with its group (a dead mailbox's contact after it). */
-  add(row: LedgerRow, settlement: Settlement & { bounced?: boolean }): void;
+  /**
+   * Takes one row's end, written with the next group (a dead mailbox's contact after it).
+   * Resolves at once, or, when `limit` answers already wait to be written, once a write is done.
+   */
+  add(row: LedgerRow, settlement: Settlement & { bounced?: boolean }): Promise<void>;
   /** Writes what is pending and waits for every write; throws the first write's failure. */
   drain(): Promise<void>;
 };
 
 /**
- * Groups one batch's settlements (decision 055's addendum). Writes run one after another, never
- * holding up the connections that send; a failed write fails the batch at `drain`, and its rows,
- * still `sending`, go again with the same Message-ID.
+ * Groups one batch's settlements as a group commit (decision 055's addendum): a write takes
+ * every answer that came while the one before ran, so groups grow with the database's delay and
+ * shrink to one row when it is quick. At most `limit` answers wait unwritten: a sender waits
+ * past that, so a crash leaves at most `limit` answers unwritten besides the messages in
+ * flight. A failed write fails the batch at `drain`; its rows, still `sending`, go again with
+ * the same Message-ID.
  */
 export function createSettler(
   database: Database,
   campaign: { accountId: string; campaignId: string },
-  { rows = SETTLE_GROUP_ROWS, ms = SETTLE_GROUP_MS } = {},
+  { limit }: { limit: number },
 ): Settler {
-  let pending: { row: LedgerRow; settlement: Settlement; bounced: boolean }[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
+  type Entry = { row: LedgerRow; settlement: Settlement; bounced: boolean };
+  let pending: Entry[] = [];
+  let unwritten = 0;
+  let writing: Promise<void> | null = null;
   let failure: unknown;
+  let waiters: (() => void)[] = [];
 
-  const write = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  const writeGroup = async (group: Entry[]) => {
+    try {
+      if (failure) return;
+      await settleRows(
+        database,
+        campaign,
+        group.map(({ row, settlement }) => ({ contactId: row.contactId, settlement })),
+      );
+      for (const { row, settlement, bounced } of group)
+        if (bounced) await markBounced(database, row, settlement.lastError);
+    } catch (error) {
+      failure ??= error;
+    }
+  };
+
+  const writeNext = (): Promise<void> | null => {
+    if (pending.length === 0) return null;
     const group = pending;
     pending = [];
-    if (group.length === 0) return;
-    writing = writing.then(async () => {
-      if (failure) return;
-      try {
-        await settleRows(
-          database,
-          campaign,
-          group.map(({ row, settlement }) => ({ contactId: row.contactId, settlement })),
-        );
-        for (const { row, settlement, bounced } of group)
-          if (bounced) await markBounced(database, row, settlement.lastError);
-      } catch (error) {
-        failure = error;
-      }
+    return writeGroup(group).then(() => {
+      unwritten -= group.length;
+      const released = waiters;
+      waiters = [];
+      for (const wake of released) wake();
+      writing = writeNext();
     });
   };
 
   return {
     add(row, { bounced = false, ...settlement }) {
       pending.push({ row, settlement, bounced });
-      if (pending.length >= rows) write();
-      else timer ??= setTimeout(write, ms);
+      unwritten++;
+      writing ??= writeNext();
+      if (unwritten <= limit) return Promise.resolve();
+      return new Promise<void>((wake) => waiters.push(wake));
     },
     async drain() {
-      write();
-      await writing;
+      while (writing) await writing;
       if (failure) throw failure;
     },
   };

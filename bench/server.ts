@@ -5,7 +5,7 @@ import http from "node:http";
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { send } from "../tests/e2e/support/http.ts";
+import { send, signIn } from "../tests/e2e/support/http.ts";
 import { startServer, tempDataDir, type RunningServer } from "../tests/e2e/support/server.ts";
 
 export const demoHost = "demo.localhost";
@@ -166,22 +166,11 @@ export function signInOwner(port: number): Promise<string> {
 }
 
 /** Signs in as one of the demo's people; the Cookie header to send from then on. */
-export async function signInDemo(
+export function signInDemo(
   port: number,
   person: { email: string; password: string },
 ): Promise<string> {
-  const response = await send({
-    port,
-    host: demoHost,
-    path: "/api/auth/sign-in/email",
-    method: "POST",
-    json: person,
-  });
-  const cookies = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
-  if (response.status !== 200 || !cookies.some((c) => c.includes("session_token"))) {
-    throw new Error(`bench: sign-in as ${person.email} answered ${response.status}`);
-  }
-  return cookies.join("; ");
+  return signIn({ port, host: demoHost, ...person });
 }
 
 /** The lesson a signed-in person's `/course/{slug}/learn` sends them to. */

@@ -159,7 +159,7 @@ export function wireServices({
     mailer,
     sms,
     secretBox: createSecretBox(authSecret),
-    jobs: createJobQueue({ database, logger, cron }),
+    jobs: createJobQueue({ database, logger, cron, superviseSeconds: env.JOBS_SUPERVISE_SECONDS }),
     storage: createStorage(env),
     tenants,
     pubsub,

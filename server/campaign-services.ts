@@ -40,6 +40,7 @@ export function sendingServicesOf(services: ServerServices): SendingServices {
       logger: services.logger,
       frame: campaignFrame,
       active: () => !services.lifecycle.shuttingDown,
+      leaseSeconds: env.CAMPAIGN_LEASE_SECONDS,
     };
     built.set(services, sending);
   }

@@ -7,6 +7,7 @@ describe("environment", () => {
     expect(env).toMatchObject({ PORT: 3000, BASE_DOMAIN: "localhost", DATA_DIR: "./data" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
+    expect(env).toMatchObject({ CAMPAIGN_LEASE_SECONDS: 120, JOBS_SUPERVISE_SECONDS: 60 });
   });
 
   test("values are parsed and normalised", () => {
@@ -31,6 +32,11 @@ describe("environment", () => {
     ["SUPER_ADMIN_EMAILS", { SUPER_ADMIN_EMAILS: "root" }],
     ["AUTH_SECRET", { NODE_ENV: "production", DATABASE_URL: "postgres://db/lyceum" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    // Shorter than a batch takes, a live sender could be taken over and its messages sent twice.
+    ["CAMPAIGN_LEASE_SECONDS", { CAMPAIGN_LEASE_SECONDS: "4" }],
+    // Longer than the dead run's job keeps being retried: the campaign would never finish.
+    ["CAMPAIGN_LEASE_SECONDS", { CAMPAIGN_LEASE_SECONDS: "301" }],
+    ["JOBS_SUPERVISE_SECONDS", { JOBS_SUPERVISE_SECONDS: "1" }],
   ])("a bad %s stops start-up with one line naming it", (name, source) => {
     let error: unknown;
     try {

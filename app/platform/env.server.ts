@@ -1,3 +1,4 @@
+import { createPublicKey } from "node:crypto";
 import { parseTrustedProxies } from "./request-address.server";
 import { z } from "zod";
 import { parseDnsServers } from "./dns.server";
@@ -14,6 +15,23 @@ const emailList = z
   .pipe(z.array(z.string().regex(emailPattern)));
 
 const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
+
+/** `arn:aws:sns:{region}:{account}:{topic}` (the partitions whose SNS hosts are amazonaws.com). */
+const snsTopicArn =
+  /^arn:aws(?:-us-gov)?:sns:[a-z]{2}(?:-gov)?-[a-z]+-\d{1,2}:\d{12}:[A-Za-z0-9_-]{1,256}$/;
+
+/** An elliptic-curve P-256 public key, as base64 of its DER (SubjectPublicKeyInfo) or PEM. */
+function isP256PublicKey(text: string): boolean {
+  try {
+    const trimmed = text.trim();
+    const key = trimmed.includes("-----BEGIN")
+      ? createPublicKey(trimmed)
+      : createPublicKey({ key: Buffer.from(trimmed, "base64"), format: "der", type: "spki" });
+    return key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === "prime256v1";
+  } catch {
+    return false;
+  }
+}
 
 const baseDomain = z
   .string()
@@ -36,6 +54,15 @@ export const envSchema = z
     /** Campaigns: SMTP connections kept open to the relay at once. */
     CAMPAIGN_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
     /**
+     * Campaigns: how long a sending run that fell silent (its process died) keeps its hold on
+     * the campaign before another run may take over and resend what it left unsettled
+     * (decision 055). Above the time one batch of 200 takes at the relay's pace; at most 300 s,
+     * because the dead run's job, refused while the hold lasts, makes its fifth and last retry
+     * 310 s or more after its heartbeat is found stopped (10 s, then 20, 40, 80, 160 s or up to
+     * twice that): a longer hold would leave the campaign `sending` with no job.
+     */
+    CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(5).max(300).default(120),
+    /**
      * Campaigns: whether a site's own SMTP relay may be at a private or loopback address (a
      * relay on the operator's network; tests). Off: only public addresses (decision 057).
      */
@@ -51,6 +78,37 @@ export const envSchema = z
       .string()
       .min(32, "must be at least 32 characters")
       .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+      .optional(),
+    /**
+     * Campaigns' bounces and complaints by webhook (decision 055): Mailgun's HTTP webhook
+     * signing key, for `POST /api/email/feedback/mailgun`. Unset: that endpoint is 404.
+     */
+    MAIL_FEEDBACK_MAILGUN_SIGNING_KEY: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+      .optional(),
+    /**
+     * SendGrid's Signed Event Webhook verification key (base64 of its ECDSA P-256 public key, as
+     * its settings show it), for `POST /api/email/feedback/sendgrid`. Unset: 404.
+     */
+    MAIL_FEEDBACK_SENDGRID_PUBLIC_KEY: z
+      .string()
+      .refine(isP256PublicKey, "must be an ECDSA P-256 public key (base64 DER or PEM)")
+      .optional(),
+    /**
+     * The Amazon SNS topics (ARNs, comma-separated) Amazon SES publishes bounces and complaints
+     * to, for `POST /api/email/feedback/ses`: a message of any other topic is refused. Unset: 404.
+     */
+    MAIL_FEEDBACK_SES_TOPIC_ARNS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((arn) => arn.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(snsTopicArn, "must be SNS topic ARNs")).min(1))
       .optional(),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -104,6 +162,13 @@ export const envSchema = z
      * scheduled post set it to 1.
      */
     PUBLISH_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    /**
+     * How often the job queue looks for jobs whose process died while running them (their
+     * heartbeat stopped 10 s before) and sends them to be retried; the crash specs shorten it.
+     * Each look costs the database a moment: every second, it slowed a campaign's send on the
+     * embedded database tenfold.
+     */
+    JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
     /** How long a rendered public page may be served before it renders again (P18). */
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
     /**

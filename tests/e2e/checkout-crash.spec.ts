@@ -12,7 +12,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { startFakeStripe } from "../fakes/fake-stripe";
 import { startMailCatcher } from "./support/mail-catcher";
-import { startServer, tempDataDir, type RunningServer } from "./support/server";
+import { killHard, startServer, tempDataDir, type RunningServer } from "./support/server";
 import {
   Browser,
   openShop,
@@ -78,31 +78,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** kill -9 of the server and of any process it started (cluster workers), all at once. */
-function killHard(server: RunningServer) {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  const tree = [server.child.pid!];
-  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
-  for (const pid of tree.reverse()) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }
-  return server.exited;
 }
 
 const ordersQuery = (run: string) => `

@@ -21,10 +21,17 @@ export async function startSmtpSink({
   answer = () => undefined,
   keepRaw = true,
   auth,
+  delayMs = 0,
 }: {
   answer?: (recipient: string, attempt: number) => number | undefined;
   keepRaw?: boolean;
   auth?: { user: string; pass: string };
+  /**
+   * A slow relay: each message is taken this long after its data arrived, and kept then even if
+   * the sender has gone meanwhile (its "250 OK" lost, as a relay that queued it and lost the
+   * connection would), so a sender killed mid-send has messages in flight.
+   */
+  delayMs?: number;
 } = {}) {
   const accepted: SunkMail[] = [];
   const attempts = new Map<string, number>();
@@ -57,7 +64,8 @@ export async function startSmtpSink({
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         const raw = Buffer.concat(chunks).toString("utf8");
         const messageId = /^message-id:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "";
         for (const rcpt of session.envelope.rcptTo)
@@ -72,6 +80,9 @@ export async function startSmtpSink({
       });
     },
   });
+  // A sender killed mid-message resets its connection: smtp-server reports that as an error,
+  // which would otherwise throw in the test's process.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -56,6 +56,7 @@ export function createJobQueue({
   stopTimeoutMs = 10_000,
   cron = true,
   cronSeconds = { monitor: 30, forward: 5 },
+  superviseSeconds = 60,
 }: {
   database: Database;
   logger: Logger;
@@ -69,6 +70,11 @@ export function createJobQueue({
   cron?: boolean;
   /** How often the cron pass looks for due occurrences, and how often it hands them on. */
   cronSeconds?: { monitor: number; forward: number };
+  /**
+   * How often pg-boss's supervisor looks for jobs whose heartbeat stopped (their process died)
+   * and retries them: a killed job waits up to this long after its 10 s of silence.
+   */
+  superviseSeconds?: number;
 }): JobQueue {
   const log = logger.child({ component: "jobs" });
   const bossDb = bossDatabase(database);
@@ -76,9 +82,13 @@ export function createJobQueue({
     db: bossDb,
     schema: JOBS_SCHEMA,
     backend: database.kind === "pglite" ? "pglite" : "postgres",
-    // pg-boss polls no queue of ours: this file fetches. Its supervisor stays, once a minute, to
-    // retry jobs whose process died while running them and to delete old ones. Its cron pass
-    // (one instance at a time claims it; each occurrence becomes one job) fires the schedules.
+    // pg-boss polls no queue of ours: this file fetches. Its supervisor stays, once a minute
+    // (`superviseSeconds`), to retry jobs whose process died while running them and to delete old
+    // ones; a queue is looked at once per that interval across instances (its monitor claim). Its
+    // cron pass (one instance at a time claims it; each occurrence becomes one job) fires the
+    // schedules.
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
     schedule: cron,
     cronMonitorIntervalSeconds: cronSeconds.monitor,
     cronWorkerIntervalSeconds: cronSeconds.forward,

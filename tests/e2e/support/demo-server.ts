@@ -4,25 +4,41 @@ import { openDatabase, type Database } from "../../../app/platform/db/database.s
 import { seedDemo } from "../../../scripts/demo-seed";
 import { projectRoot, startServer, tempDataDir, type RunningServer } from "./server";
 
+type Prepare = (database: Database, demoAccountId: string) => Promise<unknown>;
+
+/**
+ * The demo seeded into a database no server holds yet (PGlite in `dataDir`, or PostgreSQL at
+ * `url`), then changed by `prepare`; answers the demo site's account id. Start its server with
+ * `SEED_DEMO=false`.
+ */
+export async function prepareDemoDatabase(
+  { dataDir, url }: { dataDir: string; url?: string },
+  prepare: Prepare = async () => {},
+): Promise<string> {
+  const database = await openDatabase(
+    url ? { kind: "postgres", url } : { kind: "pglite", dataDir },
+  );
+  try {
+    await database.migrate(path.join(projectRoot, "drizzle"));
+    await seedDemo(database, { replace: false });
+    const demoAccountId = (await database.asApp((tx) => findAccountBySlug(tx, "demo")))!.accountId;
+    await prepare(database, demoAccountId);
+    return demoAccountId;
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * A server of a spec's own on the demo, seeded before it starts so that `prepare` can change
  * what the spec needs (an option, a post's category) without anyone else's tests seeing it.
  */
 export async function startDemoServer(
   name: string,
-  prepare: (database: Database, demoAccountId: string) => Promise<unknown> = async () => {},
+  prepare?: Prepare,
 ): Promise<{ server: RunningServer; dataDir: string; demoAccountId: string }> {
   const dataDir = tempDataDir(name);
-  const database = await openDatabase({ kind: "pglite", dataDir });
-  let demoAccountId: string;
-  try {
-    await database.migrate(path.join(projectRoot, "drizzle"));
-    await seedDemo(database, { replace: false });
-    demoAccountId = (await database.asApp((tx) => findAccountBySlug(tx, "demo")))!.accountId;
-    await prepare(database, demoAccountId);
-  } finally {
-    await database.close();
-  }
+  const demoAccountId = await prepareDemoDatabase({ dataDir }, prepare);
   const server = await startServer({ dataDir, env: { SEED_DEMO: "false" } });
   return { server, dataDir, demoAccountId };
 }

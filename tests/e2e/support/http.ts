@@ -1,4 +1,5 @@
 import http from "node:http";
+import { decodeRouteData } from "../../support/route-data.ts";
 
 /** A plain HTTP GET to 127.0.0.1 with any Host header (fetch would not let us set Host). */
 export function get({
@@ -55,4 +56,66 @@ export function send({
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+/** Signs in with an e-mail and a password on a site; the Cookie header to send from then on. */
+export async function signIn({
+  port,
+  host,
+  email,
+  password,
+}: {
+  port: number;
+  host: string;
+  email: string;
+  password: string;
+}): Promise<string> {
+  const response = await send({
+    port,
+    host,
+    path: "/api/auth/sign-in/email",
+    method: "POST",
+    json: { email, password },
+  });
+  const cookies = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
+  if (response.status !== 200 || !cookies.some((c) => c.includes("session_token"))) {
+    throw new Error(`sign-in as ${email} at ${host} answered ${response.status}`);
+  }
+  return cookies.join("; ");
+}
+
+/**
+ * One command of a dashboard screen, as its fetcher sends it (`POST {screen}.data`, a JSON body
+ * naming its `intent`); the action's answer, or a throw unless it is 200 and `ok`.
+ */
+export async function screenCommand<T>({
+  port,
+  host,
+  screen,
+  cookie,
+  body,
+}: {
+  port: number;
+  host: string;
+  screen: string;
+  cookie: string;
+  body: { intent: string } & Record<string, unknown>;
+}): Promise<T> {
+  const reply = await send({
+    port,
+    host,
+    path: `${screen}.data`,
+    method: "POST",
+    json: body,
+    cookie,
+  });
+  const answer =
+    reply.status === 200
+      ? (decodeRouteData(reply.body) as { data?: T & { ok?: boolean } }).data
+      : undefined;
+  if (!answer?.ok)
+    throw new Error(
+      `${body.intent} at ${screen} answered ${reply.status} ${reply.body.slice(0, 300)}`,
+    );
+  return answer;
 }

@@ -72,3 +72,28 @@ export function startServer({
     });
   });
 }
+
+/** kill -9 of the server and of any process it started (cluster workers), all at once. */
+export function killHard(server: RunningServer): Promise<number | null> {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const tree = [server.child.pid!];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
+  for (const pid of tree.reverse()) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  return server.exited;
+}

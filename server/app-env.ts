@@ -19,6 +19,7 @@ import type { Logger } from "~/platform/logger.server";
 import type { RequestAddress } from "~/platform/request-address.server";
 import type { SecretBox } from "~/platform/secret-box.server";
 import type { RateLimits } from "~/platform/rate-limits/rate-limits.server";
+import type { SnsFetch } from "~/features/campaigns/api.server";
 
 /** Long-lived services one server process wires together at boot. */
 export type ServerServices = {
@@ -45,6 +46,11 @@ export type ServerServices = {
   jobs: JobQueue;
   lifecycle: { shuttingDown: boolean };
   migrationsExpected: number;
+  /**
+   * How the bounce webhook fetches Amazon SNS's signing certificates (and confirms a topic's
+   * subscription). Unset: over https from SNS; tests set a local one.
+   */
+  fetchSns?: SnsFetch;
 };
 
 export type AppEnv = {

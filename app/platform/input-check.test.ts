@@ -3,6 +3,7 @@ import {
   badCharacter,
   checkFormData,
   checkJsonBody,
+  checkJsonDocument,
   checkPath,
   checkUrlEncoded,
   MAX_JSON_DEPTH,
@@ -40,6 +41,16 @@ describe("A11 the input rule", () => {
     });
     const arrays = `{"a":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
     expect(checkJsonBody(bytes(arrays))?.kind).toBe("depth");
+  });
+
+  test("M5 a relay's JSON document may be an array (a batch of events), checked as strictly", () => {
+    expect(checkJsonDocument(bytes('[{"event":"bounce"},{"event":"open"}]'))).toBeNull();
+    expect(checkJsonDocument(bytes('{"event":"bounce"}'))).toBeNull();
+    expect(checkJsonDocument(bytes('[{"event":"\\u0000"}]'))?.kind).toBe("nul");
+    expect(checkJsonDocument(bytes('["\\udc00"]'))?.kind).toBe("encoding");
+    expect(checkJsonDocument(bytes("["))).toEqual({ kind: "syntax", where: "body" });
+    expect(checkJsonDocument(new Uint8Array([0x5b, 0xff, 0x5d]))?.kind).toBe("encoding");
+    expect(checkJsonDocument(bytes("[".repeat(10_000) + "]".repeat(10_000)))?.kind).toBe("depth");
   });
 
   test("A11 query strings and forms decode strictly", () => {

@@ -61,6 +61,20 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
+/**
+ * A JSON document of any shape (a mail relay's webhook posts an array of events): valid UTF-8,
+ * valid JSON, clean text.
+ */
+export function checkJsonDocument(bytes: Uint8Array): InputFault | null {
+  const text = decodeUtf8(bytes);
+  if (text === null) return { kind: "encoding", where: "body" };
+  try {
+    return checkJsonValue(JSON.parse(text));
+  } catch {
+    return { kind: "syntax", where: "body" };
+  }
+}
+
 /** A JSON body: valid UTF-8, valid JSON, an object (not null, an array or a scalar), clean text. */
 export function checkJsonBody(bytes: Uint8Array): InputFault | null {
   const text = decodeUtf8(bytes);

@@ -8,12 +8,15 @@ import {
   campaignFormPaths,
   MAIL_FEEDBACK_MAX_BYTES,
   MAIL_FEEDBACK_PATH,
+  mailRelayPath,
+  SNS_RELAY_PATH,
 } from "~/features/campaigns/api.server";
 import { AppError } from "~/platform/errors";
 import { CONTACTS_IMPORT_REQUEST_BYTES, CONTACTS_SCREEN_PATH } from "~/features/contacts/contacts";
 import {
   checkFormData,
   checkJsonBody,
+  checkJsonDocument,
   checkPath,
   checkUrlEncoded,
   decodeUtf8,
@@ -35,7 +38,7 @@ export function bodyLimitFor(path: string): number {
   if (answerFileUploadPath.test(path)) return ANSWER_FILE_REQUEST_BYTES;
   if (ticketUploadPath.test(path)) return TICKET_REQUEST_BYTES;
   if (path === CONTACTS_SCREEN_PATH) return CONTACTS_IMPORT_REQUEST_BYTES;
-  if (path === MAIL_FEEDBACK_PATH) return MAIL_FEEDBACK_MAX_BYTES;
+  if (path === MAIL_FEEDBACK_PATH || mailRelayPath.test(path)) return MAIL_FEEDBACK_MAX_BYTES;
   if (path.startsWith("/api/site/options/") || path === "/api/account/branding")
     return OPTION_BODY_LIMIT;
   if (/^\/dashboard\/manage\/site(\/|$)/.test(path)) return OPTION_BODY_LIMIT;
@@ -99,6 +102,8 @@ export function bodyKindsFor(path: string): readonly BodyKind[] {
   if (campaignFormPaths.test(path)) return ["form", "multipart"];
   // A bounce or complaint mail, raw, as an MTA's pipe or a relay posts it.
   if (path === MAIL_FEEDBACK_PATH) return ["mail", "text", "octets"];
+  // A relay's webhook: JSON, which Amazon SNS posts as text/plain.
+  if (path === SNS_RELAY_PATH) return ["json", "text"];
   // better-auth reads a body by its declared type, and a provider's form_post callback is a form.
   if (path.startsWith("/api/auth/")) return ["json", "form"];
   return ["json"];
@@ -120,6 +125,8 @@ async function checkBody(request: Request, body: Uint8Array<ArrayBuffer>, path: 
   // A raw mail is bytes in any charset (8BITMIME): its route reads it with a MIME parser and
   // cleans each value it keeps (features/campaigns/feedback-reports.server.ts).
   if (path === MAIL_FEEDBACK_PATH) return null;
+  // A relay's batch of events is a JSON array (SendGrid's), signed as sent.
+  if (mailRelayPath.test(path)) return checkJsonDocument(body);
   const type = mediaType(request);
   if (type === "multipart/form-data") {
     const form = await new Request(request.url, {

@@ -42,3 +42,21 @@ test("A11 only a provider's webhook address is spared the origin rule (its signa
   ])
     expect(signedMachineWrite(path), path).toBe(false);
 });
+
+test("M5 a mail relay's webhook address is spared the origin rule too (its signature is checked)", () => {
+  for (const path of [
+    "/api/email/feedback",
+    "/api/email/feedback/mailgun",
+    "/api/email/feedback/sendgrid",
+    "/api/email/feedback/ses",
+  ])
+    expect(signedMachineWrite(path), path).toBe(true);
+  for (const path of [
+    "/api/email/feedback/ses/x",
+    "/api/email/feedback/",
+    "/api/email/feedback/Mailgun",
+    "/x/api/email/feedback/mailgun",
+    "/api/email/feedbacks",
+  ])
+    expect(signedMachineWrite(path), path).toBe(false);
+});

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { MAIL_FEEDBACK_PATH, oneClickPath } from "~/features/campaigns/api.server";
+import { MAIL_FEEDBACK_PATH, mailRelayPath, oneClickPath } from "~/features/campaigns/api.server";
 import { AppError } from "~/platform/errors";
 import type { AppEnv } from "../app-env";
 
@@ -34,11 +34,15 @@ export function isSameOrigin(headers: Headers, siteOrigin: string): boolean {
  * Calls from a payment provider's servers carry no Origin and no cookie: they are proven by
  * their signature, which their handler checks before anything is stored (issue 16). So is a
  * mail client's one-click unsubscribe (RFC 8058): its link is signed for its recipient. The
- * operator's MTA posting bounce and complaint mails is proven by the platform's key.
+ * operator's MTA posting bounce and complaint mails is proven by the platform's key, and a mail
+ * relay's webhook (Mailgun, SendGrid, Amazon SES through SNS) by the relay's signature.
  */
 const signedMachinePaths = /^\/api\/payments\/webhooks\/[a-z]+$/;
 export const signedMachineWrite = (path: string) =>
-  signedMachinePaths.test(path) || oneClickPath.test(path) || path === MAIL_FEEDBACK_PATH;
+  signedMachinePaths.test(path) ||
+  oneClickPath.test(path) ||
+  path === MAIL_FEEDBACK_PATH ||
+  mailRelayPath.test(path);
 
 /**
  * One origin rule for every state-changing request (API, better-auth, page actions), whatever

@@ -12,6 +12,7 @@ import { headerNoticesSchema } from "../../app/features/notices/notices";
 import { bodyLimitFor } from "../../server/middleware/input-boundary";
 import type { FuzzShape } from "./fuzz-corpus";
 import { fuzzDeliveryReport } from "./fuzz-mail-corpus";
+import { mailgunRelay, sendgridRelay, sesRelay } from "./mail-relays";
 
 export type FuzzWorld = {
   accountId: string;
@@ -40,10 +41,46 @@ export type FuzzEndpoint = {
   managerEvery?: number;
   /** Sent with every request (a machine endpoint's key), by the manager and anonymously alike. */
   headers?: Record<string, string>;
+  /** Headers made over each request's own body (a relay's signature), sent alike. */
+  sign?: (body: Uint8Array) => Record<string, string>;
 };
 
 /** The platform's key for bounce and complaint mails in the fuzz app (MAIL_FEEDBACK_KEY). */
 export const FUZZ_MAIL_FEEDBACK_KEY = "fuzz-mail-feedback-key-0123456789abcdef";
+
+/**
+ * The relays whose webhooks the fuzz app reads (decision 055), with their keys: the pass signs
+ * as they do, so a case that keeps the signature's fields reaches the relay's JSON reading.
+ */
+export const fuzzMailRelays = {
+  mailgun: mailgunRelay(),
+  sendgrid: sendgridRelay(),
+  ses: sesRelay({ topicArn: "arn:aws:sns:eu-west-1:123456789012:fuzz-feedback" }),
+};
+/**
+ * A relay's signed body, made once per world: a corpus is the same each time it is built (the
+ * body carries a timestamp and a nonce), and fresh for the pass that builds it.
+ */
+function signedOnce(make: (w: FuzzWorld) => Record<string, unknown>) {
+  const made = new WeakMap<FuzzWorld, Record<string, unknown>>();
+  return (w: FuzzWorld) => {
+    if (!made.has(w)) made.set(w, make(w));
+    return made.get(w)!;
+  };
+}
+const relayMessageId = (w: FuzzWorld) => `<c.${uuid}.${uuid}@${w.host}>`;
+const mailgunValid = signedOnce((w) =>
+  fuzzMailRelays.mailgun.signed(fuzzMailRelays.mailgun.failed(relayMessageId(w), "permanent")),
+);
+const sendgridValid = signedOnce((w) => fuzzMailRelays.sendgrid.bounce(relayMessageId(w)));
+const sesValid = signedOnce((w) =>
+  fuzzMailRelays.ses.notification(fuzzMailRelays.ses.bounce(relayMessageId(w))),
+);
+export const fuzzMailRelayEnv = {
+  MAIL_FEEDBACK_MAILGUN_SIGNING_KEY: fuzzMailRelays.mailgun.key,
+  MAIL_FEEDBACK_SENDGRID_PUBLIC_KEY: fuzzMailRelays.sendgrid.verificationKey,
+  MAIL_FEEDBACK_SES_TOPIC_ARNS: "arn:aws:sns:eu-west-1:123456789012:fuzz-feedback",
+};
 
 const uuid = "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c";
 const json = (endpointPath: string, valid: Record<string, unknown>): FuzzShape => ({
@@ -1553,6 +1590,38 @@ const pageEndpoints: FuzzEndpoint[] = [
       valid: fuzzDeliveryReport(w.host),
       limit: bodyLimitFor("/api/email/feedback"),
     }),
+  },
+  // M5: the same from the relays' webhooks, signed as each relay signs (a message of the fuzz
+  // site's host, of no campaign: the records side looks and finds nothing to change).
+  {
+    name: "POST /api/email/feedback/mailgun",
+    method: "POST",
+    path: "/api/email/feedback/mailgun",
+    route: "POST /email/feedback/:relay",
+    shape: (w) => json("/api/email/feedback/mailgun", mailgunValid(w)),
+  },
+  {
+    name: "POST /api/email/feedback/sendgrid",
+    method: "POST",
+    path: "/api/email/feedback/sendgrid",
+    route: "POST /email/feedback/:relay",
+    // One event (SendGrid posts an array of them; the corpus mutates an object's fields).
+    shape: (w) => json("/api/email/feedback/sendgrid", sendgridValid(w)),
+    sign: (body) => fuzzMailRelays.sendgrid.headersFor(body),
+  },
+  {
+    name: "POST /api/email/feedback/ses",
+    method: "POST",
+    path: "/api/email/feedback/ses",
+    route: "POST /email/feedback/:relay",
+    shape: (w) => json("/api/email/feedback/ses", sesValid(w)),
+  },
+  {
+    name: "POST /api/email/feedback/:relay (path)",
+    method: "POST",
+    path: "/api/email/feedback/:relay",
+    route: "POST /email/feedback/:relay",
+    shape: () => ({ kind: "path", valid: "mailgun" }),
   },
   // M5: a form's own page, and a visitor's answer to it (the fuzz site's form "newsletter").
   segment("/form/:slug", "routes/site/form.tsx", "newsletter"),

@@ -9,6 +9,8 @@ import {
   appRoutes,
   FUZZ_MAIL_FEEDBACK_KEY,
   fuzzEndpoints,
+  fuzzMailRelayEnv,
+  fuzzMailRelays,
   routesReached,
   type FuzzWorld,
 } from "./fuzz-endpoints";
@@ -79,9 +81,12 @@ export function describeFuzzPass(backend: Backend, { every = 1 }: { every?: numb
       const built = await createTestAppWithPages(db.database, {
         SUPER_ADMIN_EMAILS: FUZZ_STAFF_EMAILS.join(","),
         MAIL_FEEDBACK_KEY: FUZZ_MAIL_FEEDBACK_KEY,
+        ...fuzzMailRelayEnv,
       });
       app = built.app;
       services = built.services;
+      // Amazon SNS's signing certificate, served here rather than from amazonaws.com.
+      services.fetchSns = fuzzMailRelays.ses.fetchSns;
       // Every request's logger is a child of this one: error-level lines are collected.
       (built.services as { logger: unknown }).logger = logs.logger;
       const account = await createAccount(db.database, {});

@@ -289,6 +289,8 @@ function requestFor(
       : typeof fuzz.body === "string"
         ? encoder.encode(fuzz.body)
         : fuzz.body;
+  for (const [name, value] of Object.entries(endpoint.sign?.(body ?? new Uint8Array()) ?? {}))
+    headers.set(name, value);
   if (body) {
     const type = fuzz.contentType === undefined ? defaultType : fuzz.contentType;
     if (type !== null) headers.set("content-type", type);

@@ -19,8 +19,12 @@ import {
 } from "./recipient-actions.server";
 import { EMAIL_PAGES_PREFIX, verifyRecipient } from "./recipient-links.server";
 import { mailFeedbackReceiver } from "./feedback-endpoint.server";
+import { relayFeedbackReceiver, type RelayKeys } from "./relay-endpoint.server";
+import { httpsSnsFetch, type SnsFetch } from "./sns-messages.server";
 
 export { MAIL_FEEDBACK_MAX_BYTES, MAIL_FEEDBACK_PATH } from "./feedback-endpoint.server";
+export { mailRelayPath, SNS_RELAY_PATH } from "./relay-endpoint.server";
+export type { SnsFetch } from "./sns-messages.server";
 
 type CampaignsApiEnv = {
   Variables: {
@@ -61,27 +65,33 @@ const pagePath = (kind: string, ref: RecipientRef, signature: string, done: stri
  * M5 what a campaign's reader reaches from the mail: RFC 8058's one-click unsubscribe (a POST
  * from the mail client, proven by the link's signature instead of an Origin), the preference
  * page's two buttons, the open pixel and tracked links; and where the bounces and complaints
- * that come back later are posted by the operator's MTA (proven by the platform's key).
+ * that come back later are posted by the operator's MTA (proven by the platform's key) or by the
+ * relay's webhook (proven by the relay's signature).
  */
-export function campaignsApi({
-  database,
-  secretBox,
-  rateLimits,
-  tenants,
-  env,
-}: {
+export function campaignsApi(services: {
   database: Database;
   secretBox: SecretBox;
   rateLimits: RateLimits;
   tenants: Pick<TenantResolver, "resolve">;
-  env: Pick<Env, "MAIL_FEEDBACK_KEY">;
+  env: Pick<Env, "MAIL_FEEDBACK_KEY"> & RelayKeys;
+  /** How SNS certificates are fetched: over https unless a test put its own here. */
+  fetchSns?: SnsFetch;
 }) {
+  const { database, secretBox, rateLimits, tenants, env } = services;
   const api = new Hono<CampaignsApiEnv>();
   const receiveFeedback = mailFeedbackReceiver({
     database,
     rateLimits,
     tenants,
     key: env.MAIL_FEEDBACK_KEY,
+  });
+  const receiveRelayFeedback = relayFeedbackReceiver({
+    database,
+    rateLimits,
+    tenants,
+    env,
+    // Read at each fetch, so a test may set its fake on the services after the app is built.
+    fetchSns: (url) => (services.fetchSns ?? httpsSnsFetch)(url),
   });
   const proof = (c: Context<CampaignsApiEnv>) => ({
     ip: c.var.facts.clientIp,
@@ -152,6 +162,19 @@ export function campaignsApi({
       body: () => c.req.arrayBuffer(),
     });
     c.var.logger.info({ report, ...summary }, "mail feedback");
+    c.header("Cache-Control", "no-store");
+    return c.json(summary, 202);
+  });
+  // mailRelayPath: a relay's own JSON (Mailgun, SendGrid, Amazon SES through SNS), signed.
+  api.post("/email/feedback/:relay", async (c) => {
+    const relay = c.req.param("relay");
+    const { events, subscribed, ...summary } = await receiveRelayFeedback({
+      relay,
+      header: (name) => c.req.header(name),
+      clientIp: c.var.facts.clientIp,
+      body: () => c.req.arrayBuffer(),
+    });
+    c.var.logger.info({ relay, events, subscribed, ...summary }, "mail feedback by webhook");
     c.header("Cache-Control", "no-store");
     return c.json(summary, 202);
   });

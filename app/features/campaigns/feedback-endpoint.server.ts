@@ -3,7 +3,11 @@ import type { TenantResolver } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { addressKey, type RateLimits } from "~/platform/rate-limits/rate-limits.server";
-import { recordFeedback, type FeedbackSummary } from "./feedback-records.server";
+import {
+  recordFeedback,
+  type AccountOfHost,
+  type FeedbackSummary,
+} from "./feedback-records.server";
 import { MAIL_FEEDBACK_MAX_BYTES, readFeedbackMail } from "./feedback-reports.server";
 
 /*
@@ -33,6 +37,16 @@ export function presentsKey(expected: string, authorization: string | undefined)
   return timingSafeEqual(digest(expected), digest(presented)) && presented !== "";
 }
 
+/** The site a campaign message came from: its host, as a request to it would be resolved. */
+export const accountOfHostVia =
+  (tenants: Pick<TenantResolver, "resolve">): AccountOfHost =>
+  async (host) => {
+    const tenant = await tenants.resolve(host);
+    return tenant.kind === "account" || tenant.kind === "suspended"
+      ? tenant.account.accountId
+      : null;
+  };
+
 export function mailFeedbackReceiver({
   database,
   rateLimits,
@@ -47,13 +61,7 @@ export function mailFeedbackReceiver({
 }) {
   const posts = rateLimits.create("mail-feedback", mailFeedbackLimits.posts);
   const refused = rateLimits.create("mail-feedback-refused", mailFeedbackLimits.refused);
-  // The site a campaign message came from: its host, as a request to it would be resolved.
-  const accountOfHost = async (host: string) => {
-    const tenant = await tenants.resolve(host);
-    return tenant.kind === "account" || tenant.kind === "suspended"
-      ? tenant.account.accountId
-      : null;
-  };
+  const accountOfHost = accountOfHostVia(tenants);
 
   return async function receive({
     authorization,

@@ -1,0 +1,60 @@
+import { createHmac, createPublicKey, timingSafeEqual, verify, type KeyObject } from "node:crypto";
+
+/*
+ * How a relay's webhook proves it is the relay's (decision 055, addendum "bounces and
+ * complaints by webhook"). Mailgun signs `timestamp + token` with the webhook signing key
+ * (HMAC-SHA256, hex, in the body); SendGrid's Signed Event Webhook signs `timestamp + body` with
+ * an ECDSA P-256 key whose public half the owner copies from its settings (base64 DER in a
+ * header). Both carry a timestamp: one older (or newer) than the window is refused, so a post
+ * captured on its way cannot be replayed later.
+ */
+
+/** How far a webhook's timestamp may be from this server's clock, either way. */
+export const REPLAY_WINDOW_SECONDS = 5 * 60;
+
+/** A Unix timestamp in seconds within the replay window of `now`. */
+export function isFresh(timestamp: string, now: Date): boolean {
+  if (!/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(now.getTime() / 1000 - Number(timestamp)) <= REPLAY_WINDOW_SECONDS;
+}
+
+/** Mailgun: `signature` is the hex HMAC-SHA256 of `timestamp + token` under the signing key. */
+export function mailgunSigned(
+  key: string,
+  { timestamp, token, signature }: { timestamp: string; token: string; signature: string },
+): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = createHmac("sha256", key).update(`${timestamp}${token}`, "utf8").digest();
+  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+}
+
+/**
+ * SendGrid's verification key as its settings page shows it (base64 of the DER public key), or
+ * as PEM; null unless it is an elliptic-curve public key on P-256.
+ */
+export function sendgridKeyOf(text: string): KeyObject | null {
+  try {
+    const trimmed = text.trim();
+    const key = trimmed.includes("-----BEGIN")
+      ? createPublicKey(trimmed)
+      : createPublicKey({ key: Buffer.from(trimmed, "base64"), format: "der", type: "spki" });
+    const curve = key.asymmetricKeyDetails?.namedCurve;
+    return key.asymmetricKeyType === "ec" && curve === "prime256v1" ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SendGrid: the base64 DER ECDSA signature over the timestamp header then the raw body. */
+export function sendgridSigned(
+  key: KeyObject,
+  { timestamp, signature, body }: { timestamp: string; signature: string; body: Uint8Array },
+): boolean {
+  if (!/^[A-Za-z0-9+/]{16,200}={0,2}$/.test(signature)) return false;
+  try {
+    const signed = Buffer.concat([Buffer.from(timestamp, "utf8"), body]);
+    return verify("sha256", signed, key, Buffer.from(signature, "base64"));
+  } catch {
+    return false;
+  }
+}

@@ -483,3 +483,79 @@ test("M5 acceptance: a reader unsubscribes with one click (RFC 8058) and gets no
   await expect(cards.first()).toBeHidden();
   await lookAt(page, shots, "campaign-list");
 });
+
+test("M5 M2 the owner edits a campaign's subject twice, compares the first and last revisions in its history and restores the first; a sent campaign's history restores nothing", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const firstId = ids.first;
+  if (!firstId) throw new Error("the first test's campaign is missing");
+
+  // 7. A draft saved three times: each save is a revision in its history, newest first.
+  await asOwner(page, `${screen}?tab=campaigns&campaign=new`);
+  await page.getByRole("textbox", { name: /^Campaign name/ }).fill("Autumn courses");
+  const subject = page.getByRole("textbox", { name: "Subject", exact: true });
+  await subject.fill("Autumn courses are open");
+  await page.getByRole("button", { name: "Save campaign" }).click();
+  await expect(page).toHaveURL(/campaign=[0-9a-f-]{36}/);
+  const history = page.getByTestId("campaign-history");
+  const boxes = history.getByRole("checkbox");
+  await expect(boxes).toHaveCount(1);
+  for (const [index, line] of [
+    "Autumn courses are almost full",
+    "Autumn courses: last seats",
+  ].entries()) {
+    await subject.fill(line);
+    await page.getByRole("button", { name: "Save campaign" }).click();
+    await expect(boxes).toHaveCount(index + 2);
+  }
+  await expect(history.getByText(/ · current$/)).toHaveCount(1);
+
+  // The first and the last compared: the subject's words struck through and underlined, the
+  // fields that did not change saying so.
+  await boxes.nth(2).check();
+  await boxes.nth(0).check();
+  await history.getByRole("button", { name: "Compare selected" }).click();
+  const dialog = page.getByRole("dialog", { name: "Compare revisions" });
+  const compared = dialog.getByTestId("compare-subject");
+  await expect(compared.locator("del")).toHaveText(["[deleted: are open]"]);
+  await expect(compared.locator("ins")).toHaveText(["[inserted: : last seats]"]);
+  await expect(dialog.getByRole("region", { name: "Campaign name" })).toContainText("No change");
+  await expect(dialog.getByRole("region", { name: "Content" })).toContainText(
+    "Heading: Hello {{first_name | there}}",
+  );
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousAxeIssues(page, "[role=dialog]");
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await lookAt(page, shots, "campaign-history-compare");
+
+  // The first restored: saved again as the newest revision, the editor back on its subject.
+  await dialog.getByRole("button", { name: /^Restore the revision of/ }).click();
+  await expect(page.getByTestId("campaign-history-notice")).toHaveText(
+    "Revision restored and saved.",
+  );
+  await expect(boxes).toHaveCount(4);
+  await expect(subject).toHaveValue("Autumn courses are open");
+  await page.reload();
+  await expect(subject).toHaveValue("Autumn courses are open");
+  await expect(boxes).toHaveCount(4);
+  await history.scrollIntoViewIfNeeded();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousAxeIssues(page);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await lookAt(page, shots, "campaign-history");
+
+  // The campaign that went out: its history is there to read, with nothing to restore.
+  await open(page, site(`${screen}?tab=campaigns&campaign=${firstId}`));
+  await expect(page.getByTestId("campaign-status")).toHaveText("Sent");
+  await expect(history.getByRole("checkbox")).toHaveCount(1);
+  await expect(history).toContainText(
+    "Sending has begun: its revisions can be compared, not restored.",
+  );
+  await expect(history.getByRole("button", { name: /Restore/ })).toHaveCount(0);
+});

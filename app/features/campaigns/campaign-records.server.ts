@@ -13,6 +13,13 @@ import {
   type CampaignDefinition,
   type CampaignStatus,
 } from "./campaign-shapes";
+import {
+  dropCampaignRevisions,
+  readCampaignRevision,
+  recordCampaignRevision,
+  revisionsOf,
+  type RevisionSummary,
+} from "./campaign-history.server";
 import { campaignCounts, campaignTimeline } from "./campaign-ledger.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 
@@ -100,6 +107,8 @@ export type LoadedCampaign = {
   /** Once sending began: the A/B test (null without one) and the report's chart. */
   ab: AbReport | null;
   timeline: CampaignTimelinePoint[];
+  /** Every save's revision, newest first. */
+  revisions: RevisionSummary[];
 };
 
 export async function loadCampaign(
@@ -120,6 +129,7 @@ export async function loadCampaign(
       timeline: row.startedAt
         ? await campaignTimeline(tx, { accountId, campaignId: id, startedAt: row.startedAt })
         : [],
+      revisions: await revisionsOf(tx, { accountId, id }),
     };
   });
 }
@@ -127,7 +137,10 @@ export async function loadCampaign(
 type SaveAnswer =
   { ok: true; id: string } | { ok: false; code: "request.invalid"; issues: FieldIssue[] };
 
-/** Makes (`id` null) or changes a draft or scheduled campaign; nothing is saved on a mistake. */
+/**
+ * Makes (`id` null) or changes a draft or scheduled campaign, keeping a revision of what it
+ * stored in the same transaction; nothing is saved on a mistake.
+ */
 export async function saveCampaign(
   database: Database,
   {
@@ -138,49 +151,82 @@ export async function saveCampaign(
     now = new Date(),
   }: Place & { id: string | null; input: unknown; now?: Date },
 ): Promise<SaveAnswer> {
-  checkContactsManager(viewer);
+  const editor = checkContactsManager(viewer);
   const parsed = campaignInputSchema.safeParse(input);
   if (!parsed.success)
     return { ok: false, code: "request.invalid", issues: fieldIssuesOf(parsed.error) };
   const values = { ...parsed.data, updatedAt: now };
   return database.forAccount(accountId, async (tx) => {
-    if (id === null) {
-      const [row] = await tx
-        .insert(campaigns)
-        .values({ accountId, ...values, createdAt: now })
-        .returning({ id: campaigns.id });
-      return { ok: true as const, id: row!.id };
-    }
-    const [row] = await tx
-      .update(campaigns)
-      .set(values)
-      .where(and(campaignIs(accountId, id), inArray(campaigns.status, editable)))
-      .returning({ id: campaigns.id });
-    if (!row) throw await missingOrBusy(database, accountId, id);
+    const [row] =
+      id === null
+        ? await tx
+            .insert(campaigns)
+            .values({ accountId, ...values, createdAt: now })
+            .returning({ id: campaigns.id })
+        : await tx
+            .update(campaigns)
+            .set(values)
+            .where(and(campaignIs(accountId, id), inArray(campaigns.status, editable)))
+            .returning({ id: campaigns.id });
+    if (!row) throw await missingOrBusy(tx, accountId, id!);
+    await recordCampaignRevision(tx, {
+      accountId,
+      id: row.id,
+      definition: parsed.data,
+      author: { id: editor.user.id, name: editor.user.name },
+      now,
+    });
     return { ok: true as const, id: row.id };
   });
 }
 
-async function missingOrBusy(database: Database, accountId: string, id: string) {
-  const [exists] = await database.forAccount(accountId, (tx) =>
-    tx.select({ id: campaigns.id }).from(campaigns).where(campaignIs(accountId, id)),
-  );
+/**
+ * An earlier revision's fields saved again as the campaign (a save like any other, so it keeps
+ * a revision too and can itself be undone); refused, as an edit is, once sending began.
+ */
+export async function revertCampaign(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    id,
+    revisionId,
+    now = new Date(),
+  }: Place & { id: string; revisionId: string; now?: Date },
+): Promise<SaveAnswer> {
+  const definition = await readCampaignRevision(database, { accountId, viewer, id, revisionId });
+  return saveCampaign(database, { accountId, viewer, id, input: definition, now });
+}
+
+/**
+ * Why a change found no row, read in the change's own transaction: a second one from inside it
+ * would wait for the first on PGlite's single connection for ever.
+ */
+async function missingOrBusy(tx: Tx, accountId: string, id: string) {
+  const [exists] = await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(campaignIs(accountId, id));
   return new AppError({ code: exists ? "campaigns.wrongState" : "campaigns.notFound" });
 }
 
-/** A campaign that is not sending goes, with its ledger; one that is sending must stop first. */
+/**
+ * A campaign that is not sending goes, with its ledger and its revisions; one that is sending
+ * must stop first.
+ */
 export async function deleteCampaign(
   database: Database,
   { accountId, viewer, id }: Place & { id: string },
 ) {
   checkContactsManager(viewer);
-  const deleted = await database.forAccount(accountId, (tx) =>
-    tx
+  await database.forAccount(accountId, async (tx) => {
+    const rows = await tx
       .delete(campaigns)
       .where(and(campaignIs(accountId, id), sql`${campaigns.status} <> 'sending'`))
-      .returning({ id: campaigns.id }),
-  );
-  if (deleted.length === 0) throw await missingOrBusy(database, accountId, id);
+      .returning({ id: campaigns.id });
+    if (rows.length === 0) throw await missingOrBusy(tx, accountId, id);
+    await dropCampaignRevisions(tx, { accountId, id });
+  });
 }
 
 /**
@@ -212,7 +258,7 @@ export async function scheduleCampaign(
       .set({ status: at ? "scheduled" : "draft", scheduledAt: at, updatedAt: now })
       .where(and(campaignIs(accountId, id), inArray(campaigns.status, editable)))
       .returning({ subject: campaigns.subject, blocks: campaigns.blocks });
-    if (!row) throw await missingOrBusy(database, accountId, id);
+    if (!row) throw await missingOrBusy(tx, accountId, id);
     if (at && (!row.subject || row.blocks.length === 0))
       throw new AppError({ code: "campaigns.notReady" });
     if (at) await queueStart(tx, Math.ceil((at.getTime() - now.getTime()) / 1000));

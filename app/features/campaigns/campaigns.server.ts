@@ -15,6 +15,7 @@ export {
   type CampaignRow,
   type LoadedCampaign,
 } from "./campaign-records.server";
+export { compareCampaignRevisions, type ComparedCampaign } from "./campaign-history.server";
 export { campaignCounts } from "./campaign-ledger.server";
 export { CAMPAIGN_DECIDE_JOB, decideAbTest } from "./campaign-ab.server";
 export {

@@ -14,6 +14,12 @@ export {
   type CompareSide,
   type RevisionCompareProps,
 } from "./components/revision-compare";
+export {
+  RevisionHistory,
+  type HistorySide,
+  type RevisionHistoryProps,
+  type RevisionRow,
+} from "./components/revision-history";
 export { SearchPreview, SeoPanel } from "./components/search-preview";
 export { useContentSave, type ContentCommand } from "./components/use-content-save";
 export {

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq, max, notInArray } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { contentRevisions, type ContentKind } from "./tables.server";
 
@@ -100,6 +100,18 @@ export async function listRevisions(tx: Tx, item: Item): Promise<RevisionSummary
     .orderBy(desc(contentRevisions.createdAt))
     .limit(REVISIONS_KEPT);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * The version the item's newest revision saved (0 before its first), for a kind whose table
+ * keeps no version of its own: its next save numbers itself from here.
+ */
+export async function lastRevisionVersion(tx: Tx, item: Item): Promise<number> {
+  const [row] = await tx
+    .select({ version: max(contentRevisions.version) })
+    .from(contentRevisions)
+    .where(itemIs(item));
+  return row?.version ?? 0;
 }
 
 /** One revision's saved state, if it belongs to the item. */

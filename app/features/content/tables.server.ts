@@ -13,13 +13,16 @@ import {
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
 import { accounts } from "../accounts/tables.server";
 
-/** What an editor writes: posts now; pages and docs share the same machinery. */
-export const contentKinds = ["post", "page"] as const;
+/**
+ * What an editor writes: posts, pages (docs among them) and campaigns. Only TypeScript holds
+ * this list (the column is plain text), so a new kind needs no migration.
+ */
+export const contentKinds = ["post", "page", "campaign"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 /**
- * Every save of a post or page keeps one revision: the whole editable state at that moment
- * (`snapshot`, the editor's own shape), so two can be compared and one restored.
+ * Every save of a post, page or campaign keeps one revision: the whole editable state at that
+ * moment (`snapshot`, the editor's own shape), so two can be compared and one restored.
  */
 export const contentRevisions = pgTable(
   "content_revisions",

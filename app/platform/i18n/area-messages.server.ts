@@ -153,6 +153,9 @@ export const messageAreas = {
   /** M5: the campaigns tab of /dashboard/manage/marketing/emails (with contactsScreen). */
   campaignsScreen: [
     "campaigns.screen",
+    "content.revisions",
+    "content.compare",
+    "content.someone",
     "siteSettings.common.errors",
     "errors.campaignNotFound",
     "errors.campaignWrongState",

@@ -5,6 +5,7 @@ import {
   campaignSendingContext,
   commandCampaigns,
   commandSender,
+  compareCampaignRevisions,
   isCampaignCommand,
   isSenderCommand,
   listCampaigns,
@@ -42,7 +43,8 @@ const newCampaign: OpenedCampaign = {
  * M5 `/dashboard/manage/marketing/emails` (managers): the site's contacts, segments and
  * campaigns; a contact opens over the list at `?contact={id}` (or `new`), a campaign in place of
  * the list at `?tab=campaigns&campaign={id}` (or `new`), the sending settings at
- * `?tab=campaigns&sending=settings`.
+ * `?tab=campaigns&sending=settings`; `&compare={revision}&compare={revision}` beside an opened
+ * campaign reads two of its revisions for the history's compare view.
  */
 export async function loader(args: Route.LoaderArgs) {
   return loadDashboardScreen(
@@ -70,6 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
       const askedCampaign = search.get("campaign");
       const campaignId = z.uuid().safeParse(askedCampaign);
       const siteName = request.account.settings.sitetitle || request.account.slug;
+      const compare = search.getAll("compare");
       const campaigns =
         tab === "campaigns"
           ? {
@@ -85,6 +88,14 @@ export async function loader(args: Route.LoaderArgs) {
                   : campaignId.success
                     ? await loadCampaign(database, { ...place, id: campaignId.data })
                     : null,
+              compared:
+                campaignId.success && compare.length > 0
+                  ? await compareCampaignRevisions(database, {
+                      ...place,
+                      id: campaignId.data,
+                      revisionIds: compare,
+                    })
+                  : null,
             }
           : null;
       return {

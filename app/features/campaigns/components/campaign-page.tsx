@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, Stack, Text, Title, useDirection } from "@mantine/core";
+import { Anchor, Badge, Grid, Group, Stack, Text, Title, useDirection } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
+import type { RevisionRow } from "~/features/content/content";
 import { dateFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type {
@@ -13,6 +14,7 @@ import type {
 } from "../campaign-shapes";
 import { useCampaignCommand } from "./campaign-command";
 import { CampaignEditor } from "./campaign-editor";
+import { CampaignHistory, useCampaignRevert } from "./campaign-history";
 import { CampaignMoves } from "./campaign-moves";
 import { CampaignReport } from "./campaign-report";
 import { campaignHref, isEditable, statusColour, useCampaignWords } from "./campaign-words";
@@ -27,6 +29,8 @@ export type OpenedCampaign = {
   /** Once sending began: the A/B test (null without one) and the report's hourly figures. */
   ab?: AbReport | null;
   timeline?: CampaignTimelinePoint[];
+  /** Every save's revision, newest first. */
+  revisions?: RevisionRow[];
 };
 
 /** One of the site's segments, for the audience picker. */
@@ -37,7 +41,8 @@ const SENDING_REFRESH_MS = 5000;
 
 /**
  * One campaign: back to the list, its name and state; once it has started, its report and the
- * moves it allows (pause, resume, cancel); then its editor, locked once it has started.
+ * moves it allows (pause, resume, cancel); then its editor, locked once it has started, and its
+ * history (opened again on a revision once one is restored).
  */
 export function CampaignPage({
   opened,
@@ -52,6 +57,7 @@ export function CampaignPage({
   const { dir } = useDirection();
   const words = useCampaignWords();
   const command = useCampaignCommand(opened.id);
+  const revert = useCampaignRevert(opened.id);
   const { id, status, counts, scheduledAt } = opened;
   const editable = isEditable(status);
   const when = dateFormat(i18n.language, { dateStyle: "full", timeStyle: "short", timeZone: zone });
@@ -99,7 +105,26 @@ export function CampaignPage({
           />
         </>
       ) : null}
-      <CampaignEditor opened={opened} segments={segments} zone={zone} command={command} />
+      <CampaignEditor
+        key={revert.restored}
+        opened={opened}
+        segments={segments}
+        zone={zone}
+        command={command}
+      />
+      {id ? (
+        <Grid>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <CampaignHistory
+              id={id}
+              revisions={opened.revisions ?? []}
+              segments={segments}
+              locked={!editable}
+              revert={revert}
+            />
+          </Grid.Col>
+        </Grid>
+      ) : null}
     </Stack>
   );
 }

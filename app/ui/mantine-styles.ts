@@ -40,7 +40,6 @@ import "@mantine/core/styles/ColorInput.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/Drawer.css";
-import "@mantine/core/styles/Fieldset.css";
 import "@mantine/core/styles/Grid.css";
 import "@mantine/core/styles/Image.css";
 import "@mantine/core/styles/Indicator.css";

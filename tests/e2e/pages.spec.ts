@@ -49,7 +49,7 @@ const drawerItem = (page: Page, name: string) => page.getByTestId(`drawer-item:$
 /** The selected block's field in Puck's panel, by its prop's name. */
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]:visible`).first();
 
-test("M3 the owner builds a landing page by dragging a hero, a course list and questions, publishes it, and a visitor sees it at /{slug}", async ({
+test("M3 M2 the owner builds a landing page by dragging a hero, a course list and questions, publishes it, and a visitor sees it at /{slug}; a second save's revision is compared with the first", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -113,6 +113,43 @@ test("M3 the owner builds a landing page by dragging a hero, a course list and q
     );
     expect(scripts.filter((name) => /puck|page-editor/.test(name))).toEqual([]);
   });
+
+  // M2 a second save, and the two revisions compared in the builder's own history: asked of
+  // the page's own address (never the post editor's), its words deleted and inserted.
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  const settingsTab = page.getByRole("tab", { name: "Settings and search" });
+  const history = page.getByTestId("revisions");
+  const boxes = history.getByRole("checkbox");
+  await settingsTab.click();
+  await expect(boxes.first()).toBeVisible();
+  const saves = await boxes.count();
+  await page.getByRole("tab", { name: "Blocks", exact: true }).click();
+  await canvas(page).getByRole("button", { name: "Hero" }).click();
+  await field(page, "title").fill("Learn something new this autumn");
+  await page.getByRole("textbox", { name: "Title", exact: true }).first().fill("Autumn school");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved.");
+  await settingsTab.click();
+  await expect(boxes).toHaveCount(saves + 1);
+  // The publish and the update (a published page autosaves nothing in between).
+  await boxes.nth(1).check();
+  await boxes.first().check();
+  await page.getByRole("button", { name: "Compare selected" }).click();
+  const dialog = page.getByRole("dialog", { name: "Compare revisions" });
+  await expect(dialog.getByTestId("compare-title").locator("del")).toHaveText([
+    "[deleted: Summer]",
+  ]);
+  await expect(dialog.getByTestId("compare-title").locator("ins")).toHaveText([
+    "[inserted: Autumn]",
+  ]);
+  const content = dialog.getByTestId("compare-content");
+  await expect(content).toContainText("Hero: Learn something new this");
+  await expect(content.locator("del")).toHaveText(["[deleted: summer]"]);
+  await expect(content.locator("ins")).toHaveText(["[inserted: autumn]"]);
+  await expect(dialog.getByRole("region", { name: "Summary" })).toContainText("No change");
+  expect(asked.filter((path) => path.startsWith("/dashboard/post/"))).toEqual([]);
+  expect(asked.some((path) => /^\/dashboard\/pages\/[0-9a-f-]{36}/.test(path))).toBe(true);
 });
 
 test("M3 the owner edits a doc and reorders the docs tree; the public sidebar follows", async ({

@@ -21,6 +21,7 @@ export type { PageKind };
 export * from "./page-editor.server";
 export { reorderDocs } from "./docs-tree.server";
 export * from "./editor-place.server";
+export { comparePageRevisions, type ComparedPage } from "./page-revisions.server";
 
 /** A published page or doc as its screen shows it: its blocks already rendered to HTML. */
 export type PublishedPage = {

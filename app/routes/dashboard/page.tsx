@@ -14,6 +14,7 @@ import {
   checkPageEditor,
   checkPlaceKind,
   commandPage,
+  comparePageRevisions,
   editorBlockData,
   editorPlaceOf,
   editorScreenPath,
@@ -77,7 +78,16 @@ export async function loader(args: Route.LoaderArgs) {
     if (ref.id === null) {
       checkPageEditor(viewer);
       const languages = { siteLanguage: contentLanguage, translationOf: null, translations: [] };
-      return { state: null, revisions: [], languages, siteUrl, kind, blockData, scope };
+      return {
+        state: null,
+        revisions: [],
+        languages,
+        siteUrl,
+        kind,
+        blockData,
+        scope,
+        compared: null,
+      };
     }
     const found = await loadPageForEditor(database, {
       accountId,
@@ -86,7 +96,14 @@ export async function loader(args: Route.LoaderArgs) {
       siteLanguage: contentLanguage,
     });
     if (only && found.state.page.kind !== only) throw new AppError({ code: "route.notFound" });
-    return { ...found, siteUrl, kind, blockData, scope };
+    // ?compare=A&compare=B: two revisions as text, for the revisions panel's compare view.
+    const ids = url.searchParams.getAll("compare");
+    const editing = { accountId, viewer, id: ref.id };
+    const compared =
+      ids.length === 2
+        ? await comparePageRevisions(database, { ...editing, revisionIds: [ids[0]!, ids[1]!] })
+        : null;
+    return { ...found, siteUrl, kind, blockData, scope, compared };
   });
 }
 

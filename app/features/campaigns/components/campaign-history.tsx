@@ -91,9 +91,7 @@ export function CampaignHistory({
       <RevisionHistory
         revisions={revisions}
         fields={historyFields.map(({ key, labelKey }) => ({ key, label: t(labelKey) }))}
-        compareHref={(ids) =>
-          `${pathname}?tab=campaigns&campaign=${id}&${ids.map((x) => `compare=${encodeURIComponent(x)}`).join("&")}`
-        }
+        compareAt={`${pathname}?tab=campaigns&campaign=${id}`}
         sidesOf={(data) => {
           const pair = (data as CompareData).campaigns?.compared;
           return pair ? [sideOf(pair[0]), sideOf(pair[1])] : null;

@@ -36,8 +36,11 @@ export type RevisionHistoryProps = {
   revisions: RevisionRow[];
   /** The fields compared, in order, with their visible names. */
   fields: readonly { key: string; label: string }[];
-  /** Where two chosen revisions are read: the editor's own loader, answering with both. */
-  compareHref: (revisionIds: string[]) => string;
+  /**
+   * The editor's own address (its query kept), whose loader answers `compare=A&compare=B` with
+   * both: told by each editor, as the routes name their parameters differently.
+   */
+  compareAt: string;
   /** That loader's answer as the two sides, the older first (null while there are none). */
   sidesOf: (data: unknown) => [HistorySide, HistorySide] | null;
   /** Saves a revision again; none when the item can no longer change (only compared). */
@@ -57,7 +60,7 @@ export type RevisionHistoryProps = {
 export function RevisionHistory({
   revisions,
   fields,
-  compareHref,
+  compareAt,
   sidesOf,
   onRestore,
   restoring = false,
@@ -78,7 +81,8 @@ export function RevisionHistory({
     );
   const compare = () => {
     setOpen(true);
-    void fetcher.load(compareHref(chosen));
+    const pairs = chosen.map((x) => `compare=${encodeURIComponent(x)}`).join("&");
+    void fetcher.load(`${compareAt}${compareAt.includes("?") ? "&" : "?"}${pairs}`);
   };
   const pair = fetcher.state === "idle" && fetcher.data ? sidesOf(fetcher.data) : null;
   const sideLabel = (side: HistorySide) =>

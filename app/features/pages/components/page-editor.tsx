@@ -146,6 +146,7 @@ export function PageEditor({
             siteUrl={siteUrl}
             revisions={revisions}
             languages={languages}
+            editorPath={editorPaths[scope]}
             oneKind={scopeKind(scope) !== null}
           />
         </Tabs.Panel>

@@ -17,8 +17,8 @@ import {
   type ContentLanguages,
   type DraftEditor,
 } from "~/features/content/content";
-import { PostRevisions, type RevisionRow } from "~/features/posts/posts";
 import type { PageDraft, PageKindName } from "../page-editing";
+import { PageRevisions, type RevisionRow } from "./page-revisions";
 
 export type { RevisionRow };
 
@@ -37,10 +37,13 @@ export function PageSettings({
   siteUrl,
   revisions,
   languages,
+  editorPath,
   oneKind = false,
 }: {
   editor: DraftEditor<PageDraft>;
   siteUrl: string;
+  /** The builder's screen (the site's pages, or the platform's docs): a page's is under it. */
+  editorPath: string;
   revisions: RevisionRow[];
   languages: ContentLanguages;
   /** No choice of kind: each of the platform's screens holds one (docs, or plain pages). */
@@ -126,8 +129,9 @@ export function PageSettings({
             </Stack>
           </Paper>
           {saved.id ? (
-            <PostRevisions
+            <PageRevisions
               revisions={revisions}
+              compareAt={`${editorPath}/${saved.id}`}
               onRestore={(revisionId) =>
                 saving.command({ intent: "restoreRevision", revisionId, version: saved.version })
               }

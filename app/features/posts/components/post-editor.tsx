@@ -186,6 +186,7 @@ export function PostEditor({
             {saved.id ? (
               <PostRevisions
                 revisions={revisions}
+                compareAt={`/dashboard/post/${saved.id}`}
                 onRestore={(revisionId) =>
                   saving.command({ intent: "restoreRevision", revisionId, version: saved.version })
                 }

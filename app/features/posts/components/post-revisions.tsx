@@ -1,4 +1,3 @@
-import { useParams } from "react-router";
 import { RevisionHistory, type RevisionRow } from "~/features/content/content";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { ComparedRevision } from "../revision-compare.server";
@@ -10,20 +9,20 @@ const compareFields = ["title", "slug", "excerpt", "content", "categories", "tag
 /** A post's history: the content core's, its pair read from the post editor's loader. */
 export function PostRevisions({
   revisions,
+  compareAt,
   onRestore,
 }: {
   revisions: RevisionRow[];
+  /** The post editor's address, whose loader answers the compare. */
+  compareAt: string;
   onRestore: (revisionId: string) => void;
 }) {
   const { t } = useTranslation();
-  const { id } = useParams();
   return (
     <RevisionHistory
       revisions={revisions}
       fields={compareFields.map((key) => ({ key, label: t(`content.compare.fields.${key}`) }))}
-      compareHref={(ids) =>
-        `/dashboard/post/${id}?${ids.map((x) => `compare=${encodeURIComponent(x)}`).join("&")}`
-      }
+      compareAt={compareAt}
       sidesOf={(data) =>
         (data as { compared?: [ComparedRevision, ComparedRevision] | null }).compared ?? null
       }

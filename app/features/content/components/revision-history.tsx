@@ -172,7 +172,7 @@ export function RevisionHistory({
                   .map((side) => (
                     <Button
                       key={side.id}
-                      variant="light"
+                      variant="default"
                       disabled={restoring}
                       onClick={() => restore(side.id)}
                     >

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { simpleParser } from "mailparser";
 import { startSmtpSink, type SunkMail } from "../support/smtp-sink";
 import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
-import { open } from "./support/page";
+import { hydrated, open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { createSessions } from "./support/session";
 import { expect, test, type Page } from "./support/test";
@@ -540,9 +540,12 @@ test("M5 M2 the owner edits a campaign's subject twice, compares the first and l
   await expect(boxes).toHaveCount(4);
   await expect(subject).toHaveValue("Autumn courses are open");
   await page.reload();
+  await hydrated(page);
   await expect(subject).toHaveValue("Autumn courses are open");
   await expect(boxes).toHaveCount(4);
-  await history.scrollIntoViewIfNeeded();
+  // The panel may render once more as the screen settles after the reload: scroll to the one
+  // that stays.
+  await expect(async () => history.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expectNoSeriousAxeIssues(page);

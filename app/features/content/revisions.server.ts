@@ -1,5 +1,6 @@
 import { and, desc, eq, max, notInArray } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
 import { contentRevisions, type ContentKind } from "./tables.server";
 
 export type RevisionSummary = {
@@ -137,6 +138,36 @@ export async function readRevision(
         authorName: row.authorName,
       }
     : null;
+}
+
+export type StoredRevision = NonNullable<Awaited<ReturnType<typeof readRevision>>> & {
+  id: string;
+};
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Two revisions of one item for an editor's compare view, each read by `shape`, the older
+ * first. Ids that are not uuids are a bad request; a revision that is not the item's, or whose
+ * snapshot `shape` cannot read (null), is not found.
+ */
+export async function readRevisionPair<T extends { createdAt: string }>(
+  tx: Tx,
+  item: Item,
+  revisionIds: readonly [string, string],
+  shape: (revision: StoredRevision) => T | null,
+): Promise<[T, T]> {
+  if (!revisionIds.every((revisionId) => uuid.test(revisionId)))
+    throw new AppError({ code: "request.invalid" });
+  const pair: T[] = [];
+  for (const revisionId of revisionIds) {
+    const revision = await readRevision(tx, { ...item, revisionId });
+    const shaped = revision ? shape({ ...revision, id: revisionId }) : null;
+    if (!shaped) throw new AppError({ code: "route.notFound" });
+    pair.push(shaped);
+  }
+  pair.sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+  return pair as [T, T];
 }
 
 /** Revisions go with their item when it is deleted for good. */

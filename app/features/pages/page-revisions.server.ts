@@ -1,8 +1,7 @@
 import { contentText } from "~/features/content/content";
-import { readRevision } from "~/features/content/content.server";
+import { readRevisionPair } from "~/features/content/content.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
-import { AppError } from "~/platform/errors";
 import { checkBlocks, everyBlock, type BlockType } from "./blocks";
 import { pageDraftSchema } from "./page-editing";
 import { checkPageEditor, pageKind } from "./page-editor.server";
@@ -60,8 +59,6 @@ export function pageBlocksText(content: readonly unknown[]): ComparedPage["block
   }));
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Two revisions of one page (or doc) as text, the older first, for the builder's compare view:
  * only for whoever may edit the page (the builder's own check); 404 for a revision that is not
@@ -77,39 +74,33 @@ export async function comparePageRevisions(
   }: { accountId: string; viewer: Viewer | null; id: string; revisionIds: [string, string] },
 ): Promise<[ComparedPage, ComparedPage]> {
   const editor = checkPageEditor(viewer);
-  if (!revisionIds.every((revisionId) => uuid.test(revisionId)))
-    throw new AppError({ code: "request.invalid" });
   return database.forAccount(accountId, async (tx) => {
     await pageKind.editable(tx, { accountId, viewer: editor, id });
-    const read = async (revisionId: string): Promise<ComparedPage> => {
-      const revision = await readRevision(tx, {
-        accountId,
-        itemKind: "page",
-        itemId: id,
-        revisionId,
-      });
-      const page = pageDraftSchema.partial().safeParse(revision?.snapshot);
-      if (!revision || !page.success) throw new AppError({ code: "route.notFound" });
-      const draft = page.data;
-      return {
-        id: revisionId,
-        version: revision.version,
-        createdAt: revision.createdAt,
-        authorName: revision.authorName,
-        fields: {
-          title: draft.title ?? "",
-          slug: draft.slug ?? "",
-          kind: draft.kind ?? "",
-          description: draft.description ?? "",
-          seoTitle: draft.seoTitle ?? "",
-          seoDescription: draft.seoDescription ?? "",
-          seoImage: draft.seoImage ?? "",
-        },
-        blocks: pageBlocksText(draft.data?.content ?? []),
-      };
-    };
-    const pair = [await read(revisionIds[0]), await read(revisionIds[1])];
-    pair.sort((x, y) => x.createdAt.localeCompare(y.createdAt));
-    return pair as [ComparedPage, ComparedPage];
+    return readRevisionPair(
+      tx,
+      { accountId, itemKind: "page", itemId: id },
+      revisionIds,
+      (revision): ComparedPage | null => {
+        const parsed = pageDraftSchema.partial().safeParse(revision.snapshot);
+        if (!parsed.success) return null;
+        const draft = parsed.data;
+        return {
+          id: revision.id,
+          version: revision.version,
+          createdAt: revision.createdAt,
+          authorName: revision.authorName,
+          fields: {
+            title: draft.title ?? "",
+            slug: draft.slug ?? "",
+            kind: draft.kind ?? "",
+            description: draft.description ?? "",
+            seoTitle: draft.seoTitle ?? "",
+            seoDescription: draft.seoDescription ?? "",
+            seoImage: draft.seoImage ?? "",
+          },
+          blocks: pageBlocksText(draft.data?.content ?? []),
+        };
+      },
+    );
   });
 }

@@ -1,5 +1,6 @@
 // The job queue's shapes (decision 031): what the rest of the app sees of it.
-import type { Tx } from "../db/database.server";
+import type { Database, Tx } from "../db/database.server";
+import type { Logger } from "../logger.server";
 import type { RetryOutcome, ScheduleOptions, ScheduleReport } from "./job-runs.server";
 
 export type JobOptions = {
@@ -67,3 +68,24 @@ export interface JobQueue {
 export const JOBS_SCHEMA = "pgboss";
 /** The table pg-boss keeps the jobs of every queue in that has no table of its own. */
 export const JOB_TABLE = "job_common";
+
+/** How a process's job queue is built (`createJobQueue`). */
+export type JobQueueOptions = {
+  database: Database;
+  logger: Logger;
+  /** How often each name with a worker is looked at. Above the idle collector's 2 s (idle-gc.ts). */
+  pollSeconds?: number;
+  stopTimeoutMs?: number;
+  /**
+   * Whether this process takes part in firing schedules (pg-boss's cron pass). Off (test apps),
+   * schedules are still stored and their runs still run when sent (`runNow`).
+   */
+  cron?: boolean;
+  /** How often the cron pass looks for due occurrences, and how often it hands them on. */
+  cronSeconds?: { monitor: number; forward: number };
+  /**
+   * How often pg-boss's supervisor looks for jobs whose heartbeat stopped (their process died)
+   * and retries them: a killed job waits up to this long after its 10 s of silence.
+   */
+  superviseSeconds?: number;
+};

@@ -4,8 +4,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss, type Job } from "pg-boss";
-import type { Database } from "../db/database.server";
-import type { Logger } from "../logger.server";
 import { bossDatabase, grantJobSending } from "./boss-database.server";
 import {
   JOBS_SCHEMA,
@@ -14,6 +12,7 @@ import {
   type JobOptions,
   type JobQueue,
   type JobStats,
+  type JobQueueOptions,
 } from "./job-queue-types";
 import { latestRuns, type ScheduleOptions } from "./job-runs.server";
 
@@ -57,25 +56,7 @@ export function createJobQueue({
   cron = true,
   cronSeconds = { monitor: 30, forward: 5 },
   superviseSeconds = 60,
-}: {
-  database: Database;
-  logger: Logger;
-  /** How often each name with a worker is looked at. Above the idle collector's 2 s (idle-gc.ts). */
-  pollSeconds?: number;
-  stopTimeoutMs?: number;
-  /**
-   * Whether this process takes part in firing schedules (pg-boss's cron pass). Off (test apps),
-   * schedules are still stored and their runs still run when sent (`runNow`).
-   */
-  cron?: boolean;
-  /** How often the cron pass looks for due occurrences, and how often it hands them on. */
-  cronSeconds?: { monitor: number; forward: number };
-  /**
-   * How often pg-boss's supervisor looks for jobs whose heartbeat stopped (their process died)
-   * and retries them: a killed job waits up to this long after its 10 s of silence.
-   */
-  superviseSeconds?: number;
-}): JobQueue {
+}: JobQueueOptions): JobQueue {
   const log = logger.child({ component: "jobs" });
   const bossDb = bossDatabase(database);
   const boss = new PgBoss({

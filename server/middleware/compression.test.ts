@@ -7,7 +7,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/test-database";
 import { createTestAppWithPages } from "../../tests/support/test-server";
-import { acceptedEncoding } from "./compression";
+import { acceptedEncoding, chunksPerTurn } from "./compression";
 
 describe("I12 choosing an encoding", () => {
   test("I12 brotli first, then gzip, by q-value; none when refused or not asked", () => {
@@ -20,6 +20,25 @@ describe("I12 choosing an encoding", () => {
     expect(acceptedEncoding(undefined)).toBeNull();
     expect(acceptedEncoding("br, gzip", ["gzip"])).toBe("gzip");
     expect(acceptedEncoding("br", ["gzip"])).toBeNull();
+  });
+});
+
+describe("I12 a streamed page is compressed in as few pieces as it was written in turns", () => {
+  test("I12 chunks of one turn leave as one; a later turn's leave on their own, before the end", async () => {
+    const joiner = chunksPerTurn();
+    const out: string[] = [];
+    joiner.on("data", (chunk: Buffer) => out.push(chunk.toString()));
+    joiner.write("<html>");
+    joiner.write("<body>");
+    joiner.write("shell");
+    await new Promise((resolve) => setImmediate(resolve));
+    // The shell left without waiting for the rest, as one piece.
+    expect(out).toEqual(["<html><body>shell"]);
+    joiner.write("<template>deferred</template>");
+    joiner.write("</body>");
+    joiner.end("</html>");
+    await new Promise((resolve) => joiner.on("end", resolve));
+    expect(out).toEqual(["<html><body>shell", "<template>deferred</template></body></html>"]);
   });
 });
 

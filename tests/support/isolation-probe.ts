@@ -64,6 +64,11 @@ export async function findIsolationLeaks(
       tx.execute(sql`select 1 from ${t} where account_id = ${victim}`),
     );
     if (seen.rows.length > 0) leaks.push(`${table}: select saw ${seen.rows.length} row(s)`);
+    // The loaders' door (readAccount) is another path to the rows on the embedded database.
+    const read = await database.readAccount(attacker, (tx) =>
+      tx.execute(sql`select 1 from ${t} where account_id = ${victim}`),
+    );
+    if (read.rows.length > 0) leaks.push(`${table}: readAccount saw ${read.rows.length} row(s)`);
     const updated = await database.forAccount(attacker, (tx) =>
       tx.execute(
         sql`update ${t} set account_id = account_id where account_id = ${victim} returning 1`,

@@ -194,7 +194,7 @@ export function getPageViewsSummary(
   args: SummaryArgs,
 ): Promise<Pick<AnalyticsSummary, "pageViews" | "pageViewsByDay">> {
   const range = summaryRange(args);
-  return database.forAccount(range.accountId, (tx) => pageViewsOver(tx, range));
+  return database.readAccount(range.accountId, (tx) => pageViewsOver(tx, range));
 }
 
 /**

@@ -32,13 +32,15 @@ export async function loadDashboardHome(
   const context = await loadMenuContext(database, { account, viewer });
   const accountId = account.accountId;
   if (context.caps.includes("manage_options") || context.isSuperAdmin) {
-    const members = await loadMemberOverview(database, { viewer, accountId });
-    const summary = await getPageViewsSummary(database, {
-      viewer,
-      hostAccountId: accountId,
-      query: summaryQuerySchema.parse({}),
-    });
-    const plan = account.settings.plan ? await findPlan(database, account.settings.plan) : null;
+    const [members, summary, plan] = await Promise.all([
+      loadMemberOverview(database, { viewer, accountId }),
+      getPageViewsSummary(database, {
+        viewer,
+        hostAccountId: accountId,
+        query: summaryQuerySchema.parse({}),
+      }),
+      account.settings.plan ? findPlan(database, account.settings.plan) : null,
+    ]);
     return {
       kind: "manager",
       members,

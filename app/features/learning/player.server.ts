@@ -96,7 +96,8 @@ export async function loadPlayer(
     now = new Date(),
   }: { accountId: string; viewer: Viewer | null; slug: string; lessonId?: string; now?: Date },
 ): Promise<PlayerData> {
-  return database.forAccount(accountId, async (tx) => {
+  // Reads only, each on its own (decision 058): a student's lesson is the hottest signed-in page.
+  return database.readAccount(accountId, async (tx) => {
     const course = await courseBySlug(tx, { accountId, slug });
     if (!course) throw new AppError({ code: "route.notFound" });
     const { role, enrolment, sections, lessons } = await courseAccess(tx, {
@@ -113,14 +114,13 @@ export async function loadPlayer(
     const index = lessons.findIndex((lesson) => lesson.id === chosenId);
     if (lessonId && index < 0) throw new AppError({ code: "route.notFound" });
     const current = index >= 0 ? lessons[index]! : null;
-    const content =
-      current && !current.lock
-        ? await lessonContent(tx, { accountId, courseId: course.id, lessonId: current.id })
-        : null;
-    const note =
-      current && !current.lock && viewer && enrolment
-        ? await noteOf(tx, { accountId, userId: viewer.user.id, lessonId: current.id })
-        : null;
+    const open = current && !current.lock ? current : null;
+    const [content, note] = await Promise.all([
+      open ? lessonContent(tx, { accountId, courseId: course.id, lessonId: open.id }) : null,
+      open && viewer && enrolment
+        ? noteOf(tx, { accountId, userId: viewer.user.id, lessonId: open.id })
+        : null,
+    ]);
     return {
       course: {
         id: course.id,

@@ -34,12 +34,12 @@ export async function courseOutline(
   tx: Tx,
   { accountId, courseId }: { accountId: string; courseId: string },
 ) {
-  const sections = await tx
+  const sectionsRead = tx
     .select({ id: courseSections.id, title: courseSections.title })
     .from(courseSections)
     .where(and(eq(courseSections.accountId, accountId), eq(courseSections.courseId, courseId)))
     .orderBy(asc(courseSections.position));
-  const rows: OutlineLesson[] = await tx
+  const lessonsRead = tx
     .select({
       id: lessons.id,
       sectionId: lessons.sectionId,
@@ -59,7 +59,8 @@ export async function courseOutline(
     )
     .where(and(eq(lessons.accountId, accountId), eq(lessons.courseId, courseId)))
     .orderBy(asc(courseSections.position), asc(lessons.position));
-  return { sections, lessons: rows };
+  const [sections, rows] = await Promise.all([sectionsRead, lessonsRead]);
+  return { sections, lessons: rows as OutlineLesson[] };
 }
 
 export async function lessonContent(

@@ -16,9 +16,12 @@ export async function loadMemberOverview(
 ): Promise<MemberOverview> {
   if (!viewer.isSuperAdmin && !can(viewer, "manage_options"))
     throw new AppError({ code: "auth.forbidden" });
-  return database.forAccount(accountId, async (tx) => {
-    const total = await countMembers(tx, { accountId });
-    const newest = await newestMembers(tx, { accountId, limit: 5 });
+  // Two reads at once: readAccount holds no transaction for them to share (decision 058).
+  return database.readAccount(accountId, async (tx) => {
+    const [total, newest] = await Promise.all([
+      countMembers(tx, { accountId }),
+      newestMembers(tx, { accountId, limit: 5 }),
+    ]);
     return {
       total,
       newest: newest.map((row) => ({

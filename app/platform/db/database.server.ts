@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -10,7 +11,11 @@ import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
 import { pgliteExtensions, pgliteStartParams } from "./pglite-settings";
 import { copyPgliteTemplate, holdsDatabase } from "./pglite-template.server";
-import { startPgliteThread, type ThreadClient } from "./pglite-thread-client.server";
+import {
+  startPgliteThread,
+  type ThreadClient,
+  type ThreadReadClient,
+} from "./pglite-thread-client.server";
 import { APP_ROLE } from "./tenant-policy.server";
 
 /** Drizzle handle; PGlite's and node-postgres' share this query-builder surface. */
@@ -53,6 +58,13 @@ export interface Database {
   owner: Db;
   /** A transaction as the app role with `app.account_id` set: the only door to tenant rows. */
   forAccount<T>(accountId: string, work: Work<T>): Promise<T>;
+  /**
+   * Reads of one account's rows, as forAccount but read-only (a write fails). On the embedded
+   * database each statement is its own read-only transaction in the database's thread, so a read
+   * never holds the one session across a round trip to the request thread (decision 058): for
+   * the loaders of pages read often, whose statements need no common snapshot.
+   */
+  readAccount<T>(accountId: string, work: Work<T>): Promise<T>;
   /** A transaction as the app role with no account: global tables only (tenant tables show nothing). */
   asApp<T>(work: Work<T>): Promise<T>;
   /**
@@ -77,6 +89,18 @@ async function enterScope(tx: Tx, accountId: string): Promise<void> {
   );
 }
 
+/**
+ * A read's scope in one statement: read-only first (turning a transaction read-only is allowed
+ * at any point; only the way back is refused), then the account and the role, as enterScope.
+ */
+const readScopeHead =
+  "select set_config('transaction_read_only', 'on', true), set_config('app.account_id', ";
+const readScopeSql = `${readScopeHead}$1, true), set_config('role', $2, true)`;
+
+function requireAccountId(accountId: string, caller: string) {
+  if (!uuidPattern.test(accountId)) throw new Error(`${caller} needs an account uuid`);
+}
+
 function scopedTransactions(owner: Db) {
   async function asRole<T>(accountId: string, work: Work<T>): Promise<T> {
     return owner.transaction(async (tx) => {
@@ -86,8 +110,18 @@ function scopedTransactions(owner: Db) {
   }
   return {
     forAccount<T>(accountId: string, work: Work<T>) {
-      if (!uuidPattern.test(accountId)) throw new Error("forAccount needs an account uuid");
+      requireAccountId(accountId, "forAccount");
       return asRole(accountId, work);
+    },
+    /** One transaction for all the reads: where a transaction spans no other thread's work. */
+    readAccount<T>(accountId: string, work: Work<T>) {
+      requireAccountId(accountId, "readAccount");
+      return owner.transaction(async (tx) => {
+        await tx.execute(
+          sql`${sql.raw(readScopeHead)}${accountId}, true), set_config('role', ${APP_ROLE}, true)`,
+        );
+        return work(tx);
+      });
     },
     asApp<T>(work: Work<T>) {
       return asRole("", work);
@@ -96,7 +130,7 @@ function scopedTransactions(owner: Db) {
       return owner.transaction(async (tx) => {
         let entered = false;
         return work(tx, async (accountId) => {
-          if (!uuidPattern.test(accountId)) throw new Error("enterAccount needs an account uuid");
+          requireAccountId(accountId, "enterAccount");
           // Once scoped, a transaction never goes back to the owner's rights.
           if (entered) throw new Error("enterAccount is called once per transaction");
           entered = true;
@@ -107,12 +141,35 @@ function scopedTransactions(owner: Db) {
   };
 }
 
+/**
+ * readAccount on the database's thread: a Drizzle handle whose statements each carry the scope
+ * of the readAccount they run under (AsyncLocalStorage), and run as a read of their own there.
+ */
+function threadReads(readClient: ThreadReadClient): Pick<Database, "readAccount"> {
+  const scope = new AsyncLocalStorage<string>();
+  const client = readClient(() => {
+    const accountId = scope.getStore();
+    if (accountId === undefined) throw new Error("a scoped read runs inside readAccount only");
+    return { sql: readScopeSql, params: [accountId, APP_ROLE] };
+  });
+  const reader = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Tx;
+  return {
+    readAccount(accountId, work) {
+      requireAccountId(accountId, "readAccount");
+      // Awaited inside the scope: Drizzle's queries run when awaited, and a work that returns
+      // one unawaited would otherwise send it from outside.
+      return scope.run(accountId, async () => await work(reader));
+    },
+  };
+}
+
 async function openPglite(
   options:
     { dataDir: string; template?: string } | { memory: true; thread?: boolean; load?: string },
 ): Promise<Database> {
   const lock = "dataDir" in options ? lockDataDir(options.dataDir) : undefined;
   let client: PGlite | ThreadClient;
+  let reads: Pick<Database, "readAccount"> | undefined;
   let closeClient: () => Promise<void>;
   try {
     if ("dataDir" in options) {
@@ -128,6 +185,7 @@ async function openPglite(
         "dataDir" in options ? { dataDir: options.dataDir } : { load: options.load },
       );
       client = thread.client;
+      reads = threadReads(thread.readClient);
       closeClient = () => thread.close({ checkpoint: "dataDir" in options });
     } else {
       const embedded = await PGlite.create({
@@ -147,6 +205,7 @@ async function openPglite(
     kind: "pglite",
     owner,
     ...scopedTransactions(owner),
+    ...reads,
     async migrate(migrationsFolder) {
       await migratePglite(owner as never, { migrationsFolder });
     },

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type {
+  ReadScope,
   ThreadError,
   ThreadReply,
   ThreadRequest,
@@ -24,6 +25,9 @@ export interface ThreadClient {
   transaction<T>(work: (tx: Omit<ThreadClient, "transaction">) => Promise<T>): Promise<T>;
 }
 
+/** Makes a client whose statements are reads in the scope its argument answers at each send. */
+export type ThreadReadClient = (scopeOf: () => ReadScope) => ThreadClient;
+
 /** An error from the thread, with the fields a PostgreSQL error carries (code, constraint…). */
 function rebuild(error: ThreadError): Error {
   const rebuilt = new Error(error.message);
@@ -37,6 +41,12 @@ type Payload = ThreadRequest extends infer R
     ? Omit<R, "id">
     : never
   : never;
+
+/** A query as the thread takes it: Drizzle's parsers travel as the type ids they keep as text. */
+function queryRequest(sql: string, params?: unknown[], options?: QueryOptions) {
+  const textTypes = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+  return { op: "query" as const, sql, params, rowMode: options?.rowMode, textTypes };
+}
 
 /**
  * Starts PGlite in a worker thread (decision 022) and answers with a client for Drizzle.
@@ -86,20 +96,26 @@ export async function startPgliteThread(options: ThreadStart) {
 
   const inTransaction = (transaction?: number) => ({
     query(sql: string, params?: unknown[], queryOptions?: QueryOptions) {
-      const textTypes = queryOptions?.parsers
-        ? Object.keys(queryOptions.parsers).map(Number)
-        : undefined;
-      return call<Results>({
-        op: "query",
-        sql,
-        params,
-        rowMode: queryOptions?.rowMode,
-        textTypes,
-        transaction,
-      });
+      return call<Results>({ ...queryRequest(sql, params, queryOptions), transaction });
     },
     exec(sql: string) {
       return call<Results[]>({ op: "exec", sql, transaction });
+    },
+  });
+
+  /**
+   * A client whose every statement is a read in the scope `scopeOf` answers when it is sent
+   * (readAccount): no transaction spans two messages, so none waits on this thread's other work.
+   */
+  const readClient: ThreadReadClient = (scopeOf) => ({
+    query(sql, params, queryOptions) {
+      return call<Results>({ ...queryRequest(sql, params, queryOptions), readScope: scopeOf() });
+    },
+    exec() {
+      return Promise.reject(new Error("a scoped read sends one statement at a time"));
+    },
+    transaction() {
+      return Promise.reject(new Error("a scoped read opens no transaction: use forAccount"));
     },
   });
 
@@ -127,6 +143,7 @@ export async function startPgliteThread(options: ThreadStart) {
   }
   return {
     client,
+    readClient,
     async close({ checkpoint }: { checkpoint: boolean }) {
       try {
         await call({ op: "close", checkpoint });

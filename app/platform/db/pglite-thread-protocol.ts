@@ -10,6 +10,9 @@ export type ThreadStart = {
 /** Type ids whose values stay text: Drizzle's PGlite parsers do exactly that for dates. */
 type QueryOptions = { rowMode?: "array" | "object"; textTypes?: number[] };
 
+/** The settings a scoped read runs under: the statement that sets them, and its values. */
+export type ReadScope = { sql: string; params: unknown[] };
+
 export type ThreadRequest =
   | ({
       op: "query";
@@ -17,6 +20,12 @@ export type ThreadRequest =
       sql: string;
       params?: unknown[];
       transaction?: number;
+      /**
+       * A read in an account's scope (Database.readAccount): the thread runs it as a read-only
+       * transaction of its own with the account set, holding the database for that statement
+       * only, never across a round trip to the request thread.
+       */
+      readScope?: ReadScope;
     } & QueryOptions)
   | { op: "exec"; id: number; sql: string; transaction?: number }
   | { op: "begin"; id: number }

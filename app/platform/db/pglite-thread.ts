@@ -107,10 +107,14 @@ function begin(beginId: number) {
 async function handle(request: ThreadRequest): Promise<void> {
   switch (request.op) {
     case "query": {
-      const result = await target(request.transaction).query(request.sql, request.params, {
-        rowMode: request.rowMode,
-        parsers: keepAsText(request.textTypes),
-      });
+      const options = { rowMode: request.rowMode, parsers: keepAsText(request.textTypes) };
+      const { readScope } = request;
+      const result = readScope
+        ? await db.transaction(async (tx) => {
+            await tx.query(readScope.sql, readScope.params);
+            return tx.query(request.sql, request.params, options);
+          })
+        : await target(request.transaction).query(request.sql, request.params, options);
       reply({ id: request.id, ok: true, result });
       return;
     }

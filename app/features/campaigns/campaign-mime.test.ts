@@ -7,6 +7,7 @@ import { createTestDatabase } from "../../../tests/support/test-database";
 import { createSecretBox } from "~/platform/secret-box.server";
 import { campaignFrame } from "./campaign-commands.server";
 import { prepareMime } from "./campaign-mime.server";
+import { rawCampaignMessage } from "./campaign-raw.server";
 import { compileCampaign, personalise } from "./campaign-render.server";
 import type { CampaignBlock } from "./campaign-shapes";
 import { recipientLinks } from "./recipient-links.server";
@@ -119,5 +120,73 @@ describe("M5 a campaign's bodies encoded once per send", () => {
     } finally {
       await db.dispose();
     }
+  });
+
+  test("M5 a whole message written once per send's frame reads back with its headers, envelope and each recipient's bodies", async () => {
+    const compiled = await compileCampaign({
+      subject: "Hi",
+      preheader: "",
+      blocks,
+      frame: campaignFrame({ lang: "fr", siteName: "École" }),
+    });
+    const prepared = prepareMime(compiled, { tracking: true });
+    const transport = createTransport({ streamTransport: true, buffer: true });
+    for (const [index, person] of people.entries()) {
+      const links = recipientLinks(secretBox, {
+        origin: "https://demo.example.com",
+        campaignId: "11111111-1111-4111-8111-111111111111",
+        contactId: `22222222-2222-4222-8222-22222222222${index}`,
+        tracking: true,
+      });
+      const message = {
+        from: "École d'été <news@example.com>",
+        to: person.email,
+        subject: `Bonjour ${person.name || "toi"} — l'été arrive, ${"long ".repeat(12)}fin`,
+        body: () => personalise(compiled, person, links),
+        mime: prepared(person, links),
+        messageId: `<c.1.${index}@demo.example.com>`,
+        headers: {
+          "List-Unsubscribe": `<${links.oneClick}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "Feedback-ID": "1:2:lyceum",
+        },
+        site: "demo.example.com",
+        replyTo: "Office <office@example.com>",
+      };
+      const whole = rawCampaignMessage(message, new Date("2026-11-26T10:00:00Z"))!;
+      expect(whole.envelope).toEqual({ from: "news@example.com", to: [person.email] });
+      const info = await transport.sendMail(whole);
+      expect(info.envelope).toEqual({ from: "news@example.com", to: [person.email] });
+      const raw = (info.message as Buffer).toString("utf8");
+      // At most 78 characters a line, but for the one-click address, which has nowhere to fold.
+      const long = raw.split("\r\n").filter((line) => line.length > 78);
+      expect(long.filter((line) => !line.includes(links.oneClick))).toEqual([]);
+      expect(Math.max(...long.map((line) => line.length))).toBeLessThan(998);
+      const read = await simpleParser(raw);
+      const expected = personalise(compiled, person, links);
+      expect(read.html).toBe(expected.html);
+      expect(read.text).toBe(expected.text.replace(/\r?\n/g, "\n"));
+      expect(read.subject).toBe(message.subject);
+      expect(read.from?.value).toEqual([{ name: "École d'été", address: "news@example.com" }]);
+      expect(read.replyTo?.value).toEqual([{ name: "Office", address: "office@example.com" }]);
+      expect(read.messageId).toBe(message.messageId);
+      expect(read.date?.toISOString()).toBe("2026-11-26T10:00:00.000Z");
+      const header = (name: string) =>
+        read.headerLines.find((line) => line.key === name)?.line.replace(/\r\n[ \t]+/g, " ");
+      expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${links.oneClick}>`);
+      expect(header("list-unsubscribe-post")).toBe(
+        "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+      );
+      expect(header("feedback-id")).toBe("Feedback-ID: 1:2:lyceum");
+      // A site's own sender through the platform's relay: bounces to the platform's address.
+      const bounced = rawCampaignMessage({ ...message, returnPath: "bounces@platform.test" });
+      expect(bounced?.envelope.from).toBe("bounces@platform.test");
+    }
+    // Addresses whose rules are nodemailer's own (punycode, SMTPUTF8) are left to it.
+    const base = { from: "a@example.com", subject: "s", body: () => ({ text: "", html: "" }) };
+    const parts = { text: "", html: "" };
+    const shared = { ...base, mime: parts, messageId: "<m@x>", headers: {}, site: "x" };
+    expect(rawCampaignMessage({ ...shared, to: "josé@exämple.com" })).toBeNull();
+    expect(rawCampaignMessage({ ...shared, to: "Ana <ana@example.com>" })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { Database } from "~/platform/db/database.server";
 import { mailOutbox } from "~/platform/mail/tables.server";
 import { addressIsGone, enhancedCodeOf } from "./bounce-codes";
 import type { MimeParts } from "./campaign-mime.server";
+import { rawCampaignMessage } from "./campaign-raw.server";
 
 /*
  * How a campaign's messages leave: a pool of SMTP connections to the relay (nodemailer), or,
@@ -125,20 +126,26 @@ export function relayTransport(options: RelayOptions): CampaignTransport {
   return {
     async send(message) {
       const transporter = await open();
+      const dkim = message.dkim ? { ...message.dkim, headerFieldNames: signedHeaders } : undefined;
+      const whole = message.mime ? rawCampaignMessage({ ...message, mime: message.mime }) : null;
       try {
-        await transporter.sendMail({
-          from: message.from,
-          to: message.to,
-          subject: message.subject,
-          ...(message.mime
-            ? { text: { raw: message.mime.text }, html: { raw: message.mime.html } }
-            : message.body()),
-          messageId: message.messageId,
-          headers: message.headers,
-          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-          ...(message.returnPath ? { envelope: { from: message.returnPath, to: message.to } } : {}),
-          ...(message.dkim ? { dkim: { ...message.dkim, headerFieldNames: signedHeaders } } : {}),
-        });
+        if (whole) await transporter.sendMail({ ...whole, ...(dkim ? { dkim } : {}) });
+        else
+          await transporter.sendMail({
+            from: message.from,
+            to: message.to,
+            subject: message.subject,
+            ...(message.mime
+              ? { text: { raw: message.mime.text }, html: { raw: message.mime.html } }
+              : message.body()),
+            messageId: message.messageId,
+            headers: message.headers,
+            ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+            ...(message.returnPath
+              ? { envelope: { from: message.returnPath, to: message.to } }
+              : {}),
+            ...(dkim ? { dkim } : {}),
+          });
         return { kind: "sent" };
       } catch (error) {
         return outcomeOfError(error);

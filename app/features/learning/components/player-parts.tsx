@@ -1,4 +1,4 @@
-import { Box, Group, Stack, Text, Textarea, UnstyledButton } from "@mantine/core";
+import { Stack, Text, Textarea } from "@mantine/core";
 import { IconCircle, IconCircleCheckFilled, IconLock } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -25,63 +25,67 @@ export function LockNotice({ lock }: { lock: LessonLock }) {
   return <>{t("learning.player.enrolToOpen")}</>;
 }
 
+/**
+ * The course's lessons beside the lesson. Plain elements styled by the module: it is the
+ * player's one repeated part, rendered for every lesson of the course on every visit, and
+ * Mantine's layout components cost a render each (decision 058).
+ */
 export function Curriculum({ data, onNavigate }: { data: PlayerData; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const current = data.lesson?.id;
   return (
-    <nav aria-label={t("learning.player.curriculum")}>
-      <Stack gap="md">
-        {data.sections.map((section) => (
-          <div key={section.id}>
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={4} px="xs">
-              {section.title}
-            </Text>
-            <Stack gap={2} component="ul" className={classes.list}>
-              {section.lessons.map((lesson: PlayerLesson) => {
-                const active = lesson.id === current;
-                return (
-                  <li key={lesson.id}>
-                    <UnstyledButton
-                      component={Link}
-                      to={lessonPath(data.course.slug, lesson.id)}
-                      onClick={onNavigate}
-                      className={classes.item}
-                      data-active={active || undefined}
-                      aria-current={active ? "page" : undefined}
-                      data-testid="curriculum-lesson"
-                    >
-                      <Group gap="xs" wrap="nowrap" align="flex-start">
-                        <Box mt={2} c={lesson.completed ? "teal" : "dimmed"} aria-hidden>
-                          {lesson.completed ? (
-                            <IconCircleCheckFilled size={18} />
-                          ) : lesson.lock ? (
-                            <IconLock size={18} />
+    <nav aria-label={t("learning.player.curriculum")} className={classes.sections}>
+      {data.sections.map((section) => (
+        <div key={section.id}>
+          <p className={classes.sectionTitle}>{section.title}</p>
+          <ul className={classes.list}>
+            {section.lessons.map((lesson: PlayerLesson) => {
+              const active = lesson.id === current;
+              return (
+                <li key={lesson.id}>
+                  <Link
+                    to={lessonPath(data.course.slug, lesson.id)}
+                    onClick={onNavigate}
+                    className={`mantine-focus-auto ${classes.item}`}
+                    data-active={active || undefined}
+                    aria-current={active ? "page" : undefined}
+                    data-testid="curriculum-lesson"
+                  >
+                    <div className={classes.row}>
+                      <div
+                        className={classes.mark}
+                        data-done={lesson.completed || undefined}
+                        aria-hidden
+                      >
+                        {lesson.completed ? (
+                          <IconCircleCheckFilled size={18} />
+                        ) : lesson.lock ? (
+                          <IconLock size={18} />
+                        ) : (
+                          <IconCircle size={18} />
+                        )}
+                      </div>
+                      <div>
+                        <p className={classes.lessonTitle} data-active={active || undefined}>
+                          {lesson.title}
+                        </p>
+                        <p className={classes.lessonMeta}>
+                          {lesson.lock ? (
+                            <LockNotice lock={lesson.lock} />
                           ) : (
-                            <IconCircle size={18} />
+                            t(`learning.types.${lesson.type}`)
                           )}
-                        </Box>
-                        <div>
-                          <Text size="sm" fw={active ? 700 : 500}>
-                            {lesson.title}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {lesson.lock ? (
-                              <LockNotice lock={lesson.lock} />
-                            ) : (
-                              t(`learning.types.${lesson.type}`)
-                            )}
-                            {lesson.completed ? ` · ${t("learning.player.done")}` : ""}
-                          </Text>
-                        </div>
-                      </Group>
-                    </UnstyledButton>
-                  </li>
-                );
-              })}
-            </Stack>
-          </div>
-        ))}
-      </Stack>
+                          {lesson.completed ? ` · ${t("learning.player.done")}` : ""}
+                        </p>
+                      </div>
+                    </div>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
     </nav>
   );
 }

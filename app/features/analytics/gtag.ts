@@ -11,13 +11,14 @@ export const GTAG_ORIGIN = "https://www.googletagmanager.com";
 
 let loadedTag: string | null = null;
 
+/** Loaded by us, and still there: a page (or a test) that removes `window.gtag` unloads it. */
 export function gtagLoaded(): boolean {
-  return loadedTag !== null;
+  return loadedTag !== null && typeof (window as GtagWindow).gtag === "function";
 }
 
 /** Google's snippet: queue calls in dataLayer, then fetch gtag.js, which replays them. */
 export function loadGtag(tag: string): void {
-  if (loadedTag) return;
+  if (gtagLoaded()) return;
   loadedTag = tag;
   const w = window as GtagWindow;
   w.dataLayer = w.dataLayer ?? [];

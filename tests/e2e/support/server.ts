@@ -22,13 +22,16 @@ export function startServer({
   dataDir,
   env = {},
   expectFailure = false,
+  root = projectRoot,
 }: {
   dataDir: string;
   env?: Record<string, string>;
   expectFailure?: boolean;
+  /** Another built checkout's server (the bench compares an earlier build). */
+  root?: string;
 }): Promise<RunningServer> {
   const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: projectRoot,
+    cwd: root,
     env: {
       ...process.env,
       PORT: "0",

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { users } from "~/features/auth/tables.server";
-import { joinAccount } from "~/features/members/members.server";
+import { joinAccount, type Viewer } from "~/features/members/members.server";
 import type { Account } from "~/features/accounts/accounts.server";
 import { createAccount as createAccountWithRoles } from "~/features/sign-up/sign-up.server";
 import type { AccountSettings } from "~/features/accounts/validation";
@@ -129,6 +129,31 @@ export async function createMember(
   const person = user ?? (await createUser(database));
   const membership = await joinAccount(database, { accountId, user: person, roleName });
   return { user: person, membership };
+}
+
+/**
+ * A viewer as the server builds one, holding exactly `caps` (tests of capability checks): no
+ * caps makes them a student.
+ */
+export function viewerWith(user: { id: string; name: string; email: string }, caps: string[]) {
+  return {
+    user: { ...user, image: null },
+    membership: { role: caps.length ? "x" : "student", caps },
+    isSuperAdmin: false,
+  } as unknown as Viewer;
+}
+
+/** A new member of `accountId` with a role by name, as a viewer holding exactly `caps`. */
+export async function memberViewer(
+  database: Database,
+  { accountId, roleName, caps }: { accountId: string; roleName: string; caps: string[] },
+): Promise<Viewer> {
+  const { user, membership } = await createMember(database, { accountId, roleName });
+  return {
+    user: { ...user, image: null },
+    membership: { ...membership, caps },
+    isSuperAdmin: false,
+  } as Viewer;
 }
 
 /** A verified person with a password, as if they had signed up (better-auth's own hash). */

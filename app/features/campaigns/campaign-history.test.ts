@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contentRevisions } from "~/features/content/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import { createSecretBox } from "~/platform/secret-box.server";
-import { createAccount, createMember } from "../../../tests/factories";
+import { createAccount, memberViewer } from "../../../tests/factories";
 import { recordingJobs, sendingServices } from "../../../tests/support/campaign-rig";
 import {
   backends,
@@ -46,14 +46,8 @@ describe.each(backends)("M5 M2 campaign revisions on %s", (backend) => {
       transport: {} as CampaignTransport,
     });
 
-  const person = async (account: string, roleName: string, caps: string[]): Promise<Viewer> => {
-    const { user, membership } = await createMember(db.database, { accountId: account, roleName });
-    return {
-      user: { ...user, image: null },
-      membership: { ...membership, caps },
-      isSuperAdmin: false,
-    } as Viewer;
-  };
+  const person = (accountId: string, roleName: string, caps: string[]) =>
+    memberViewer(db.database, { accountId, roleName, caps });
   const command = (body: Record<string, unknown>, viewer = manager, account = accountId) =>
     commandCampaigns(services(), { accountId: account, viewer, body });
   const save = async (id: string | null, input: CampaignInput) => {

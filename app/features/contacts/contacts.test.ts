@@ -2,7 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { enrolments } from "~/features/learning/tables.server";
 import type { Viewer } from "~/features/members/members.server";
-import { createAccount, createCourse, createMember, createUser } from "../../../tests/factories";
+import {
+  createAccount,
+  createCourse,
+  createMember,
+  createUser,
+  memberViewer,
+} from "../../../tests/factories";
 import {
   backends,
   logicTestOn,
@@ -30,14 +36,8 @@ describe.each(backends)("M5 contacts on %s", (backend) => {
   let manager: Viewer;
   let student: Viewer;
 
-  const person = async (account: string, roleName: string, caps: string[]): Promise<Viewer> => {
-    const { user, membership } = await createMember(db.database, { accountId: account, roleName });
-    return {
-      user: { ...user, image: null },
-      membership: { ...membership, caps },
-      isSuperAdmin: false,
-    } as Viewer;
-  };
+  const person = (accountId: string, roleName: string, caps: string[]) =>
+    memberViewer(db.database, { accountId, roleName, caps });
   const command = (body: unknown, viewer: Viewer | null = manager) =>
     commandContacts(db.database, { accountId, viewer, timeZone, body });
 

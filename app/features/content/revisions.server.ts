@@ -1,4 +1,5 @@
 import { and, desc, eq, max, notInArray } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { contentRevisions, type ContentKind } from "./tables.server";
@@ -140,34 +141,35 @@ export async function readRevision(
     : null;
 }
 
-export type StoredRevision = NonNullable<Awaited<ReturnType<typeof readRevision>>> & {
-  id: string;
-};
-
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What every compare view shows of a revision beside what it reads from the snapshot. */
+export type RevisionFacts = { id: string; version: number; createdAt: string; authorName: string };
+
 /**
- * Two revisions of one item for an editor's compare view, each read by `shape`, the older
- * first. Ids that are not uuids are a bad request; a revision that is not the item's, or whose
- * snapshot `shape` cannot read (null), is not found.
+ * Two revisions of one item for an editor's compare view, the older first: each one's facts and
+ * what `read` makes of its snapshot, parsed by `schema`. Ids that are not uuids are a bad
+ * request; a revision that is not the item's, or whose snapshot `schema` refuses, is not found.
  */
-export async function readRevisionPair<T extends { createdAt: string }>(
+export async function readRevisionPair<D, R>(
   tx: Tx,
   item: Item,
   revisionIds: readonly [string, string],
-  shape: (revision: StoredRevision) => T | null,
-): Promise<[T, T]> {
+  schema: z.ZodType<D>,
+  read: (draft: D) => R,
+): Promise<[RevisionFacts & R, RevisionFacts & R]> {
   if (!revisionIds.every((revisionId) => uuid.test(revisionId)))
     throw new AppError({ code: "request.invalid" });
-  const pair: T[] = [];
+  const pair: (RevisionFacts & R)[] = [];
   for (const revisionId of revisionIds) {
     const revision = await readRevision(tx, { ...item, revisionId });
-    const shaped = revision ? shape({ ...revision, id: revisionId }) : null;
-    if (!shaped) throw new AppError({ code: "route.notFound" });
-    pair.push(shaped);
+    const parsed = revision ? schema.safeParse(revision.snapshot) : null;
+    if (!revision || !parsed?.success) throw new AppError({ code: "route.notFound" });
+    const { version, createdAt, authorName } = revision;
+    pair.push({ id: revisionId, version, createdAt, authorName, ...read(parsed.data) });
   }
   pair.sort((x, y) => x.createdAt.localeCompare(y.createdAt));
-  return pair as [T, T];
+  return pair as [RevisionFacts & R, RevisionFacts & R];
 }
 
 /** Revisions go with their item when it is deleted for good. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { publishDue } from "~/features/content/content.server";
 import type { Viewer } from "~/features/members/members.server";
-import { createAccount, createMember } from "../../../tests/factories";
+import { createAccount, createMember, viewerWith } from "../../../tests/factories";
 import {
   logicBackends,
   createTestDatabase,
@@ -24,20 +24,13 @@ describe.each(logicBackends)("M3 the page builder's use cases on %s", (backend) 
   let owner: Viewer;
   let teacher: Viewer;
 
-  const viewerOf = (user: { id: string; name: string; email: string }, caps: string[]): Viewer =>
-    ({
-      user: { ...user, image: null },
-      membership: { role: caps.length ? "x" : "student", caps },
-      isSuperAdmin: false,
-    }) as unknown as Viewer;
-
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     accountId = (await createAccount(db.database)).accountId;
     const a = await createMember(db.database, { accountId, roleName: "site_owner" });
     const b = await createMember(db.database, { accountId, roleName: "instructor" });
-    owner = viewerOf(a.user, ["manage_options", "edit_posts"]);
-    teacher = viewerOf(b.user, ["edit_posts"]);
+    owner = viewerWith(a.user, ["manage_options", "edit_posts"]);
+    teacher = viewerWith(b.user, ["edit_posts"]);
   });
   afterAll(() => db?.dispose());
 

@@ -1,5 +1,5 @@
 import { contentText } from "~/features/content/content";
-import { readRevisionPair } from "~/features/content/content.server";
+import { readRevisionPair, type RevisionFacts } from "~/features/content/content.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { checkBlocks, everyBlock, type BlockType } from "./blocks";
@@ -17,11 +17,7 @@ export const pageCompareFields = [
   "seoImage",
 ] as const;
 
-export type ComparedPage = {
-  id: string;
-  version: number;
-  createdAt: string;
-  authorName: string;
+export type ComparedPage = RevisionFacts & {
   fields: Record<(typeof pageCompareFields)[number], string>;
   /** Each block's words in order, columns' blocks after their columns; the editor names them. */
   blocks: { type: BlockType; text: string }[];
@@ -80,27 +76,19 @@ export async function comparePageRevisions(
       tx,
       { accountId, itemKind: "page", itemId: id },
       revisionIds,
-      (revision): ComparedPage | null => {
-        const parsed = pageDraftSchema.partial().safeParse(revision.snapshot);
-        if (!parsed.success) return null;
-        const draft = parsed.data;
-        return {
-          id: revision.id,
-          version: revision.version,
-          createdAt: revision.createdAt,
-          authorName: revision.authorName,
-          fields: {
-            title: draft.title ?? "",
-            slug: draft.slug ?? "",
-            kind: draft.kind ?? "",
-            description: draft.description ?? "",
-            seoTitle: draft.seoTitle ?? "",
-            seoDescription: draft.seoDescription ?? "",
-            seoImage: draft.seoImage ?? "",
-          },
-          blocks: pageBlocksText(draft.data?.content ?? []),
-        };
-      },
+      pageDraftSchema.partial(),
+      (draft) => ({
+        fields: {
+          title: draft.title ?? "",
+          slug: draft.slug ?? "",
+          kind: draft.kind ?? "",
+          description: draft.description ?? "",
+          seoTitle: draft.seoTitle ?? "",
+          seoDescription: draft.seoDescription ?? "",
+          seoImage: draft.seoImage ?? "",
+        },
+        blocks: pageBlocksText(draft.data?.content ?? []),
+      }),
     );
   });
 }

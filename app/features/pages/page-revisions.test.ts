@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/features/members/members.server";
-import { createAccount, createMember } from "../../../tests/factories";
+import { createAccount, createMember, viewerWith } from "../../../tests/factories";
 import {
   logicBackends,
   createTestDatabase,
@@ -18,13 +18,6 @@ describe.each(logicBackends)("M2 a page's revisions compared on %s", (backend) =
   let teacher: Viewer;
   let otherOwner: Viewer;
 
-  const viewerOf = (user: { id: string; name: string; email: string }, caps: string[]): Viewer =>
-    ({
-      user: { ...user, image: null },
-      membership: { role: caps.length ? "x" : "student", caps },
-      isSuperAdmin: false,
-    }) as unknown as Viewer;
-
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     accountId = (await createAccount(db.database)).accountId;
@@ -35,9 +28,9 @@ describe.each(logicBackends)("M2 a page's revisions compared on %s", (backend) =
       accountId: otherAccountId,
       roleName: "site_owner",
     });
-    owner = viewerOf(a.user, ["manage_options", "edit_posts"]);
-    teacher = viewerOf(b.user, ["edit_posts"]);
-    otherOwner = viewerOf(c.user, ["manage_options", "edit_posts"]);
+    owner = viewerWith(a.user, ["manage_options", "edit_posts"]);
+    teacher = viewerWith(b.user, ["edit_posts"]);
+    otherOwner = viewerWith(c.user, ["manage_options", "edit_posts"]);
   });
   afterAll(() => db?.dispose());
 

@@ -1,5 +1,5 @@
 import { contentText } from "~/features/content/content";
-import { readRevisionPair } from "~/features/content/content.server";
+import { readRevisionPair, type RevisionFacts } from "~/features/content/content.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { postDraftSchema } from "./post-editing";
@@ -15,11 +15,7 @@ export const postCompareFields = [
   "tags",
 ] as const;
 
-export type ComparedRevision = {
-  id: string;
-  version: number;
-  createdAt: string;
-  authorName: string;
+export type ComparedRevision = RevisionFacts & {
   fields: Record<(typeof postCompareFields)[number], string>;
 };
 
@@ -42,25 +38,17 @@ export function comparePostRevisions(
       tx,
       { accountId, itemKind: "post", itemId: id },
       revisionIds,
-      (revision): ComparedRevision | null => {
-        const parsed = postDraftSchema.partial().safeParse(revision.snapshot);
-        if (!parsed.success) return null;
-        const draft = parsed.data;
-        return {
-          id: revision.id,
-          version: revision.version,
-          createdAt: revision.createdAt,
-          authorName: revision.authorName,
-          fields: {
-            title: draft.title ?? "",
-            slug: draft.slug ?? "",
-            excerpt: draft.excerpt ?? "",
-            content: contentText(draft.content ?? ""),
-            categories: (draft.categories ?? []).join(", "),
-            tags: (draft.tags ?? []).join(", "),
-          },
-        };
-      },
+      postDraftSchema.partial(),
+      (draft) => ({
+        fields: {
+          title: draft.title ?? "",
+          slug: draft.slug ?? "",
+          excerpt: draft.excerpt ?? "",
+          content: contentText(draft.content ?? ""),
+          categories: (draft.categories ?? []).join(", "),
+          tags: (draft.tags ?? []).join(", "),
+        },
+      }),
     );
   });
 }

@@ -8,6 +8,10 @@ if (!fs.existsSync(chromium)) {
   );
 }
 
+/** Files whose tests run in one worker, one after another, for a minute or more (decision 059). */
+const longFiles =
+  /\/(xss|campaigns|posts|content-acceptance|forms|pages|site-settings-header)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -24,9 +28,14 @@ export default defineConfig({
   // The kill -9 specs start and kill whole servers in rounds and load both cores: beside them,
   // other journeys' 5-second waits ran out (decision 046). They run last, after every other
   // journey (`--no-deps` runs one alone).
+  //
+  // The files that run as one long group in one worker go first (as Vitest's long files do,
+  // decision 046): Playwright hands out groups in project order, and the xss journey (~110 s)
+  // last in the alphabet ran alone at the end while the other worker had nothing left.
   projects: [
-    { name: "journeys", testIgnore: /-crash\.spec\.ts$/ },
-    { name: "crash", testMatch: /-crash\.spec\.ts$/, dependencies: ["journeys"] },
+    { name: "long", testMatch: longFiles },
+    { name: "journeys", testIgnore: [/-crash\.spec\.ts$/, longFiles] },
+    { name: "crash", testMatch: /-crash\.spec\.ts$/, dependencies: ["long", "journeys"] },
   ],
   // Screenshot baselines (tests/e2e/support/screenshot.ts compares against them), one folder per
   // spec file. No platform in the path: they are rendered by Debian's Chromium on this machine

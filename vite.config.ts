@@ -7,18 +7,20 @@ import { islandsEntry } from "./scripts/vite-islands-entry.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
- * React Router names every server entry index.js (the second becomes index2.js): the demo seed
- * keeps its own name, which server/boot.ts loads it by. Nothing imports an entry, so renaming
- * the written file breaks no reference.
+ * React Router names every server entry index.js (the second becomes index2.js, and so on): the
+ * other entries keep their own names, which the server loads them by (server/main.ts,
+ * server/boot.ts, the database thread's client). Nothing imports an entry, so renaming the
+ * written file breaks no reference.
  */
-function demoSeedEntry(): Plugin {
+function namedServerEntries(): Plugin {
   return {
-    name: "lyceum-demo-seed-entry",
+    name: "lyceum-named-server-entries",
+    applyToEnvironment: (environment) => environment.name === "ssr",
     writeBundle(options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || !chunk.isEntry || chunk.name !== "demo-seed") continue;
+        if (chunk.type !== "chunk" || !chunk.isEntry || chunk.name === "index") continue;
         const dir = options.dir ?? path.dirname(options.file ?? "");
-        fs.renameSync(path.join(dir, chunk.fileName), path.join(dir, "demo-seed.js"));
+        fs.renameSync(path.join(dir, chunk.fileName), path.join(dir, `${chunk.name}.js`));
       }
     },
   };
@@ -31,11 +33,25 @@ export default defineConfig(() => ({
     alias: [{ find: /^~\//, replacement: `${path.resolve(import.meta.dirname, "app")}/` }],
   },
   environments: {
-    // The demo seed is an entry of its own, loaded by path only when seeding (server/boot.ts).
+    // Entries of their own, each loaded by path: the demo seed only when seeding
+    // (server/boot.ts); the process (server/main.ts starts it) and the embedded database's
+    // thread, which run as JavaScript (decision 059).
     ssr: {
       build: {
         rollupOptions: {
-          input: { index: "./server/entry.server.ts", "demo-seed": "./scripts/demo-seed.ts" },
+          input: {
+            index: "./server/entry.server.ts",
+            "demo-seed": "./scripts/demo-seed.ts",
+            main: "./server/serve.ts",
+            "pglite-thread": "./app/platform/db/pglite-thread.ts",
+          },
+          // V8 keeps a module's source as a string for as long as the process lives, and one
+          // character past Latin-1 (an em dash in a message) makes the whole bundle's string
+          // two bytes per character: 8 MB instead of 4 for the server bundle alone.
+          output: {
+            charset: "ascii" as const,
+            comments: { legal: true, annotation: false, jsdoc: false },
+          },
         },
       },
     },
@@ -69,7 +85,7 @@ export default defineConfig(() => ({
       frameStyles:
         /app[\\/]features[\\/](?:(?:header|menus|search|cart|site|footer|notices)[\\/]components[\\/](?![^\\/]*editor)[^\\/]+|marketing[\\/]components[\\/]platform)\.module\.css$/,
     }),
-    demoSeedEntry(),
+    namedServerEntries(),
     precompress(),
     pgliteTemplate({
       root: path.resolve(import.meta.dirname, "build"),

@@ -23,21 +23,24 @@ export const allocatorEnv: Record<string, string> = {
 };
 
 /**
- * Replaces this process (same process id, same streams) with Node started with `heapFlags` and
- * `allocatorEnv` when it lacks them: V8 and glibc read them once, at start, so setting them from
- * inside (`v8.setFlagsFromString`, `process.env`) comes too late. Flags given on the command
- * line win.
+ * Replaces this process (same process id, same streams) with Node running `script` (this
+ * process's own by default) with `heapFlags` and `allocatorEnv`: V8 and glibc read them once,
+ * at start, so setting them from inside (`v8.setFlagsFromString`, `process.env`) comes too late.
+ * Flags given on the command line win. Returns only when there is nothing to do (the same script,
+ * nothing missing) or the platform cannot (process.execve: Node 23.11 and later, not on Windows);
+ * it says which.
  */
-export function relaunchWithHeapFlags(): void {
+export function relaunchWithHeapFlags(script = process.argv[1]!): "unchanged" | "unsupported" {
   const named = (flag: string) => flag.split("=")[0]!;
   const given = new Set(process.execArgv.map(named));
   const missingFlags = heapFlags.filter((flag) => !given.has(named(flag)));
   const missingEnv = Object.keys(allocatorEnv).filter((name) => process.env[name] === undefined);
-  // process.execve: Node 23.11 and later, not on Windows; elsewhere the defaults stand.
-  if (missingFlags.length + missingEnv.length === 0 || typeof process.execve !== "function") return;
-  process.execve(
+  const sameScript = script === process.argv[1];
+  if (sameScript && missingFlags.length + missingEnv.length === 0) return "unchanged";
+  if (typeof process.execve !== "function") return "unsupported";
+  return process.execve(
     process.execPath,
-    [process.execPath, ...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
+    [process.execPath, ...missingFlags, ...process.execArgv, script, ...process.argv.slice(2)],
     { ...allocatorEnv, ...process.env },
   );
 }

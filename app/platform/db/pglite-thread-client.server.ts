@@ -8,8 +8,15 @@ import type {
   ThreadStart,
 } from "./pglite-thread-protocol";
 
-/** The thread's module: run by Node from the source tree, like the migrations are read from it. */
-const PGLITE_THREAD_MODULE = path.resolve("app/platform/db/pglite-thread.ts");
+/**
+ * The thread's module. The built server starts the build's JavaScript (an entry of the server
+ * build): a thread that loads TypeScript keeps Node's type stripper resident, about 16 MB
+ * (decision 059). Tests and `npm run dev` run the source, which Node strips. Both are found
+ * from the working directory, as the migrations are.
+ */
+const PGLITE_THREAD_MODULE = import.meta.env?.PROD
+  ? path.resolve("build/server/pglite-thread.js")
+  : path.resolve("app/platform/db/pglite-thread.ts");
 
 type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
 type Results = {

@@ -1,6 +1,7 @@
 // The embedded database's own thread: PGlite runs its WebAssembly here, so a long query never
-// holds up the event loop that accepts and answers requests (decision 022). Node runs this file
-// directly (type stripping), so it imports packages, Node built-ins and modules that do the same.
+// holds up the event loop that accepts and answers requests (decision 022). The built server runs
+// this file's build (decision 059); tests and `npm run dev` have Node run it directly (type
+// stripping), so it imports packages, Node built-ins and modules that do the same.
 import fs from "node:fs";
 import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
@@ -142,7 +143,11 @@ async function handle(request: ThreadRequest): Promise<void> {
   }
 }
 
-const idle = collectWhenIdle();
+// The process-wide `--max-semi-space-size` (server/heap-flags.ts) outranks the thread's own
+// young-generation limit, so a burst of queries leaves 16 MB of young generation committed
+// here, plus the old space's growth: 20-25 MB in all, under the main thread's 32 MB threshold.
+// This heap is small and quick to collect after a burst (decision 059).
+const idle = collectWhenIdle({ growthBytes: 8 * 1024 * 1024 });
 port.on("message", (request: ThreadRequest) => {
   idle.workSeen();
   handle(request).catch((error) => reply({ id: request.id, ok: false, error: describe(error) }));

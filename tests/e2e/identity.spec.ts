@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { open } from "./support/page";
+import { hydrated, open } from "./support/page";
 import { expectScreen } from "./support/screenshot";
 import { expect, test, type Page } from "./support/test";
 import sharp from "sharp";
@@ -107,7 +107,9 @@ test("A1 A2 A3 sign up, sign out, recover the password, sign in, enrol two-facto
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByTestId("profile-name")).toHaveText("Ada Lovelace");
 
-  // Enrol an authenticator app.
+  // Enrol an authenticator app. Sign-in loads the profile afresh: a password typed before React
+  // hydrates stays in the field but not in the form's state, and "Turn on" stays disabled.
+  await hydrated(page);
   await page.getByLabel("Confirm with your password").fill(newPassword);
   await page.getByRole("button", { name: "Turn on" }).click();
   secret = (await page.getByTestId("totp-secret").textContent())!.trim();

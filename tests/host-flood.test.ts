@@ -119,10 +119,12 @@ describe.each(logicBackends)("I31-1 a flood of Host spellings (%s)", (backend) =
   let server: RunningServer | undefined;
   let admin: pg.Client | undefined;
   let databaseName: string | undefined;
+  const dataDir = tempDataDir(`flood-${backend}`);
 
   afterAll(async () => {
     agent.destroy();
     await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     if (databaseName) await admin?.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await admin?.end();
   });
@@ -150,7 +152,7 @@ describe.each(logicBackends)("I31-1 a flood of Host spellings (%s)", (backend) =
         env.DATABASE_URL = url.toString();
         env.AUTH_SECRET = "flood-only-secret-0123456789abcdefghij";
       }
-      server = await startServer({ dataDir: tempDataDir(`flood-${backend}`), env });
+      server = await startServer({ dataDir, env });
       const { port } = server;
       const pid = server.child.pid!;
       const canonical = `demo.localhost:${port}`;

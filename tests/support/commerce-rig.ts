@@ -51,9 +51,10 @@ export async function startCommerceRig(
     startFakeRazorpay(),
   ]);
   const db: TestDatabase = await createTestDatabase(backend);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lyceum-commerce-"));
   const services: ServerServices = wireServices({
     env: parseEnv({
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "lyceum-commerce-")),
+      DATA_DIR: dataDir,
       STRIPE_API_BASE: stripe.url,
       PAYPAL_API_BASE: paypal.url,
       RAZORPAY_API_BASE: razorpay.url,
@@ -265,6 +266,7 @@ export async function startCommerceRig(
       await services.jobs.stop();
       await db.dispose();
       await Promise.all([stripe.close(), paypal.close(), razorpay.close()]);
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -28,11 +28,12 @@ function startJobs(services: ServerServices) {
 }
 
 function testServices(database: Database, env: Record<string, string>) {
+  // Uploaded files of this test go to a directory of its own, removed with the database.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "lyceum-test-files-"));
   const services = wireServices({
     env: parseEnv({
       SUPER_ADMIN_EMAILS: "root@platform.test",
-      // Uploaded files of this test go to a directory of its own.
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "lyceum-test-files-")),
+      DATA_DIR: filesDir,
       // Every `app.request()` without a socket is one address ("unknown"), and the fuzz pass and
       // the coupon and access tests check out far more than a person may in 10 minutes: limits
       // raised for tests, not production's; a test of the limits passes its own.
@@ -47,7 +48,16 @@ function testServices(database: Database, env: Record<string, string>) {
     // sweep of expired sessions, of due posts) would change what the test looks at.
     cron: false,
   });
-  return startJobs(services);
+  const started = startJobs(services);
+  const close = started.database.close.bind(started.database);
+  started.database.close = async () => {
+    try {
+      await close();
+    } finally {
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    }
+  };
+  return started;
 }
 
 /** The real HTTP app (API, no pages) around a test database, for `app.request()` tests. */

@@ -74,6 +74,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("D12 realtime across two instanc
     return { socket, cookie, key };
   }
 
+  const dataDirs: string[] = [];
+
   beforeAll(async () => {
     if (!fs.existsSync(path.join(projectRoot, "build/server/index.js")))
       throw new Error("This test runs the production build: run `npm run build` first.");
@@ -87,9 +89,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("D12 realtime across two instanc
       DATABASE_URL: url.toString(),
       AUTH_SECRET: "rt-only-secret-0123456789abcdefghij",
     };
-    first = await startServer({ dataDir: tempDataDir("rt-one"), env });
+    dataDirs.push(tempDataDir("rt-one"), tempDataDir("rt-two"));
+    first = await startServer({ dataDir: dataDirs[0]!, env });
     second = await startServer({
-      dataDir: tempDataDir("rt-two"),
+      dataDir: dataDirs[1]!,
       env: { ...env, SEED_DEMO: "false" },
     });
     // acme's plan (starter) includes single_session: switch it on before any request reads acme.
@@ -105,6 +108,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("D12 realtime across two instanc
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await Promise.all([first?.stop(), second?.stop()]);
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
     await admin?.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await admin?.end();
   });

@@ -3,8 +3,6 @@
 // level with its monthly product, a 20 % coupon, Stripe, Razorpay, PayPal and offline enabled,
 // and signed-in clients (the owner and buyers).
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { enrolments } from "~/features/learning/tables.server";
 import { orders, subscriptions } from "~/features/orders/tables.server";
@@ -23,6 +21,7 @@ import { startFakeRazorpay } from "../fakes/fake-razorpay";
 import { startFakeStripe } from "../fakes/fake-stripe";
 import type { WebhookSender } from "../fakes/fake-kit";
 import { createClient } from "./http-client";
+import { tempDataDir } from "../e2e/support/server";
 import { createTestDatabase, type Backend, type TestDatabase } from "./test-database";
 
 const password = "Commerce-Lantern-Quartz-61";
@@ -51,7 +50,7 @@ export async function startCommerceRig(
     startFakeRazorpay(),
   ]);
   const db: TestDatabase = await createTestDatabase(backend);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lyceum-commerce-"));
+  const dataDir = tempDataDir("commerce");
   const services: ServerServices = wireServices({
     env: parseEnv({
       DATA_DIR: dataDir,

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app";
 import { wireServices } from "../../server/boot";
@@ -9,27 +8,32 @@ import { createLogger } from "~/platform/logger.server";
 import type { Database } from "~/platform/db/database.server";
 import { afterAll, beforeAll } from "vitest";
 import { createAccount } from "../factories";
+import { tempDataDir } from "../e2e/support/server";
 import { createTestDatabase, type Backend, type TestDatabase } from "./test-database";
 
 /**
  * The job queue of a test's services starts at once (a test that sends jobs as soon as it has
  * the app awaits `services.jobs.start()`, which starts it once) and stops when the test's
- * database closes, before the database does.
+ * database closes, before the database does; the test's files directory goes after it.
  */
-function startJobs(services: ServerServices) {
+function startJobs(services: ServerServices, filesDir: string) {
   services.jobs.start().catch(() => {});
   const { database } = services;
   const close = database.close.bind(database);
   database.close = async () => {
     await services.jobs.stop().catch(() => {});
-    await close();
+    try {
+      await close();
+    } finally {
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    }
   };
   return services;
 }
 
 function testServices(database: Database, env: Record<string, string>) {
   // Uploaded files of this test go to a directory of its own, removed with the database.
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "lyceum-test-files-"));
+  const filesDir = tempDataDir("test-files");
   const services = wireServices({
     env: parseEnv({
       SUPER_ADMIN_EMAILS: "root@platform.test",
@@ -48,16 +52,7 @@ function testServices(database: Database, env: Record<string, string>) {
     // sweep of expired sessions, of due posts) would change what the test looks at.
     cron: false,
   });
-  const started = startJobs(services);
-  const close = started.database.close.bind(started.database);
-  started.database.close = async () => {
-    try {
-      await close();
-    } finally {
-      fs.rmSync(filesDir, { recursive: true, force: true });
-    }
-  };
-  return started;
+  return startJobs(services, filesDir);
 }
 
 /** The real HTTP app (API, no pages) around a test database, for `app.request()` tests. */

@@ -20,7 +20,7 @@ import { useNonce } from "~/platform/csp-nonce";
 import { useIslandDocument } from "~/platform/islands/island";
 import islandsScript from "virtual:lyceum/islands-entry";
 import "~/islands/islands.css";
-import { addMessages, createI18n, messagesOf } from "~/platform/i18n/i18n";
+import { addMessages, createI18n, messagesOf, serverI18n } from "~/platform/i18n/i18n";
 import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { zodWithoutEvalScript } from "~/platform/zod-in-browser";
@@ -91,14 +91,17 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { lang, messages } = loaderData;
-  const i18n = useMemo(() => createI18n({ lang, messages }), [lang, messages]);
-  const matches = useMatches();
+  const shares = useMatches()
+    .map((match) => messagesOf(match.loaderData))
+    .filter((share) => share !== undefined);
+  const browserI18n = useMemo(
+    () => (import.meta.env.SSR ? null : createI18n({ lang, messages })),
+    [lang, messages],
+  );
   // The matched routes' own messages join it before they render, on the server and in the
   // browser alike, and after a navigation before the new screen shows.
-  for (const match of matches) {
-    const routeMessages = messagesOf(match.loaderData);
-    if (routeMessages) addMessages(i18n, lang, routeMessages);
-  }
+  const i18n = browserI18n ?? serverI18n(lang, messages, shares);
+  if (browserI18n) for (const share of shares) addMessages(browserI18n, lang, share);
   useEffect(() => {
     // Marks the page interactive: browser tests wait for it before they hover or type.
     document.documentElement.dataset.hydrated = "true";

@@ -41,14 +41,20 @@ export function varyByEncoding(headers: Headers) {
 
 /**
  * A compressor that flushes each chunk as it comes: a streamed page (React Router's deferred
- * data) reaches the browser piece by piece, as it would uncompressed. Brotli at quality 5 and
- * gzip at level 6: fast enough per request; files and cached pages are compressed harder, once.
+ * data) reaches the browser piece by piece, as it would uncompressed. Files and cached pages are
+ * compressed harder, once. Brotli at quality 4 with a 256 KB window (a page is 20-120 KB):
+ * measured on a 87 KB lesson page streamed in two pieces, 0.9-1.3 ms of CPU a page against
+ * 1.7-2.2 at quality 5 with the default 4 MB window (whose larger tables the allocator maps and
+ * unmaps for every response), for 7 % more bytes (17.7 KB against 16.5). Gzip at level 6.
  */
 function compressor(encoding: Encoding) {
   return encoding === "br"
     ? zlib.createBrotliCompress({
         flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+        },
       })
     : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
 }

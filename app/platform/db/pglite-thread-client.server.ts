@@ -112,7 +112,8 @@ export async function startPgliteThread(options: ThreadStart) {
 
   /**
    * A client whose every statement is a read in the scope `scopeOf` answers when it is sent
-   * (readAccount): no transaction spans two messages, so none waits on this thread's other work.
+   * (readAccount): no transaction spans two messages, so none waits on this request thread's
+   * other work; the thread lets the reads that arrive together share one (decision 060).
    */
   const readClient: ThreadReadClient = (scopeOf) => ({
     query(sql, params, queryOptions) {

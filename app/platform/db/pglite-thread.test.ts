@@ -2,6 +2,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "./database.server";
+import { startPgliteThread } from "./pglite-thread-client.server";
 
 /** Turns of the event loop seen while `work` runs: none when the work holds the loop. */
 async function loopTurnsDuring(work: () => Promise<unknown>): Promise<number> {
@@ -120,5 +121,46 @@ describe("I12 the embedded database runs in a thread of its own", () => {
       ),
     );
     expect(seen).toEqual(["lyceum_app"]);
+  });
+});
+
+describe("A11 scoped reads on the embedded database's thread", () => {
+  // A transaction-local counter: each read in one transaction sees the count before it.
+  const countRead =
+    "select set_config('app.reads', (coalesce(nullif(current_setting('app.reads', true), ''), '0')::int + 1)::text, true) as n";
+  const scope = {
+    sql: "select set_config('transaction_read_only', 'on', true), set_config('app.probe', $1, true)",
+    params: ["scoped"],
+  };
+
+  test("A11 reads of one scope sent together share one read-only transaction; one that fails fails alone", async () => {
+    const thread = await startPgliteThread({});
+    try {
+      const reader = thread.readClient(() => scope);
+      const read = (text: string) => reader.query(text).then((r) => r.rows[0]);
+      const shared = await Promise.allSettled([
+        read(countRead),
+        read(countRead),
+        read("select 1 / 0 as n"),
+        read(countRead),
+        read("select current_setting('app.probe') as probe, current_setting('transaction_read_only') as ro"),
+      ]);
+      expect(shared[0]).toEqual({ status: "fulfilled", value: { n: "1" } });
+      expect(shared[1]).toEqual({ status: "fulfilled", value: { n: "2" } });
+      // 22012: division by zero, this read's own failure; the reads behind it ran again.
+      expect(shared[2]).toMatchObject({ status: "rejected", reason: { code: "22012" } });
+      expect(shared[3]).toEqual({ status: "fulfilled", value: { n: "1" } });
+      expect(shared[4]).toEqual({ status: "fulfilled", value: { probe: "scoped", ro: "on" } });
+
+      // A statement outside the scope waits for the shared transaction to end, and sees none of it.
+      const [inside, outside] = await Promise.all([
+        read(countRead),
+        thread.client.query("select current_setting('app.probe', true) as probe"),
+      ]);
+      expect(inside).toEqual({ n: "1" });
+      expect(outside.rows[0]).toEqual({ probe: "" });
+    } finally {
+      await thread.close({ checkpoint: false });
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   pgliteStartParams as startParams,
 } from "./pglite-settings.ts";
 import type {
+  ReadScope,
   ThreadError,
   ThreadReply,
   ThreadRequest,
@@ -38,6 +39,8 @@ const db = await PGlite.create(
         loadDataDir: start.load ? new Blob([fs.readFileSync(start.load)]) : undefined,
       },
 );
+
+type QueryOptions = Parameters<Transaction["query"]>[2];
 
 type Open = { tx: Transaction; finish: (commit: boolean, endId: number) => void };
 const open = new Map<number, Open>();
@@ -105,16 +108,94 @@ function begin(beginId: number) {
   );
 }
 
+/**
+ * A read-only transaction in one scope that the scoped reads arriving together share (decision
+ * 060): a read of its own cost BEGIN, the scope's statement and COMMIT around each statement,
+ * three of every four calls into PostgreSQL. It ends once the reads that joined it are answered,
+ * or before anything else runs (PGlite runs a statement outside a transaction only after it).
+ */
+type SharedRead = {
+  key: string;
+  ready: Promise<Transaction>;
+  pending: number;
+  ending: boolean;
+  end: () => void;
+};
+let reading: SharedRead | null = null;
+
+function openSharedRead(scope: ReadScope, key: string): SharedRead {
+  let ended!: () => void;
+  const done = new Promise<void>((resolve) => (ended = resolve));
+  let opened!: (tx: Transaction) => void;
+  const ready = new Promise<Transaction>((resolve, reject) => {
+    opened = resolve;
+    db.transaction(async (tx) => {
+      await tx.query(scope.sql, scope.params);
+      opened(tx);
+      await done;
+      // Read-only: rolling back ends it as committing would, and also after a failed statement.
+      await tx.rollback();
+    }).catch(reject);
+  });
+  // A failure to open reaches every read that waits for it; nobody else waits for the end.
+  ready.catch(() => {});
+  const shared: SharedRead = {
+    key,
+    ready,
+    pending: 0,
+    ending: false,
+    end() {
+      if (reading === shared) reading = null;
+      shared.ending = true;
+      if (shared.pending === 0) ended();
+    },
+  };
+  return shared;
+}
+
+/** Ends the shared read, if any, once its reads are answered: what comes next runs after it. */
+function endSharedRead() {
+  reading?.end();
+}
+
+/** PostgreSQL's "current transaction is aborted": another read of the same transaction failed. */
+const ABORTED_TRANSACTION = "25P02";
+
+async function scopedRead(
+  request: Extract<ThreadRequest, { op: "query" }>,
+  scope: ReadScope,
+  options: QueryOptions,
+  retried = false,
+): Promise<unknown> {
+  const key = JSON.stringify([scope.sql, scope.params]);
+  if (reading && reading.key !== key) reading.end();
+  const shared = (reading ??= openSharedRead(scope, key));
+  shared.pending++;
+  try {
+    const tx = await shared.ready;
+    return await tx.query(request.sql, request.params, options);
+  } catch (error) {
+    // A failed statement aborts the transaction: the reads after it start a new one.
+    shared.end();
+    const code = (error as { code?: unknown }).code;
+    if (code === ABORTED_TRANSACTION && !retried) return scopedRead(request, scope, options, true);
+    throw error;
+  } finally {
+    shared.pending--;
+    if (shared.ending && shared.pending === 0) shared.end();
+    // Reads sent together arrive within one turn of this thread's loop; after it, it ends.
+    else if (shared.pending === 0) setImmediate(() => shared.pending === 0 && shared.end());
+  }
+}
+
 async function handle(request: ThreadRequest): Promise<void> {
+  if (!(request.op === "query" && request.readScope)) endSharedRead();
   switch (request.op) {
     case "query": {
       const options = { rowMode: request.rowMode, parsers: keepAsText(request.textTypes) };
       const { readScope } = request;
       const result = readScope
-        ? await db.transaction(async (tx) => {
-            await tx.query(readScope.sql, readScope.params);
-            return tx.query(request.sql, request.params, options);
-          })
+        ? await scopedRead(request, readScope, options)
         : await target(request.transaction).query(request.sql, request.params, options);
       reply({ id: request.id, ok: true, result });
       return;

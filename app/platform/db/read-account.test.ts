@@ -9,8 +9,9 @@ import {
 
 const accountsOf = (rows: { account_id: string }[]) => [...new Set(rows.map((r) => r.account_id))];
 
-// readAccount runs each statement as a transaction of its own on the embedded database's thread
-// (decision 058): the account travels with every statement, so these tests interleave them.
+// readAccount sends each statement with its account to the embedded database's thread (decision
+// 058), where the reads of one scope that arrive together share a read-only transaction (decision
+// 060): these tests interleave them, with writes and with a read that fails.
 describe.each(backends)("A11 readAccount on %s", (backend) => {
   let db: TestDatabase;
   let a: string;
@@ -77,5 +78,43 @@ describe.each(backends)("A11 readAccount on %s", (backend) => {
       sql`select account_id from posts where account_id in (${a}, ${b})`,
     );
     expect(accountsOf(all.rows).sort()).toEqual([a, b].sort());
+  });
+
+  test("A11 a read that fails among reads sent together fails alone, and a write between reads is seen by the next", async () => {
+    const titleOf = (accountId: string) =>
+      db.database.readAccount(accountId, async (tx) => {
+        const found = await tx.execute<{ title: string }>(sql`select title from posts limit 1`);
+        return found.rows[0]!.title;
+      });
+    const countOf = (accountId: string) =>
+      db.database.readAccount(accountId, async (tx) => {
+        const found = await tx.execute<{ n: number }>(sql`select count(*)::int as n from posts`);
+        return found.rows[0]!.n;
+      });
+    // One statement each, sent in one turn: on the embedded database they share a transaction,
+    // which the failed write aborts for the reads queued behind it.
+    const results = await Promise.allSettled([
+      countOf(a),
+      db.database.readAccount(a, (tx) =>
+        tx.execute(sql`update posts set title = 'changed' where account_id = ${a}`),
+      ),
+      countOf(a),
+      countOf(a),
+      countOf(b),
+      countOf(a),
+    ]);
+    expect(results[1]).toMatchObject({ status: "rejected", reason: { cause: { code: "25006" } } });
+    expect(results.filter((_, i) => i !== 1)).toEqual(
+      [3, 3, 3, 5, 3].map((value) => ({ status: "fulfilled", value })),
+    );
+
+    // Reads keep coming while the write waits its turn: the one sent after it sees it.
+    const reads = Array.from({ length: 5 }, () => titleOf(a));
+    const write = db.database.forAccount(a, (tx) =>
+      tx.execute(sql`update posts set title = 'seen after' where account_id = ${a}`),
+    );
+    const after = write.then(() => titleOf(a));
+    await Promise.all([...reads, write]);
+    expect(await after).toBe("seen after");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addMessages, createI18n, textFromMatches } from "./i18n";
+import { addMessages, createI18n, serverI18n, textFromMatches } from "./i18n";
 import { messagesFor, pickMessages } from "./messages.server";
 
 describe("I12 a page's catalogue is put together from its routes' shares", () => {
@@ -55,4 +55,24 @@ describe("I12 a page's catalogue is put together from its routes' shares", () =>
     expect(textFromMatches(matches, "dashboard.sections")).toBeUndefined();
     expect(textFromMatches(matches, "errors.internal")).toBeUndefined();
   });
+
+  test("I32 the server makes one instance per language and shares, and uses it again", () => {
+    const root = pickMessages("fr", ["errors.backHome"]);
+    const player = pickMessages("fr", ["site.blog"]);
+    const french = messagesFor("fr") as { errors: { backHome: string }; site: { blog: unknown } };
+    const first = serverI18n("fr", root, [player]);
+    expect(first.t("errors.backHome")).toBe(french.errors.backHome);
+    expect(first.getResource("fr", "translation", "site.blog")).toEqual(french.site.blog);
+    // The loaders' shares are cached objects: the same ones give the same instance.
+    expect(serverI18n("fr", root, [player])).toBe(first);
+    expect(serverI18n("fr", root, [])).not.toBe(first);
+    expect(serverI18n("fr", root, [{ ...player }])).not.toBe(first);
+    // Shares made afresh on every request (none of ours is) cannot grow the cache without bound.
+    for (let i = 0; i < 100; i++) serverI18n("fr", root, [{ n: String(i) }]);
+    expect(serverI18n("fr", root, [player])).not.toBe(first);
+    // Nothing merged into the loaders' shares.
+    expect(root).toEqual(pickMessages("fr", ["errors.backHome"]));
+    expect(Object.keys(root)).toEqual(["errors"]);
+  });
 });
+

@@ -42,6 +42,39 @@ export function addMessages(instance: i18n, lang: LanguageCode, messages: Messag
   instance.addResourceBundle(lang, "translation", messages, true, true, { silent: true });
 }
 
+/** A number for each catalogue share seen, by identity: the loaders' shares are cached objects. */
+const shareIds = new WeakMap<Messages, number>();
+let nextShareId = 1;
+const shareId = (messages: Messages) => {
+  let id = shareIds.get(messages);
+  if (id === undefined) shareIds.set(messages, (id = nextShareId++));
+  return id;
+};
+
+/** Instances the server made, by language and shares; bounded, the oldest made goes first. */
+const serverInstances = new Map<string, i18n>();
+const MAX_SERVER_INSTANCES = 64;
+
+/**
+ * The instance for a page: the root's messages and its matched routes' own. The server renders
+ * each page once, so an instance made for the same shares (which the loaders take from a cache)
+ * is kept and used again rather than made, merged and thrown away on every request; nothing
+ * changes one after it is made (react-i18next only reads it there). In the browser the page's
+ * one instance gains each new screen's messages (`addMessages`).
+ */
+export function serverI18n(lang: LanguageCode, messages: Messages, shares: Messages[]): i18n {
+  const key = `${lang}:${[messages, ...shares].map(shareId).join(",")}`;
+  const known = serverInstances.get(key);
+  if (known) return known;
+  const instance = createI18n({ lang, messages });
+  for (const share of shares) addMessages(instance, lang, share);
+  if (serverInstances.size >= MAX_SERVER_INSTANCES) {
+    serverInstances.delete(serverInstances.keys().next().value!);
+  }
+  serverInstances.set(key, instance);
+  return instance;
+}
+
 /** The `messages` a route's loader sent with its data, if it sent any. */
 export function messagesOf(loaderData: unknown): Messages | undefined {
   if (typeof loaderData !== "object" || loaderData === null || !("messages" in loaderData)) {

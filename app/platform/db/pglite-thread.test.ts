@@ -133,6 +133,42 @@ describe("A11 scoped reads on the embedded database's thread", () => {
     params: ["scoped"],
   };
 
+  test("I32 a statement keeps as text what it asks for, and only that: PGlite's own parsers for the rest", async () => {
+    const thread = await startPgliteThread({});
+    try {
+      const text =
+        "select '2026-01-02T03:04:05Z'::timestamptz as at, '2026-01-02'::date as day, array['2026-01-02T03:04:05Z'::timestamptz] as ats, 42::int as n";
+      // As pg-boss asks: no parsers, so PGlite's own.
+      const plain = await thread.client.query(text);
+      expect(plain.rows[0]).toEqual({
+        at: new Date("2026-01-02T03:04:05Z"),
+        day: expect.any(Date),
+        ats: [new Date("2026-01-02T03:04:05Z")],
+        n: 42,
+      });
+      // As Drizzle asks (its nine types): text.
+      const drizzleText = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+      const identity = Object.fromEntries(drizzleText.map((type) => [type, (v: string) => v]));
+      const asDrizzle = await thread.client.query(text, [], { parsers: identity });
+      expect(asDrizzle.rows[0]).toEqual({
+        at: "2026-01-02 03:04:05+00",
+        day: "2026-01-02",
+        ats: '{"2026-01-02 03:04:05+00"}',
+        n: 42,
+      });
+      // Another set: dates as text, timestamps parsed.
+      const datesOnly = await thread.client.query(text, [], {
+        parsers: { 1082: (v: string) => v },
+      });
+      expect(datesOnly.rows[0]).toMatchObject({
+        at: new Date("2026-01-02T03:04:05Z"),
+        day: "2026-01-02",
+      });
+    } finally {
+      await thread.close({ checkpoint: false });
+    }
+  });
+
   test("A11 reads of one scope sent together share one read-only transaction; one that fails fails alone", async () => {
     const thread = await startPgliteThread({});
     try {
@@ -143,7 +179,9 @@ describe("A11 scoped reads on the embedded database's thread", () => {
         read(countRead),
         read("select 1 / 0 as n"),
         read(countRead),
-        read("select current_setting('app.probe') as probe, current_setting('transaction_read_only') as ro"),
+        read(
+          "select current_setting('app.probe') as probe, current_setting('transaction_read_only') as ro",
+        ),
       ]);
       expect(shared[0]).toEqual({ status: "fulfilled", value: { n: "1" } });
       expect(shared[1]).toEqual({ status: "fulfilled", value: { n: "2" } });

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGlite, types, type Transaction } from "@electric-sql/pglite";
 import { collectWhenIdle } from "../idle-gc.ts";
 import {
   pgliteExtensions as extensions,
@@ -30,6 +30,8 @@ const ROLLBACK = Symbol("rollback");
 // the baseline code runs this workload within ~5 % (decision 022). Set before PGlite compiles.
 v8.setFlagsFromString("--wasm-tiering-budget=2000000000");
 
+type QueryOptions = NonNullable<Parameters<Transaction["query"]>[2]>;
+
 const db = await PGlite.create(
   start.dataDir
     ? { dataDir: start.dataDir, extensions, startParams }
@@ -39,8 +41,6 @@ const db = await PGlite.create(
         loadDataDir: start.load ? new Blob([fs.readFileSync(start.load)]) : undefined,
       },
 );
-
-type QueryOptions = Parameters<Transaction["query"]>[2];
 
 type Open = { tx: Transaction; finish: (commit: boolean, endId: number) => void };
 const open = new Map<number, Open>();
@@ -65,10 +65,50 @@ function describe(error: unknown): ThreadError {
   };
 }
 
-/** Drizzle's parsers keep dates and intervals as text; the same, by type id, on this side. */
-function keepAsText(types: number[] | undefined) {
-  if (!types?.length) return undefined;
-  return Object.fromEntries(types.map((type) => [type, (value: string) => value]));
+const asText = (value: string) => value;
+
+/**
+ * The types Drizzle asks every statement to keep as text (dates, timestamps, intervals and their
+ * arrays, numeric[]): it parses them itself. A statement's own parsers cost PGlite a copy of its
+ * whole table (hundreds of array types) for every statement, a quarter of this thread's work
+ * under load (decision 060): the table keeps these as text, and a statement that asks otherwise
+ * (pg-boss asks for none) is given what differs.
+ */
+const textByDefault = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
+/** Arrays whose elements are kept as text too: PGlite's array parser reads the element's from the table. */
+const elementOf: Record<number, number> = { 1182: 1082, 1115: 1114, 1185: 1184, 1187: 1186 };
+const ownParsers: Partial<Record<number, (value: string, type: number) => unknown>> =
+  Object.fromEntries(
+    textByDefault.map((type) => {
+      const element = elementOf[type];
+      const own = element === undefined ? db.parsers[type] : db.parsers[element];
+      return [
+        type,
+        element === undefined || !own
+          ? own
+          : (value: string) => types.arrayParser(value, own, type),
+      ];
+    }),
+  );
+for (const type of textByDefault) db.parsers[type] = asText;
+
+const parsersByTextTypes = new Map<string, QueryOptions["parsers"]>();
+
+/** The parsers a statement needs beside the table's, for the type ids it keeps as text. */
+function parsersFor(textTypes: number[] | undefined): QueryOptions["parsers"] {
+  const key = textTypes?.join(",") ?? "";
+  if (parsersByTextTypes.has(key)) return parsersByTextTypes.get(key);
+  const asked = new Set(textTypes);
+  const differing = [
+    ...[...asked].filter((type) => !textByDefault.includes(type)).map((type) => [type, asText]),
+    ...textByDefault
+      .filter((type) => !asked.has(type))
+      .map((type) => [type, ownParsers[type] ?? asText]),
+  ];
+  const parsers = differing.length > 0 ? Object.fromEntries(differing) : undefined;
+  // Few sets are ever asked for (Drizzle's, none); a stranger one is not kept.
+  if (parsersByTextTypes.size < 8) parsersByTextTypes.set(key, parsers);
+  return parsers;
 }
 
 function target(transaction: number | undefined) {
@@ -192,7 +232,7 @@ async function handle(request: ThreadRequest): Promise<void> {
   if (!(request.op === "query" && request.readScope)) endSharedRead();
   switch (request.op) {
     case "query": {
-      const options = { rowMode: request.rowMode, parsers: keepAsText(request.textTypes) };
+      const options = { rowMode: request.rowMode, parsers: parsersFor(request.textTypes) };
       const { readScope } = request;
       const result = readScope
         ? await scopedRead(request, readScope, options)

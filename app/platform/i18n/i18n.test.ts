@@ -75,4 +75,3 @@ describe("I12 a page's catalogue is put together from its routes' shares", () =>
     expect(Object.keys(root)).toEqual(["errors"]);
   });
 });
-

@@ -37,7 +37,10 @@ const jemallocLibraries = [
 export function allocatorEnvFor({
   platform = process.platform,
   exists = fs.existsSync,
-}: { platform?: NodeJS.Platform; exists?: (path: string) => boolean } = {}) {
+}: { platform?: NodeJS.Platform; exists?: (path: string) => boolean } = {}): Record<
+  string,
+  string
+> {
   const glibc = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" };
   const jemalloc =
     platform === "linux" ? jemallocLibraries.find((path) => exists(path)) : undefined;

@@ -211,21 +211,24 @@ async function scopedRead(
   if (reading && reading.key !== key) reading.end();
   const shared = (reading ??= openSharedRead(scope, key));
   shared.pending++;
+  let failure: unknown;
   try {
     const tx = await shared.ready;
     return await tx.query(request.sql, request.params, options);
   } catch (error) {
     // A failed statement aborts the transaction: the reads after it start a new one.
+    failure = error;
     shared.end();
-    const code = (error as { code?: unknown }).code;
-    if (code === ABORTED_TRANSACTION && !retried) return scopedRead(request, scope, options, true);
-    throw error;
   } finally {
     shared.pending--;
     if (shared.ending && shared.pending === 0) shared.end();
     // Reads sent together arrive within one turn of this thread's loop; after it, it ends.
     else if (shared.pending === 0) setImmediate(() => shared.pending === 0 && shared.end());
   }
+  // Again only once out of the aborted transaction: the new one waits for it to end.
+  const code = (failure as { code?: unknown }).code;
+  if (code === ABORTED_TRANSACTION && !retried) return scopedRead(request, scope, options, true);
+  throw failure;
 }
 
 async function handle(request: ThreadRequest): Promise<void> {

@@ -14,7 +14,10 @@ const server = http.createServer((req, res) =>
 );
 const realtime = attachRealtime(server);
 server.listen(services.env.PORT, services.env.HOST, () => {
-  console.log(`Lyceum (dev) listening on http://localhost:${services.env.PORT}`);
+  // The bound port, not the asked one: PORT=0 asks the system for a free one.
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : services.env.PORT;
+  console.log(`Lyceum (dev) listening on http://localhost:${port}`);
 });
 
 async function stop() {

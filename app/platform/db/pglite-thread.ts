@@ -166,12 +166,10 @@ let reading: SharedRead | null = null;
 function openSharedRead(scope: ReadScope, key: string): SharedRead {
   let ended!: () => void;
   const done = new Promise<void>((resolve) => (ended = resolve));
-  let opened!: (tx: Transaction) => void;
   const ready = new Promise<Transaction>((resolve, reject) => {
-    opened = resolve;
     db.transaction(async (tx) => {
       await tx.query(scope.sql, scope.params);
-      opened(tx);
+      resolve(tx);
       await done;
       // Read-only: rolling back ends it as committing would, and also after a failed statement.
       await tx.rollback();
@@ -191,11 +189,6 @@ function openSharedRead(scope: ReadScope, key: string): SharedRead {
     },
   };
   return shared;
-}
-
-/** Ends the shared read, if any, once its reads are answered: what comes next runs after it. */
-function endSharedRead() {
-  reading?.end();
 }
 
 /** PostgreSQL's "current transaction is aborted": another read of the same transaction failed. */
@@ -232,7 +225,8 @@ async function scopedRead(
 }
 
 async function handle(request: ThreadRequest): Promise<void> {
-  if (!(request.op === "query" && request.readScope)) endSharedRead();
+  // Anything else runs after the shared read, which ends once its reads are answered.
+  if (!(request.op === "query" && request.readScope)) reading?.end();
   switch (request.op) {
     case "query": {
       const options = { rowMode: request.rowMode, parsers: parsersFor(request.textTypes) };

@@ -91,8 +91,8 @@ describe.each(backends)("A11 readAccount on %s", (backend) => {
         const found = await tx.execute<{ n: number }>(sql`select count(*)::int as n from posts`);
         return found.rows[0]!.n;
       });
-    // One statement each, sent in one turn: on the embedded database they share a transaction,
-    // which the failed write aborts for the reads queued behind it.
+    // One statement each, sent in one turn: on the embedded database they may share a
+    // transaction, which the failed write aborts (pglite-thread.test.ts makes them queue for sure).
     const results = await Promise.allSettled([
       countOf(a),
       db.database.readAccount(a, (tx) =>

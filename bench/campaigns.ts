@@ -16,7 +16,8 @@
 // CPU profiles there (--cpu-prof). Before each send, its peer (bench/campaign-mail.ts):
 // BENCH_CAMPAIGN_PEER_MESSAGES (10,000) of the same letter rendered and sent over as many
 // connections from the bench's process, with no database. Then the segment counts
-// (bench/campaign-segments.ts); BENCH_CAMPAIGN_SEND=0 runs those alone.
+// (bench/campaign-segments.ts); BENCH_CAMPAIGN_SEND=0 runs those alone. BENCH_CAMPAIGN_BACKENDS
+// ("pglite,postgres") names the databases to send on.
 import fs from "node:fs";
 import os from "node:os";
 import { send } from "../tests/e2e/support/http.ts";
@@ -49,6 +50,7 @@ const connectionCounts = (process.env.BENCH_CAMPAIGN_CONNECTIONS ?? "4,8")
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
 const profileDir = process.env.BENCH_CAMPAIGN_PROFILE;
+const backends = (process.env.BENCH_CAMPAIGN_BACKENDS ?? "pglite,postgres").split(",");
 const peerMessages = Number(process.env.BENCH_CAMPAIGN_PEER_MESSAGES ?? 10_000);
 const goalPerSecond = 1000;
 const listmonkPerSecond = 830;
@@ -319,9 +321,12 @@ export async function benchCampaigns({ print }: { print: Print }): Promise<Figur
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const figures: Figure[] = [];
   if (process.env.BENCH_CAMPAIGN_SEND !== "0") {
-    figures.push(...(await benchBackend({ label: "PGlite", env: {} }, print)));
+    if (backends.includes("pglite"))
+      figures.push(...(await benchBackend({ label: "PGlite", env: {} }, print)));
     const adminUrl = postgresAdminUrl();
-    if (adminUrl) {
+    if (!backends.includes("postgres")) {
+      // PostgreSQL left out by BENCH_CAMPAIGN_BACKENDS.
+    } else if (adminUrl) {
       const database = await scratchPostgres(adminUrl);
       try {
         figures.push(...(await benchBackend({ label: "PostgreSQL", env: database.env }, print)));

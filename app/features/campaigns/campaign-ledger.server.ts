@@ -58,13 +58,19 @@ export async function claimBatch(
     // `= any(array(…))`, not `in (…)`: the batch is chosen once (an InitPlan). As a semi-join
     // the planner may nest-loop it when a new ledger has no statistics yet, running the locking
     // subquery again for every row: the whole ledger claimed at once, in quadratic time.
+    // The two lists are joined inside that InitPlan, so the clause left is `contact_id = any($n)`:
+    // joined in the clause itself (`||`, a function that is not leakproof), row-level security
+    // kept it out of the primary key's index, and each claim read the whole ledger (55–80 ms a
+    // batch of 200 at 20,000 rows on PostgreSQL, against 4 ms now).
     return tx
       .update(campaignRecipients)
       .set({ state: "sending", attempts: sql`${campaignRecipients.attempts} + 1` })
       .where(
         and(
           ledgerOf(accountId, campaignId),
-          sql`${campaignRecipients.contactId} = any((array(${due("deferred")}) || array(${due("queued")}))[1:${sql.raw(String(BATCH))}])`,
+          sql`${campaignRecipients.contactId} = any(array(
+            select due from unnest(array(${due("deferred")}) || array(${due("queued")})) as due
+             limit ${sql.raw(String(BATCH))}))`,
         ),
       )
       .returning();

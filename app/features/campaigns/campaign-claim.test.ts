@@ -7,7 +7,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { BATCH, claimBatch } from "./campaign-ledger.server";
+import { BATCH, claimBatch, claimRows } from "./campaign-ledger.server";
 import { createSettler, settlementOf } from "./campaign-settle.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 
@@ -54,6 +54,25 @@ describe.each(backends)("M5 campaign batches on %s", (backend) => {
     }
     expect(sizes).toEqual([BATCH, BATCH, BATCH, 17]);
     expect(seen.size).toBe(rows);
+  });
+
+  test("M5 a claim reaches its rows through the primary key under row-level security, never by reading the whole ledger", async () => {
+    const { database } = db;
+    const { accountId } = await createAccount(database);
+    const campaignId = await sendingCampaign(accountId, 20 * BATCH);
+    await database.owner.execute(sql`analyze campaign_recipients`);
+    const plan = await database.forAccount(accountId, async (tx) => {
+      const { rows } = await tx.execute<{ "QUERY PLAN": string }>(
+        sql`explain ${claimRows(tx, { accountId, campaignId }).getSQL()}`,
+      );
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    // The batch's ids look up the primary key (a plain or a bitmap index scan); PostgreSQL 17
+    // (PGlite) names the InitPlan's result where 15 names a parameter.
+    expect(plan).toMatch(
+      /Index Cond: \(.*\bcontact_id = ANY \((\$\d+|\(InitPlan \d+\)\.col\d+)\)\)/,
+    );
+    expect(plan).not.toMatch(/Seq Scan on campaign_recipients/);
   });
 
   test("M5 rows that came due again are claimed before the never-tried; rows not due wait", async () => {

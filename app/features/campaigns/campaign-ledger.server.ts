@@ -39,42 +39,50 @@ export async function claimBatch(
       )
       .returning({ id: campaigns.id });
     if (!mine) return null;
-    // Rows that came due again first, then the never-tried: each in its own index's order, so a
-    // claim reads a batch's rows, never sorts the whole ledger (decision 055's addendum).
-    const due = (state: "deferred" | "queued") =>
-      tx
-        .select({ contactId: campaignRecipients.contactId })
-        .from(campaignRecipients)
-        .where(
-          and(
-            ledgerOf(accountId, campaignId),
-            eq(campaignRecipients.state, state),
-            sql`${campaignRecipients.nextAttemptAt} <= now()`,
-          ),
-        )
-        .orderBy(campaignRecipients.nextAttemptAt)
-        .limit(BATCH)
-        .for("update", { skipLocked: true });
-    // `= any(array(…))`, not `in (…)`: the batch is chosen once (an InitPlan). As a semi-join
-    // the planner may nest-loop it when a new ledger has no statistics yet, running the locking
-    // subquery again for every row: the whole ledger claimed at once, in quadratic time.
-    // The two lists are joined inside that InitPlan, so the clause left is `contact_id = any($n)`:
-    // joined in the clause itself (`||`, a function that is not leakproof), row-level security
-    // kept it out of the primary key's index, and each claim read the whole ledger (55–80 ms a
-    // batch of 200 at 20,000 rows on PostgreSQL, against 4 ms now).
-    return tx
-      .update(campaignRecipients)
-      .set({ state: "sending", attempts: sql`${campaignRecipients.attempts} + 1` })
+    return claimRows(tx, { accountId, campaignId });
+  });
+}
+
+/** The statement that moves up to a batch of due rows to `sending` (the test reads its plan). */
+export function claimRows(
+  tx: Tx,
+  { accountId, campaignId }: { accountId: string; campaignId: string },
+) {
+  // Rows that came due again first, then the never-tried: each in its own index's order, so a
+  // claim reads a batch's rows, never sorts the whole ledger (decision 055's addendum).
+  const due = (state: "deferred" | "queued") =>
+    tx
+      .select({ contactId: campaignRecipients.contactId })
+      .from(campaignRecipients)
       .where(
         and(
           ledgerOf(accountId, campaignId),
-          sql`${campaignRecipients.contactId} = any(array(
-            select due from unnest(array(${due("deferred")}) || array(${due("queued")})) as due
-             limit ${sql.raw(String(BATCH))}))`,
+          eq(campaignRecipients.state, state),
+          sql`${campaignRecipients.nextAttemptAt} <= now()`,
         ),
       )
-      .returning();
-  });
+      .orderBy(campaignRecipients.nextAttemptAt)
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+  // `= any(array(…))`, not `in (…)`: the batch is chosen once (an InitPlan). As a semi-join
+  // the planner may nest-loop it when a new ledger has no statistics yet, running the locking
+  // subquery again for every row: the whole ledger claimed at once, in quadratic time.
+  // The two lists are joined inside that InitPlan, so the clause left is `contact_id = any($n)`:
+  // joined in the clause itself (`||`, a function that is not leakproof), row-level security
+  // kept it out of the primary key's index, and each claim read the whole ledger (55–80 ms a
+  // batch of 200 at 20,000 rows on PostgreSQL, against 4 ms now).
+  return tx
+    .update(campaignRecipients)
+    .set({ state: "sending", attempts: sql`${campaignRecipients.attempts} + 1` })
+    .where(
+      and(
+        ledgerOf(accountId, campaignId),
+        sql`${campaignRecipients.contactId} = any(array(
+          select due from unnest(array(${due("deferred")}) || array(${due("queued")})) as due
+           limit ${sql.raw(String(BATCH))}))`,
+      ),
+    )
+    .returning();
 }
 
 /**

@@ -41,6 +41,7 @@ export function sendingServicesOf(services: ServerServices): SendingServices {
       frame: campaignFrame,
       active: () => !services.lifecycle.shuttingDown,
       leaseSeconds: env.CAMPAIGN_LEASE_SECONDS,
+      exclusive: services.database.kind === "pglite",
     };
     built.set(services, sending);
   }

@@ -7,7 +7,7 @@ describe("environment", () => {
     expect(env).toMatchObject({ PORT: 3000, BASE_DOMAIN: "localhost", DATA_DIR: "./data" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SUPER_ADMIN_EMAILS).toEqual([]);
-    expect(env).toMatchObject({ CAMPAIGN_LEASE_SECONDS: 120, JOBS_SUPERVISE_SECONDS: 60 });
+    expect(env).toMatchObject({ CAMPAIGN_LEASE_SECONDS: 30, JOBS_SUPERVISE_SECONDS: 60 });
   });
 
   test("values are parsed and normalised", () => {

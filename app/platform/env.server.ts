@@ -56,12 +56,14 @@ export const envSchema = z
     /**
      * Campaigns: how long a sending run that fell silent (its process died) keeps its hold on
      * the campaign before another run may take over and resend what it left unsettled
-     * (decision 055). Above the time one batch of 200 takes at the relay's pace; at most 300 s,
+     * (decision 055). A live run renews it every third of it while its relay answers, so it may
+     * be shorter than a batch at a slow relay's pace; on the embedded database a restarted
+     * process takes a dead run's campaign at once. At most 300 s,
      * because the dead run's job, refused while the hold lasts, makes its fifth and last retry
      * 310 s or more after its heartbeat is found stopped (10 s, then 20, 40, 80, 160 s or up to
      * twice that): a longer hold would leave the campaign `sending` with no job.
      */
-    CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(5).max(300).default(120),
+    CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(5).max(300).default(30),
     /**
      * Campaigns: whether a site's own SMTP relay may be at a private or loopback address (a
      * relay on the operator's network; tests). Off: only public addresses (decision 057).

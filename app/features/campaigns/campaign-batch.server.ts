@@ -25,6 +25,8 @@ export type BatchContext = {
   /** The site's relay or the platform's (site-relays.server.ts), and its connections. */
   transport: CampaignTransport;
   concurrency: number;
+  /** Told of every answer from the relay: the run is alive (its hold is renewed). */
+  alive?: () => void;
 };
 
 /**
@@ -43,6 +45,7 @@ export async function sendBatch(
     pacer,
     transport,
     concurrency,
+    alive,
   }: BatchContext,
   batch: LedgerRow[],
 ): Promise<number> {
@@ -117,6 +120,7 @@ export async function sendBatch(
         },
         site: host,
       });
+      alive?.();
       if (outcome.kind === "sent") sent++;
       if (outcome.kind === "later" && outcome.slowDown) pacer.slowDown();
       else pacer.settle();

@@ -27,8 +27,17 @@ import { campaignRecipients, campaigns } from "./tables.server";
  */
 
 export const CAMPAIGN_SEND_JOB = "campaigns.send";
-/** A sending run renews its hold on the campaign at every batch; silent this long, it is dead. */
-const DEFAULT_LEASE_SECONDS = 120;
+/**
+ * A sending run renews its hold on the campaign at every batch, and between batches while its
+ * relay keeps answering; silent this long, it is dead.
+ */
+const DEFAULT_LEASE_SECONDS = 30;
+/**
+ * The runs sending in this process. On the embedded database this process is the only one that
+ * sends (it alone opens the data directory), so a hold by any other run is a dead one's: after
+ * a crash and restart the campaign is taken over at once, not after the lease.
+ */
+const liveRuns = new Set<string>();
 
 /** Thrown when another live run holds the campaign: the job queue tries again later. */
 export class CampaignBusyError extends Error {
@@ -58,6 +67,8 @@ export type SendingServices = {
   active?: () => boolean;
   /** How long a silent run keeps its hold on a campaign (tests shorten it). */
   leaseSeconds?: number;
+  /** True when no other process sends (the embedded database): a hold of no live run here is dead. */
+  exclusive?: boolean;
   frame: (account: { lang: string; siteName: string }) => CampaignFrame;
 };
 
@@ -214,6 +225,13 @@ export async function runCampaignSend(
 ): Promise<{ sent: number; again?: number; ended?: CampaignStatus }> {
   const { database } = services;
   const lease = services.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  // Alone on the database, a holder that is not running here died with an earlier process.
+  const live = [...liveRuns];
+  const deadHolder = !services.exclusive
+    ? sql``
+    : live.length === 0
+      ? sql` or true`
+      : sql` or ${campaigns.senderRun} not in ${live}`;
   const claimed = await database.forAccount(accountId, async (tx) => {
     // The campaign is this run's if no run holds it, or its holder fell silent past the lease.
     const [campaign] = await tx
@@ -224,7 +242,7 @@ export async function runCampaignSend(
           campaignIs(accountId, campaignId),
           eq(campaigns.status, "sending"),
           sql`(${campaigns.senderRun} is null or ${campaigns.senderRun} = ${runId}
-               or ${campaigns.senderSeenAt} < now() - make_interval(secs => ${lease}))`,
+               or ${campaigns.senderSeenAt} < now() - make_interval(secs => ${lease})${deadHolder})`,
         ),
       )
       .returning();
@@ -269,7 +287,32 @@ export async function runCampaignSend(
     }
     return found;
   };
-  const send = { services, campaign, compiledFor, origin, host };
+  // A batch to a slow relay may outlast the lease: while the relay answers, the hold is renewed
+  // between batches too; a run whose relay went silent lets it lapse.
+  let answered = false;
+  const heartbeat = setInterval(
+    () => {
+      if (!answered) return;
+      answered = false;
+      database
+        .forAccount(accountId, (tx) =>
+          tx
+            .update(campaigns)
+            .set({ senderSeenAt: sql`now()` })
+            .where(and(campaignIs(accountId, campaignId), eq(campaigns.senderRun, runId))),
+        )
+        .catch((error: unknown) =>
+          services.logger?.warn({ err: error, campaignId }, "a campaign's hold was not renewed"),
+        );
+    },
+    (lease * 1000) / 3,
+  );
+  heartbeat.unref();
+  liveRuns.add(runId);
+  const alive = () => {
+    answered = true;
+  };
+  const send = { services, campaign, compiledFor, origin, host, alive };
   let sent = 0;
   try {
     for (;;) {
@@ -303,6 +346,8 @@ export async function runCampaignSend(
       }
     }
   } finally {
+    clearInterval(heartbeat);
+    liveRuns.delete(runId);
     // Whatever ended this run, the next one may claim the campaign at once.
     await database.forAccount(accountId, (tx) =>
       tx

@@ -27,7 +27,7 @@ import {
   unsubscribeRecipient,
 } from "./recipient-actions.server";
 import { recipientLinks, verifyRecipient } from "./recipient-links.server";
-import { campaignRecipients } from "./tables.server";
+import { campaignRecipients, campaigns } from "./tables.server";
 
 const secretBox = createSecretBox("campaigns-test-secret-0123456789abcdef");
 
@@ -474,6 +474,77 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
     // At most the message in flight went twice, with one Message-ID: one copy in the mailbox.
     expect(sink.accepted.length - recipients.size).toBeLessThanOrEqual(1);
     expect(sink.distinct()).toBe(40);
+    relay.close();
+    await sink.close();
+  });
+
+  test("M5 a dead run's hold: taken at once when this process alone sends (the embedded database), after the lease otherwise; a live run at a slow relay keeps its hold past the lease", async () => {
+    const tag = `hold-${backend}`;
+    await addContacts(6, tag);
+    const [segment] = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .insert(segments)
+        .values({ accountId, name: tag, rules: { tagsAny: [tag] } })
+        .returning({ id: segments.id }),
+    );
+    const sink = await startSmtpSink();
+    const relay = smtpTransport({ smtpUrl: sink.url, connections: 1 });
+    const started = async () => {
+      const campaignId = await newCampaign(services(relay), letter({ segmentIds: [segment!.id] }));
+      await commandCampaigns(services(relay), {
+        accountId,
+        viewer: manager,
+        body: { intent: "sendCampaign", id: campaignId },
+      });
+      return campaignId;
+    };
+    // A run of a process that died a moment ago: its hold is fresh.
+    const heldByTheDead = (campaignId: string) =>
+      db.database.forAccount(accountId, (tx) =>
+        tx
+          .update(campaigns)
+          .set({ senderRun: "killed-process-run", senderSeenAt: new Date() })
+          .where(eq(campaigns.id, campaignId)),
+      );
+    const first = await started();
+    await heldByTheDead(first);
+    await expect(
+      runCampaignSend(services(relay), { accountId, campaignId: first, runId: "shared" }),
+    ).rejects.toThrow(/being sent by another run/);
+    expect(
+      await runCampaignSend(services(relay, { exclusive: true }), {
+        accountId,
+        campaignId: first,
+        runId: "restarted",
+      }),
+    ).toMatchObject({ sent: 6, ended: "sent" });
+
+    // A relay taking 300 ms a message: one batch of six lasts 1.8 s against a lease of 1 s.
+    const slow: CampaignTransport = {
+      async send(message) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return relay.send(message);
+      },
+      close() {},
+    };
+    const second = await started();
+    const running = runCampaignSend(services(slow, { concurrency: 1, leaseSeconds: 1 }), {
+      accountId,
+      campaignId: second,
+      runId: "slow",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_400));
+    // Alive and answered: neither another process nor this one (it is live here) takes it.
+    for (const exclusive of [false, true])
+      await expect(
+        runCampaignSend(services(relay, { leaseSeconds: 1, exclusive }), {
+          accountId,
+          campaignId: second,
+          runId: `eager-${exclusive}`,
+        }),
+      ).rejects.toThrow(/being sent by another run/);
+    expect(await running).toMatchObject({ sent: 6, ended: "sent" });
+    expect(sink.distinct()).toBe(12);
     relay.close();
     await sink.close();
   });

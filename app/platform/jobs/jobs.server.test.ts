@@ -177,6 +177,25 @@ for (const backend of backends) {
       expect(after.ran.map((job) => job.data)).toEqual([{ n: 9 }]);
     });
 
+    test("M8 a job its process left running: on the embedded database the next start retries it at once; on PostgreSQL another instance may still run it", async () => {
+      const before = queue("t.orphan");
+      await before.jobs.start();
+      await before.jobs.sendNow("t.orphan", { n: 3 }, { retryDelaySeconds: 1 });
+      await before.jobs.stop();
+      // As a kill -9 leaves it: taken and never finished (its heartbeat fresh).
+      await db.database.owner.execute(
+        sql`update ${sql.identifier(JOBS_SCHEMA)}.job
+               set state = 'active', started_on = now(), heartbeat_on = now()
+             where name = 't.orphan'`,
+      );
+      const after = queue("t.orphan");
+      await after.jobs.start();
+      expect((await onlyJob(db, "t.orphan")).state).toBe(backend === "pglite" ? "retry" : "active");
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      await after.jobs.drain();
+      expect(after.ran.map((job) => job.data)).toEqual(backend === "pglite" ? [{ n: 3 }] : []);
+    });
+
     test("polling runs a job without drain, and stop waits for a running handler", async () => {
       const jobs = createJobQueue({ database: db.database, logger, pollSeconds: 1 });
       queues.push(jobs);

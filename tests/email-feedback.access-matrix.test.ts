@@ -4,7 +4,7 @@
 // configured an endpoint does not exist.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildWorld, runMatrix, type MatrixRoute, type World } from "./support/access-matrix";
-import { mailgunRelay, sendgridRelay } from "./support/mail-relays";
+import { mailgunRelay, postmarkRelay, sendgridRelay } from "./support/mail-relays";
 import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestApp } from "./support/test-server";
 
@@ -26,11 +26,12 @@ const withKey: MatrixRoute[] = [
     expect: () => 415,
   },
 ];
-const relays = ["mailgun", "sendgrid", "ses"] as const;
+const relays = ["mailgun", "sendgrid", "postmark", "ses"] as const;
 // What a signed-in person could post: a relay's shape, unsigned (the signature is the key).
 const relayBodies = {
   mailgun: () => ({ "event-data": { event: "failed", severity: "permanent" } }),
   sendgrid: () => [{ event: "bounce", "smtp-id": "<x@y>", status: "5.1.1" }],
+  postmark: () => ({ RecordType: "Bounce", Type: "HardBounce", Email: "ada@example.com" }),
   ses: () => ({ Type: "Notification", Message: "{}", TopicArn: "arn:aws:sns:x" }),
 };
 withKey.push(
@@ -42,10 +43,10 @@ withKey.push(
     expect: () => 401,
   })),
   {
-    name: "POST /api/email/feedback/postmark, a relay that is not read (404 for everyone)",
+    name: "POST /api/email/feedback/resend, a relay that is not read (404 for everyone)",
     method: "POST",
-    path: "/api/email/feedback/postmark",
-    body: () => ({ RecordType: "Bounce" }),
+    path: "/api/email/feedback/resend",
+    body: () => ({ type: "email.bounced", data: {} }),
     expect: () => 404,
   },
 );
@@ -81,6 +82,7 @@ describe.each(logicBackends)("M5 bounce and complaint endpoint HTTP matrix on %s
       MAIL_FEEDBACK_KEY: "matrix-feedback-key-0123456789abcdef0123",
       MAIL_FEEDBACK_MAILGUN_SIGNING_KEY: mailgunRelay().key,
       MAIL_FEEDBACK_SENDGRID_PUBLIC_KEY: sendgridRelay().verificationKey,
+      MAIL_FEEDBACK_POSTMARK_CREDENTIALS: postmarkRelay().credentials,
       MAIL_FEEDBACK_SES_TOPIC_ARNS: "arn:aws:sns:eu-west-1:123456789012:ses-feedback",
     }).app;
     expect(await runMatrix(keyed, world, withKey, { places })).toEqual([]);

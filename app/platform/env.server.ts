@@ -99,6 +99,15 @@ export const envSchema = z
       .refine(isP256PublicKey, "must be an ECDSA P-256 public key (base64 DER or PEM)")
       .optional(),
     /**
+     * The credentials (`user:password`) Postmark's webhook URL carries for its basic
+     * authentication (`https://user:password@…/api/email/feedback/postmark`). Unset: 404.
+     */
+    MAIL_FEEDBACK_POSTMARK_CREDENTIALS: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .regex(/^[^:\s]+:[\x21-\x7e]+$/, "must be user:password, printable ASCII without spaces")
+      .optional(),
+    /**
      * The Amazon SNS topics (ARNs, comma-separated) Amazon SES publishes bounces and complaints
      * to, for `POST /api/email/feedback/ses`: a message of any other topic is refused. Unset: 404.
      */

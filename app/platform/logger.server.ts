@@ -20,13 +20,17 @@ const redact = [
   ...["secretKey", "webhookSecret", "secretSealed", "webhookSecretSealed", "key_secret"].flatMap(
     (field) => [field, `*.${field}`, `*.*.${field}`],
   ),
-  // A site's sending settings (features/campaigns, decision 057): relay password and DKIM key.
-  ...["privateKey", "smtpPasswordSealed", "dkimKeySealed"].flatMap((field) => [
+  // A site's sending settings (features/campaigns, decision 057): relay password, DKIM key and
+  // its relay's webhook key (the form's `webhook.key`).
+  ...["privateKey", "smtpPasswordSealed", "dkimKeySealed", "webhookKeySealed"].flatMap((field) => [
     field,
     `*.${field}`,
     `*.*.${field}`,
   ]),
   "*.*.password",
+  "webhook.key",
+  "*.webhook.key",
+  "*.*.webhook.key",
 ];
 
 /** The server's logger; `destination` (stdout when absent) lets a test read what it writes. */

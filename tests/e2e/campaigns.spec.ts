@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import { simpleParser } from "mailparser";
+import { sendgridRelay } from "../support/mail-relays";
 import { startSmtpSink, type SunkMail } from "../support/smtp-sink";
 import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
+import { send } from "./support/http";
 import { hydrated, open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { createSessions } from "./support/session";
@@ -561,4 +563,64 @@ test("M5 M2 the owner edits a campaign's subject twice, compares the first and l
     "Sending has begun: its revisions can be compared, not restored.",
   );
   await expect(history.getByRole("button", { name: /Restore/ })).toHaveCount(0);
+});
+
+test("M5 the owner points their own SendGrid's webhook at the site: the sending settings keep its verification key and show the address, which then takes SendGrid's signed events and refuses any other", async ({
+  page,
+}) => {
+  const sendgrid = sendgridRelay();
+  await asOwner(page, `${screen}?tab=campaigns&sending=settings`);
+  await hydrated(page);
+  const section = page.getByRole("region", { name: "Bounces and complaints by webhook" });
+  await section.getByRole("radio", { name: "SendGrid" }).check();
+  const address = `${site("/api/email/feedback/sendgrid")}`;
+  await expect(section.getByTestId("webhook-address")).toContainText(address);
+  const key = section.getByTestId("webhook-key");
+  await key.fill("not a verification key");
+  await page.getByTestId("save-sender").click();
+  await expect(section).toContainText("This is not a key of the form this service gives.");
+  await key.fill(sendgrid.verificationKey);
+  await page.getByTestId("save-sender").click();
+  await expect(page.getByTestId("sender-notice")).toHaveText("Sending settings saved.");
+  await expect(key).toHaveValue("");
+  await page.reload();
+  await hydrated(page);
+  await expect(section.getByText("A key is saved. Leave this empty to keep it.")).toBeVisible();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousAxeIssues(page, '[data-testid="sender-settings"]');
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await section.scrollIntoViewIfNeeded();
+  await lookAt(page, shots, "sending-webhook");
+  if (shots) {
+    // The section alone at a phone's width (the page's sticky bar covers it in a full shot).
+    await page.setViewportSize({ width: 375, height: 900 });
+    await section.screenshot({ path: `${shots}/sending-webhook-section-375.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  // SendGrid posts to the address shown, signed with the key the owner saved: taken (202; the
+  // message is of no campaign here, so nothing changes). Signed otherwise, refused; on the
+  // platform's own address the site's key is no key (this server has no platform key: 404).
+  const events = [
+    sendgrid.bounce(`<c.${crypto.randomUUID()}.${crypto.randomUUID()}@demo.localhost>`),
+  ];
+  // The bytes SendGrid signs are the body as sent (`send` writes JSON.stringify of `json`).
+  const body = JSON.stringify(events);
+  const post = (host: string, headers: Record<string, string>) =>
+    send({
+      port: server.port,
+      host,
+      path: "/api/email/feedback/sendgrid",
+      method: "POST",
+      json: events,
+      headers,
+    });
+  const taken = await post("demo.localhost", sendgrid.headersFor(body));
+  expect(taken.status).toBe(202);
+  expect(JSON.parse(taken.body)).toMatchObject({ bounced: 0, complained: 0 });
+  const forged = await post("demo.localhost", sendgrid.headersFor(body, { forged: true }));
+  expect(forged.status).toBe(401);
+  expect((await post("localhost", sendgrid.headersFor(body))).status).toBe(404);
 });

@@ -12,7 +12,7 @@ import { headerNoticesSchema } from "../../app/features/notices/notices";
 import { bodyLimitFor } from "../../server/middleware/input-boundary";
 import type { FuzzShape } from "./fuzz-corpus";
 import { fuzzDeliveryReport } from "./fuzz-mail-corpus";
-import { mailgunRelay, sendgridRelay, sesRelay } from "./mail-relays";
+import { mailgunRelay, postmarkRelay, sendgridRelay, sesRelay } from "./mail-relays";
 
 export type FuzzWorld = {
   accountId: string;
@@ -55,6 +55,7 @@ export const FUZZ_MAIL_FEEDBACK_KEY = "fuzz-mail-feedback-key-0123456789abcdef";
 export const fuzzMailRelays = {
   mailgun: mailgunRelay(),
   sendgrid: sendgridRelay(),
+  postmark: postmarkRelay(),
   ses: sesRelay({ topicArn: "arn:aws:sns:eu-west-1:123456789012:fuzz-feedback" }),
 };
 /**
@@ -73,12 +74,14 @@ const mailgunValid = signedOnce((w) =>
   fuzzMailRelays.mailgun.signed(fuzzMailRelays.mailgun.failed(relayMessageId(w), "permanent")),
 );
 const sendgridValid = signedOnce((w) => fuzzMailRelays.sendgrid.bounce(relayMessageId(w)));
+const postmarkValid = signedOnce((w) => fuzzMailRelays.postmark.bounce(relayMessageId(w)));
 const sesValid = signedOnce((w) =>
   fuzzMailRelays.ses.notification(fuzzMailRelays.ses.bounce(relayMessageId(w))),
 );
 export const fuzzMailRelayEnv = {
   MAIL_FEEDBACK_MAILGUN_SIGNING_KEY: fuzzMailRelays.mailgun.key,
   MAIL_FEEDBACK_SENDGRID_PUBLIC_KEY: fuzzMailRelays.sendgrid.verificationKey,
+  MAIL_FEEDBACK_POSTMARK_CREDENTIALS: fuzzMailRelays.postmark.credentials,
   MAIL_FEEDBACK_SES_TOPIC_ARNS: "arn:aws:sns:eu-west-1:123456789012:fuzz-feedback",
 };
 
@@ -1608,6 +1611,14 @@ const pageEndpoints: FuzzEndpoint[] = [
     // One event (SendGrid posts an array of them; the corpus mutates an object's fields).
     shape: (w) => json("/api/email/feedback/sendgrid", sendgridValid(w)),
     sign: (body) => fuzzMailRelays.sendgrid.headersFor(body),
+  },
+  {
+    name: "POST /api/email/feedback/postmark",
+    method: "POST",
+    path: "/api/email/feedback/postmark",
+    route: "POST /email/feedback/:relay",
+    shape: (w) => json("/api/email/feedback/postmark", postmarkValid(w)),
+    sign: () => fuzzMailRelays.postmark.headersFor(),
   },
   {
     name: "POST /api/email/feedback/ses",

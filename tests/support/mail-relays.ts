@@ -2,6 +2,7 @@
 // 055, addendum "bounces and complaints by webhook"): each signs its JSON as the relay does, with
 // keys made here. Events are shaped as the relays' documentation shows them.
 import { createHmac, createSign, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { relayMarksFor } from "../../app/features/campaigns/relay-marks.server";
 import { selfSignedCertificate } from "./self-signed-cert";
 
 const seconds = (at = new Date()) => String(Math.floor(at.getTime() / 1000));
@@ -73,13 +74,80 @@ export function sendgridRelay() {
     sg_message_id: `${randomBytes(11).toString("base64url")}.filter0001.16648.5515E0B88.0`,
     ...more,
   });
+  /**
+   * An engagement event (a spam report): no `smtp-id`, only the unique arguments the message
+   * went in with (our mark's `X-SMTPAPI`), at the event's top level as SendGrid posts them.
+   */
+  const marked = (messageId: string, name: string, more: Record<string, unknown> = {}) => {
+    const { "smtp-id": _, ...unmarked } = event(messageId, name, more);
+    const { unique_args } = JSON.parse(
+      relayMarksFor("smtp.sendgrid.net")!(messageId)["X-SMTPAPI"]!,
+    ) as { unique_args: Record<string, string> };
+    return { ...unmarked, ...unique_args };
+  };
   const bounce = (smtpId: string, status = "5.1.1", type = "bounce") =>
     event(smtpId, "bounce", {
       type,
       status,
       reason: `550 ${status} The email account that you tried to reach does not exist.`,
     });
-  return { verificationKey, headersFor, event, bounce };
+  return { verificationKey, headersFor, event, marked, bounce };
+}
+
+/**
+ * Postmark: one record per post, with the basic credentials its webhook URL was given, and the
+ * metadata our marks set at sending (`relayMarksFor`, as a message to Postmark's relay takes).
+ */
+export function postmarkRelay(credentials = `pm-hooks:${randomBytes(16).toString("hex")}`) {
+  const headersFor = ({ wrong = false } = {}) => ({
+    authorization: `Basic ${Buffer.from(wrong ? `${credentials}x` : credentials).toString("base64")}`,
+  });
+  const metadataOf = (messageId: string) =>
+    Object.fromEntries(
+      Object.entries(relayMarksFor("smtp.postmarkapp.com")!(messageId)).map(([header, value]) => [
+        header.replace(/^X-PM-Metadata-/, ""),
+        value,
+      ]),
+    );
+  const record = (messageId: string, recordType: string, more: Record<string, unknown> = {}) => ({
+    RecordType: recordType,
+    MessageID: randomUUID(),
+    ServerID: 23,
+    MessageStream: "broadcast",
+    Email: "reader@example.com",
+    From: "news@school.example",
+    Metadata: metadataOf(messageId),
+    ...more,
+  });
+  const bounce = (
+    messageId: string,
+    type = "HardBounce",
+    details = "smtp;550 5.1.1 The email account that you tried to reach does not exist.",
+  ) =>
+    record(messageId, "Bounce", {
+      ID: 692560173,
+      Type: type,
+      TypeCode: type === "HardBounce" ? 1 : 4096,
+      Name: type,
+      Description: "The server was unable to deliver your message.",
+      Details: details,
+      BouncedAt: new Date().toISOString(),
+      DumpAvailable: false,
+      Inactive: type === "HardBounce",
+      CanActivate: true,
+      Subject: "News",
+    });
+  const complaint = (messageId: string) =>
+    record(messageId, "SpamComplaint", {
+      ID: 42,
+      Type: "SpamComplaint",
+      TypeCode: 512,
+      Name: "Spam complaint",
+      Details: "",
+      BouncedAt: new Date().toISOString(),
+      Inactive: true,
+    });
+  return { credentials, headersFor, record, bounce, complaint };
 }
 
 /**

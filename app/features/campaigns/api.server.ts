@@ -87,6 +87,7 @@ export function campaignsApi(services: {
   });
   const receiveRelayFeedback = relayFeedbackReceiver({
     database,
+    secretBox,
     rateLimits,
     tenants,
     env,
@@ -168,8 +169,10 @@ export function campaignsApi(services: {
   // mailRelayPath: a relay's own JSON (Mailgun, SendGrid, Amazon SES through SNS), signed.
   api.post("/email/feedback/:relay", async (c) => {
     const relay = c.req.param("relay");
+    const { tenant } = c.var;
     const { events, subscribed, ...summary } = await receiveRelayFeedback({
       relay,
+      site: tenant.kind === "account" ? tenant.account.accountId : null,
       header: (name) => c.req.header(name),
       clientIp: c.var.facts.clientIp,
       body: () => c.req.arrayBuffer(),

@@ -3,6 +3,7 @@ import { mailOutbox } from "~/platform/mail/tables.server";
 import { addressIsGone, enhancedCodeOf } from "./bounce-codes";
 import type { MimeParts } from "./campaign-mime.server";
 import { rawCampaignMessage } from "./campaign-raw.server";
+import { relayMarksFor } from "./relay-marks.server";
 
 /*
  * How a campaign's messages leave: a pool of SMTP connections to the relay (nodemailer), or,
@@ -123,13 +124,23 @@ export function relayTransport(options: RelayOptions): CampaignTransport {
     (relay ??= import("nodemailer").then(({ createTransport }) =>
       createTransport(options as Parameters<typeof createTransport>[0]),
     ));
+  // A site's relay is reached at a checked address; its name is the TLS server name.
+  const { servername, host, url } = options as { servername?: string; host?: string; url?: string };
+  const marksOf = relayMarksFor(servername ?? host ?? (url ? new URL(url).hostname : ""));
   return {
     async send(message) {
       const transporter = await open();
       const dkim = message.dkim ? { ...message.dkim, headerFieldNames: signedHeaders } : undefined;
       const whole = message.mime ? rawCampaignMessage({ ...message, mime: message.mime }) : null;
+      // Written as they are, never as encoded words: the relay reads them as JSON or as ids.
+      const marks = Object.entries(marksOf?.(message.messageId) ?? {});
       try {
-        if (whole) await transporter.sendMail({ ...whole, ...(dkim ? { dkim } : {}) });
+        if (whole)
+          await transporter.sendMail({
+            ...whole,
+            raw: marks.map(([name, value]) => `${name}: ${value}\r\n`).join("") + whole.raw,
+            ...(dkim ? { dkim } : {}),
+          });
         else
           await transporter.sendMail({
             from: message.from,
@@ -139,7 +150,12 @@ export function relayTransport(options: RelayOptions): CampaignTransport {
               ? { text: { raw: message.mime.text }, html: { raw: message.mime.html } }
               : message.body()),
             messageId: message.messageId,
-            headers: message.headers,
+            headers: {
+              ...message.headers,
+              ...Object.fromEntries(
+                marks.map(([name, value]) => [name, { prepared: true, value }]),
+              ),
+            },
             ...(message.replyTo ? { replyTo: message.replyTo } : {}),
             ...(message.returnPath
               ? { envelope: { from: message.returnPath, to: message.to } }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { enhancedCodeOf } from "./bounce-codes";
+import { messageIdOfPostmark, SENDGRID_MARK } from "./relay-marks.server";
 import {
   campaignMessageOf,
   cleanText,
@@ -16,7 +17,9 @@ import {
  * The campaign message is the one our Message-ID names, as each relay carries it:
  *
  * - Mailgun: `event-data.message.headers.message-id` (the Message-ID we sent, without <>).
- * - SendGrid: `smtp-id` (the Message-ID we sent, when the sending domain is authenticated).
+ * - SendGrid: `smtp-id` (the Message-ID we sent, when the sending domain is authenticated), else
+ *   the unique argument our mark set (relay-marks.server.ts; spam reports carry only that).
+ * - Postmark: the metadata our marks set (`Metadata`).
  * - Amazon SES: `mail.headers` / `mail.commonHeaders.messageId`, the original headers SES keeps
  *   in the notification when "include original headers" is on (SES replaces the Message-ID).
  */
@@ -103,6 +106,7 @@ export function mailgunMail(event: z.infer<typeof mailgunEvent>): FeedbackMail {
 export const sendgridEvent = z.object({
   event: z.string().max(60),
   "smtp-id": words(),
+  [SENDGRID_MARK]: words(),
   type: words(40),
   status: words(20),
   reason: words(),
@@ -111,7 +115,7 @@ export const sendgridEvent = z.object({
 export const sendgridPost = z.union([z.array(sendgridEvent).max(10_000), sendgridEvent]);
 
 export function sendgridMail(event: z.infer<typeof sendgridEvent>): FeedbackMail {
-  const message = campaignMessageOf(event["smtp-id"]);
+  const message = campaignMessageOf(event["smtp-id"]) ?? campaignMessageOf(event[SENDGRID_MARK]);
   if (event.event === "spamreport")
     return complaint(message, "abuse", [
       "Feedback-Type: abuse",
@@ -124,6 +128,40 @@ export function sendgridMail(event: z.infer<typeof sendgridEvent>): FeedbackMail
   const code = statusOf(event.status) ?? statusOf(enhancedCodeOf(event.reason) ?? "") ?? "5.0.0";
   const diagnostic = `${event.reason} (SendGrid ${event.type || "bounce"})`;
   return bounce(message, [line(permanent, code, diagnostic)]);
+}
+
+// ---- Postmark: one record per post, JSON with a `RecordType` -----------------------------
+
+export const postmarkRecord = z.object({
+  RecordType: z.string().max(60),
+  Type: words(60),
+  Name: words(100),
+  Description: words(),
+  Details: words(),
+  Metadata: maybe(z.record(z.string().max(100), z.unknown())),
+});
+
+/** Postmark's bounce types that say the address is gone, and the status each stands for. */
+const postmarkAddressGone: Record<string, string> = {
+  HardBounce: "5.1.1",
+  BadEmailAddress: "5.1.3",
+};
+
+export function postmarkMail(record: z.infer<typeof postmarkRecord>): FeedbackMail {
+  const message = campaignMessageOf(messageIdOfPostmark(record.Metadata));
+  if (record.RecordType === "SpamComplaint")
+    return complaint(message, "abuse", ["Feedback-Type: abuse", "relay: Postmark SpamComplaint"]);
+  if (record.RecordType !== "Bounce") return other;
+  const said = `${record.Details} ${record.Description}`;
+  const gone = postmarkAddressGone[record.Type];
+  const diagnostic = `${said} (Postmark ${record.Type})`;
+  // `Blocked` is a refusal of the message (5.7.1); the other types are soft, or no bounce at all.
+  if (!gone && record.Type !== "Blocked")
+    return bounce(message, [
+      line(false, statusOf(enhancedCodeOf(said) ?? "") ?? "4.0.0", diagnostic),
+    ]);
+  const code = statusOf(enhancedCodeOf(said) ?? "") ?? gone ?? "5.7.1";
+  return bounce(message, [line(true, code, diagnostic)]);
 }
 
 // ---- Amazon SES: the `Message` of an SNS notification, JSON ---------------------------------

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openFeedbackRig, type FeedbackSite } from "../../../tests/support/feedback-rig";
-import { mailgunRelay, sendgridRelay, sesRelay } from "../../../tests/support/mail-relays";
+import {
+  mailgunRelay,
+  postmarkRelay,
+  sendgridRelay,
+  sesRelay,
+} from "../../../tests/support/mail-relays";
 import { backends, logicTestOn } from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
+import type { SiteWebhookRelay } from "./sender-shapes";
+import { secretContext } from "./sender-store.server";
+import { campaignSendingSettings } from "./tables.server";
 
 /*
  * M5 bounces and complaints taken from the relays' webhooks (decision 055, addendum "bounces and
@@ -17,9 +25,9 @@ type Relay = {
   complaint(messageId: string): Payload;
   /** Events that change nothing: soft bounces, delays, deliveries, a refusal of the message. */
   harmless(messageId: string): Payload[];
-  /** The hard bounce with a signature that does not hold, and one signed too long ago. */
+  /** The hard bounce with a signature that does not hold, and one signed too long ago (a relay that signs a time). */
   forged(messageId: string): Payload;
-  stale(messageId: string): Payload;
+  stale?(messageId: string): Payload;
   /** The hard bounce as a stranger could post it, without the relay's signature. */
   unsigned(messageId: string): Payload;
   /** Signed as the relay signs, but not the relay's JSON. */
@@ -72,7 +80,8 @@ const sendgrid: Relay = {
   type: json,
   // SendGrid batches: the event of ours comes with others about messages of no campaign.
   hardBounce: (id) => sendgridBatch([sg.event("<other@ismtpd-1>", "processed"), sg.bounce(id)]),
-  complaint: (id) => sendgridBatch([sg.event(id, "spamreport", { useragent: "Mail/1.0" })]),
+  // A spam report carries no smtp-id: only the unique argument our mark set.
+  complaint: (id) => sendgridBatch([sg.marked(id, "spamreport", { useragent: "Mail/1.0" })]),
   harmless: (id) =>
     [
       sg.event(id, "deferred", { response: "400 try again later", attempt: "5" }),
@@ -86,6 +95,31 @@ const sendgrid: Relay = {
   stale: (id) => sendgridBatch([sg.bounce(id)], { at: longAgo() }),
   unsigned: (id) => ({ body: JSON.stringify([sg.bounce(id)]), headers: {} }),
   foreign: () => sendgridBatch([{ email: "reader@example.com", timestamp: 1 }]),
+};
+
+const pm = postmarkRelay();
+const postmarkPost = (record: unknown, options?: Parameters<typeof pm.headersFor>[0]) => ({
+  body: JSON.stringify(record),
+  headers: pm.headersFor(options),
+});
+const postmark: Relay = {
+  type: json,
+  hardBounce: (id) => postmarkPost(pm.bounce(id)),
+  complaint: (id) => postmarkPost(pm.complaint(id)),
+  harmless: (id) =>
+    [
+      pm.bounce(id, "SoftBounce", "smtp;452 4.2.2 The email account is over quota."),
+      pm.bounce(id, "Transient", "smtp;421 4.4.2 Connection timed out"),
+      // A refusal of the message (a spam block), not of the address.
+      pm.bounce(id, "Blocked", "smtp;550 5.7.1 Message rejected as spam"),
+      // A hard bounce whose own words say the message, not the address, was refused.
+      pm.bounce(id, "HardBounce", "smtp;550 5.7.1 Policy rejection"),
+      pm.record(id, "Delivery", { Details: "Test delivery webhook details" }),
+      pm.record(id, "Open", { FirstOpen: true }),
+    ].map((record) => postmarkPost(record)),
+  forged: (id) => postmarkPost(pm.bounce(id), { wrong: true }),
+  unsigned: (id) => ({ body: JSON.stringify(pm.bounce(id)), headers: {} }),
+  foreign: () => postmarkPost({ Type: "HardBounce", Email: "reader@example.com" }),
 };
 
 const sesFeed = sesRelay();
@@ -119,10 +153,11 @@ const ses: Relay = {
     snsPost(sesFeed.notification("{}", { topic: "arn:aws:sns:eu-west-1:123456789012:other" })),
 };
 
-const relays = { mailgun, sendgrid, ses } as const;
+const relays = { mailgun, sendgrid, postmark, ses } as const;
 const env = {
   MAIL_FEEDBACK_MAILGUN_SIGNING_KEY: mg.key,
   MAIL_FEEDBACK_SENDGRID_PUBLIC_KEY: sg.verificationKey,
+  MAIL_FEEDBACK_POSTMARK_CREDENTIALS: pm.credentials,
   MAIL_FEEDBACK_SES_TOPIC_ARNS: sesFeed.topicArn,
 };
 
@@ -247,7 +282,8 @@ describe.each(backends)("M5 bounces and complaints by webhook on %s", (backend) 
       async () => {
         const { readers, messageIdOf } = await rig.sendTo(site, 1);
         const id = messageIdOf(readers[0]!.email);
-        for (const payload of [relay.forged(id), relay.stale(id), relay.unsigned(id)]) {
+        for (const payload of [relay.forged(id), relay.stale?.(id), relay.unsigned(id)]) {
+          if (!payload) continue;
           const res = await post(name, payload);
           expect(res.status).toBe(401);
           expect(await codeOf(res)).toBe("not_authenticated");
@@ -328,8 +364,134 @@ describe.each(backends)("M5 bounces and complaints by webhook on %s", (backend) 
     });
   });
 
+  /**
+   * A site sending through its own relay account keeps that relay's key (decision 057's
+   * addendum), as the sending settings save it: sealed for the site.
+   */
+  const ownWebhook = (on: FeedbackSite, relay: SiteWebhookRelay, key: string) =>
+    rig.db.database.forAccount(on.accountId, (tx) =>
+      tx
+        .insert(campaignSendingSettings)
+        .values({
+          accountId: on.accountId,
+          webhookRelay: relay,
+          webhookKeySealed: rig.services.secretBox.seal(
+            key,
+            secretContext(on.accountId, "webhook-key"),
+          ),
+        })
+        .onConflictDoUpdate({
+          target: campaignSendingSettings.accountId,
+          set: {
+            webhookRelay: relay,
+            webhookKeySealed: rig.services.secretBox.seal(
+              key,
+              secretContext(on.accountId, "webhook-key"),
+            ),
+          },
+        }),
+    );
+  /** Each relay as a site's own account of it plays it: keys of its own, not the platform's. */
+  const ownAccounts = () => {
+    const mgOwn = mailgunRelay();
+    const sgOwn = sendgridRelay();
+    const pmOwn = postmarkRelay();
+    return {
+      mailgun: {
+        key: mgOwn.key,
+        bounce: (id: string) => ({
+          body: JSON.stringify(mgOwn.signed(mgOwn.failed(id, "permanent"))),
+          headers: {},
+        }),
+      },
+      sendgrid: {
+        key: sgOwn.verificationKey,
+        bounce: (id: string) => {
+          const body = JSON.stringify([sgOwn.bounce(id)]);
+          return { body, headers: sgOwn.headersFor(body) };
+        },
+      },
+      postmark: {
+        key: pmOwn.credentials,
+        bounce: (id: string) => ({
+          body: JSON.stringify(pmOwn.bounce(id)),
+          headers: pmOwn.headersFor(),
+        }),
+      },
+    } satisfies Record<SiteWebhookRelay, unknown>;
+  };
+
+  describe.each(["mailgun", "sendgrid", "postmark"] as const)("a site's own %s", (name) => {
+    logicTest(
+      `M5 ${name}: a site's own key, posted to the site's address, bounces that site's contacts only; the platform's key still holds there; elsewhere the site's key proves nothing`,
+      async () => {
+        const own = ownAccounts()[name];
+        const mine = await newSiteWith(name, own.key);
+        const theirs = await rig.newSite();
+        const ada = await rig.sendTo(mine, 2);
+        const bob = await rig.sendTo(theirs, 1);
+        const [first, second] = ada.readers;
+        const them = bob.readers[0]!;
+        const at = { host: mine.host };
+
+        const res = await post(name, own.bounce(ada.messageIdOf(first!.email)), at);
+        expect(await answer(res)).toMatchObject({ status: 202, body: { bounced: 1 } });
+        expect((await rig.contactOf(mine, first!.id)).status).toBe("bounced");
+        // Another site's message, under this site's key: not this key's to touch.
+        const across = await post(name, own.bounce(bob.messageIdOf(them.email)), at);
+        expect(await answer(across)).toMatchObject({ status: 202, body: { bounced: 0 } });
+        expect((await rig.contactOf(theirs, them.id)).status).toBe("subscribed");
+        // On another site's address (no key of its own) or the platform's, it is no proof.
+        for (const host of [theirs.host, "localhost"]) {
+          const elsewhere = await post(name, own.bounce(bob.messageIdOf(them.email)), { host });
+          expect(elsewhere.status, host).toBe(401);
+        }
+        expect((await rig.contactOf(theirs, them.id)).status).toBe("subscribed");
+        // The platform's relay still reports about this site's messages here.
+        const platform = await post(
+          name,
+          relays[name].hardBounce(ada.messageIdOf(second!.email)),
+          at,
+        );
+        expect(await answer(platform)).toMatchObject({ status: 202, body: { bounced: 1 } });
+      },
+    );
+
+    logicTest(
+      `M5 ${name}: with no platform key, the endpoint exists on the address of a site that keeps its own, and nowhere else`,
+      async () => {
+        const own = ownAccounts()[name];
+        const mine = await newSiteWith(name, own.key);
+        const other = await rig.newSite();
+        const { readers, messageIdOf } = await rig.sendTo(mine, 1);
+        const keyless = createTestApp(rig.db.database).app;
+        const payload = own.bounce(messageIdOf(readers[0]!.email));
+        for (const host of [other.host, "localhost"]) {
+          const res = await post(name, payload, { host, to: keyless });
+          expect(res.status, host).toBe(404);
+        }
+        const res = await post(name, payload, { host: mine.host, to: keyless });
+        expect(await answer(res)).toMatchObject({ status: 202, body: { bounced: 1 } });
+        // A key saved for another relay is no key for this one.
+        const otherRelay = name === "mailgun" ? "postmark" : "mailgun";
+        const res2 = await post(
+          otherRelay,
+          { body: "{}", headers: {} },
+          { host: mine.host, to: keyless },
+        );
+        expect(res2.status).toBe(404);
+      },
+    );
+  });
+
+  async function newSiteWith(relay: SiteWebhookRelay, key: string) {
+    const site = await rig.newSite();
+    await ownWebhook(site, relay, key);
+    return site;
+  }
+
   logicTest("M5 a relay that is not one of ours answers 404", async () => {
-    for (const path of ["postmark", "resend", "feedback"]) {
+    for (const path of ["resend", "feedback"]) {
       const res = await post(path, { body: "{}", headers: {} });
       expect(res.status, path).toBe(404);
     }

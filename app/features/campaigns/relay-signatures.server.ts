@@ -1,4 +1,11 @@
-import { createHmac, createPublicKey, timingSafeEqual, verify, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  createPublicKey,
+  timingSafeEqual,
+  verify,
+  type KeyObject,
+} from "node:crypto";
 
 /*
  * How a relay's webhook proves it is the relay's (decision 055, addendum "bounces and
@@ -6,7 +13,8 @@ import { createHmac, createPublicKey, timingSafeEqual, verify, type KeyObject } 
  * (HMAC-SHA256, hex, in the body); SendGrid's Signed Event Webhook signs `timestamp + body` with
  * an ECDSA P-256 key whose public half the owner copies from its settings (base64 DER in a
  * header). Both carry a timestamp: one older (or newer) than the window is refused, so a post
- * captured on its way cannot be replayed later.
+ * captured on its way cannot be replayed later. Postmark signs nothing: its webhook URL carries
+ * HTTP basic credentials, sent over TLS; a replayed post changes nothing the first did not.
  */
 
 /** How far a webhook's timestamp may be from this server's clock, either way. */
@@ -57,4 +65,22 @@ export function sendgridSigned(
   } catch {
     return false;
   }
+}
+
+/** Postmark: `Authorization: Basic` with the credentials its webhook URL was given (`user:pass`). */
+export function postmarkAuthorized(credentials: string, authorization: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
+  const expected = `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
+  return timingSafeEqual(digest(expected), digest(authorization.trim()));
+}
+
+/**
+ * Whether a key is of the form its relay gives (a site's own key, checked when it is saved, as
+ * the platform's are when the server starts): Mailgun's signing key, SendGrid's verification
+ * key (P-256), Postmark's webhook credentials (`user:password`).
+ */
+export function webhookKeyFits(relay: "mailgun" | "sendgrid" | "postmark", key: string): boolean {
+  if (relay === "sendgrid") return sendgridKeyOf(key) !== null;
+  if (key.length < 16) return false;
+  return relay === "mailgun" ? /^[\x21-\x7e]+$/.test(key) : /^[^:\s]+:[\x21-\x7e]+$/.test(key);
 }

@@ -10,6 +10,7 @@ import { translate } from "~/platform/mail/templates.server";
 import type { SendingServices } from "./campaign-sending.server";
 import { relayTransport } from "./campaign-transport.server";
 import { isPublicAddress, relayAddress } from "./relay-address.server";
+import { webhookKeyFits } from "./relay-signatures.server";
 import {
   senderSettingsSchema,
   type SenderIssueOrigin,
@@ -37,7 +38,8 @@ import { campaignSendingSettings } from "./tables.server";
  */
 
 type Place = { accountId: string; viewer: Viewer | null };
-type Site = { siteName: string; lang: string };
+/** `origin`: where the owner reached the site, the address its relay's webhooks are shown at. */
+type Site = { siteName: string; lang: string; origin: string };
 type Refused = { ok: false; code: "request.invalid"; issues: FieldIssue[] };
 
 const commandSchema = z.discriminatedUnion("intent", [
@@ -61,13 +63,13 @@ const refused = (issues: FieldIssue[]): Refused => ({ ok: false, code: "request.
 /** The owner's view of the settings (the loader's). */
 export async function readSenderSettings(
   services: SendingServices,
-  { accountId, viewer, siteName }: Place & { siteName: string },
+  { accountId, viewer, siteName, origin }: Place & Omit<Site, "lang">,
 ): Promise<SenderSettingsView> {
   const manager = checkContactsManager(viewer);
   const stored = await services.database.forAccount(accountId, (tx) => storedSender(tx, accountId));
   return senderViewOf(
     services.secretBox,
-    { platformFrom: services.from, siteName, testTo: manager.user.email },
+    { platformFrom: services.from, siteName, testTo: manager.user.email, origin },
     stored,
   );
 }
@@ -98,6 +100,16 @@ function checkSettings(
   const keepsPassword = relay.password === "" && Boolean(stored?.smtpPasswordSealed);
   if (relay.enabled && relay.username && !relay.password && !keepsPassword)
     issues.push(issueAt("relay.password", "passwordMissing"));
+  // A kept key serves only the relay it was given for: another relay needs its own.
+  const { webhook } = settings;
+  const keepsKey =
+    webhook.key === "" &&
+    stored?.webhookRelay === webhook.relay &&
+    Boolean(stored.webhookKeySealed);
+  if (webhook.relay && webhook.key && !webhookKeyFits(webhook.relay, webhook.key))
+    issues.push(issueAt("webhook.key", "webhookKey"));
+  else if (webhook.relay && !webhook.key && !keepsKey)
+    issues.push(issueAt("webhook.key", "webhookKeyMissing"));
   return issues.length ? refused(issues) : { ok: true, settings };
 }
 
@@ -139,7 +151,7 @@ function senderFrom(
 /** Saves the settings; a secret left empty is kept, one sent as null forgotten. */
 async function saveSender(
   services: SendingServices,
-  { accountId, viewer, siteName, body }: Place & { siteName: string; body: unknown },
+  { accountId, viewer, siteName, origin, body }: Place & Omit<Site, "lang"> & { body: unknown },
 ) {
   const manager = checkContactsManager(viewer);
   const { database, secretBox } = services;
@@ -148,8 +160,8 @@ async function saveSender(
     const checked = checkSettings(body, stored, relayPoolsOf(services).allowPrivate);
     if (!checked.ok) return checked;
     const { settings } = checked;
-    const { relay, dkim } = settings;
-    const seal = (plain: string, field: "smtp-password" | "dkim-key") =>
+    const { relay, dkim, webhook } = settings;
+    const seal = (plain: string, field: "smtp-password" | "dkim-key" | "webhook-key") =>
       secretBox.seal(plain, secretContext(accountId, field));
     const values = {
       accountId,
@@ -176,6 +188,13 @@ async function saveSender(
           : dkim.privateKey
             ? seal(dkim.privateKey, "dkim-key")
             : (stored?.dkimKeySealed ?? null),
+      webhookRelay: webhook.relay,
+      webhookKeySealed:
+        !webhook.relay || webhook.key === null
+          ? null
+          : webhook.key
+            ? seal(webhook.key, "webhook-key")
+            : (stored?.webhookKeySealed ?? null),
       updatedAt: new Date(),
     };
     const [row] = await tx
@@ -183,7 +202,11 @@ async function saveSender(
       .values(values)
       .onConflictDoUpdate({ target: campaignSendingSettings.accountId, set: values })
       .returning();
-    const changed = { password: relay.password !== "", key: dkim.privateKey !== "" };
+    const changed = {
+      password: relay.password !== "",
+      key: dkim.privateKey !== "",
+      webhookKey: webhook.key !== "",
+    };
     return { ok: true as const, row: row!, changed };
   });
   if (!answer.ok) return answer;
@@ -194,6 +217,8 @@ async function saveSender(
       dkim: answer.row.dkimEnabled,
       passwordChanged: answer.changed.password,
       keyChanged: answer.changed.key,
+      webhookRelay: answer.row.webhookRelay || null,
+      webhookKeyChanged: answer.changed.webhookKey,
     },
     "campaign sending settings saved",
   );
@@ -201,7 +226,7 @@ async function saveSender(
     ok: true as const,
     settings: senderViewOf(
       secretBox,
-      { platformFrom: services.from, siteName, testTo: manager.user.email },
+      { platformFrom: services.from, siteName, testTo: manager.user.email, origin },
       answer.row,
     ),
   };
@@ -271,12 +296,12 @@ const escapeHtml = (text: string) =>
 /** M5 the sending settings' commands of the campaigns screen (`saveSender`, `testSender`). */
 export async function commandSender(
   services: SendingServices,
-  { accountId, viewer, siteName, lang, body }: Place & Site & { body: unknown },
+  { accountId, viewer, siteName, lang, origin, body }: Place & Site & { body: unknown },
 ) {
   const parsed = commandSchema.safeParse(body);
   if (!parsed.success) throw new AppError({ code: "request.invalid" });
   const { intent, settings } = parsed.data;
-  const place = { accountId, viewer, siteName, body: settings };
+  const place = { accountId, viewer, siteName, origin, body: settings };
   return intent === "saveSender"
     ? saveSender(services, place)
     : testSender(services, { ...place, lang });

@@ -23,7 +23,7 @@ import { outcomeOfError, smtpTransport, type CampaignTransport } from "./campaig
 import { isPublicAddress, relayAddress } from "./relay-address.server";
 import { commandSender, isSenderCommand, readSenderSettings } from "./sender-settings.server";
 import { senderIssueOrigins, senderSettingsSchema } from "./sender-shapes";
-import { checkDkimKey } from "./sender-store.server";
+import { checkDkimKey, siteWebhookKey } from "./sender-store.server";
 import { createRelayPools } from "./site-relays.server";
 import { campaignSendingSettings } from "./tables.server";
 
@@ -327,6 +327,7 @@ describe.each(backends)("M5 a site's own sending on %s", (backend) => {
       accountId: school.accountId,
       viewer,
       siteName: "Demo School",
+      origin: "https://demo.lyceum.example",
       lang: "en",
       body: { intent: "saveSender", settings },
     });
@@ -335,6 +336,7 @@ describe.each(backends)("M5 a site's own sending on %s", (backend) => {
       accountId: school.accountId,
       viewer: school.owner,
       siteName: "Demo School",
+      origin: "https://demo.lyceum.example",
       lang: "en",
       body: { intent: "testSender", settings },
     });
@@ -470,6 +472,7 @@ describe.each(backends)("M5 a site's own sending on %s", (backend) => {
           accountId: school.accountId,
           viewer: school.owner,
           siteName: "Demo School",
+          origin: "https://demo.lyceum.example",
         });
         expect(view).toMatchObject({
           from: '"Demo School News" <news@school.example>',
@@ -638,6 +641,7 @@ describe.each(backends)("M5 a site's own sending on %s", (backend) => {
             accountId: school.accountId,
             viewer: school.owner,
             siteName: "Demo School",
+            origin: "https://demo.lyceum.example",
             lang: "en",
             body: { intent: "saveSenders", settings: {} },
           }),
@@ -652,6 +656,7 @@ describe.each(backends)("M5 a site's own sending on %s", (backend) => {
             accountId: school.accountId,
             viewer: school.student,
             siteName: "Demo School",
+            origin: "https://demo.lyceum.example",
           }),
         ).rejects.toMatchObject({ status: 403 });
         await expect(
@@ -659,12 +664,99 @@ describe.each(backends)("M5 a site's own sending on %s", (backend) => {
             accountId: school.accountId,
             viewer: null,
             siteName: "Demo School",
+            origin: "https://demo.lyceum.example",
           }),
         ).rejects.toMatchObject({ status: 401 });
       } finally {
         sending.relayPools!.close();
         await elsewhere.close();
       }
+    },
+  );
+
+  logicTest(
+    "M5 a site's own relay webhook: its key kept sealed and never shown; a key not of the relay's form, or none, refused; a kept key serves only its relay; None forgets it",
+    async () => {
+      const sending = services(smtpTransport({ smtpUrl: "smtp://127.0.0.1:9", connections: 1 }));
+      const credentials = "school-hooks:0123456789abcdef";
+      const withWebhook = (webhook: Record<string, unknown>) => ({
+        ...settingsFor(0),
+        relay: { enabled: false, host: "", port: 587 },
+        webhook,
+      });
+      const keyOf = (relay: string) =>
+        db.database.forAccount(school.accountId, (tx) =>
+          siteWebhookKey(tx, secretBox, { accountId: school.accountId, relay }),
+        );
+      const issuesOf = (answer: unknown) =>
+        (
+          (answer as { issues?: { path: string; code: string; origin?: string }[] }).issues ?? []
+        ).map((issue) => `${issue.path}:${issue.origin ?? issue.code}`);
+      logs.length = 0;
+      const saved = await save(sending, withWebhook({ relay: "postmark", key: credentials }));
+      expect(saved).toMatchObject({
+        ok: true,
+        settings: {
+          webhook: {
+            relay: "postmark",
+            keySet: true,
+            endpoint: "https://demo.lyceum.example/api/email/feedback/",
+          },
+        },
+      });
+      expect(await keyOf("postmark")).toBe(credentials);
+      expect(await keyOf("mailgun")).toBeNull();
+      const [row] = await db.database.forAccount(school.accountId, (tx) =>
+        tx.select().from(campaignSendingSettings),
+      );
+      expect(row!.webhookKeySealed).toMatch(/^v1\./);
+      // Not in the answer, the row or the logs, even were some code to log the form whole.
+      logger.info(
+        { settings: withWebhook({ relay: "postmark", key: credentials }) },
+        "a form logged by mistake",
+      );
+      expect(logs.join("\n")).toContain("campaign sending settings saved");
+      expect(JSON.stringify([saved, row]) + logs.join("\n")).not.toContain("0123456789abcdef");
+
+      // Saved again with the key left empty: kept.
+      expect(await save(sending, withWebhook({ relay: "postmark", key: "" }))).toMatchObject({
+        ok: true,
+      });
+      expect(await keyOf("postmark")).toBe(credentials);
+      // Refused, and nothing changed: another relay with no key of its own, keys not of their
+      // relay's form, a line break.
+      const refusals: [Record<string, unknown>, string][] = [
+        [{ relay: "mailgun", key: "" }, "webhook.key:webhookKeyMissing"],
+        [{ relay: "postmark", key: null }, "webhook.key:webhookKeyMissing"],
+        [{ relay: "sendgrid", key: "not-a-verification-key-at-all" }, "webhook.key:webhookKey"],
+        [{ relay: "postmark", key: "no-colon-in-these-credentials" }, "webhook.key:webhookKey"],
+        [{ relay: "mailgun", key: "short" }, "webhook.key:webhookKey"],
+        [{ relay: "mailgun", key: "line\nbreak-0123456789" }, "webhook.key:singleLine"],
+        [{ relay: "ses", key: "arn:aws:sns:eu-west-1:1:x" }, "webhook.relay:invalid_value"],
+      ];
+      for (const [webhook, issue] of refusals) {
+        const answer = await save(sending, withWebhook(webhook));
+        expect(answer, JSON.stringify(webhook)).toMatchObject({ ok: false });
+        expect(issuesOf(answer)).toContain(issue);
+      }
+      expect(await keyOf("postmark")).toBe(credentials);
+      // SendGrid's verification key as its settings show it.
+      const { publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+      const verification = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+      expect(
+        await save(sending, withWebhook({ relay: "sendgrid", key: verification })),
+      ).toMatchObject({ ok: true, settings: { webhook: { relay: "sendgrid", keySet: true } } });
+      expect(await keyOf("sendgrid")).toBe(verification);
+      expect(await keyOf("postmark")).toBeNull();
+      // None: the key is forgotten.
+      expect(await save(sending, withWebhook({ relay: "", key: "" }))).toMatchObject({
+        ok: true,
+        settings: { webhook: { relay: "", keySet: false } },
+      });
+      const [after] = await db.database.forAccount(school.accountId, (tx) =>
+        tx.select().from(campaignSendingSettings),
+      );
+      expect(after!.webhookKeySealed).toBeNull();
     },
   );
 });

@@ -8,6 +8,13 @@ import { isPlainText } from "~/platform/safe-values";
  */
 
 export const relaySecurities = ["none", "starttls", "tls"] as const;
+
+/**
+ * Relays whose webhooks a site may point at its own address with a key of its own (decision
+ * 057's addendum); Amazon SES's topics stay the platform's.
+ */
+export const siteWebhookRelays = ["mailgun", "sendgrid", "postmark"] as const;
+export type SiteWebhookRelay = (typeof siteWebhookRelays)[number];
 export type RelaySecurity = (typeof relaySecurities)[number];
 
 /** The sending form's own refusals (campaigns.screen.sending.errors.<origin>). */
@@ -24,6 +31,8 @@ export const senderIssueOrigins = [
   "dkimKeyWeak",
   "dkimKeyMissing",
   "senderNeedsDkim",
+  "webhookKey",
+  "webhookKeyMissing",
 ] as const;
 export type SenderIssueOrigin = (typeof senderIssueOrigins)[number];
 
@@ -48,6 +57,12 @@ export type SenderSettingsView = {
     /** The TXT record to publish for the kept key: its name and value (the public key). */
     record: { name: string; value: string } | null;
   };
+  /**
+   * Where the site's own relay reports bounces and complaints, whether its key is kept, and the
+   * address a relay's webhook posts to, its name appended (at the origin the owner reached the
+   * site at).
+   */
+  webhook: { relay: SiteWebhookRelay | ""; keySet: boolean; endpoint: string };
   /** The sender line a campaign goes out with now, defaults filled in. */
   from: string;
   /** Where "Send a test" sends: the signed-in owner's own address. */
@@ -142,6 +157,19 @@ export const senderSettingsSchema = z
           .max(16_000, { abort: true })
           .transform((value) => value.trim())
           .refine((value) => value === "" || pemKeyPattern.test(value), refusal("dkimKey"))
+          .nullable()
+          .default(""),
+      })
+      .prefault({}),
+    webhook: z
+      .object({
+        relay: z.enum(["", ...siteWebhookRelays]).default(""),
+        /** Mailgun's signing key, SendGrid's verification key, Postmark's `user:password`. */
+        key: z
+          .string()
+          .max(2000, { abort: true })
+          .refine((value) => isPlainText(value) && !/[\r\n]/.test(value), refusal("singleLine"))
+          .transform((value) => value.trim())
           .nullable()
           .default(""),
       })

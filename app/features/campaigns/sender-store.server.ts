@@ -15,8 +15,10 @@ import { campaignSendingSettings } from "./tables.server";
 
 export type StoredSender = typeof campaignSendingSettings.$inferSelect;
 
-export const secretContext = (accountId: string, field: "smtp-password" | "dkim-key") =>
-  `campaigns/${accountId}/${field}`;
+export const secretContext = (
+  accountId: string,
+  field: "smtp-password" | "dkim-key" | "webhook-key",
+) => `campaigns/${accountId}/${field}`;
 
 /** A site's own relay, its password opened; `fingerprint` changes whenever any of it does. */
 export type SiteRelay = {
@@ -141,7 +143,12 @@ export function dkimRecordOf(pem: string, domain: string, selector: string) {
 /** The owner's view: every setting but the secrets, of which only whether one is kept. */
 export function senderViewOf(
   box: SecretBox,
-  { platformFrom, siteName, testTo }: { platformFrom: string; siteName: string; testTo: string },
+  {
+    platformFrom,
+    siteName,
+    testTo,
+    origin,
+  }: { platformFrom: string; siteName: string; testTo: string; origin: string },
   stored: StoredSender | null,
 ): SenderSettingsView {
   const key =
@@ -169,7 +176,32 @@ export function senderViewOf(
           ? dkimRecordOf(key, stored.dkimDomain, stored.dkimSelector)
           : null,
     },
+    webhook: {
+      relay: stored?.webhookRelay ?? "",
+      keySet: Boolean(stored?.webhookRelay && stored.webhookKeySealed),
+      endpoint: `${origin}/api/email/feedback/`,
+    },
     from: senderLine(platformFrom, siteName, stored),
     testTo,
   };
+}
+
+/**
+ * The key a site keeps for its own relay's webhooks, when that relay is `relay`; null when the
+ * site has none for it (or it no longer opens: another secret).
+ */
+export async function siteWebhookKey(
+  tx: Tx,
+  box: SecretBox,
+  { accountId, relay }: { accountId: string; relay: string },
+): Promise<string | null> {
+  const [row] = await tx
+    .select({
+      relay: campaignSendingSettings.webhookRelay,
+      sealed: campaignSendingSettings.webhookKeySealed,
+    })
+    .from(campaignSendingSettings)
+    .where(eq(campaignSendingSettings.accountId, accountId));
+  if (!row || row.relay !== relay) return null;
+  return openSecret(box, row.sealed, secretContext(accountId, "webhook-key"));
 }

@@ -15,6 +15,7 @@ import {
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
 import { accounts } from "../accounts/tables.server";
 import type { CampaignBlock, CampaignStatus, RecipientState } from "./campaign-shapes";
+import type { SiteWebhookRelay } from "./sender-shapes";
 
 /**
  * M5 campaigns: one e-mail written once and sent to the contacts of some segments. `senderRun`
@@ -143,6 +144,12 @@ export const campaignSendingSettings = pgTable(
     dkimDomain: text("dkim_domain").notNull().default(""),
     dkimSelector: text("dkim_selector").notNull().default(""),
     dkimKeySealed: text("dkim_key_sealed"),
+    /**
+     * The relay that reports this site's bounces and complaints by webhook to the site's own
+     * address (decision 057's addendum), with its key sealed; "": none (the platform's keys).
+     */
+    webhookRelay: text("webhook_relay").$type<SiteWebhookRelay | "">().notNull().default(""),
+    webhookKeySealed: text("webhook_key_sealed"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

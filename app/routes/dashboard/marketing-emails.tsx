@@ -79,6 +79,7 @@ export async function loader(args: Route.LoaderArgs) {
               sender: await readSenderSettings(args.context.get(campaignSendingContext), {
                 ...place,
                 siteName,
+                origin: args.context.get(authContext).facts.linkOrigin,
               }),
               senderOpen: search.get("sending") === "settings",
               rows: await listCampaigns(database, place),
@@ -121,6 +122,7 @@ export async function action(args: Route.ActionArgs) {
         viewer: request.viewer,
         siteName: request.account.settings.sitetitle || request.account.slug,
         lang: request.account.settings.defaultLanguage ?? "en",
+        origin: args.context.get(authContext).facts.linkOrigin,
         body,
       });
     if (isCampaignCommand(body))

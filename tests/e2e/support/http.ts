@@ -22,7 +22,7 @@ export function get({
   });
 }
 
-/** Any request to 127.0.0.1 with a Host header, a cookie and a JSON body; answers headers too. */
+/** Any request to 127.0.0.1 with a Host header, a cookie, a JSON body and other headers; answers headers too. */
 export function send({
   port,
   host,
@@ -30,6 +30,7 @@ export function send({
   method = "GET",
   json,
   cookie,
+  headers: more = {},
 }: {
   port: number;
   host: string;
@@ -37,9 +38,10 @@ export function send({
   method?: string;
   json?: unknown;
   cookie?: string;
+  headers?: Record<string, string>;
 }): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   const payload = json === undefined ? undefined : JSON.stringify(json);
-  const headers: Record<string, string> = { host, origin: `http://${host}` };
+  const headers: Record<string, string> = { host, origin: `http://${host}`, ...more };
   if (payload) headers["content-type"] = "application/json";
   if (cookie) headers.cookie = cookie;
   return new Promise((resolve, reject) => {

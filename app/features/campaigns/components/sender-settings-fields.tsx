@@ -5,6 +5,7 @@ import {
   NumberInput,
   Paper,
   PasswordInput,
+  Radio,
   SegmentedControl,
   Stack,
   Switch,
@@ -15,7 +16,13 @@ import {
 } from "@mantine/core";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { relaySecurities, type RelaySecurity, type SenderSettingsView } from "../sender-shapes";
+import {
+  relaySecurities,
+  siteWebhookRelays,
+  type RelaySecurity,
+  type SenderSettingsView,
+  type SiteWebhookRelay,
+} from "../sender-shapes";
 import type { ErrorAt } from "./campaign-editor";
 
 /** The form as typed: a secret field empty keeps the saved one, `forget…` removes it. */
@@ -39,6 +46,8 @@ export type SenderForm = {
     privateKey: string;
     forgetKey: boolean;
   };
+  /** "None" forgets the saved key. */
+  webhook: { relay: SiteWebhookRelay | ""; key: string };
 };
 
 export const senderFormOf = (view: SenderSettingsView): SenderForm => ({
@@ -61,6 +70,7 @@ export const senderFormOf = (view: SenderSettingsView): SenderForm => ({
     privateKey: "",
     forgetKey: false,
   },
+  webhook: { relay: view.webhook.relay, key: "" },
 });
 
 type Props = {
@@ -310,6 +320,74 @@ export function DkimFields({ form, view, errorAt, change }: Props) {
               </Code>
             </Stack>
           ) : null}
+        </>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The site's own relay's webhook: which relay, its key, and the address to give it. */
+export function WebhookFields({ form, view, errorAt, change }: Props) {
+  const { t } = useTranslation();
+  const webhook = form.webhook;
+  const set = <K extends keyof SenderForm["webhook"]>(key: K, value: SenderForm["webhook"][K]) =>
+    change((current) => ({ ...current, webhook: { ...current.webhook, [key]: value } }));
+  // A saved key serves the relay it was saved for.
+  const kept = view.webhook.keySet && view.webhook.relay === webhook.relay;
+  const relay = webhook.relay;
+  return (
+    <Section title={t("campaigns.screen.sending.webhook.title")}>
+      <Text size="sm" c="dimmed" maw={720}>
+        {t("campaigns.screen.sending.webhook.help")}
+      </Text>
+      {/* Radios that wrap: four names do not fit a phone's width side by side. */}
+      <Radio.Group
+        label={t("campaigns.screen.sending.webhook.relay")}
+        value={relay || "none"}
+        onChange={(value) =>
+          set("relay", value === "none" ? "" : (value as SenderForm["webhook"]["relay"]))
+        }
+        data-testid="webhook-relay"
+      >
+        <Group gap="md" mt={6} wrap="wrap">
+          {(["none", ...siteWebhookRelays] as const).map((value) => (
+            <Radio
+              key={value}
+              value={value}
+              label={t(`campaigns.screen.sending.webhook.relays.${value}`)}
+            />
+          ))}
+        </Group>
+      </Radio.Group>
+      {relay ? (
+        <>
+          <PasswordInput
+            label={t(`campaigns.screen.sending.webhook.key.${relay}`)}
+            description={
+              kept
+                ? t("campaigns.screen.sending.webhook.keySaved")
+                : t(`campaigns.screen.sending.webhook.keyHelp.${relay}`)
+            }
+            placeholder={kept ? "••••••••" : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            value={webhook.key}
+            error={errorAt("webhook.key")}
+            onChange={(event) => set("key", event.currentTarget.value)}
+            maw={560}
+            data-testid="webhook-key"
+          />
+          <Stack gap={4} data-testid="webhook-address">
+            <Text size="sm">{t("campaigns.screen.sending.webhook.address")}</Text>
+            <Code block style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
+              {`${view.webhook.endpoint}${relay}`}
+            </Code>
+            {relay === "postmark" ? (
+              <Text size="xs" c="dimmed">
+                {t("campaigns.screen.sending.webhook.addressPostmark")}
+              </Text>
+            ) : null}
+          </Stack>
         </>
       ) : null}
     </Section>

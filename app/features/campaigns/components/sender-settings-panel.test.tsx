@@ -30,6 +30,11 @@ const view: SenderSettingsView = {
     keySet: true,
     record: { name: "mail2026._domainkey.school.example", value: "v=DKIM1; k=rsa; p=MIIBIjANBg" },
   },
+  webhook: {
+    relay: "sendgrid",
+    keySet: true,
+    endpoint: "https://demo.lyceum.example/api/email/feedback/",
+  },
   from: '"Demo School News" <news@school.example>',
   testTo: "owner@school.example",
 };

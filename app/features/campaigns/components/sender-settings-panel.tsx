@@ -22,6 +22,7 @@ import {
   DkimFields,
   RelayFields,
   SenderFields,
+  WebhookFields,
   senderFormOf,
   type SenderForm,
 } from "./sender-settings-fields";
@@ -52,6 +53,7 @@ const settingsOf = (form: SenderForm) => ({
     selector: form.dkim.selector,
     privateKey: form.dkim.forgetKey ? null : form.dkim.privateKey,
   },
+  webhook: form.webhook,
 });
 
 /**
@@ -80,6 +82,7 @@ export function SenderSettingsPanel({ view }: { view: SenderSettingsView }) {
       ...current,
       relay: { ...current.relay, password: "", forgetPassword: false },
       dkim: { ...current.dkim, privateKey: "", forgetKey: false },
+      webhook: { ...current.webhook, key: "" },
     }));
   }
 
@@ -130,6 +133,7 @@ export function SenderSettingsPanel({ view }: { view: SenderSettingsView }) {
       <SenderFields {...fields} />
       <RelayFields {...fields} />
       <DkimFields {...fields} />
+      <WebhookFields {...fields} />
       <Paper withBorder radius="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 2 }}>
         <Stack gap="xs">
           <Notice answer={answer} last={last} />

@@ -129,7 +129,10 @@ export function relayFeedbackReceiver({
     ses: topics.length > 0,
   };
 
-  /** The key a site keeps for `relay`'s webhooks to its own address: it touches that site's messages only. */
+  /**
+   * The key a site keeps for `relay`'s webhooks to its own address: what it proves touches that
+   * site's messages only.
+   */
   async function ownProof(relay: MailRelay, site: string | null): Promise<Proof<string> | null> {
     if (!site || relay === "ses") return null;
     const key = await database.forAccount(site, (tx) =>

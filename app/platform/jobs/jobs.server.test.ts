@@ -182,12 +182,20 @@ for (const backend of backends) {
       await before.jobs.start();
       await before.jobs.sendNow("t.orphan", { n: 3 }, { retryDelaySeconds: 1 });
       await before.jobs.stop();
-      // As a kill -9 leaves it: taken and never finished (its heartbeat fresh).
-      await db.database.owner.execute(
-        sql`update ${sql.identifier(JOBS_SCHEMA)}.job
-               set state = 'active', started_on = now(), heartbeat_on = now()
-             where name = 't.orphan'`,
-      );
+      // As a kill -9 leaves it: taken by an earlier process and never finished (its heartbeat
+      // fresh). One taken since this process began is another queue's here, and is left alone.
+      const mark = (startedOn: string) =>
+        db.database.owner.execute(
+          sql`update ${sql.identifier(JOBS_SCHEMA)}.job
+                 set state = 'active', started_on = ${startedOn}::timestamptz, heartbeat_on = now()
+               where name = 't.orphan'`,
+        );
+      await mark(new Date().toISOString());
+      const alongside = queue("t.orphan");
+      await alongside.jobs.start();
+      expect((await onlyJob(db, "t.orphan")).state).toBe("active");
+      await alongside.jobs.stop();
+      await mark(new Date(Date.now() - process.uptime() * 1000 - 60_000).toISOString());
       const after = queue("t.orphan");
       await after.jobs.start();
       expect((await onlyJob(db, "t.orphan")).state).toBe(backend === "pglite" ? "retry" : "active");

@@ -125,13 +125,16 @@ export function createJobQueue({
   }
 
   /**
-   * The embedded database serves one process: a job still active when it starts was running in
-   * a process that died. It is failed now, so it is retried after its delay rather than once
-   * the supervisor finds its heartbeat stopped.
+   * The embedded database serves one process: a job still active when it starts, taken before
+   * this process began, was running in a process that died. It is failed now, so it is retried
+   * after its delay rather than once the supervisor finds its heartbeat stopped. (A job another
+   * queue of this same process took, as tests do, began after it and is left alone.)
    */
   async function retryOrphans() {
+    const began = new Date(Date.now() - process.uptime() * 1000);
     const { rows } = await database.owner.execute<{ name: string; id: string }>(
-      sql`select name, id from ${sql.identifier(JOBS_SCHEMA)}.job where state = 'active'`,
+      sql`select name, id from ${sql.identifier(JOBS_SCHEMA)}.job
+           where state = 'active' and started_on < ${began.toISOString()}::timestamptz`,
     );
     const byName = Map.groupBy(rows, (row) => row.name);
     for (const [name, jobs] of byName) {

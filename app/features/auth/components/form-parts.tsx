@@ -9,7 +9,7 @@ import {
   type PasswordInputProps,
   type TextInputProps,
 } from "@mantine/core";
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { PasswordReasons } from "./password-reasons";
 
@@ -144,15 +144,32 @@ export function LinkButton({
 /** What each field takes: its text, what to do with a new one, and the server's word on it. */
 type FieldProps = { value: string; onChange: (value: string) => void; error?: string };
 
+/**
+ * What a person typed, or the browser filled in, before the page hydrated is in the field but
+ * not in the form's state (React keeps the DOM's text and its own empty value): read once the
+ * field is live, so the form sends what the field shows and its button is not left disabled.
+ */
+function useTextShownEarly({ value, onChange }: Pick<FieldProps, "value" | "onChange">) {
+  const ref = useRef<HTMLInputElement>(null);
+  const first = useRef({ value, onChange });
+  useEffect(() => {
+    const shown = ref.current?.value ?? "";
+    if (shown && shown !== first.current.value) first.current.onChange(shown);
+  }, []);
+  return ref;
+}
+
 /** A required text field that hands its form the text rather than the event. */
 function RequiredTextField({
   value,
   onChange,
   ...input
 }: FieldProps & Omit<TextInputProps, "value" | "onChange" | "error">) {
+  const ref = useTextShownEarly({ value, onChange });
   return (
     <TextInput
       {...input}
+      ref={ref}
       required
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
@@ -204,9 +221,11 @@ export function PasswordField({
     "label" | "value" | "onChange" | "error"
   >) {
   const { t } = useTranslation();
+  const ref = useTextShownEarly({ value, onChange });
   return (
     <PasswordInput
       {...input}
+      ref={ref}
       label={t(labelKey)}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}

@@ -8,6 +8,7 @@ import { isPlainText } from "~/platform/safe-values";
  */
 
 export const relaySecurities = ["none", "starttls", "tls"] as const;
+export type RelaySecurity = (typeof relaySecurities)[number];
 
 /**
  * Relays whose webhooks a site may point at its own address with a key of its own (decision
@@ -15,7 +16,6 @@ export const relaySecurities = ["none", "starttls", "tls"] as const;
  */
 export const siteWebhookRelays = ["mailgun", "sendgrid", "postmark"] as const;
 export type SiteWebhookRelay = (typeof siteWebhookRelays)[number];
-export type RelaySecurity = (typeof relaySecurities)[number];
 
 /** The sending form's own refusals (campaigns.screen.sending.errors.<origin>). */
 export const senderIssueOrigins = [

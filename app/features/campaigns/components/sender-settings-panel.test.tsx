@@ -227,6 +227,40 @@ describe("M5 the campaigns tab's sending settings", () => {
     expect(byTestId("sender-notice")!.textContent).toContain("Sending settings saved.");
   });
 
+  test("M5 the webhook part: a saved key shows as saved, the address follows the relay chosen, a key is sent with its relay and its refusal shown beside it; None sends no relay", async () => {
+    const sent = await openSettings([
+      {
+        ok: false,
+        code: "request.invalid",
+        issues: [{ path: "webhook.key", code: "custom", origin: "webhookKey" }],
+      },
+      { ok: true, settings: { ...view, webhook: { ...view.webhook, relay: "", keySet: false } } },
+    ]);
+    const address = () => byTestId("webhook-address")?.textContent ?? "";
+    expect(address()).toContain("https://demo.lyceum.example/api/email/feedback/sendgrid");
+    expect(document.body.textContent).toContain("A key is saved. Leave this empty to keep it.");
+    // The webhook's own choices (the relay's security has a "None" too).
+    const radio = (label: string) =>
+      [
+        ...byTestId("webhook-relay")!.querySelectorAll<HTMLInputElement>('input[type="radio"]'),
+      ].find((input) => input.labels?.[0]?.textContent === label)!;
+    await click(radio("Postmark"));
+    expect(address()).toContain("https://demo.lyceum.example/api/email/feedback/postmark");
+    // A key saved for SendGrid is no key for Postmark: the field asks for one.
+    expect(document.body.textContent).toContain("A user name and password of your choosing");
+    await type(byTestId<HTMLInputElement>("webhook-key")!, "hooks-only");
+    await click(byTestId("save-sender")!);
+    expect(sent[0]!.settings.webhook).toEqual({ relay: "postmark", key: "hooks-only" });
+    expect(errorOf(byTestId("webhook-key")!)).toContain(
+      "This is not a key of the form this service gives.",
+    );
+    await click(radio("None"));
+    expect(byTestId("webhook-key")).toBeNull();
+    await click(byTestId("save-sender")!);
+    expect(sent[1]!.settings.webhook).toMatchObject({ relay: "" });
+    expect(byTestId("sender-notice")!.textContent).toContain("Sending settings saved.");
+  });
+
   test("M5 Send a test sends the form as it stands (a secret removed is null) and tells the relay's answer", async () => {
     const sent = await openSettings([
       { ok: false, code: "campaigns.relayFailed", issues: [], reason: "535 Invalid login" },

@@ -203,6 +203,17 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
         .returning({ id: contacts.id, email: contacts.email }),
     );
 
+  /** A segment of the contacts tagged `tag`. */
+  const segmentOfTag = async (tag: string, name = tag) => {
+    const [segment] = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .insert(segments)
+        .values({ accountId, name, rules: { tagsAny: [tag] } })
+        .returning({ id: segments.id }),
+    );
+    return segment!;
+  };
+
   const newCampaign = async (sending: SendingServices, input: CampaignInput = letter()) => {
     const saved = await commandCampaigns(sending, {
       accountId,
@@ -231,13 +242,7 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
       .accountId;
     manager = await person("site_owner", ["manage_options"]);
     student = await person("student", []);
-    const [segment] = await db.database.forAccount(accountId, (tx) =>
-      tx
-        .insert(segments)
-        .values({ accountId, name: "Readers", rules: { tagsAny: ["readers"] } })
-        .returning({ id: segments.id }),
-    );
-    segmentId = segment!.id;
+    segmentId = (await segmentOfTag("readers", "Readers")).id;
   });
   afterAll(() => db.dispose());
 
@@ -362,12 +367,7 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
     async () => {
       const [deferred, dead, fine] = await addContacts(3, `relay-${backend}`);
       const tag = `relay-${backend}`;
-      const [segment] = await db.database.forAccount(accountId, (tx) =>
-        tx
-          .insert(segments)
-          .values({ accountId, name: tag, rules: { tagsAny: [tag] } })
-          .returning({ id: segments.id }),
-      );
+      const segment = await segmentOfTag(tag);
       const sink = await startSmtpSink({
         answer: (to, attempt) =>
           to === deferred!.email.toLowerCase() && attempt === 1
@@ -377,7 +377,7 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
               : undefined,
       });
       const sending = services(smtpTransport({ smtpUrl: sink.url, connections: 1 }));
-      const campaignId = await newCampaign(sending, letter({ segmentIds: [segment!.id] }));
+      const campaignId = await newCampaign(sending, letter({ segmentIds: [segment.id] }));
       await commandCampaigns(sending, {
         accountId,
         viewer: manager,
@@ -423,12 +423,7 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
   test("M5 a run that dies mid-send is taken over: nobody is skipped, and what went twice went with the same Message-ID", async () => {
     const tag = `crash-${backend}`;
     await addContacts(40, tag);
-    const [segment] = await db.database.forAccount(accountId, (tx) =>
-      tx
-        .insert(segments)
-        .values({ accountId, name: tag, rules: { tagsAny: [tag] } })
-        .returning({ id: segments.id }),
-    );
+    const segment = await segmentOfTag(tag);
     const sink = await startSmtpSink();
     const relay = smtpTransport({ smtpUrl: sink.url, connections: 2 });
     let delivered = 0;
@@ -445,7 +440,7 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
       close() {},
     };
     const sending = services(dying, { concurrency: 1, leaseSeconds: 1 });
-    const campaignId = await newCampaign(sending, letter({ segmentIds: [segment!.id] }));
+    const campaignId = await newCampaign(sending, letter({ segmentIds: [segment.id] }));
     await commandCampaigns(sending, {
       accountId,
       viewer: manager,
@@ -481,16 +476,11 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
   test("M5 a dead run's hold: taken at once when this process alone sends (the embedded database), after the lease otherwise; a live run at a slow relay keeps its hold past the lease", async () => {
     const tag = `hold-${backend}`;
     await addContacts(6, tag);
-    const [segment] = await db.database.forAccount(accountId, (tx) =>
-      tx
-        .insert(segments)
-        .values({ accountId, name: tag, rules: { tagsAny: [tag] } })
-        .returning({ id: segments.id }),
-    );
+    const segment = await segmentOfTag(tag);
     const sink = await startSmtpSink();
     const relay = smtpTransport({ smtpUrl: sink.url, connections: 1 });
     const started = async () => {
-      const campaignId = await newCampaign(services(relay), letter({ segmentIds: [segment!.id] }));
+      const campaignId = await newCampaign(services(relay), letter({ segmentIds: [segment.id] }));
       await commandCampaigns(services(relay), {
         accountId,
         viewer: manager,
@@ -554,15 +544,10 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
     async () => {
       const tag = `stop-${backend}`;
       await addContacts(3, tag);
-      const [segment] = await db.database.forAccount(accountId, (tx) =>
-        tx
-          .insert(segments)
-          .values({ accountId, name: tag, rules: { tagsAny: [tag] } })
-          .returning({ id: segments.id }),
-      );
+      const segment = await segmentOfTag(tag);
       const sink = await startSmtpSink();
       const relay = smtpTransport({ smtpUrl: sink.url, connections: 1 });
-      const campaignId = await newCampaign(services(relay), letter({ segmentIds: [segment!.id] }));
+      const campaignId = await newCampaign(services(relay), letter({ segmentIds: [segment.id] }));
       await commandCampaigns(services(relay), {
         accountId,
         viewer: manager,
@@ -593,15 +578,10 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
   test("M5 one click unsubscribes for good (20 concurrent clicks log one change); opens and clicks are counted once, machines apart", async () => {
     const tag = `unsub-${backend}`;
     const [reader, other] = await addContacts(2, tag);
-    const [segment] = await db.database.forAccount(accountId, (tx) =>
-      tx
-        .insert(segments)
-        .values({ accountId, name: tag, rules: { tagsAny: [tag] } })
-        .returning({ id: segments.id }),
-    );
+    const segment = await segmentOfTag(tag);
     const sink = await startSmtpSink();
     const sending = services(smtpTransport({ smtpUrl: sink.url, connections: 2 }));
-    const campaignId = await newCampaign(sending, letter({ segmentIds: [segment!.id] }));
+    const campaignId = await newCampaign(sending, letter({ segmentIds: [segment.id] }));
     await commandCampaigns(sending, {
       accountId,
       viewer: manager,
@@ -659,7 +639,7 @@ describe.each(backends)("M5 campaigns on %s", (backend) => {
       unsubscribed: 1,
     });
     // A second campaign to the same segment leaves the unsubscribed reader out.
-    const next = await newCampaign(sending, letter({ segmentIds: [segment!.id] }));
+    const next = await newCampaign(sending, letter({ segmentIds: [segment.id] }));
     const started = await commandCampaigns(sending, {
       accountId,
       viewer: manager,

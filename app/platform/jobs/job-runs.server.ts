@@ -1,7 +1,10 @@
 // What the crons screen reads of a schedule's jobs (decision 031's addendum): pg-boss's rows
-// for each schedule, newest first, as runs with their times, attempts, error and answer.
+// for each schedule, newest first, as runs with their times, attempts, error and answer; and
+// the jobs a dead process left running, read from the same table.
 import { sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
 import type { Database } from "../db/database.server";
+import type { Logger } from "../logger.server";
 import type { JobData } from "./jobs.server";
 
 export type ScheduleOptions = {
@@ -106,4 +109,33 @@ export async function latestRuns(
   );
   for (const row of rows) runs.set(row.name, [...(runs.get(row.name) ?? []), runOf(row)]);
   return runs;
+}
+
+/**
+ * The embedded database serves one process: a job still active when it starts, taken before
+ * this process began, was running in a process that died. It is failed now, so it is retried
+ * after its delay rather than once the supervisor finds its heartbeat stopped. (A job another
+ * queue of this same process took, as tests do, began after it and is left alone.)
+ */
+export async function retryOrphans({
+  database,
+  boss,
+  log,
+  schema,
+}: {
+  database: Database;
+  boss: Pick<PgBoss, "fail">;
+  log: Pick<Logger, "warn">;
+  schema: string;
+}): Promise<void> {
+  const began = new Date(Date.now() - process.uptime() * 1000);
+  const { rows } = await database.owner.execute<{ name: string; id: string }>(
+    sql`select name, id from ${sql.identifier(schema)}.job
+         where state = 'active' and started_on < ${began.toISOString()}::timestamptz`,
+  );
+  for (const [name, jobs] of Map.groupBy(rows, (row) => row.name)) {
+    const ids = jobs.map((job) => job.id);
+    await boss.fail(name, ids, { message: "its process ended while it ran" });
+    log.warn({ name, jobs: ids.length }, "jobs left running by an ended process are retried");
+  }
 }

@@ -14,7 +14,7 @@ import {
   type JobStats,
   type JobQueueOptions,
 } from "./job-queue-types";
-import { latestRuns, type ScheduleOptions } from "./job-runs.server";
+import { latestRuns, retryOrphans, type ScheduleOptions } from "./job-runs.server";
 
 export * from "./job-queue-types";
 export type {
@@ -115,33 +115,14 @@ export function createJobQueue({
     });
     for (const name of handlers.keys()) await createQueue(name);
     for (const schedule of schedules.values()) await storeSchedule(schedule);
-    if (database.kind === "pglite") await retryOrphans();
+    if (database.kind === "pglite")
+      await retryOrphans({ database, boss, log, schema: JOBS_SCHEMA });
     ready = true;
     stopping = false;
     timer = setInterval(() => void poll(), pollSeconds * 1000);
     timer.unref();
     log.info({ ms: Date.now() - began, queues: [...handlers.keys()] }, "job queue started");
     void poll();
-  }
-
-  /**
-   * The embedded database serves one process: a job still active when it starts, taken before
-   * this process began, was running in a process that died. It is failed now, so it is retried
-   * after its delay rather than once the supervisor finds its heartbeat stopped. (A job another
-   * queue of this same process took, as tests do, began after it and is left alone.)
-   */
-  async function retryOrphans() {
-    const began = new Date(Date.now() - process.uptime() * 1000);
-    const { rows } = await database.owner.execute<{ name: string; id: string }>(
-      sql`select name, id from ${sql.identifier(JOBS_SCHEMA)}.job
-           where state = 'active' and started_on < ${began.toISOString()}::timestamptz`,
-    );
-    const byName = Map.groupBy(rows, (row) => row.name);
-    for (const [name, jobs] of byName) {
-      const ids = jobs.map((job) => job.id);
-      await boss.fail(name, ids, { message: "its process ended while it ran" });
-      log.warn({ name, jobs: ids.length }, "jobs left running by an ended process are retried");
-    }
   }
 
   /** Every run of a schedule, fired or asked for, is sent with the same options. */

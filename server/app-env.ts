@@ -13,6 +13,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import type { TenantResolver } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
 import type { JobQueue } from "~/platform/jobs/jobs.server";
+import type { EventRelay } from "~/features/events/events.server";
 import type { Env } from "~/platform/env.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
@@ -44,6 +45,8 @@ export type ServerServices = {
   rateLimits: RateLimits;
   /** Durable jobs in the database (decision 031): started by boot, stopped on shutdown. */
   jobs: JobQueue;
+  /** The domain events' relay (decision 061): stopped with the job queue. */
+  events: EventRelay;
   lifecycle: { shuttingDown: boolean };
   migrationsExpected: number;
   /**

@@ -27,14 +27,15 @@ import { createLocalStorage, type Storage } from "~/platform/storage/storage.ser
 import { resolveAuthSecret } from "./auth-secret";
 import { openDatabase, type Database } from "~/platform/db/database.server";
 import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.server";
-import { createJobQueue } from "~/platform/jobs/jobs.server";
+import { createJobQueue, type JobQueue } from "~/platform/jobs/jobs.server";
+import { createEventRelay } from "~/features/events/events.server";
 import { findPgliteTemplate } from "~/platform/db/pglite-template.server";
 import { parseEnv, type Env } from "~/platform/env.server";
 import { createLogger, type Logger } from "~/platform/logger.server";
 import { createSecretBox } from "~/platform/secret-box.server";
 import { createRateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { createApp } from "./app";
-import { registerJobWorkers } from "./job-workers";
+import { eventConsumers, registerJobWorkers } from "./job-workers";
 import type { ServerServices } from "./app-env";
 import { attachRealtime } from "./realtime";
 
@@ -151,6 +152,26 @@ export function wireServices({
     superAdminEmails: env.SUPER_ADMIN_EMAILS,
   });
   const rateLimits = createRateLimits({ database, redisUrl: env.REDIS_URL, logger });
+  const queue = createJobQueue({
+    database,
+    logger,
+    cron,
+    superviseSeconds: env.JOBS_SUPERVISE_SECONDS,
+  });
+  // The domain events' relay hands each committed event to the features that react to it.
+  const events = createEventRelay({
+    database,
+    logger,
+    consumers: eventConsumers({ database, jobs: queue, pubsub, logger, env }),
+  });
+  // Stopping the queue stops the relay first: it sends jobs.
+  const jobs: JobQueue = {
+    ...queue,
+    stop: async () => {
+      await events.stop();
+      await queue.stop();
+    },
+  };
   const services: ServerServices = {
     env,
     database,
@@ -159,7 +180,8 @@ export function wireServices({
     mailer,
     sms,
     secretBox: createSecretBox(authSecret),
-    jobs: createJobQueue({ database, logger, cron, superviseSeconds: env.JOBS_SUPERVISE_SECONDS }),
+    jobs,
+    events,
     storage: createStorage(env),
     tenants,
     pubsub,
@@ -251,6 +273,8 @@ export async function boot({
   const app = createApp({ services, build, assetsDir });
   // Workers registered in wireServices have their queues before the first request is served.
   await services.jobs.start();
+  // Events a process that stopped before handing them on left behind.
+  services.events.wake();
   startPublishing(services);
   return {
     app,

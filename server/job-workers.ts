@@ -35,6 +35,16 @@ import {
   runCampaignSend,
   startCampaign,
 } from "~/features/campaigns/campaigns.server";
+import {
+  AUTOMATION_STEP_JOB,
+  AUTOMATION_WEBHOOK_JOB,
+  automationConsumer,
+  callWebhook,
+  stepJobHandler,
+  type AutomationServices,
+} from "~/features/automations/automations.server";
+import { DOMAIN_EVENTS_SWEEP_JOB, type EventConsumer } from "~/features/events/events.server";
+import { resolveHost } from "~/platform/dns.server";
 import { isAppError } from "~/platform/errors";
 import type { ServerServices } from "./app-env";
 import { sendingServicesOf } from "./campaign-services";
@@ -82,6 +92,7 @@ export function registerJobWorkers(services: ServerServices) {
     );
   });
   registerCampaignJobs(services);
+  registerAutomationJobs(services);
   registerTicketJobs({
     ...services,
     siteAddress: siteAddressOf(services),
@@ -145,6 +156,54 @@ function registerSchedules({ database, jobs, siteCache, pubsub, env }: ServerSer
   );
   // Daily at 03:41: outbox mail older than a month (it holds one-time links).
   jobs.defineSchedule(OUTBOX_CLEANUP_JOB, "41 3 * * *", () => pruneOutbox(database));
+}
+
+/** What automations need, from a process's services (the relay's consumer and the jobs alike). */
+function automationServicesOf({
+  database,
+  jobs,
+  pubsub,
+  logger,
+  env,
+}: Pick<ServerServices, "database" | "jobs" | "pubsub" | "logger" | "env">): AutomationServices {
+  return {
+    database,
+    jobs,
+    pubsub,
+    logger,
+    ...(env.AUTOMATION_WAIT_SCALE ? { waitScale: env.AUTOMATION_WAIT_SCALE } : {}),
+  };
+}
+
+/**
+ * The features that react to domain events (decision 061), in the order each event is handed
+ * on. A new consumer is added here; the features that emit events never change for it.
+ */
+export function eventConsumers(
+  services: Pick<ServerServices, "database" | "jobs" | "pubsub" | "logger" | "env">,
+): EventConsumer[] {
+  return [automationConsumer(automationServicesOf(services))];
+}
+
+/**
+ * M5 automations (issue 34): each run advances in its own job, step by step; webhook steps
+ * call out in theirs, with retries. Once a minute, events a dead process left are handed on.
+ */
+function registerAutomationJobs(services: ServerServices) {
+  services.jobs.work(AUTOMATION_STEP_JOB, stepJobHandler(automationServicesOf(services)));
+  services.jobs.work(AUTOMATION_WEBHOOK_JOB, async (data) =>
+    callWebhook(
+      {
+        database: services.database,
+        allowPrivate: services.env.AUTOMATION_PRIVATE_WEBHOOKS,
+        resolve: resolveHost,
+      },
+      data as Parameters<typeof callWebhook>[1],
+    ),
+  );
+  services.jobs.defineSchedule(DOMAIN_EVENTS_SWEEP_JOB, "* * * * *", async () => {
+    await services.events.drain();
+  });
 }
 
 /**

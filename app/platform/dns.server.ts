@@ -1,4 +1,4 @@
-import { Resolver } from "node:dns/promises";
+import { lookup, Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
 import { createContext } from "react-router";
 
@@ -64,3 +64,9 @@ export function createTxtLookup({
 
 /** The deployment's TXT lookup, handed to route actions (the custom domain's verification). */
 export const txtLookupContext = createContext<TxtLookup>(createTxtLookup());
+
+/** Every address a host name has (A and AAAA), as the system's resolver answers. */
+export async function resolveHost(host: string): Promise<string[]> {
+  if (isIP(host)) return [host];
+  return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+}

@@ -73,6 +73,19 @@ export const envSchema = z
       .default("false")
       .transform((v) => v === "true"),
     /**
+     * Automations: whether a webhook step may call a private or loopback address (a service on
+     * the operator's network; tests). Off: only public addresses (decision 061).
+     */
+    AUTOMATION_PRIVATE_WEBHOOKS: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /**
+     * Automations' test clock: waits last this share of their length (0.05 makes a minute 3 s).
+     * For tests only: never set it on a real site, whose waits must mean what they say.
+     */
+    AUTOMATION_WAIT_SCALE: z.coerce.number().min(0.0001).max(1).optional(),
+    /**
      * Campaigns: the key a relay or the operator's MTA presents (`Authorization: Bearer …`) to
      * post bounce and complaint mails to `POST /api/email/feedback`. Unset: that endpoint is 404.
      */

@@ -138,6 +138,8 @@ export const errorCatalogue = {
   "campaigns.wrongState": { status: 409, key: "errors.campaignWrongState" },
   /** A campaign without a subject or content cannot be sent, scheduled or tested. */
   "campaigns.notReady": { status: 400, key: "errors.campaignNotReady" },
+  /** M5 automations: pausing one that is not on, resuming one that is not paused, and so on. */
+  "automations.wrongState": { status: 409, key: "errors.automationWrongState" },
   /** A schedule in the past. */
   "campaigns.pastSchedule": { status: 400, key: "errors.campaignPastSchedule" },
   /** The relay refused a test message (its answer is in the details). */

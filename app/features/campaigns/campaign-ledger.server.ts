@@ -117,17 +117,20 @@ export async function settleCampaign(
       .where(and(ledgerOf(accountId, campaignId), eq(campaignRecipients.state, "held")))
       .limit(1);
     if (held) return {};
-    await tx
+    const [ended] = await tx
       .update(campaigns)
       .set({ status: "sent", finishedAt: new Date(), updatedAt: new Date() })
       .where(
         and(
           campaignIs(accountId, campaignId),
+          // An automation's e-mail is never through: its runs add to the ledger as they come.
+          eq(campaigns.kind, "broadcast"),
           eq(campaigns.status, "sending"),
           eq(campaigns.senderRun, runId),
         ),
-      );
-    return { ended: "sent" };
+      )
+      .returning({ id: campaigns.id });
+    return ended ? { ended: "sent" } : {};
   });
 }
 

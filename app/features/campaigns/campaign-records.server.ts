@@ -67,7 +67,7 @@ export async function listCampaigns(database: Database, { accountId, viewer }: P
     const rows = await tx
       .select()
       .from(campaigns)
-      .where(eq(campaigns.accountId, accountId))
+      .where(and(eq(campaigns.accountId, accountId), eq(campaigns.kind, "broadcast")))
       .orderBy(desc(campaigns.updatedAt))
       .limit(500);
     const counted = await tx

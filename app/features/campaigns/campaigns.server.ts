@@ -37,3 +37,10 @@ export { verifyRecipient } from "./recipient-links.server";
 
 /** What the campaigns screen's action sends with: the engine's services (server/app.ts sets it). */
 export const campaignSendingContext = createContext<SendingServices>();
+// Automations' e-mail steps (decision 061).
+export {
+  createAutomationCampaign,
+  emailEngagement,
+  queueAutomationMessage,
+} from "./automation-mail.server";
+export { isPublicAddress } from "./relay-address.server";

@@ -6,3 +6,4 @@ export {
   type OpenedCampaign,
   type SegmentChoice,
 } from "./components/campaigns-panel";
+export { campaignBlockSchema, type CampaignBlock } from "./campaign-shapes";

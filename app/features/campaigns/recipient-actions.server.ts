@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { logConsent } from "~/features/contacts/contacts.server";
 import { contacts } from "~/features/contacts/tables.server";
 import type { Database } from "~/platform/db/database.server";
+import { emitDomainEvent, emitDomainEvents, type DomainEvent } from "~/features/events/events.server";
 import { campaignLinks } from "./campaign-render.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 
@@ -67,6 +68,12 @@ export async function unsubscribeRecipient(
         ),
       )
       .returning({ id: contacts.id });
+    if (changed)
+      await emitDomainEvent(tx, ref.accountId, {
+        type: "contact.unsubscribed",
+        contactId: ref.contactId,
+        data: { campaignId: ref.campaignId },
+      });
     if (changed)
       await logConsent(tx, {
         accountId: ref.accountId,
@@ -149,6 +156,12 @@ export function isMachine({
   return sentAt !== null && now.getTime() - sentAt.getTime() < MACHINE_WINDOW_MS;
 }
 
+const openEvent = (type: "email.opened" | "email.clicked", ref: RecipientRef): DomainEvent => ({
+  type,
+  contactId: ref.contactId,
+  data: { campaignId: ref.campaignId },
+});
+
 /** An open: a person's first one is kept, a machine's is kept apart. */
 export async function recordOpen(
   database: Database,
@@ -163,10 +176,14 @@ export async function recordOpen(
     if (!row) return;
     const machine = isMachine({ ...ref, sentAt: row.sentAt, now });
     const column = machine ? campaignRecipients.machineOpenedAt : campaignRecipients.openedAt;
-    await tx
+    const first = await tx
       .update(campaignRecipients)
       .set(machine ? { machineOpenedAt: now } : { openedAt: now })
-      .where(and(rowIs(ref), isNull(column)));
+      .where(and(rowIs(ref), isNull(column)))
+      .returning({ contactId: campaignRecipients.contactId });
+    // A person's first open is an event (an automation may wait on it); a machine's is not.
+    if (!machine && first.length)
+      await emitDomainEvent(tx, ref.accountId, openEvent("email.opened", ref), now);
   });
 }
 
@@ -194,7 +211,12 @@ export async function recordClick(
     if (!row) return null;
     const target = campaignLinks(row.blocks)[ref.index];
     if (!target) return null;
-    if (!isMachine({ ...ref, sentAt: row.sentAt, now }))
+    if (!isMachine({ ...ref, sentAt: row.sentAt, now })) {
+      const [before] = await tx
+        .select({ opened: campaignRecipients.openedAt, clicked: campaignRecipients.clickedAt })
+        .from(campaignRecipients)
+        .where(rowIs(ref))
+        .for("update");
       await tx
         .update(campaignRecipients)
         .set({
@@ -202,6 +224,16 @@ export async function recordClick(
           openedAt: sql`coalesce(${campaignRecipients.openedAt}, ${now})`,
         })
         .where(rowIs(ref));
+      await emitDomainEvents(
+        tx,
+        ref.accountId,
+        [
+          ...(before?.opened ? [] : [openEvent("email.opened", ref)]),
+          ...(before?.clicked ? [] : [openEvent("email.clicked", ref)]),
+        ],
+        now,
+      );
+    }
     return target;
   });
 }

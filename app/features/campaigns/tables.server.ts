@@ -28,6 +28,11 @@ export const campaigns = pgTable(
     accountId: uuid("account_id").notNull(),
     id: uuid("id").notNull().defaultRandom(),
     name: text("name").notNull(),
+    /**
+     * `automation`: the e-mail of an automation's step (decision 061), sent to each contact its
+     * runs put in the ledger; never listed with the owner's campaigns, never done sending.
+     */
+    kind: text("kind").$type<"broadcast" | "automation">().notNull().default("broadcast"),
     subject: text("subject").notNull().default(""),
     /** The A/B test's second subject; empty when the campaign tests nothing. */
     subjectB: text("subject_b").notNull().default(""),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
+import { emitDomainEvents } from "~/features/events/events.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
 import {
@@ -136,6 +137,11 @@ export async function bulkTag(
   const { intent, ids, tags } = parsed.data;
   const unique = [...new Set(tags)];
   return database.forAccount(accountId, async (tx) => {
+    const before = await tx
+      .select({ id: contacts.id, tags: contacts.tags })
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids)))
+      .for("update");
     const changed = await tx
       .update(contacts)
       .set({
@@ -147,6 +153,14 @@ export async function bulkTag(
       })
       .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids)))
       .returning({ id: contacts.id });
+    const type = intent === "addTags" ? "contact.tagged" : "contact.untagged";
+    const events = before.flatMap(({ id, tags: had }) => {
+      const lower = new Set(had.map((tag) => tag.toLowerCase()));
+      return unique
+        .filter((tag) => lower.has(tag.toLowerCase()) !== (intent === "addTags"))
+        .map((tag) => ({ type, contactId: id, data: { tag } }) as const);
+    });
+    await emitDomainEvents(tx, accountId, events, now);
     return { changed: changed.length };
   });
 }

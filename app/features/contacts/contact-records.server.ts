@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { emitDomainEvents, type DomainEvent } from "~/features/events/events.server";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -64,6 +65,10 @@ export async function logConsent(
   });
 }
 
+/** A `contact.tagged` event for each tag the contact has just been given. */
+export const tagEvents = (contactId: string, tags: string[]): DomainEvent[] =>
+  tags.map((tag) => ({ type: "contact.tagged", contactId, data: { tag } }));
+
 /**
  * Inside the caller's transaction: the site's contact for `email`, made when it is new, else
  * brought up to date (its member linked, its activity dated, tags added). A new contact's
@@ -116,8 +121,26 @@ export async function captureContact(
   if (inserted) {
     if (status === "subscribed")
       await logConsent(tx, { accountId, contactId: inserted.id, action: "subscribe", proof, now });
+    await emitDomainEvents(
+      tx,
+      accountId,
+      [
+        ...(status === "subscribed"
+          ? [{ type: "contact.subscribed" as const, contactId: inserted.id }]
+          : []),
+        ...tagEvents(inserted.id, inserted.tags),
+      ],
+      now,
+    );
     return { contact: inserted, created: true };
   }
+  const [before] = tags.length
+    ? await tx
+        .select({ tags: contacts.tags })
+        .from(contacts)
+        .where(emailIs(accountId, email))
+        .for("update")
+    : [];
   const [updated] = await tx
     .update(contacts)
     .set({
@@ -137,6 +160,16 @@ export async function captureContact(
     .where(emailIs(accountId, email))
     .returning();
   if (!updated) throw new AppError({ code: "request.invalid" });
+  const had = new Set((before?.tags ?? []).map((tag) => tag.toLowerCase()));
+  await emitDomainEvents(
+    tx,
+    accountId,
+    tagEvents(
+      updated.id,
+      [...new Set(tags)].filter((tag) => !had.has(tag.toLowerCase())),
+    ),
+    now,
+  );
   return { contact: updated, created: false };
 }
 

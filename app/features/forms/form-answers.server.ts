@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { siteNameOf, siteOrigin } from "~/features/accounts/accounts";
 import { accounts } from "~/features/accounts/tables.server";
+import { emitDomainEvent, emitDomainEvents } from "~/features/events/events.server";
 import {
   captureContact,
   contactIs,
@@ -210,6 +211,18 @@ export async function submitForm(
         createdAt: now,
       })
       .returning({ id: formSubmissions.id });
+    await emitDomainEvents(
+      tx,
+      accountId,
+      [
+        { type: "form.submitted", contactId: contact.id, email, data: { formId: form.id } },
+        // Subscribed again here (a new contact's subscription is told where it was made).
+        ...(!created && status === "subscribed" && contact.status !== "subscribed"
+          ? [{ type: "contact.subscribed" as const, contactId: contact.id }]
+          : []),
+      ],
+      now,
+    );
     const confirmBy = consent.given && status === "unconfirmed" ? ("mail" as const) : null;
     if (confirmBy)
       await jobs.send(
@@ -300,6 +313,12 @@ export async function confirmSubscription(
       },
       now,
     });
+    await emitDomainEvent(
+      tx,
+      accountId,
+      { type: "contact.subscribed", contactId: claimed.contactId },
+      now,
+    );
     return "confirmed";
   });
 }

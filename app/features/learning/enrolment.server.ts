@@ -13,6 +13,7 @@ import {
   escapeLike,
   type CourseRow,
 } from "./queries.server";
+import { enrolledEvent } from "./learning-events.server";
 import { enrolments } from "./tables.server";
 
 type Source = (typeof enrolments.$inferInsert)["source"];
@@ -65,6 +66,7 @@ async function putEnrolment(
       .values({ accountId, courseId: course.id, userId, source, enrolledAt: now, expiresAt: ends })
       .onConflictDoNothing()
       .returning({ userId: enrolments.userId });
+    if (rows.length) await enrolledEvent(tx, { accountId, courseId: course.id, userId, source, now });
     return rows.length > 0;
   }
   await tx
@@ -82,7 +84,22 @@ async function putEnrolment(
         eq(enrolments.userId, userId),
       ),
     );
+  await enrolledEvent(tx, { accountId, courseId: course.id, userId, source, now });
   return true;
+}
+
+/**
+ * An automation's step enrols a member (issue 34), inside its run's transaction: as a teacher's
+ * enrolment (source `manual`), whatever the course's price.
+ */
+export async function enrolByAutomation(
+  tx: Tx,
+  { accountId, courseId, userId, now }: { accountId: string; courseId: string; userId: string; now: Date },
+): Promise<"enrolled" | "already" | "noCourse"> {
+  const course = await courseById(tx, { accountId, id: courseId });
+  if (!course) return "noCourse";
+  const enrolled = await putEnrolment(tx, { accountId, course, userId, source: "manual", now });
+  return enrolled ? "enrolled" : "already";
 }
 
 export type SelfEnrolment =

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { courseById, enrolmentRow } from "./queries.server";
+import { enrolledEvent } from "./learning-events.server";
 import { enrolments } from "./tables.server";
 
 const DAY = 86_400_000;
@@ -58,6 +59,7 @@ export async function enrolThroughGrant(
       .values({ accountId, courseId, userId, source, enrolledAt: now, expiresAt: ends })
       .onConflictDoNothing()
       .returning({ userId: enrolments.userId });
+    if (rows.length) await enrolledEvent(tx, { accountId, courseId, userId, source, now });
     return rows.length > 0;
   }
   if (!live(existing, now)) {
@@ -70,6 +72,7 @@ export async function enrolThroughGrant(
         expiresAt: ends,
       })
       .where(key);
+    await enrolledEvent(tx, { accountId, courseId, userId, source, now });
     return true;
   }
   if (!later(ends, existing.expiresAt)) return false;

@@ -1,3 +1,4 @@
+import { emitDomainEvents } from "~/features/events/events.server";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { lessons } from "~/features/courses/tables.server";
 import { awardPoints, type PointsAward } from "~/features/gamification/gamification.server";
@@ -62,6 +63,16 @@ export async function recordLessonCompleted(
 ): Promise<LessonCompletion> {
   const enrolment = await requireEnrolled(tx, { accountId, courseId, userId });
   const now = new Date();
+  const [before] = await tx
+    .select({ completedAt: lessonProgress.completedAt })
+    .from(lessonProgress)
+    .where(
+      and(
+        eq(lessonProgress.accountId, accountId),
+        eq(lessonProgress.userId, userId),
+        eq(lessonProgress.lessonId, lessonId),
+      ),
+    );
   await tx
     .insert(lessonProgress)
     .values({ accountId, userId, courseId, lessonId, completedAt: now, updatedAt: now })
@@ -122,5 +133,19 @@ export async function recordLessonCompleted(
     });
     if (courseAward) awards.push(courseAward);
   }
+  // Firsts only: a lesson done again, or a course finished before, is no new event.
+  await emitDomainEvents(
+    tx,
+    accountId,
+    [
+      ...(before?.completedAt
+        ? []
+        : [{ type: "lesson.completed" as const, userId, data: { courseId, lessonId } }]),
+      ...(courseCompleted
+        ? [{ type: "course.completed" as const, userId, data: { courseId } }]
+        : []),
+    ],
+    now,
+  );
   return { awards, progressPercent, courseCompleted };
 }

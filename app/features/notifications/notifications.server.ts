@@ -290,3 +290,36 @@ export async function notifyMember(
   });
   return id;
 }
+
+/**
+ * A member's notification written inside the caller's transaction (an automation's step, whose
+ * effect commits with its history); `announceMemberNotification` tells their pages once it has.
+ */
+export async function storeMemberNotification(
+  tx: Tx,
+  { accountId, input }: { accountId: string; input: MemberNotificationInput },
+): Promise<{ id: string; userId: string; type: MemberNotificationInput["type"] }> {
+  const { userId, type, message, data } = memberNotificationInputSchema.parse(input);
+  const id = await insertMemberNotification(tx, {
+    accountId,
+    userId,
+    type,
+    message: cleanMessage(message),
+    data,
+  });
+  return { id, userId, type };
+}
+
+export async function announceMemberNotification(
+  pubsub: PubSub,
+  {
+    accountId,
+    stored,
+  }: { accountId: string; stored: Awaited<ReturnType<typeof storeMemberNotification>> },
+) {
+  await publishNotificationSignal(pubsub, {
+    accountId,
+    audience: { userIds: [stored.userId] },
+    signal: { source: "member", type: stored.type, id: stored.id },
+  });
+}

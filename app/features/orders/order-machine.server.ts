@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
+import { emitDomainEvent } from "~/features/events/events.server";
 import { AppError } from "~/platform/errors";
 import { couponFollows } from "./order-coupons.server";
 import { canMove, type OrderStatus } from "./order-shapes";
 import { lockOrder, type OrderRow } from "./queries.server";
-import { orderEvents, orders } from "./tables.server";
+import { orderEvents, orderItems, orders } from "./tables.server";
 
 export type Move = {
   accountId: string;
@@ -57,7 +58,32 @@ export async function moveOrder(
     createdAt: now,
   });
   await couponFollows(tx, updated!, to);
+  if (to === "paid" || to === "refunded") await orderEvent(tx, updated!, to, now);
   return { moved: true, order: updated! };
+}
+
+/** An order paid or refunded is a domain event (automations, affiliates), with what it held. */
+async function orderEvent(tx: Tx, order: OrderRow, to: "paid" | "refunded", now: Date) {
+  const items = await tx
+    .select({ productId: orderItems.productId })
+    .from(orderItems)
+    .where(and(eq(orderItems.accountId, order.accountId), eq(orderItems.orderId, order.id)));
+  await emitDomainEvent(
+    tx,
+    order.accountId,
+    {
+      type: to === "paid" ? "order.paid" : "order.refunded",
+      userId: order.userId,
+      email: order.email,
+      data: {
+        orderId: order.id,
+        productIds: [...new Set(items.map((item) => item.productId))],
+        total: order.total,
+        currency: order.currency,
+      },
+    },
+    now,
+  );
 }
 
 /** As `moveOrder`, for a person's command: a move the machine refuses is their error. */

@@ -75,6 +75,44 @@ export interface Database {
   ownerThenAccount<T>(work: SpanningWork<T>): Promise<T>;
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Called with each topic `signalAfterCommit` named in a transaction of `forAccount`,
+   * `asApp` or `ownerThenAccount`, once that transaction has committed (never after a rollback).
+   * Answers a function that stops listening.
+   */
+  onCommitted(listener: (topic: string) => void): () => void;
+}
+
+/** Topics named inside each open top-level transaction (a savepoint's own tx is not tracked). */
+const commitTopics = new WeakMap<Tx, Set<string>>();
+
+/**
+ * Inside a transaction of `forAccount`, `asApp` or `ownerThenAccount`: after it commits, the
+ * database's `onCommitted` listeners hear `topic` (once per transaction however often named).
+ * A hint only: a process that dies between the commit and the call never makes it.
+ */
+export function signalAfterCommit(tx: Tx, topic: string): void {
+  commitTopics.get(tx)?.add(topic);
+}
+
+function commitListeners() {
+  const listeners = new Set<(topic: string) => void>();
+  return {
+    onCommitted(listener: (topic: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** Runs `work` in a tracked transaction and tells the listeners its topics once committed. */
+    async tracked<T>(open: (work: Work<T>) => Promise<T>, work: Work<T>): Promise<T> {
+      const topics = new Set<string>();
+      const result = await open(async (tx) => {
+        commitTopics.set(tx, topics);
+        return work(tx);
+      });
+      for (const topic of topics) for (const listener of listeners) listener(topic);
+      return result;
+    },
+  };
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,13 +140,18 @@ function requireAccountId(accountId: string, caller: string) {
 }
 
 function scopedTransactions(owner: Db) {
+  const commits = commitListeners();
   async function asRole<T>(accountId: string, work: Work<T>): Promise<T> {
-    return owner.transaction(async (tx) => {
-      await enterScope(tx, accountId);
-      return work(tx);
-    });
+    return commits.tracked(
+      (tracked) => owner.transaction(tracked),
+      async (tx) => {
+        await enterScope(tx, accountId);
+        return work(tx);
+      },
+    );
   }
   return {
+    onCommitted: commits.onCommitted,
     forAccount<T>(accountId: string, work: Work<T>) {
       requireAccountId(accountId, "forAccount");
       return asRole(accountId, work);
@@ -127,16 +170,19 @@ function scopedTransactions(owner: Db) {
       return asRole("", work);
     },
     ownerThenAccount<T>(work: SpanningWork<T>) {
-      return owner.transaction(async (tx) => {
-        let entered = false;
-        return work(tx, async (accountId) => {
-          requireAccountId(accountId, "enterAccount");
-          // Once scoped, a transaction never goes back to the owner's rights.
-          if (entered) throw new Error("enterAccount is called once per transaction");
-          entered = true;
-          await enterScope(tx, accountId);
-        });
-      });
+      return commits.tracked<T>(
+        (tracked) => owner.transaction(tracked),
+        async (tx) => {
+          let entered = false;
+          return work(tx, async (accountId) => {
+            requireAccountId(accountId, "enterAccount");
+            // Once scoped, a transaction never goes back to the owner's rights.
+            if (entered) throw new Error("enterAccount is called once per transaction");
+            entered = true;
+            await enterScope(tx, accountId);
+          });
+        },
+      );
     },
   };
 }

@@ -30,6 +30,7 @@ import { createContactRows } from "../../../tests/factories/contacts";
 import { createFormRows } from "../../../tests/factories/forms";
 import { createPopupRows } from "../../../tests/factories/popups";
 import { createCampaignRows } from "../../../tests/factories/campaigns";
+import { createAutomationRows } from "../../../tests/factories/automations";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -54,6 +55,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createFormRows(database, { accountId });
     await createPopupRows(database, { accountId });
     await createCampaignRows(database, { accountId });
+    await createAutomationRows(database, { accountId });
   }
   return { a: a.accountId, b: b.accountId };
 }

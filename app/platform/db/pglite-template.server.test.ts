@@ -21,6 +21,7 @@ import { createContactRows } from "../../../tests/factories/contacts";
 import { createFormRows } from "../../../tests/factories/forms";
 import { createPopupRows } from "../../../tests/factories/popups";
 import { createCampaignRows } from "../../../tests/factories/campaigns";
+import { createAutomationRows } from "../../../tests/factories/automations";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -123,6 +124,7 @@ describe("I12 PGlite template for a first start", () => {
         await createFormRows(database, { accountId });
         await createPopupRows(database, { accountId });
         await createCampaignRows(database, { accountId });
+        await createAutomationRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

@@ -1,0 +1,308 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { accounts } from "~/features/accounts/tables.server";
+import { emailEngagement, queueAutomationMessage } from "~/features/campaigns/campaigns.server";
+import { contacts } from "~/features/contacts/tables.server";
+import { emitDomainEvent } from "~/features/events/events.server";
+import { enrolByAutomation } from "~/features/learning/learning.server";
+import { enrolments } from "~/features/learning/tables.server";
+import {
+  announceMemberNotification,
+  storeMemberNotification,
+} from "~/features/notifications/notifications.server";
+import { orderItems, orders } from "~/features/orders/tables.server";
+import type { Tx } from "~/platform/db/database.server";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
+import { branchStart, nextWeekdayTime, secondsOf, type PlacedStep } from "./automation-graph";
+import {
+  conditionEvent,
+  type AutomationCondition,
+  type AutomationStep,
+  type IfStep,
+  type StepOutcome,
+} from "./automation-shapes";
+import type { automationRuns } from "./tables.server";
+
+/** Calls a webhook step's address, signed, with retries (automation-webhook.server.ts). */
+export const AUTOMATION_WEBHOOK_JOB = "automations.webhook";
+
+export type StepServices = {
+  jobs: {
+    send(
+      tx: Tx,
+      name: string,
+      data: Record<string, unknown>,
+      options?: {
+        singletonKey?: string;
+        startAfterSeconds?: number;
+        retryLimit?: number;
+        retryDelaySeconds?: number;
+      },
+    ): Promise<void>;
+  };
+  pubsub: PubSub;
+  scale: number;
+};
+
+type Run = typeof automationRuns.$inferSelect;
+
+export type StepResult = {
+  outcome: StepOutcome;
+  detail?: Record<string, string>;
+  /** The run waits until then (or until `event` may decide an if sooner). */
+  wait?: { until: Date; event?: string };
+  /** Where the run goes next when not the step after (a branch): null ends it. */
+  goTo?: string | null;
+};
+
+type Contact = typeof contacts.$inferSelect;
+
+type Whose = Pick<Run, "accountId" | "contactId">;
+
+async function contactOf(tx: Tx, run: Whose): Promise<Contact | null> {
+  const [contact] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, run.accountId), eq(contacts.id, run.contactId)));
+  return contact ?? null;
+}
+
+/** The zone a contact's wall-clock waits are read in: their `timezone` field, else the site's. */
+async function zoneOf(tx: Tx, run: Run, contact: Contact | null): Promise<string> {
+  const own = contact?.fields.timezone;
+  if (own && isZone(own)) return own;
+  const [account] = await tx
+    .select({ settings: accounts.settings })
+    .from(accounts)
+    .where(eq(accounts.accountId, run.accountId));
+  const site = account?.settings.timezone;
+  return site && isZone(site) ? site : "UTC";
+}
+
+function isZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function changeTag(tx: Tx, run: Run, tag: string, add: boolean): Promise<StepResult> {
+  const has = sql`exists (select 1 from unnest(${contacts.tags}) t where lower(t) = lower(${tag}))`;
+  const changed = await tx
+    .update(contacts)
+    .set({
+      tags: add
+        ? sql`array_append(${contacts.tags}, ${tag}::text)`
+        : sql`array(select t from unnest(${contacts.tags}) t where lower(t) <> lower(${tag}))`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(contacts.accountId, run.accountId),
+        eq(contacts.id, run.contactId),
+        add ? sql`not ${has}` : has,
+      ),
+    )
+    .returning({ id: contacts.id });
+  // Only a change is an event: an automation that tags what started it cannot loop.
+  if (changed.length)
+    await emitDomainEvent(tx, run.accountId, {
+      type: add ? "contact.tagged" : "contact.untagged",
+      contactId: run.contactId,
+      data: { tag },
+    });
+  return { outcome: "done", detail: changed.length ? { tag } : { tag, unchanged: "true" } };
+}
+
+/** The campaign of an e-mail step of the run's version. */
+function campaignOfStep(placed: Map<string, PlacedStep>, stepId: string): string | null {
+  const step = placed.get(stepId)?.step;
+  return step?.type === "email" && step.campaignId ? step.campaignId : null;
+}
+
+/** Whether a condition holds for the run's contact now. */
+export async function conditionHolds(
+  tx: Tx,
+  {
+    run,
+    condition,
+    placed,
+  }: { run: Whose; condition: AutomationCondition; placed: Map<string, PlacedStep> },
+): Promise<boolean> {
+  const contact = await contactOf(tx, run);
+  if (!contact) return false;
+  switch (condition.kind) {
+    case "hasTag":
+      return contact.tags.some((tag) => tag.toLowerCase() === condition.tag.toLowerCase());
+    case "field": {
+      const value = (contact.fields[condition.field] ?? "").trim().toLowerCase();
+      return condition.value === "" ? value !== "" : value === condition.value.toLowerCase();
+    }
+    case "opened":
+    case "clicked": {
+      const campaignId = campaignOfStep(placed, condition.stepId);
+      if (!campaignId) return false;
+      const seen = await emailEngagement(tx, {
+        accountId: run.accountId,
+        campaignId,
+        contactId: run.contactId,
+      });
+      return condition.kind === "opened" ? seen.opened : seen.clicked;
+    }
+    case "purchased": {
+      const [bought] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(
+          orderItems,
+          and(eq(orderItems.accountId, orders.accountId), eq(orderItems.orderId, orders.id)),
+        )
+        .where(
+          and(
+            eq(orders.accountId, run.accountId),
+            inArray(orders.status, ["paid", "fulfilled"]),
+            eq(orderItems.productId, condition.productId),
+            contact.userId
+              ? sql`(${orders.userId} = ${contact.userId} or lower(${orders.email}) = lower(${contact.email}))`
+              : sql`lower(${orders.email}) = lower(${contact.email})`,
+          ),
+        )
+        .limit(1);
+      return Boolean(bought);
+    }
+    case "enrolled":
+    case "completed": {
+      if (!contact.userId) return false;
+      const [place] = await tx
+        .select({ status: enrolments.status })
+        .from(enrolments)
+        .where(
+          and(
+            eq(enrolments.accountId, run.accountId),
+            eq(enrolments.courseId, condition.courseId),
+            eq(enrolments.userId, contact.userId),
+            condition.kind === "completed"
+              ? isNotNull(enrolments.completedAt)
+              : inArray(enrolments.status, ["active", "completed"]),
+          ),
+        );
+      return Boolean(place);
+    }
+  }
+}
+
+async function decideIf(
+  tx: Tx,
+  {
+    run,
+    step,
+    placed,
+    now,
+  }: { run: Run; step: IfStep; placed: Map<string, PlacedStep>; now: Date },
+): Promise<StepResult> {
+  const next = placed.get(step.id)?.next ?? null;
+  if (await conditionHolds(tx, { run, condition: step.condition, placed }))
+    return { outcome: "yes", goTo: branchStart(step, true, next) };
+  const event = conditionEvent[step.condition.kind];
+  if (step.within > 0 && event) {
+    const until = new Date(now.getTime() + secondsOf(step.within, step.withinUnit) * 1000);
+    return { outcome: "waiting", detail: { until: until.toISOString() }, wait: { until, event } };
+  }
+  return { outcome: "no", goTo: branchStart(step, false, next) };
+}
+
+/** What each kind of step does, inside the run's transaction. */
+export const runStep = {
+  async act(
+    services: StepServices,
+    tx: Tx,
+    {
+      run,
+      step,
+      placed,
+      now,
+      after,
+    }: {
+      run: Run;
+      step: AutomationStep;
+      placed: Map<string, PlacedStep>;
+      now: Date;
+      after: Array<() => Promise<void>>;
+    },
+  ): Promise<StepResult> {
+    switch (step.type) {
+      case "tag":
+      case "untag":
+        return changeTag(tx, run, step.tag, step.type === "tag");
+      case "email": {
+        if (!step.campaignId) return { outcome: "failed", detail: { reason: "notPublished" } };
+        const queued = await queueAutomationMessage(tx, services.jobs, {
+          accountId: run.accountId,
+          campaignId: step.campaignId,
+          contactId: run.contactId,
+        });
+        return queued.queued
+          ? { outcome: "done", detail: { campaignId: step.campaignId } }
+          : { outcome: "skipped", detail: { reason: queued.reason } };
+      }
+      case "wait": {
+        const until =
+          step.mode === "weekday"
+            ? nextWeekdayTime(step, now, await zoneOf(tx, run, await contactOf(tx, run)))
+            : new Date(now.getTime() + secondsOf(step.amount, step.unit) * 1000);
+        return { outcome: "waiting", detail: { until: until.toISOString() }, wait: { until } };
+      }
+      case "if":
+        return decideIf(tx, { run, step, placed, now });
+      case "enrol": {
+        const contact = await contactOf(tx, run);
+        if (!contact?.userId) return { outcome: "skipped", detail: { reason: "notMember" } };
+        const enrolled = await enrolByAutomation(tx, {
+          accountId: run.accountId,
+          courseId: step.courseId,
+          userId: contact.userId,
+          now,
+        });
+        return enrolled === "enrolled"
+          ? { outcome: "done", detail: { courseId: step.courseId } }
+          : { outcome: "skipped", detail: { reason: enrolled, courseId: step.courseId } };
+      }
+      case "notify": {
+        const contact = await contactOf(tx, run);
+        if (!contact?.userId) return { outcome: "skipped", detail: { reason: "notMember" } };
+        const stored = await storeMemberNotification(tx, {
+          accountId: run.accountId,
+          input: { userId: contact.userId, type: "other", message: step.message },
+        });
+        after.push(() =>
+          announceMemberNotification(services.pubsub, { accountId: run.accountId, stored }),
+        );
+        return { outcome: "done" };
+      }
+      case "webhook": {
+        await services.jobs.send(
+          tx,
+          AUTOMATION_WEBHOOK_JOB,
+          {
+            accountId: run.accountId,
+            runId: run.id,
+            stepId: step.id,
+            url: step.url,
+            at: now.toISOString(),
+          },
+          { singletonKey: `${run.id}:${step.id}`, retryLimit: 8, retryDelaySeconds: 30 },
+        );
+        return { outcome: "done", detail: { host: new URL(step.url).host } };
+      }
+    }
+  },
+
+  /** A waiting if, looked at again (an event came, or its time is up): does it hold now? */
+  decide(
+    tx: Tx,
+    { run, step, placed }: { run: Run; step: IfStep; placed: Map<string, PlacedStep> },
+  ) {
+    return conditionHolds(tx, { run, condition: step.condition, placed });
+  },
+};

@@ -1,0 +1,375 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { captureContact, bulkTag } from "~/features/contacts/contacts.server";
+import { contacts } from "~/features/contacts/tables.server";
+import { campaignRecipients } from "~/features/campaigns/tables.server";
+import { recordOpen } from "~/features/campaigns/recipient-actions.server";
+import { enrolments } from "~/features/learning/tables.server";
+import { domainEvents } from "~/features/events/tables.server";
+import { createAccount, createCourse, createMember, viewerWith } from "../../../tests/factories";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
+import { createTestApp } from "../../../tests/support/test-server";
+import { advanceRun } from "./automation-engine.server";
+import { commandAutomations } from "./automation-commands.server";
+import { contactTimeline } from "./automation-records.server";
+import type { AutomationInput } from "./automation-shapes";
+import { automationHistory, automationRuns } from "./tables.server";
+
+const owner = viewerWith({ id: "owner-1", name: "Owner", email: "owner@example.com" }, [
+  "manage_options",
+]);
+
+describe.each(backends)("M5 automations on %s", (backend) => {
+  let db: TestDatabase;
+  let built: ReturnType<typeof createTestApp>;
+  let accountId: string;
+  let courseId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    // The test clock: a minute's wait lasts a few milliseconds (the queue's second, at least).
+    built = createTestApp(db.database, { AUTOMATION_WAIT_SCALE: "0.001" });
+    await built.services.jobs.start();
+    accountId = (await createAccount(db.database)).accountId;
+    courseId = (await createCourse(db.database, { accountId, title: "Free course", price: 0 })).id;
+  });
+  afterAll(async () => db?.dispose());
+
+  const command = (body: unknown) =>
+    commandAutomations(db.database, {
+      accountId,
+      viewer: owner,
+      body,
+      linkOrigin: "https://demo.example.com",
+    });
+
+  async function publish(input: AutomationInput) {
+    const saved = await command({ intent: "save", id: null, automation: input });
+    if (!saved.ok) throw new Error(JSON.stringify(saved));
+    const published = await command({ intent: "publish", id: saved.id });
+    expect(published).toMatchObject({ ok: true, version: 1, status: "active" });
+    return saved.id;
+  }
+
+  async function memberContact(email: string) {
+    const { user } = await createMember(db.database, { accountId, user: undefined });
+    return db.database.forAccount(accountId, async (tx) => {
+      const { contact } = await captureContact(tx, {
+        accountId,
+        email,
+        userId: user.id,
+        source: "signup",
+        status: "subscribed",
+        proof: { wording: "test", origin: "test" },
+      });
+      return { contactId: contact.id, userId: user.id };
+    });
+  }
+
+  /** Hands on events and runs due jobs until `done` holds (waits come due on the queue's clock). */
+  async function until<T>(
+    done: () => Promise<T | null | undefined | false>,
+    seconds = 20,
+  ): Promise<T> {
+    const end = Date.now() + seconds * 1000;
+    for (;;) {
+      await built.services.events.drain();
+      await built.services.jobs.drain();
+      const value = await done();
+      if (value) return value;
+      if (Date.now() > end) throw new Error("timed out");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const runsOf = (automationId: string) =>
+    db.database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(automationRuns)
+        .where(
+          and(
+            eq(automationRuns.accountId, accountId),
+            eq(automationRuns.automationId, automationId),
+          ),
+        ),
+    );
+
+  const tag = (contactId: string, tags: string[]) =>
+    bulkTag(db.database, {
+      accountId,
+      viewer: owner,
+      input: { intent: "addTags", ids: [contactId], tags },
+    });
+
+  test("M5 automation: tagged → tag → wait 1 minute (test clock) → e-mail → if opened, enrol in a free course; the timeline shows each step", async () => {
+    const automationId = await publish({
+      name: "Lead nurture",
+      reentry: false,
+      graph: {
+        trigger: { type: "contact.tagged", tag: "lead", formId: "", productId: "", courseId: "" },
+        steps: [
+          { id: "tag1", type: "tag", tag: "nurtured" },
+          {
+            id: "wait1",
+            type: "wait",
+            mode: "duration",
+            amount: 1,
+            unit: "minutes",
+            days: [],
+            time: "09:00",
+          },
+          {
+            id: "mail1",
+            type: "email",
+            subject: "Welcome {{first_name | friend}}",
+            preheader: "",
+            blocks: [{ type: "text", text: "Here is your free course." }],
+            campaignId: "",
+          },
+          {
+            id: "if1",
+            type: "if",
+            condition: { kind: "opened", stepId: "mail1" },
+            within: 1,
+            withinUnit: "days",
+            yes: [{ id: "enrol1", type: "enrol", courseId }],
+            no: [{ id: "tag2", type: "tag", tag: "cold" }],
+          },
+        ],
+      },
+    });
+    const { contactId, userId } = await memberContact("ada@example.com");
+    await tag(contactId, ["lead"]);
+    // Past the wait: the e-mail is in its campaign's ledger, and the run waits on the open.
+    const [waiting] = await until(async () => {
+      const runs = await runsOf(automationId);
+      return runs[0]?.cursor === "if1" && runs[0].status === "waiting" ? runs : null;
+    });
+    const [ledger] = await db.database.forAccount(accountId, (tx) =>
+      tx.select().from(campaignRecipients).where(eq(campaignRecipients.contactId, contactId)),
+    );
+    expect(ledger).toBeDefined();
+    expect(waiting!.waitingFor).toBe("email.opened");
+    await recordOpen(db.database, {
+      accountId,
+      campaignId: ledger!.campaignId,
+      contactId,
+      userAgent: "Mozilla/5.0 (Macintosh) Firefox/140.0",
+      method: "GET",
+    });
+    const [done] = await until(async () => {
+      const runs = await runsOf(automationId);
+      return runs[0]?.status === "completed" ? runs : null;
+    });
+    expect(done!.endedAt).not.toBeNull();
+    const [enrolled] = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId))),
+    );
+    expect(enrolled?.status).toBe("active");
+    const [contact] = await db.database.forAccount(accountId, (tx) =>
+      tx.select({ tags: contacts.tags }).from(contacts).where(eq(contacts.id, contactId)),
+    );
+    expect(contact!.tags).toEqual(expect.arrayContaining(["lead", "nurtured"]));
+    expect(contact!.tags).not.toContain("cold");
+    const { entries } = await contactTimeline(db.database, {
+      accountId,
+      viewer: owner,
+      email: "ADA@example.com",
+    });
+    expect(entries.map((entry) => `${entry.stepId}:${entry.outcome}`).reverse()).toEqual([
+      "trigger:entered",
+      "tag1:done",
+      "wait1:waiting",
+      "wait1:resumed",
+      "mail1:done",
+      "if1:waiting",
+      "if1:yes",
+      "enrol1:done",
+      "end:completed",
+    ]);
+  });
+
+  test("M5 automations: events handed on twice start one run, and 20 concurrent nudges run each step once", async () => {
+    const automationId = await publish({
+      name: "Once only",
+      reentry: true,
+      graph: {
+        trigger: { type: "contact.tagged", tag: "once", formId: "", productId: "", courseId: "" },
+        steps: [
+          { id: "taga", type: "tag", tag: "alpha" },
+          { id: "tagb", type: "tag", tag: "beta" },
+          { id: "untg", type: "untag", tag: "alpha" },
+        ],
+      },
+    });
+    const { contactId } = await memberContact("once@example.com");
+    await tag(contactId, ["once"]);
+    const events = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.contactId, contactId), eq(domainEvents.type, "contact.tagged"))),
+    );
+    // A relay that died before marking its batch delivered: the same events come again.
+    const consumer = (await import("./automation-engine.server")).automationConsumer({
+      database: db.database,
+      jobs: built.services.jobs,
+      pubsub: built.services.pubsub,
+      logger: built.services.logger,
+    });
+    const stored = events.map((event) => ({ ...event, data: event.data ?? {} }));
+    await Promise.all([consumer.take(accountId, stored), consumer.take(accountId, stored)]);
+    await built.services.events.drain();
+    const runs = await runsOf(automationId);
+    expect(runs).toHaveLength(1);
+    const services = {
+      database: db.database,
+      jobs: built.services.jobs,
+      pubsub: built.services.pubsub,
+      logger: built.services.logger,
+    };
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        advanceRun(services, {
+          accountId,
+          runId: runs[0]!.id,
+          nudge: { kind: "due", cursor: "taga" },
+        }),
+      ),
+    );
+    await until(async () => (await runsOf(automationId))[0]?.status === "completed");
+    const lines = await db.database.forAccount(accountId, (tx) =>
+      tx.select().from(automationHistory).where(eq(automationHistory.runId, runs[0]!.id)),
+    );
+    expect(lines.map((line) => `${line.stepId}:${line.outcome}`).sort()).toEqual(
+      ["end:completed", "taga:done", "tagb:done", "trigger:entered", "untg:done"].sort(),
+    );
+    const [contact] = await db.database.forAccount(accountId, (tx) =>
+      tx.select({ tags: contacts.tags }).from(contacts).where(eq(contacts.id, contactId)),
+    );
+    expect(contact!.tags.sort()).toEqual(["beta", "once"]);
+  });
+
+  test("M5 automations: a published change leaves runs inside on their version; a contact inside does not enter twice, and the timeline says why", async () => {
+    const input = (wait: number): AutomationInput => ({
+      name: "Versions",
+      reentry: false,
+      graph: {
+        trigger: { type: "contact.tagged", tag: "ver", formId: "", productId: "", courseId: "" },
+        steps: [
+          {
+            id: "wait",
+            type: "wait",
+            mode: "duration",
+            amount: wait,
+            unit: "days",
+            days: [],
+            time: "09:00",
+          },
+          { id: "tagv", type: "tag", tag: `v${wait}` },
+        ],
+      },
+    });
+    const automationId = await publish(input(30));
+    const first = await memberContact("v1@example.com");
+    await tag(first.contactId, ["ver"]);
+    await until(async () => (await runsOf(automationId))[0]?.status === "waiting");
+    // The owner shortens the wait and publishes again.
+    expect(await command({ intent: "save", id: automationId, automation: input(0) })).toMatchObject(
+      { ok: true },
+    );
+    expect(await command({ intent: "publish", id: automationId })).toMatchObject({
+      ok: true,
+      version: 2,
+    });
+    const second = await memberContact("v2@example.com");
+    await tag(second.contactId, ["ver"]);
+    const runs = await until(async () => {
+      const all = await runsOf(automationId);
+      return all.some((run) => run.status === "completed") ? all : null;
+    });
+    const byContact = new Map(runs.map((run) => [run.contactId, run]));
+    expect(byContact.get(first.contactId)).toMatchObject({
+      version: 1,
+      status: "waiting",
+      cursor: "wait",
+    });
+    expect(byContact.get(second.contactId)).toMatchObject({ version: 2, status: "completed" });
+    // Tagged again while inside: no second run, and the timeline tells why.
+    await bulkTag(db.database, {
+      accountId,
+      viewer: owner,
+      input: { intent: "removeTags", ids: [first.contactId], tags: ["ver"] },
+    });
+    await tag(first.contactId, ["ver"]);
+    const timeline = await until(async () => {
+      const { entries } = await contactTimeline(db.database, {
+        accountId,
+        viewer: owner,
+        email: "v1@example.com",
+      });
+      return entries.some((entry) => entry.outcome === "notEntered") ? entries : null;
+    });
+    expect(timeline.find((entry) => entry.outcome === "notEntered")?.detail).toMatchObject({
+      reason: "alreadyInside",
+    });
+    // Stopped: the run inside ends, with its line.
+    expect(await command({ intent: "stop", id: automationId })).toMatchObject({
+      ok: true,
+      status: "stopped",
+    });
+    const stopped = await runsOf(automationId);
+    expect(stopped.find((run) => run.contactId === first.contactId)?.status).toBe("stopped");
+    await expect(command({ intent: "pause", id: automationId })).rejects.toMatchObject({
+      code: "automations.wrongState",
+    });
+  });
+
+  test("M5 automations: a dry run says what each step would do for a sample contact, doing nothing", async () => {
+    const saved = await command({
+      intent: "save",
+      id: null,
+      automation: {
+        name: "Dry",
+        graph: {
+          trigger: { type: "form.submitted" },
+          steps: [
+            {
+              id: "chk1",
+              type: "if",
+              condition: { kind: "hasTag", tag: "vip" },
+              yes: [{ id: "tagy", type: "tag", tag: "seen" }],
+              no: [{ id: "ntfy", type: "notify", message: "Hello" }],
+            },
+            { id: "wh01", type: "webhook", url: "https://hooks.example.com/in" },
+          ],
+        },
+      },
+    });
+    if (!saved.ok) throw new Error("not saved");
+    const { contactId } = await memberContact("dry@example.com");
+    await tag(contactId, ["vip"]);
+    const answer = await command({ intent: "dryRun", id: saved.id, email: "dry@example.com" });
+    expect(answer).toMatchObject({ ok: true });
+    const lines = "dryRun" in answer ? answer.dryRun.lines : [];
+    expect(lines.map((line) => `${line.stepId}:${line.outcome}`)).toEqual([
+      "trigger:would",
+      "chk1:yes",
+      "tagy:would",
+      "wh01:would",
+      "end:would",
+    ]);
+    const [contact] = await db.database.forAccount(accountId, (tx) =>
+      tx.select({ tags: contacts.tags }).from(contacts).where(eq(contacts.id, contactId)),
+    );
+    expect(contact!.tags).not.toContain("seen");
+  });
+});

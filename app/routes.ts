@@ -73,6 +73,7 @@ export default [
       route("dashboard/manage/marketing/emails", "routes/dashboard/marketing-emails.tsx"),
       route("dashboard/manage/marketing/forms", "routes/dashboard/marketing-forms.tsx"),
       route("dashboard/manage/marketing/popups", "routes/dashboard/marketing-popups.tsx"),
+      route("dashboard/manage/marketing/automations", "routes/dashboard/marketing-automations.tsx"),
       route("dashboard/manage/ecommerce/product/:id", "routes/dashboard/ecommerce-product.tsx"),
       route("dashboard/manage/ecommerce/memberships", "routes/dashboard/ecommerce-memberships.tsx"),
       route("dashboard/manage/elearning", "routes/dashboard/elearning.tsx"),

@@ -142,6 +142,32 @@ const routes: MatrixRoute[] = [
     { intent: "savePopup", id: null, popup: { name: "Empty" } },
     400,
   ),
+  get(
+    "GET /dashboard/manage/marketing/automations (managers)",
+    "/dashboard/manage/marketing/automations?contact=nobody%40example.com",
+  ),
+  get(
+    "GET /dashboard/manage/marketing/automations?automation=new (managers)",
+    "/dashboard/manage/marketing/automations?automation=new",
+  ),
+  post(
+    "POST /dashboard/manage/marketing/automations an automation with no name (managers: 400)",
+    "/dashboard/manage/marketing/automations",
+    { intent: "save", id: null, automation: { name: "", graph: { trigger: { type: "order.paid" } } } },
+    400,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/automations publishes no automation (managers: 404)",
+    "/dashboard/manage/marketing/automations",
+    { intent: "publish", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c" },
+    404,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/automations dry-runs no automation (managers: 404)",
+    "/dashboard/manage/marketing/automations",
+    { intent: "dryRun", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c", email: "a@example.com" },
+    404,
+  ),
   post(
     "POST /dashboard/manage/marketing a part that is no notice",
     "/dashboard/manage/marketing",
@@ -162,7 +188,7 @@ describe.each(logicBackends)("M5 HTTP matrix on %s", (backend) => {
   }, 120_000);
   afterAll(() => db?.dispose());
 
-  test("M5 the marketing, contacts, forms and popups screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
+  test("M5 the marketing, contacts, forms, popups and automations screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
     expect(await runMatrix(app, world, routes)).toEqual([]);
   }, 300_000);
 });

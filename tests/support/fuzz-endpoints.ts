@@ -1551,6 +1551,41 @@ const pageEndpoints: FuzzEndpoint[] = [
         },
       }),
   },
+  // M5 (issue 34): the automations screen (one opened, a contact's timeline) and its commands.
+  page("/dashboard/manage/marketing/automations", "routes/dashboard/marketing-automations.tsx", {
+    automation: uuid,
+    contact: "ada@example.com",
+  }),
+  {
+    name: "POST /dashboard/manage/marketing/automations",
+    method: "POST",
+    path: "/dashboard/manage/marketing/automations",
+    routeFile: "routes/dashboard/marketing-automations.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/automations", {
+        intent: "save",
+        id: null,
+        automation: {
+          name: "Fuzz",
+          reentry: false,
+          graph: {
+            trigger: { type: "contact.tagged", tag: "vip" },
+            steps: [
+              { id: "tag1", type: "tag", tag: "seen" },
+              { id: "wait1", type: "wait", amount: 2, unit: "days" },
+              {
+                id: "if1",
+                type: "if",
+                condition: { kind: "hasTag", tag: "vip" },
+                within: 1,
+                yes: [{ id: "hook1", type: "webhook", url: "https://hooks.example.com/x" }],
+                no: [],
+              },
+            ],
+          },
+        },
+      }),
+  },
   {
     ...post(`/popups/${uuid}/events`, () => ({ event: "view" })),
     name: "POST /api/popups/:id/events",

@@ -6,7 +6,7 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { branchStart, placeSteps } from "./automation-graph";
 import { graphSchema, type DryRunLine } from "./automation-shapes";
-import { conditionHolds } from "./automation-steps.server";
+import { conditionHolds, memberIdOf } from "./automation-steps.server";
 import { automations } from "./tables.server";
 
 /**
@@ -79,7 +79,7 @@ export async function dryRun(
             detail:
               step.mode === "weekday"
                 ? { days: step.days.join(","), time: step.time }
-                : { for: `${step.amount} ${step.unit}` },
+                : { amount: String(step.amount), unit: step.unit },
           });
           break;
         case "email":
@@ -102,7 +102,7 @@ export async function dryRun(
         case "enrol":
         case "notify":
           lines.push(
-            contact.userId
+            (await memberIdOf(tx, contact))
               ? { stepId: step.id, stepType: step.type, outcome: "would", detail: {} }
               : {
                   stepId: step.id,

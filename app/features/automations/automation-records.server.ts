@@ -3,6 +3,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { createAutomationCampaign } from "~/features/campaigns/campaigns.server";
 import { checkContactsManager } from "~/features/contacts/contacts.server";
 import { contacts } from "~/features/contacts/tables.server";
+import { courses } from "~/features/courses/tables.server";
+import { formChoices } from "~/features/forms/forms.server";
+import { products } from "~/features/products/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -404,4 +407,24 @@ export async function deleteAutomation(
   );
   if (gone.length === 0) throw new AppError({ code: "route.notFound" });
   return { ok: true as const, id };
+}
+
+/** What the builder's pickers offer: the site's forms, products and courses. */
+export async function automationChoices(database: Database, { accountId, viewer }: Place) {
+  checkContactsManager(viewer);
+  return database.forAccount(accountId, async (tx) => ({
+    forms: await formChoices(tx, { accountId }),
+    products: await tx
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(eq(products.accountId, accountId))
+      .orderBy(products.title)
+      .limit(500),
+    courses: await tx
+      .select({ id: courses.id, title: courses.title })
+      .from(courses)
+      .where(eq(courses.accountId, accountId))
+      .orderBy(courses.title)
+      .limit(500),
+  }));
 }

@@ -9,6 +9,7 @@ import {
   announceMemberNotification,
   storeMemberNotification,
 } from "~/features/notifications/notifications.server";
+import { members } from "~/features/members/tables.server";
 import { orderItems, orders } from "~/features/orders/tables.server";
 import type { Tx } from "~/platform/db/database.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
@@ -64,6 +65,37 @@ async function contactOf(tx: Tx, run: Whose): Promise<Contact | null> {
     .from(contacts)
     .where(and(eq(contacts.accountId, run.accountId), eq(contacts.id, run.contactId)));
   return contact ?? null;
+}
+
+/** The member a contact is: linked already, else the site's member with the same address. */
+export async function memberIdOf(
+  tx: Tx,
+  contact: Pick<Contact, "accountId" | "userId" | "email"> | null,
+): Promise<string | null> {
+  if (!contact) return null;
+  if (contact.userId) return contact.userId;
+  const [member] = await tx
+    .select({ userId: members.userId })
+    .from(members)
+    .where(
+      and(
+        eq(members.accountId, contact.accountId),
+        sql`lower(${members.email}) = lower(${contact.email})`,
+      ),
+    )
+    .limit(1);
+  return member?.userId ?? null;
+}
+
+/** As `memberIdOf`, linking a form's contact to the member found, for next time. */
+async function memberOf(tx: Tx, contact: Contact | null): Promise<string | null> {
+  const userId = await memberIdOf(tx, contact);
+  if (contact && userId && !contact.userId)
+    await tx
+      .update(contacts)
+      .set({ userId })
+      .where(and(eq(contacts.accountId, contact.accountId), eq(contacts.id, contact.id)));
+  return userId;
 }
 
 /** The zone a contact's wall-clock waits are read in: their `timezone` field, else the site's. */
@@ -173,7 +205,8 @@ export async function conditionHolds(
     }
     case "enrolled":
     case "completed": {
-      if (!contact.userId) return false;
+      const userId = await memberIdOf(tx, contact);
+      if (!userId) return false;
       const [place] = await tx
         .select({ status: enrolments.status })
         .from(enrolments)
@@ -181,7 +214,7 @@ export async function conditionHolds(
           and(
             eq(enrolments.accountId, run.accountId),
             eq(enrolments.courseId, condition.courseId),
-            eq(enrolments.userId, contact.userId),
+            eq(enrolments.userId, userId),
             condition.kind === "completed"
               ? isNotNull(enrolments.completedAt)
               : inArray(enrolments.status, ["active", "completed"]),
@@ -256,12 +289,12 @@ export const runStep = {
       case "if":
         return decideIf(tx, { run, step, placed, now });
       case "enrol": {
-        const contact = await contactOf(tx, run);
-        if (!contact?.userId) return { outcome: "skipped", detail: { reason: "notMember" } };
+        const userId = await memberOf(tx, await contactOf(tx, run));
+        if (!userId) return { outcome: "skipped", detail: { reason: "notMember" } };
         const enrolled = await enrolByAutomation(tx, {
           accountId: run.accountId,
           courseId: step.courseId,
-          userId: contact.userId,
+          userId,
           now,
         });
         return enrolled === "enrolled"
@@ -269,11 +302,11 @@ export const runStep = {
           : { outcome: "skipped", detail: { reason: enrolled, courseId: step.courseId } };
       }
       case "notify": {
-        const contact = await contactOf(tx, run);
-        if (!contact?.userId) return { outcome: "skipped", detail: { reason: "notMember" } };
+        const userId = await memberOf(tx, await contactOf(tx, run));
+        if (!userId) return { outcome: "skipped", detail: { reason: "notMember" } };
         const stored = await storeMemberNotification(tx, {
           accountId: run.accountId,
-          input: { userId: contact.userId, type: "other", message: step.message },
+          input: { userId, type: "other", message: step.message },
         });
         after.push(() =>
           announceMemberNotification(services.pubsub, { accountId: run.accountId, stored }),

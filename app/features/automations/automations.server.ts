@@ -10,6 +10,7 @@ export { AUTOMATION_WEBHOOK_JOB } from "./automation-steps.server";
 export { callWebhook, signWebhook, type WebhookServices } from "./automation-webhook.server";
 export {
   contactTimeline,
+  automationChoices,
   listAutomations,
   loadAutomation,
   type OpenedAutomation,

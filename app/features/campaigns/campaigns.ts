@@ -7,3 +7,5 @@ export {
   type SegmentChoice,
 } from "./components/campaigns-panel";
 export { campaignBlockSchema, type CampaignBlock } from "./campaign-shapes";
+// The block editor, for the e-mail steps of automations (issue 34).
+export { BlockList, draftBlock, sentBlock, type DraftBlock } from "./components/campaign-blocks";

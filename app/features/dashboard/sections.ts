@@ -123,7 +123,7 @@ export const dashboardSections: DashboardSection[] = [
   section("manageAffiliates", "manage/marketing/affiliates", manager),
   screen("manageEmails", "manage/marketing/emails", manager),
   section("manageFunnels", "manage/marketing/funnels", manager),
-  section("manageAutomations", "manage/marketing/automations", manager),
+  screen("manageAutomations", "manage/marketing/automations", manager),
   // The platform console, on the platform's host only
   consoleScreen("accounts", "accounts"),
   consoleScreen("owners", "accounts/owners"),

@@ -174,6 +174,18 @@ export const messageAreas = {
   ],
   /** M5: the site's popups and their editor (/dashboard/manage/marketing/popups). */
   popupsScreen: ["popups", "siteSettings.common.errors", "dashboard.sections.managePopups"],
+  /** M5: the site's automations, their builder and contacts' timelines (issue 34). */
+  automationsScreen: [
+    "automations",
+    // The e-mail steps' block editor is the campaigns' own.
+    "campaigns.screen.blocks",
+    "campaigns.screen.mergeTags",
+    "campaigns.screen.defaults",
+    "campaigns.screen.status",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageAutomations",
+    "errors.automationWrongState",
+  ],
   /** M5: a form on its own page of the site (/form/{slug}) and a confirmation (/subscribed). */
   formPage: ["forms.public", "sitePages.subscribed"],
   /** Issue 16: the managers' membership levels, their rules and holders. */

@@ -28,19 +28,27 @@ export const branchStart = (step: IfStep, taken: boolean, next: string | null): 
 export const secondsOf = (amount: number, unit: keyof typeof UNIT_SECONDS) =>
   amount * UNIT_SECONDS[unit];
 
+/** One formatter per zone (building one is costly); zones are IANA names, a few hundred at most. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockOf(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    if (clocks.size < 1000) clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /** The parts of `date` on the wall clock of `timeZone`. */
 function wallClock(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    weekday: "short",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(date);
+  const parts = clockOf(timeZone).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
   const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(get("weekday"));
   return {

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { captureContact, bulkTag } from "~/features/contacts/contacts.server";
@@ -17,7 +19,8 @@ import { advanceRun } from "./automation-engine.server";
 import { commandAutomations } from "./automation-commands.server";
 import { contactTimeline } from "./automation-records.server";
 import type { AutomationInput } from "./automation-shapes";
-import { automationHistory, automationRuns } from "./tables.server";
+import { callWebhook, signWebhook } from "./automation-webhook.server";
+import { automationHistory, automationRuns, automations } from "./tables.server";
 
 const owner = viewerWith({ id: "owner-1", name: "Owner", email: "owner@example.com" }, [
   "manage_options",
@@ -32,7 +35,11 @@ describe.each(backends)("M5 automations on %s", (backend) => {
   beforeAll(async () => {
     db = await createTestDatabase(backend);
     // The test clock: a minute's wait lasts a few milliseconds (the queue's second, at least).
-    built = createTestApp(db.database, { AUTOMATION_WAIT_SCALE: "0.001" });
+    built = createTestApp(db.database, {
+      AUTOMATION_WAIT_SCALE: "0.001",
+      // The webhook test's receiver listens on 127.0.0.1.
+      AUTOMATION_PRIVATE_WEBHOOKS: "true",
+    });
     await built.services.jobs.start();
     accountId = (await createAccount(db.database)).accountId;
     courseId = (await createCourse(db.database, { accountId, title: "Free course", price: 0 })).id;
@@ -371,5 +378,74 @@ describe.each(backends)("M5 automations on %s", (backend) => {
       tx.select({ tags: contacts.tags }).from(contacts).where(eq(contacts.id, contactId)),
     );
     expect(contact!.tags).not.toContain("seen");
+  });
+
+  test("M5 automations: a webhook step posts the contact, signed (Standard Webhooks); a failing answer is retried by the queue", async () => {
+    const calls: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    let answer = 200;
+    const receiver = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        calls.push({ headers: request.headers, body });
+        response.statusCode = answer;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const automationId = await publish({
+        name: "Hook",
+        reentry: false,
+        graph: {
+          trigger: { type: "contact.tagged", tag: "hook", formId: "", productId: "", courseId: "" },
+          steps: [{ id: "hook", type: "webhook", url: `http://127.0.0.1:${port}/in` }],
+        },
+      });
+      const { contactId } = await memberContact("hook@example.com");
+      await tag(contactId, ["hook"]);
+      await until(async () => calls.length > 0);
+      const [call] = calls;
+      const { secret } = await db.database.forAccount(accountId, async (tx) => {
+        const [row] = await tx
+          .select({ secret: automations.signingSecret })
+          .from(automations)
+          .where(eq(automations.id, automationId));
+        return { secret: row!.secret };
+      });
+      const id = String(call!.headers["webhook-id"]);
+      const timestamp = Number(call!.headers["webhook-timestamp"]);
+      expect(call!.headers["webhook-signature"]).toBe(
+        signWebhook(secret, { id, timestamp, body: call!.body }),
+      );
+      expect(JSON.parse(call!.body).data.contact).toMatchObject({
+        id: contactId,
+        email: "hook@example.com",
+      });
+      // A receiver that fails: the job throws, so the queue tries again later with the same id.
+      answer = 500;
+      const [run] = await runsOf(automationId);
+      const services = {
+        database: db.database,
+        allowPrivate: true,
+        resolve: async () => ["127.0.0.1"],
+      };
+      const data = {
+        accountId,
+        runId: run!.id,
+        stepId: "hook",
+        url: `http://127.0.0.1:${port}/in`,
+        at: new Date().toISOString(),
+      };
+      await expect(callWebhook(services, data)).rejects.toThrow("webhook answered 500");
+      expect(calls.at(-1)!.headers["webhook-id"]).toBe(id);
+      // A private address is not called unless the operator allows it.
+      expect(await callWebhook({ ...services, allowPrivate: false }, data)).toEqual({
+        skipped: "privateHost",
+      });
+    } finally {
+      receiver.close();
+    }
   });
 });

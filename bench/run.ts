@@ -3,7 +3,7 @@
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
 // lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook,
-// learning, checkout, console, contacts, campaigns.
+// learning, checkout, console, contacts, campaigns, automations.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -49,6 +49,7 @@ const sections = [
   "console",
   "contacts",
   "campaigns",
+  "automations",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -203,6 +204,12 @@ if (wanted("campaigns")) {
   const { benchCampaigns } =
     await importWithAppAliases<typeof import("./campaigns.ts")>("campaigns.ts");
   for (const figure of await benchCampaigns({ print })) record(figure);
+}
+
+if (wanted("automations")) {
+  const { benchAutomations } =
+    await importWithAppAliases<typeof import("./automations.ts")>("automations.ts");
+  for (const figure of await benchAutomations({ print })) record(figure);
 }
 
 if (wanted("console")) {

@@ -40,6 +40,7 @@ import {
   AUTOMATION_WEBHOOK_JOB,
   automationConsumer,
   callWebhook,
+  recoverStalledRuns,
   stepJobHandler,
   type AutomationServices,
 } from "~/features/automations/automations.server";
@@ -186,8 +187,9 @@ export function eventConsumers(
 }
 
 /**
- * M5 automations (issue 34): each run advances in its own job, step by step; webhook steps
- * call out in theirs, with retries. Once a minute, events a dead process left are handed on.
+ * M5 automations (issue 34): a run's first steps are taken as its event is handed on, later
+ * ones (after a wait, or an event a run waits for) in a job of the run's; webhook steps call out
+ * in theirs, with retries. Once a minute, events and runs a dead process left are taken up.
  */
 function registerAutomationJobs(services: ServerServices) {
   services.jobs.work(AUTOMATION_STEP_JOB, stepJobHandler(automationServicesOf(services)));
@@ -203,6 +205,7 @@ function registerAutomationJobs(services: ServerServices) {
   );
   services.jobs.defineSchedule(DOMAIN_EVENTS_SWEEP_JOB, "* * * * *", async () => {
     await services.events.drain();
+    return recoverStalledRuns(services);
   });
 }
 

@@ -20,6 +20,7 @@ export async function createAutomationRows(
         tag: "vip",
         productId: "",
         courseId: "",
+        membershipId: "",
       },
       steps: [{ id: "tag1", type: "tag" as const, tag: "welcomed" }],
     };

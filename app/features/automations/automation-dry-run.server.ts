@@ -101,6 +101,9 @@ export async function dryRun(
           break;
         case "enrol":
         case "notify":
+        case "grant":
+        case "revoke":
+        case "points":
           lines.push(
             (await memberIdOf(tx, contact))
               ? { stepId: step.id, stepType: step.type, outcome: "would", detail: {} }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EventConsumer, StoredDomainEvent } from "~/features/events/events.server";
 import type { Database, Tx } from "~/platform/db/database.server";
+import type { JobQueue } from "~/platform/jobs/jobs.server";
 import type { Logger } from "~/platform/logger.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import { createTtlCache } from "~/platform/ttl-cache";
@@ -27,7 +28,7 @@ type JobSender = StepServices["jobs"];
 
 export type AutomationServices = {
   database: Database;
-  jobs: JobSender & { start(): Promise<void> };
+  jobs: JobSender & Pick<JobQueue, "start" | "sendNow">;
   pubsub: PubSub;
   logger: Logger;
   /** Waits last this share of their length (a test clock: 0.05 makes a minute 3 s). */
@@ -124,123 +125,149 @@ const endRun = async (tx: Tx, run: Run, status: RunStatus, now: Date) => {
 };
 
 /**
- * One step of a run, in one transaction with the run's row locked: the step's effect, its line
- * in the contact's timeline and the cursor's move commit together, or none of them does. A
- * second job for the same position finds the cursor moved on and does nothing — so each step
- * happens once, whatever crashes or repeats (decision 061). Answers whether to go on at once.
+ * A run's steps, in one transaction with the run's row locked, until it waits, ends, or has
+ * taken `MAX_STEPS_AT_ONCE`: each step's effect, its line in the contact's timeline and the
+ * cursor's move commit together, or none of them does. A second job for the same position
+ * finds the cursor moved on and does nothing — so each step happens once, whatever crashes or
+ * repeats (decision 061). Answers whether there is more to do at once.
  */
-async function stepOnce(
+async function stepRun(
   services: AutomationServices,
   { accountId, runId, nudge }: { accountId: string; runId: string; nudge: Nudge },
   after: Array<() => Promise<void>>,
 ): Promise<boolean> {
-  const { database, jobs } = services;
-  return database.forAccount(accountId, async (tx) => {
+  return services.database.forAccount(accountId, async (tx) => {
     const [run] = await tx
       .select()
       .from(automationRuns)
       .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.id, runId)))
       .for("update");
-    if (!run || (run.status !== "running" && run.status !== "waiting")) return false;
-    const now = new Date();
-    if (run.cursor === null) {
-      await endRun(tx, run, "completed", now);
-      return false;
+    if (!run) return false;
+    let current = nudge;
+    for (let taken = 0; taken < MAX_STEPS_AT_ONCE; taken++) {
+      if (!(await stepOnce(services, tx, run, current, after))) return false;
+      // Past the first step the run is simply due, at whatever step it reached.
+      current = { kind: "due", cursor: null };
     }
-    const placed = await placedVersion(tx, run);
-    const here = placed?.get(run.cursor);
-    if (!placed || !here) {
-      await endRun(tx, run, "failed", now);
-      return false;
-    }
-    const { step, next } = here;
-    const move = async (cursor: string | null, status: RunStatus = "running") => {
-      await tx
-        .update(automationRuns)
-        .set({ cursor, status, waitingFor: null, resumeAt: null, updatedAt: now })
-        .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.id, runId)));
-    };
-    if (run.status === "waiting") {
-      // A nudge for another position, or a timer that is early: nothing to do.
-      if (nudge.kind === "due" && nudge.cursor !== run.cursor) return false;
-      const due = run.resumeAt !== null && run.resumeAt.getTime() <= now.getTime() + 1000;
-      if (step.type === "wait") {
-        if (!due && !(nudge.kind === "due" && services.waitScale !== undefined)) return false;
-        await recordStep(
-          tx,
-          run,
-          { stepId: step.id, stepType: step.type, outcome: "resumed" },
-          now,
-        );
-        await move(next);
-        return true;
-      }
-      if (step.type !== "if") return false;
-      const holds = await runStep.decide(tx, { run, step, placed });
-      const timedOut = nudge.kind === "due" && (due || services.waitScale !== undefined);
-      if (!holds && !timedOut) return false;
-      await recordStep(
-        tx,
-        run,
-        {
-          stepId: step.id,
-          stepType: step.type,
-          outcome: holds ? "yes" : "no",
-          detail: holds ? {} : { reason: "timedOut" },
-        },
-        now,
-      );
-      await move(branchStart(step, holds, next));
-      return true;
-    }
-    if (nudge.kind === "event") return false;
-    const result: StepResult = await runStep.act(
-      { ...services, scale: services.waitScale ?? 1 },
-      tx,
-      { run, step, placed, now, after },
-    );
-    await recordStep(
-      tx,
-      run,
-      { stepId: step.id, stepType: step.type, outcome: result.outcome, detail: result.detail },
-      now,
-    );
-    if (result.wait) {
-      await tx
-        .update(automationRuns)
-        .set({
-          status: "waiting",
-          waitingFor: result.wait.event ?? null,
-          resumeAt: result.wait.until,
-          updatedAt: now,
-        })
-        .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.id, runId)));
-      const seconds = (result.wait.until.getTime() - now.getTime()) / 1000;
-      await nudgeRun(jobs, tx, run, {
-        cursor: run.cursor,
-        afterSeconds: seconds * (services.waitScale ?? 1),
-        tag: ":timer",
-      });
-      return false;
-    }
-    await move(result.goTo !== undefined ? result.goTo : next);
     return true;
   });
 }
 
+/** Steps taken in one transaction before the run's job lets others have the database. */
+const MAX_STEPS_AT_ONCE = 25;
+
+/** One step of a locked run (`run` is kept up to date); answers whether to take the next. */
+async function stepOnce(
+  services: AutomationServices,
+  tx: Tx,
+  run: Run,
+  nudge: Nudge,
+  after: Array<() => Promise<void>>,
+): Promise<boolean> {
+  const { jobs } = services;
+  const { accountId, id: runId } = run;
+  if (run.status !== "running" && run.status !== "waiting") return false;
+  const now = new Date();
+  if (run.cursor === null) {
+    await endRun(tx, run, "completed", now);
+    return false;
+  }
+  const placed = await placedVersion(tx, run);
+  const here = placed?.get(run.cursor);
+  if (!placed || !here) {
+    await endRun(tx, run, "failed", now);
+    return false;
+  }
+  const { step, next } = here;
+  const move = async (cursor: string | null) => {
+    await tx
+      .update(automationRuns)
+      .set({ cursor, status: "running", waitingFor: null, resumeAt: null, updatedAt: now })
+      .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.id, runId)));
+    Object.assign(run, {
+      cursor,
+      status: "running",
+      waitingFor: null,
+      resumeAt: null,
+      updatedAt: now,
+    });
+  };
+  if (run.status === "waiting") {
+    // A nudge for another position, or a timer that is early: nothing to do.
+    if (nudge.kind === "due" && nudge.cursor !== run.cursor) return false;
+    // Due once its wait is over: on the test clock, the scaled share of it (from when it began).
+    const scale = services.waitScale ?? 1;
+    const began = run.updatedAt.getTime();
+    const due =
+      run.resumeAt !== null &&
+      began + (run.resumeAt.getTime() - began) * scale <= now.getTime() + 1000;
+    if (step.type === "wait") {
+      if (!due) return false;
+      await recordStep(tx, run, { stepId: step.id, stepType: step.type, outcome: "resumed" }, now);
+      await move(next);
+      return true;
+    }
+    if (step.type !== "if") return false;
+    const holds = await runStep.decide(tx, { run, step, placed });
+    const timedOut = nudge.kind === "due" && due;
+    if (!holds && !timedOut) return false;
+    await recordStep(
+      tx,
+      run,
+      {
+        stepId: step.id,
+        stepType: step.type,
+        outcome: holds ? "yes" : "no",
+        detail: holds ? {} : { reason: "timedOut" },
+      },
+      now,
+    );
+    await move(branchStart(step, holds, next));
+    return true;
+  }
+  if (nudge.kind === "event") return false;
+  const result: StepResult = await runStep.act(services, tx, { run, step, placed, now, after });
+  await recordStep(
+    tx,
+    run,
+    { stepId: step.id, stepType: step.type, outcome: result.outcome, detail: result.detail },
+    now,
+  );
+  if (result.wait) {
+    await tx
+      .update(automationRuns)
+      .set({
+        status: "waiting",
+        waitingFor: result.wait.event ?? null,
+        resumeAt: result.wait.until,
+        updatedAt: now,
+      })
+      .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.id, runId)));
+    const seconds = (result.wait.until.getTime() - now.getTime()) / 1000;
+    await nudgeRun(jobs, tx, run, {
+      cursor: run.cursor,
+      afterSeconds: seconds * (services.waitScale ?? 1),
+      tag: ":timer",
+    });
+    return false;
+  }
+  await move(result.goTo !== undefined ? result.goTo : next);
+  return true;
+}
+
 /**
- * The `automations.step` job: steps the run until it waits or ends. Each step commits on its
- * own, so a crash loses at most the step under way, which the job's retry runs (once).
+ * The `automations.step` job: steps the run until it waits or ends, a round of steps per
+ * transaction; a crash loses at most the round under way, which the job's retry runs (once).
  */
 export async function advanceRun(
   services: AutomationServices,
   { accountId, runId, nudge }: { accountId: string; runId: string; nudge: Nudge },
-): Promise<{ steps: number }> {
-  let steps = 0;
+): Promise<{ rounds: number }> {
+  let rounds = 0;
   let current = nudge;
-  for (; steps < 200; steps++) {
+  for (; rounds < 200; rounds++) {
     const after: Array<() => Promise<void>> = [];
-    const more = await stepOnce(services, { accountId, runId, nudge: current }, after);
+    const more = await stepRun(services, { accountId, runId, nudge: current }, after);
     for (const announce of after)
       await announce().catch((error: unknown) =>
         services.logger.warn({ err: error, runId }, "an automation's announcement failed"),
@@ -249,7 +276,7 @@ export async function advanceRun(
     // Past the first step the run is simply due, at whatever step it reached.
     current = { kind: "due", cursor: null };
   }
-  return { steps };
+  return { rounds };
 }
 
 /**
@@ -263,6 +290,7 @@ export function automationConsumer(services: AutomationServices): EventConsumer 
     name: "automations",
     async take(accountId, events) {
       await services.jobs.start();
+      const started: string[] = [];
       await services.database.forAccount(accountId, async (tx) => {
         const live = await tx
           .select()
@@ -276,17 +304,36 @@ export function automationConsumer(services: AutomationServices): EventConsumer 
             create: matching.length > 0,
           });
           if (!contactId) continue;
-          for (const automation of matching)
-            await enter(services, tx, { automation, event, contactId });
+          for (const automation of matching) {
+            const runId = await enter(tx, { automation, event, contactId });
+            if (runId) started.push(runId);
+          }
           await nudgeWaiting(services, tx, { accountId, contactId, event });
         }
       });
+      // The new runs' first steps at once, here: no job each. A run this process does not take
+      // further (it stops, or a step throws) is left running, and the sweep hands it to the
+      // queue (`recoverStalledRuns`); a step that threw goes to the queue now, for its retries.
+      for (const runId of started) {
+        const nudge: Nudge = { kind: "due", cursor: null };
+        await advanceRun(services, { accountId, runId, nudge }).catch(async (error: unknown) => {
+          services.logger.warn({ err: error, runId }, "an automation's run goes to the queue");
+          await services.jobs.sendNow(
+            AUTOMATION_STEP_JOB,
+            { accountId, runId, cursor: null },
+            {
+              singletonKey: `${runId}:retry`,
+              retryLimit: 10,
+            },
+          );
+        });
+      }
     },
   };
 }
 
+/** Starts a run for the event unless one exists (or the contact is inside); answers its id. */
 async function enter(
-  services: AutomationServices,
   tx: Tx,
   {
     automation,
@@ -304,7 +351,7 @@ async function enter(
         eq(automationVersions.version, automation.version),
       ),
     );
-  if (!version || !triggerMatches(version.graph.trigger, event)) return;
+  if (!version || !triggerMatches(version.graph.trigger, event)) return null;
   const { accountId } = automation;
   if (!automation.reentry) {
     const [inside] = await tx
@@ -337,7 +384,7 @@ async function enter(
           detail: { reason: "alreadyInside", event: event.type },
         })
         .onConflictDoNothing();
-      return;
+      return null;
     }
   }
   const [run] = await tx
@@ -352,14 +399,14 @@ async function enter(
     })
     .onConflictDoNothing()
     .returning();
-  if (!run) return;
+  if (!run) return null;
   await recordStep(tx, run, {
     stepId: "trigger",
     stepType: "trigger",
     outcome: "entered",
     detail: { event: event.type },
   });
-  await nudgeRun(services.jobs, tx, run, { cursor: run.cursor });
+  return run.id;
 }
 
 const firstStep = (graph: AutomationGraph) => graph.steps[0]?.id ?? null;
@@ -442,3 +489,30 @@ export const runCounts = (tx: Tx, accountId: string) =>
     .from(automationRuns)
     .where(eq(automationRuns.accountId, accountId))
     .groupBy(automationRuns.automationId);
+
+/** A run left running this long with no step taken has lost the process that took it. */
+const STALLED_SECONDS = 30;
+
+/**
+ * The sweep's part (once a minute): runs left running by a process that stopped before taking
+ * their steps (a kill between an event's hand-over and its runs' first steps) go to the queue.
+ * Across accounts, as the relay's claim is: the owner's connection. A run still being taken
+ * elsewhere only gets a job that finds its cursor moved on.
+ */
+export async function recoverStalledRuns({
+  database,
+  jobs,
+}: Pick<AutomationServices, "database" | "jobs">): Promise<{ recovered: number }> {
+  const stalled = await database.owner.execute<{ account_id: string; id: string }>(sql`
+    select account_id, id from ${automationRuns}
+     where status = 'running' and updated_at < now() - make_interval(secs => ${STALLED_SECONDS})
+     order by updated_at limit 1000`);
+  const minute = Math.floor(Date.now() / 60_000);
+  for (const run of stalled.rows)
+    await jobs.sendNow(
+      AUTOMATION_STEP_JOB,
+      { accountId: run.account_id, runId: run.id, cursor: null },
+      { singletonKey: `${run.id}:stalled:${minute}`, retryLimit: 10 },
+    );
+  return { recovered: stalled.rows.length };
+}

@@ -5,6 +5,7 @@ import { checkContactsManager } from "~/features/contacts/contacts.server";
 import { contacts } from "~/features/contacts/tables.server";
 import { courses } from "~/features/courses/tables.server";
 import { formChoices } from "~/features/forms/forms.server";
+import { memberships } from "~/features/memberships/tables.server";
 import { products } from "~/features/products/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -425,6 +426,12 @@ export async function automationChoices(database: Database, { accountId, viewer 
       .from(courses)
       .where(eq(courses.accountId, accountId))
       .orderBy(courses.title)
+      .limit(500),
+    memberships: await tx
+      .select({ id: memberships.id, name: memberships.name })
+      .from(memberships)
+      .where(eq(memberships.accountId, accountId))
+      .orderBy(memberships.name)
       .limit(500),
   }));
 }

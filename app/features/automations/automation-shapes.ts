@@ -27,6 +27,10 @@ export const triggerTypes = [
   "course.enrolled",
   "lesson.completed",
   "course.completed",
+  "quiz.passed",
+  "quiz.failed",
+  "membership.started",
+  "membership.ended",
 ] as const satisfies readonly DomainEventType[];
 export type TriggerType = (typeof triggerTypes)[number];
 
@@ -36,13 +40,14 @@ export const triggerSchema = z.object({
   tag: trimmed(60).default(""),
   productId: anyOr,
   courseId: anyOr,
+  membershipId: anyOr,
 });
 export type AutomationTrigger = z.output<typeof triggerSchema>;
 
 /** Which narrowing each trigger offers (the builder shows that one field). */
 export const triggerFilter: Record<
   TriggerType,
-  "formId" | "tag" | "productId" | "courseId" | null
+  "formId" | "tag" | "productId" | "courseId" | "membershipId" | null
 > = {
   "form.submitted": "formId",
   "contact.tagged": "tag",
@@ -53,6 +58,10 @@ export const triggerFilter: Record<
   "course.enrolled": "courseId",
   "lesson.completed": "courseId",
   "course.completed": "courseId",
+  "quiz.passed": "courseId",
+  "quiz.failed": "courseId",
+  "membership.started": "membershipId",
+  "membership.ended": "membershipId",
 };
 
 export const waitUnits = ["minutes", "hours", "days"] as const;
@@ -67,6 +76,7 @@ export const conditionKinds = [
   "purchased",
   "enrolled",
   "completed",
+  "hasMembership",
 ] as const;
 export type ConditionKind = (typeof conditionKinds)[number];
 
@@ -79,6 +89,7 @@ export const conditionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("purchased"), productId: z.uuid() }),
   z.object({ kind: z.literal("enrolled"), courseId: z.uuid() }),
   z.object({ kind: z.literal("completed"), courseId: z.uuid() }),
+  z.object({ kind: z.literal("hasMembership"), membershipId: z.uuid() }),
 ]);
 export type AutomationCondition = z.output<typeof conditionSchema>;
 
@@ -91,6 +102,7 @@ export const conditionEvent: Record<ConditionKind, DomainEventType | null> = {
   purchased: "order.paid",
   enrolled: "course.enrolled",
   completed: "course.completed",
+  hasMembership: "membership.started",
 };
 
 export const stepTypes = [
@@ -102,6 +114,9 @@ export const stepTypes = [
   "enrol",
   "notify",
   "webhook",
+  "grant",
+  "revoke",
+  "points",
 ] as const;
 export type StepType = (typeof stepTypes)[number];
 
@@ -143,6 +158,8 @@ export type AutomationStep =
   | (StepCommon & { type: "tag" | "untag"; tag: string })
   | (StepCommon & { type: "enrol"; courseId: string })
   | (StepCommon & { type: "notify"; message: string })
+  | (StepCommon & { type: "grant" | "revoke"; membershipId: string })
+  | (StepCommon & { type: "points"; points: number })
   | (StepCommon & { type: "webhook"; url: string });
 
 const httpsUrl = linkUrlSchema.refine((value) => /^https?:\/\//i.test(value), {
@@ -184,6 +201,12 @@ export const stepSchema: z.ZodType<AutomationStep, unknown> = z.lazy(() =>
     z.object({ id: stepId, type: z.literal("enrol"), courseId: z.uuid() }),
     z.object({ id: stepId, type: z.literal("notify"), message: required(500) }),
     z.object({ id: stepId, type: z.literal("webhook"), url: httpsUrl }),
+    z.object({ id: stepId, type: z.enum(["grant", "revoke"]), membershipId: z.uuid() }),
+    z.object({
+      id: stepId,
+      type: z.literal("points"),
+      points: z.coerce.number().int().min(1).max(10_000),
+    }),
   ]),
 );
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { accounts } from "~/features/accounts/tables.server";
 import { emailEngagement, queueAutomationMessage } from "~/features/campaigns/campaigns.server";
@@ -9,7 +10,10 @@ import {
   announceMemberNotification,
   storeMemberNotification,
 } from "~/features/notifications/notifications.server";
+import { awardPoints } from "~/features/gamification/gamification.server";
 import { members } from "~/features/members/tables.server";
+import { holdLevel, releaseLevels } from "~/features/memberships/memberships.server";
+import { memberMemberships } from "~/features/memberships/tables.server";
 import { orderItems, orders } from "~/features/orders/tables.server";
 import type { Tx } from "~/platform/db/database.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
@@ -22,6 +26,12 @@ import {
   type StepOutcome,
 } from "./automation-shapes";
 import type { automationRuns } from "./tables.server";
+
+/** A uuid named by a run and one of its steps (the points ledger's source of an award). */
+function stepUuid(runId: string, stepId: string): string {
+  const hex = createHash("sha256").update(`${runId}:${stepId}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** Calls a webhook step's address, signed, with retries (automation-webhook.server.ts). */
 export const AUTOMATION_WEBHOOK_JOB = "automations.webhook";
@@ -41,7 +51,6 @@ export type StepServices = {
     ): Promise<void>;
   };
   pubsub: PubSub;
-  scale: number;
 };
 
 type Run = typeof automationRuns.$inferSelect;
@@ -222,6 +231,23 @@ export async function conditionHolds(
         );
       return Boolean(place);
     }
+    case "hasMembership": {
+      const userId = await memberIdOf(tx, contact);
+      if (!userId) return false;
+      const [held] = await tx
+        .select({ status: memberMemberships.status })
+        .from(memberMemberships)
+        .where(
+          and(
+            eq(memberMemberships.accountId, run.accountId),
+            eq(memberMemberships.membershipId, condition.membershipId),
+            eq(memberMemberships.userId, userId),
+            eq(memberMemberships.status, "active"),
+            sql`(${memberMemberships.expiresAt} is null or ${memberMemberships.expiresAt} > now())`,
+          ),
+        );
+      return Boolean(held);
+    }
   }
 }
 
@@ -312,6 +338,46 @@ export const runStep = {
           announceMemberNotification(services.pubsub, { accountId: run.accountId, stored }),
         );
         return { outcome: "done" };
+      }
+      case "grant":
+      case "revoke": {
+        const userId = await memberOf(tx, await contactOf(tx, run));
+        if (!userId) return { outcome: "skipped", detail: { reason: "notMember" } };
+        const { accountId } = run;
+        const { membershipId } = step;
+        const changed =
+          step.type === "grant"
+            ? await holdLevel(tx, {
+                accountId,
+                membershipId,
+                userId,
+                source: "manual",
+                orderId: null,
+                now,
+              })
+            : (await releaseLevels(tx, { accountId, userId, membershipIds: [membershipId], now }))
+                .length > 0;
+        return changed
+          ? { outcome: "done", detail: { membershipId } }
+          : {
+              outcome: "skipped",
+              detail: { reason: step.type === "grant" ? "noMembership" : "notHeld", membershipId },
+            };
+      }
+      case "points": {
+        const userId = await memberOf(tx, await contactOf(tx, run));
+        if (!userId) return { outcome: "skipped", detail: { reason: "notMember" } };
+        const award = await awardPoints(tx, {
+          accountId: run.accountId,
+          userId,
+          reason: "automation",
+          // Once per run and step: a name-based id of the two.
+          sourceId: stepUuid(run.id, step.id),
+          points: step.points,
+        });
+        return award
+          ? { outcome: "done", detail: { points: String(step.points) } }
+          : { outcome: "skipped", detail: { reason: "already" } };
       }
       case "webhook": {
         await services.jobs.send(

@@ -3,6 +3,7 @@ export {
   AUTOMATION_STEP_JOB,
   advanceRun,
   automationConsumer,
+  recoverStalledRuns,
   stepJobHandler,
   type AutomationServices,
 } from "./automation-engine.server";

@@ -8,6 +8,9 @@ import { campaignRecipients } from "~/features/campaigns/tables.server";
 import { recordOpen } from "~/features/campaigns/recipient-actions.server";
 import { enrolments } from "~/features/learning/tables.server";
 import { domainEvents } from "~/features/events/tables.server";
+import { pointsLedger } from "~/features/gamification/tables.server";
+import { holdLevel } from "~/features/memberships/memberships.server";
+import { memberMemberships, memberships } from "~/features/memberships/tables.server";
 import { createAccount, createCourse, createMember, viewerWith } from "../../../tests/factories";
 import {
   backends,
@@ -118,7 +121,14 @@ describe.each(backends)("M5 automations on %s", (backend) => {
       name: "Lead nurture",
       reentry: false,
       graph: {
-        trigger: { type: "contact.tagged", tag: "lead", formId: "", productId: "", courseId: "" },
+        trigger: {
+          type: "contact.tagged",
+          tag: "lead",
+          formId: "",
+          productId: "",
+          courseId: "",
+          membershipId: "",
+        },
         steps: [
           { id: "tag1", type: "tag", tag: "nurtured" },
           {
@@ -209,7 +219,14 @@ describe.each(backends)("M5 automations on %s", (backend) => {
       name: "Once only",
       reentry: true,
       graph: {
-        trigger: { type: "contact.tagged", tag: "once", formId: "", productId: "", courseId: "" },
+        trigger: {
+          type: "contact.tagged",
+          tag: "once",
+          formId: "",
+          productId: "",
+          courseId: "",
+          membershipId: "",
+        },
         steps: [
           { id: "taga", type: "tag", tag: "alpha" },
           { id: "tagb", type: "tag", tag: "beta" },
@@ -270,7 +287,14 @@ describe.each(backends)("M5 automations on %s", (backend) => {
       name: "Versions",
       reentry: false,
       graph: {
-        trigger: { type: "contact.tagged", tag: "ver", formId: "", productId: "", courseId: "" },
+        trigger: {
+          type: "contact.tagged",
+          tag: "ver",
+          formId: "",
+          productId: "",
+          courseId: "",
+          membershipId: "",
+        },
         steps: [
           {
             id: "wait",
@@ -399,7 +423,14 @@ describe.each(backends)("M5 automations on %s", (backend) => {
         name: "Hook",
         reentry: false,
         graph: {
-          trigger: { type: "contact.tagged", tag: "hook", formId: "", productId: "", courseId: "" },
+          trigger: {
+            type: "contact.tagged",
+            tag: "hook",
+            formId: "",
+            productId: "",
+            courseId: "",
+            membershipId: "",
+          },
           steps: [{ id: "hook", type: "webhook", url: `http://127.0.0.1:${port}/in` }],
         },
       });
@@ -447,5 +478,78 @@ describe.each(backends)("M5 automations on %s", (backend) => {
     } finally {
       receiver.close();
     }
+  });
+
+  test("M5 automations: a membership that starts gives points once, then is taken away; the member's quiz, membership and points are one ledger", async () => {
+    const [level] = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .insert(memberships)
+        .values({ accountId, name: "Gold", slug: `gold-${Date.now()}` })
+        .returning({ id: memberships.id }),
+    );
+    const automationId = await publish({
+      name: "Gold welcome",
+      reentry: false,
+      graph: {
+        trigger: {
+          type: "membership.started",
+          membershipId: level!.id,
+          formId: "",
+          tag: "",
+          productId: "",
+          courseId: "",
+        },
+        steps: [
+          { id: "pts", type: "points", points: 50 },
+          {
+            id: "chk",
+            type: "if",
+            condition: { kind: "hasMembership", membershipId: level!.id },
+            within: 0,
+            withinUnit: "days",
+            yes: [{ id: "rev", type: "revoke", membershipId: level!.id }],
+            no: [],
+          },
+        ],
+      },
+    });
+    const { userId } = await memberContact("gold@example.com");
+    await db.database.forAccount(accountId, (tx) =>
+      holdLevel(tx, {
+        accountId,
+        membershipId: level!.id,
+        userId,
+        source: "manual",
+        orderId: null,
+        now: new Date(),
+      }),
+    );
+    await until(async () => (await runsOf(automationId))[0]?.status === "completed");
+    const points = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(pointsLedger)
+        .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, "automation"))),
+    );
+    expect(points.map((row) => row.points)).toEqual([50]);
+    const [held] = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select({ status: memberMemberships.status })
+        .from(memberMemberships)
+        .where(eq(memberMemberships.userId, userId)),
+    );
+    expect(held?.status).toBe("cancelled");
+    const { entries } = await contactTimeline(db.database, {
+      accountId,
+      viewer: owner,
+      email: "gold@example.com",
+    });
+    expect(entries.map((entry) => `${entry.stepId}:${entry.outcome}`).reverse()).toEqual([
+      "trigger:entered",
+      "pts:done",
+      "chk:yes",
+      "rev:done",
+      "end:completed",
+    ]);
   });
 });

@@ -15,6 +15,10 @@ export const domainEventTypes = [
   "course.enrolled",
   "lesson.completed",
   "course.completed",
+  "quiz.passed",
+  "quiz.failed",
+  "membership.started",
+  "membership.ended",
   "email.opened",
   "email.clicked",
 ] as const;

@@ -12,9 +12,19 @@ export type PointsAward = { reason: PointReason; points: number; sourceId: strin
  */
 export async function awardPoints(
   tx: Tx,
-  award: { accountId: string; userId: string; reason: PointReason; sourceId: string },
+  {
+    points = undefined,
+    ...award
+  }: {
+    accountId: string;
+    userId: string;
+    reason: PointReason;
+    sourceId: string;
+    /** The points of an award whose reason has no fixed number (an automation's step). */
+    points?: number;
+  },
 ): Promise<PointsAward | null> {
-  const points = pointsFor[award.reason];
+  points ??= pointsFor[award.reason];
   const rows = await tx
     .insert(pointsLedger)
     .values({ ...award, points })

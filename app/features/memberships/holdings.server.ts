@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
+import { emitDomainEvent, emitDomainEvents } from "~/features/events/events.server";
 import { endGrantedEnrolments, enrolThroughGrant } from "~/features/learning/learning.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -49,11 +50,20 @@ export async function holdLevel(
     eq(memberMemberships.membershipId, membershipId),
     eq(memberMemberships.userId, userId),
   );
+  const started = () =>
+    emitDomainEvent(
+      tx,
+      accountId,
+      { type: "membership.started", userId, data: { membershipId, source } },
+      now,
+    );
   if (!existing) {
-    await tx
+    const rows = await tx
       .insert(memberMemberships)
       .values({ accountId, membershipId, userId, source, orderId, startsAt: now, expiresAt: ends })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ userId: memberMemberships.userId });
+    if (rows.length) await started();
     return true;
   }
   if (!live(existing, now)) {
@@ -61,6 +71,7 @@ export async function holdLevel(
       .update(memberMemberships)
       .set({ status: "active", source, orderId, startsAt: now, expiresAt: ends })
       .where(key);
+    await started();
     return true;
   }
   if (later(ends, existing.expiresAt))
@@ -130,6 +141,16 @@ export async function releaseLevels(
     )
     .returning({ membershipId: memberMemberships.membershipId });
   const released = rows.map((row) => row.membershipId);
+  await emitDomainEvents(
+    tx,
+    accountId,
+    released.map((membershipId) => ({
+      type: "membership.ended" as const,
+      userId,
+      data: { membershipId },
+    })),
+    now,
+  );
   await closeReleasedCourses(tx, { accountId, userId, released, now });
   return released;
 }

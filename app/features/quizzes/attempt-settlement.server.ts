@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { emitDomainEvent } from "~/features/events/events.server";
 import { lessons } from "~/features/courses/tables.server";
 import { awardPoints, type PointsAward } from "~/features/gamification/gamification.server";
 import { activeEnrolment, recordLessonCompleted } from "~/features/learning/learning.server";
@@ -92,6 +93,19 @@ export async function settleAttempt(
       ...(final ? { gradedAt: sql`now()`, gradedBy: gradedBy ?? null } : {}),
     })
     .where(and(eq(quizAttempts.accountId, accountId), eq(quizAttempts.id, attempt.id)));
+  // The first pass, or a final fail, of a real attempt is an event (automations).
+  const outcome =
+    passed === true && attempt.passed !== true
+      ? "quiz.passed"
+      : final && passed === false && attempt.status !== "graded"
+        ? "quiz.failed"
+        : null;
+  if (outcome && !preview)
+    await emitDomainEvent(tx, accountId, {
+      type: outcome,
+      userId: attempt.userId,
+      data: { quizId: quiz.id, courseId: quiz.courseId ?? null, percent },
+    });
   if (!passed || preview || !quiz.courseId) return [];
   const enrolled = await activeEnrolment(tx, {
     accountId,

@@ -27,7 +27,14 @@ const starting = (name: string): OpenedAutomationView => ({
   reentry: false,
   version: 0,
   graph: {
-    trigger: { type: "form.submitted", formId: "", tag: "", productId: "", courseId: "" },
+    trigger: {
+      type: "form.submitted",
+      formId: "",
+      tag: "",
+      productId: "",
+      courseId: "",
+      membershipId: "",
+    },
     steps: [],
   },
   changed: true,
@@ -63,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
       opened,
       choices: opened
         ? await automationChoices(database, place)
-        : { forms: [], products: [], courses: [] },
+        : { forms: [], products: [], courses: [], memberships: [] },
       timeline,
       timeZone: request.account.settings.timezone ?? "UTC",
     };

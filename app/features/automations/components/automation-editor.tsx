@@ -383,18 +383,24 @@ function TriggerFilter({
       />
     );
   if (filter === null) return null;
-  const data =
-    filter === "formId"
-      ? choices.forms.map((form) => ({ value: form.id, label: form.name }))
-      : filter === "productId"
-        ? choices.products.map((product) => ({ value: product.id, label: product.title }))
-        : choices.courses.map((course) => ({ value: course.id, label: course.title }));
-  const label =
-    filter === "formId"
-      ? t("automations.editor.form")
-      : filter === "productId"
-        ? t("automations.editor.product")
-        : t("automations.editor.course");
+  const [label, data] = {
+    formId: [
+      t("automations.editor.form"),
+      choices.forms.map((one) => ({ value: one.id, label: one.name })),
+    ],
+    productId: [
+      t("automations.editor.product"),
+      choices.products.map((one) => ({ value: one.id, label: one.title })),
+    ],
+    courseId: [
+      t("automations.editor.course"),
+      choices.courses.map((one) => ({ value: one.id, label: one.title })),
+    ],
+    membershipId: [
+      t("automations.editor.membership"),
+      choices.memberships.map((one) => ({ value: one.id, label: one.name })),
+    ],
+  }[filter] as [string, { value: string; label: string }[]];
   return (
     <Select
       label={label}

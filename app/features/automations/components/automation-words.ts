@@ -28,6 +28,10 @@ export function useAutomationWords() {
     "course.enrolled": t("automations.triggers.courseEnrolled"),
     "lesson.completed": t("automations.triggers.lessonCompleted"),
     "course.completed": t("automations.triggers.courseCompleted"),
+    "quiz.passed": t("automations.triggers.quizPassed"),
+    "quiz.failed": t("automations.triggers.quizFailed"),
+    "membership.started": t("automations.triggers.membershipStarted"),
+    "membership.ended": t("automations.triggers.membershipEnded"),
   };
   const steps: Record<StepType | "trigger" | "end", string> = {
     email: t("automations.steps.email"),
@@ -38,6 +42,9 @@ export function useAutomationWords() {
     enrol: t("automations.steps.enrol"),
     notify: t("automations.steps.notify"),
     webhook: t("automations.steps.webhook"),
+    grant: t("automations.steps.grant"),
+    revoke: t("automations.steps.revoke"),
+    points: t("automations.steps.points"),
     trigger: t("automations.steps.trigger"),
     end: t("automations.steps.end"),
   };
@@ -49,6 +56,7 @@ export function useAutomationWords() {
     purchased: t("automations.conditions.purchased"),
     enrolled: t("automations.conditions.enrolled"),
     completed: t("automations.conditions.completed"),
+    hasMembership: t("automations.conditions.hasMembership"),
   };
   const units: Record<WaitUnit, string> = {
     minutes: t("automations.units.minutes"),
@@ -89,6 +97,8 @@ export function useAutomationWords() {
     noCourse: t("automations.reasons.noCourse"),
     timedOut: t("automations.reasons.timedOut"),
     notPublished: t("automations.reasons.notPublished"),
+    noMembership: t("automations.reasons.noMembership"),
+    notHeld: t("automations.reasons.notHeld"),
   };
   const weekdays = [
     t("automations.weekdays.sun"),

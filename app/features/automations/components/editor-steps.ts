@@ -77,6 +77,11 @@ export function startingStep(
       return { id, type, message: words.message };
     case "webhook":
       return { id, type, url: "" };
+    case "grant":
+    case "revoke":
+      return { id, type, membershipId: "" };
+    case "points":
+      return { id, type, points: 10 };
   }
 }
 

@@ -28,6 +28,9 @@ import {
   IconTagOff,
   IconTrash,
   IconWebhook,
+  IconId,
+  IconIdOff,
+  IconTrophy,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { BlockList } from "~/features/campaigns/campaigns";
@@ -49,6 +52,7 @@ export type Choices = {
   forms: { id: string; name: string }[];
   products: { id: string; title: string }[];
   courses: { id: string; title: string }[];
+  memberships: { id: string; name: string }[];
 };
 
 /** The message of the first issue at `path` (or inside it, unless `exact`). */
@@ -75,6 +79,9 @@ const icons: Record<StepType, ReactNode> = {
   enrol: <IconSchool size={18} aria-hidden />,
   notify: <IconBell size={18} aria-hidden />,
   webhook: <IconWebhook size={18} aria-hidden />,
+  grant: <IconId size={18} aria-hidden />,
+  revoke: <IconIdOff size={18} aria-hidden />,
+  points: <IconTrophy size={18} aria-hidden />,
 };
 
 /**
@@ -279,6 +286,29 @@ function StepCard({
             minRows={2}
             error={at("message")}
             onChange={(event) => set({ message: event.currentTarget.value })}
+          />
+        ) : null}
+        {step.type === "grant" || step.type === "revoke" ? (
+          <Select
+            label={t("automations.editor.membership")}
+            data={choices.memberships.map((level) => ({ value: level.id, label: level.name }))}
+            value={step.membershipId || null}
+            readOnly={readOnly}
+            error={at("membershipId")}
+            onChange={(value) => set({ membershipId: value ?? "" })}
+          />
+        ) : null}
+        {step.type === "points" ? (
+          <NumberInput
+            label={t("automations.editor.points")}
+            description={t("automations.editor.pointsHelp")}
+            min={1}
+            max={10_000}
+            w={220}
+            value={step.points}
+            readOnly={readOnly}
+            error={at("points")}
+            onChange={(value) => set({ points: Number(value) || 0 })}
           />
         ) : null}
         {step.type === "webhook" ? (
@@ -498,6 +528,8 @@ function ConditionFields({
       case "enrolled":
       case "completed":
         return { kind, courseId: "" };
+      case "hasMembership":
+        return { kind, membershipId: "" };
     }
   };
   return (
@@ -559,6 +591,17 @@ function ConditionFields({
           readOnly={readOnly}
           error={at("productId")}
           onChange={(productId) => onChange({ ...condition, productId: productId ?? "" })}
+        />
+      ) : null}
+      {condition.kind === "hasMembership" ? (
+        <Select
+          label={t("automations.editor.membership")}
+          w={260}
+          data={choices.memberships.map((level) => ({ value: level.id, label: level.name }))}
+          value={condition.membershipId || null}
+          readOnly={readOnly}
+          error={at("membershipId")}
+          onChange={(membershipId) => onChange({ ...condition, membershipId: membershipId ?? "" })}
         />
       ) : null}
       {condition.kind === "enrolled" || condition.kind === "completed" ? (

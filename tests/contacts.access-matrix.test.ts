@@ -153,7 +153,11 @@ const routes: MatrixRoute[] = [
   post(
     "POST /dashboard/manage/marketing/automations an automation with no name (managers: 400)",
     "/dashboard/manage/marketing/automations",
-    { intent: "save", id: null, automation: { name: "", graph: { trigger: { type: "order.paid" } } } },
+    {
+      intent: "save",
+      id: null,
+      automation: { name: "", graph: { trigger: { type: "order.paid" } } },
+    },
     400,
   ),
   post(

@@ -2,16 +2,14 @@
 export {
   AUTOMATION_STEP_JOB,
   advanceRun,
-  automationConsumer,
-  recoverStalledRuns,
   stepJobHandler,
   type AutomationServices,
 } from "./automation-engine.server";
+export { automationConsumer, recoverStalledRuns } from "./automation-consumer.server";
 export { AUTOMATION_WEBHOOK_JOB } from "./automation-steps.server";
 export { callWebhook, signWebhook, type WebhookServices } from "./automation-webhook.server";
+export { automationChoices, contactTimeline } from "./automation-reads.server";
 export {
-  contactTimeline,
-  automationChoices,
   listAutomations,
   loadAutomation,
   type OpenedAutomation,

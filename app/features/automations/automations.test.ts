@@ -20,7 +20,7 @@ import {
 import { createTestApp } from "../../../tests/support/test-server";
 import { advanceRun } from "./automation-engine.server";
 import { commandAutomations } from "./automation-commands.server";
-import { contactTimeline } from "./automation-records.server";
+import { contactTimeline } from "./automation-reads.server";
 import type { AutomationInput } from "./automation-shapes";
 import { callWebhook, signWebhook } from "./automation-webhook.server";
 import { automationHistory, automationRuns, automations } from "./tables.server";
@@ -243,7 +243,7 @@ describe.each(backends)("M5 automations on %s", (backend) => {
         .where(and(eq(domainEvents.contactId, contactId), eq(domainEvents.type, "contact.tagged"))),
     );
     // A relay that died before marking its batch delivered: the same events come again.
-    const consumer = (await import("./automation-engine.server")).automationConsumer({
+    const consumer = (await import("./automation-consumer.server")).automationConsumer({
       database: db.database,
       jobs: built.services.jobs,
       pubsub: built.services.pubsub,

@@ -2,7 +2,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { logConsent } from "~/features/contacts/contacts.server";
 import { contacts } from "~/features/contacts/tables.server";
 import type { Database } from "~/platform/db/database.server";
-import { emitDomainEvent, emitDomainEvents, type DomainEvent } from "~/features/events/events.server";
+import {
+  emitDomainEvent,
+  emitDomainEvents,
+  type DomainEvent,
+} from "~/features/events/events.server";
 import { campaignLinks } from "./campaign-render.server";
 import { campaignRecipients, campaigns } from "./tables.server";
 

@@ -12,6 +12,7 @@ export const domainEventTypes = [
   "contact.unsubscribed",
   "order.paid",
   "order.refunded",
+  "checkout.abandoned",
   "course.enrolled",
   "lesson.completed",
   "course.completed",

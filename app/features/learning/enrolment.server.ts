@@ -66,7 +66,8 @@ async function putEnrolment(
       .values({ accountId, courseId: course.id, userId, source, enrolledAt: now, expiresAt: ends })
       .onConflictDoNothing()
       .returning({ userId: enrolments.userId });
-    if (rows.length) await enrolledEvent(tx, { accountId, courseId: course.id, userId, source, now });
+    if (rows.length)
+      await enrolledEvent(tx, { accountId, courseId: course.id, userId, source, now });
     return rows.length > 0;
   }
   await tx
@@ -94,7 +95,12 @@ async function putEnrolment(
  */
 export async function enrolByAutomation(
   tx: Tx,
-  { accountId, courseId, userId, now }: { accountId: string; courseId: string; userId: string; now: Date },
+  {
+    accountId,
+    courseId,
+    userId,
+    now,
+  }: { accountId: string; courseId: string; userId: string; now: Date },
 ): Promise<"enrolled" | "already" | "noCourse"> {
   const course = await courseById(tx, { accountId, id: courseId });
   if (!course) return "noCourse";

@@ -12,4 +12,9 @@ export const enrolledEvent = (
     now,
   }: { accountId: string; courseId: string; userId: string; source: string; now: Date },
 ) =>
-  emitDomainEvent(tx, accountId, { type: "course.enrolled", userId, data: { courseId, source } }, now);
+  emitDomainEvent(
+    tx,
+    accountId,
+    { type: "course.enrolled", userId, data: { courseId, source } },
+    now,
+  );

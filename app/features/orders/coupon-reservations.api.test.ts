@@ -12,6 +12,7 @@ import {
   type CommerceRig,
 } from "../../../tests/support/commerce-rig";
 import { backends, logicTestOn } from "../../../tests/support/test-database";
+import { domainEvents } from "~/features/events/tables.server";
 import { expireUnpaidOrders } from "./orders.server";
 
 type Placed = {
@@ -213,6 +214,14 @@ describe.each(backends)("I31-2 coupon reservations on %s", (backend) => {
       await round(25);
       expect(await rig.orderRow(card.order.id)).toMatchObject({ status: "cancelled" });
       expect(await counts(once.id)).toEqual({ used: 0, reserved: 0 });
+      // Left unpaid until it expired: an abandoned checkout, for automations to follow up.
+      const abandoned = await rig.db.database.forAccount(rig.accountId, (tx) =>
+        tx
+          .select({ data: domainEvents.data })
+          .from(domainEvents)
+          .where(eq(domainEvents.type, "checkout.abandoned")),
+      );
+      expect(abandoned.map((event) => event.data.orderId)).toContain(card.order.id);
       expect(await rig.orderRow(bank.order.id)).toMatchObject({ status: "pending" });
       expect(await counts(transfer.id)).toEqual({ used: 0, reserved: 1 });
       expect((await round(25)).expired).toBe(0);

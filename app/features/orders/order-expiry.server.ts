@@ -5,7 +5,7 @@
 import { and, asc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import { accounts } from "~/features/accounts/tables.server";
 import type { Database } from "~/platform/db/database.server";
-import { moveOrder } from "./order-machine.server";
+import { EXPIRED_CAUSE, moveOrder } from "./order-machine.server";
 import { orders } from "./tables.server";
 
 /** The schedule's queue (server/job-workers.ts). */
@@ -59,7 +59,7 @@ export async function expireUnpaidOrders(
           accountId,
           orderId: id,
           to: "cancelled",
-          cause: "job:expire",
+          cause: EXPIRED_CAUSE,
           now,
         });
         if (moved) count++;

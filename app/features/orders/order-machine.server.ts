@@ -59,11 +59,22 @@ export async function moveOrder(
   });
   await couponFollows(tx, updated!, to);
   if (to === "paid" || to === "refunded") await orderEvent(tx, updated!, to, now);
+  // A checkout left unpaid until it expired: an abandoned checkout (automations follow it up).
+  if (to === "cancelled" && cause === EXPIRED_CAUSE)
+    await orderEvent(tx, updated!, "abandoned", now);
   return { moved: true, order: updated! };
 }
 
+/** The cause of the expiry sweep's moves (order-expiry.server.ts). */
+export const EXPIRED_CAUSE = "job:expire";
+
 /** An order paid or refunded is a domain event (automations, affiliates), with what it held. */
-async function orderEvent(tx: Tx, order: OrderRow, to: "paid" | "refunded", now: Date) {
+async function orderEvent(
+  tx: Tx,
+  order: OrderRow,
+  to: "paid" | "refunded" | "abandoned",
+  now: Date,
+) {
   const items = await tx
     .select({ productId: orderItems.productId })
     .from(orderItems)
@@ -72,7 +83,7 @@ async function orderEvent(tx: Tx, order: OrderRow, to: "paid" | "refunded", now:
     tx,
     order.accountId,
     {
-      type: to === "paid" ? "order.paid" : "order.refunded",
+      type: to === "abandoned" ? "checkout.abandoned" : `order.${to}`,
       userId: order.userId,
       email: order.email,
       data: {

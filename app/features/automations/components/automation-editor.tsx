@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Code,
@@ -11,7 +10,6 @@ import {
   Select,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -19,7 +17,6 @@ import {
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { fieldIssueMessage, type FieldIssue } from "~/platform/field-issues";
-import { dateFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   AUTOMATIONS_SCREEN_PATH,
@@ -29,10 +26,11 @@ import {
   type AutomationStatus,
   type DryRunLine,
   type TriggerType,
-  type WaitUnit,
 } from "../automation-shapes";
-import { statusColour, useAutomationWords, type AutomationWords } from "./automation-words";
+import { statusColour, useAutomationWords } from "./automation-words";
 import { editorSteps, emailSteps, savedSteps, type EditorGraph } from "./editor-steps";
+import { DryRun, RecentRuns } from "./automation-side";
+import { TriggerFilter } from "./step-fields";
 import { StepFlow, type Choices, type ErrorAt } from "./step-flow";
 
 /** The automation `?automation={id}` opens (`new`: none yet), as the loader reads it. */
@@ -358,192 +356,5 @@ export function AutomationEditor({
         </Modal>
       ) : null}
     </Grid>
-  );
-}
-
-function TriggerFilter({
-  graph,
-  filter,
-  choices,
-  onChange,
-}: {
-  graph: EditorGraph;
-  filter: (typeof triggerFilter)[TriggerType];
-  choices: Choices;
-  onChange: (patch: Partial<EditorGraph["trigger"]>) => void;
-}) {
-  const { t } = useTranslation();
-  const any = { value: "", label: t("automations.editor.any") };
-  if (filter === "tag")
-    return (
-      <TextInput
-        label={t("automations.editor.tag")}
-        value={graph.trigger.tag}
-        onChange={(event) => onChange({ tag: event.currentTarget.value })}
-      />
-    );
-  if (filter === null) return null;
-  const [label, data] = {
-    formId: [
-      t("automations.editor.form"),
-      choices.forms.map((one) => ({ value: one.id, label: one.name })),
-    ],
-    productId: [
-      t("automations.editor.product"),
-      choices.products.map((one) => ({ value: one.id, label: one.title })),
-    ],
-    courseId: [
-      t("automations.editor.course"),
-      choices.courses.map((one) => ({ value: one.id, label: one.title })),
-    ],
-    membershipId: [
-      t("automations.editor.membership"),
-      choices.memberships.map((one) => ({ value: one.id, label: one.name })),
-    ],
-  }[filter] as [string, { value: string; label: string }[]];
-  return (
-    <Select
-      label={label}
-      w={280}
-      data={[any, ...data]}
-      value={graph.trigger[filter]}
-      allowDeselect={false}
-      onChange={(value) => onChange({ [filter]: value ?? "" })}
-    />
-  );
-}
-
-/** The draft walked for a sample contact: what each step would do, doing nothing. */
-function DryRun({ id, words }: { id: string; words: AutomationWords }) {
-  const { t } = useTranslation();
-  const [email, setEmail] = useState("");
-  const runner = useFetcher<Answer>();
-  const result = runner.state === "idle" && runner.data?.ok ? runner.data.dryRun : undefined;
-  return (
-    <Paper withBorder radius="md" p="md" data-testid="dry-run">
-      <Stack gap="sm">
-        <Text fw={600}>{t("automations.dryRun.title")}</Text>
-        <Text size="sm" c="dimmed">
-          {t("automations.dryRun.help")}
-        </Text>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label={t("automations.dryRun.email")}
-            type="email"
-            value={email}
-            style={{ flex: 1 }}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <Button
-            variant="light"
-            loading={runner.state !== "idle"}
-            onClick={() =>
-              void runner.submit(
-                { intent: "dryRun", id, email },
-                { method: "post", encType: "application/json" },
-              )
-            }
-          >
-            {t("automations.dryRun.run")}
-          </Button>
-        </Group>
-        {result && !result.found ? (
-          <Alert color="yellow" variant="light">
-            {t("automations.dryRun.noContact")}
-          </Alert>
-        ) : null}
-        {result?.found ? (
-          <Stack gap={4} component="ol" style={{ paddingInlineStart: "1.2rem", margin: 0 }}>
-            {result.lines.map((line) => (
-              <Text key={line.stepId} size="sm" component="li">
-                <strong>{words.steps[line.stepType]}</strong> — {dryOutcome(t, words, line)}
-              </Text>
-            ))}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Paper>
-  );
-}
-
-function dryOutcome(
-  t: ReturnType<typeof useTranslation>["t"],
-  words: AutomationWords,
-  line: DryRunLine,
-): string {
-  switch (line.outcome) {
-    case "would":
-      return t("automations.dryRun.would");
-    case "yes":
-      return t("automations.dryRun.yes");
-    case "no":
-      return line.detail.within
-        ? t("automations.dryRun.noYet", {
-            within: `${line.detail.within} ${words.units[line.detail.unit as WaitUnit] ?? ""}`,
-          })
-        : t("automations.dryRun.no");
-    case "skip":
-      return t("automations.dryRun.skip", {
-        reason: words.reasons[line.detail.reason ?? ""] ?? line.detail.reason,
-      });
-    case "wait":
-      return t("automations.dryRun.wait");
-  }
-}
-
-function RecentRuns({
-  runs,
-  words,
-  timeZone,
-}: {
-  runs: OpenedAutomationView["runs"];
-  words: AutomationWords;
-  timeZone: string;
-}) {
-  const { t, i18n } = useTranslation();
-  const when = dateFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Text fw={600}>{t("automations.runs.title")}</Text>
-        {runs.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t("automations.runs.empty")}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing={4} data-testid="runs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("automations.runs.contact")}</Table.Th>
-                  <Table.Th>{t("automations.runs.status")}</Table.Th>
-                  <Table.Th>{t("automations.runs.started")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {runs.map((run) => (
-                  <Table.Tr key={run.id}>
-                    <Table.Td>
-                      <Text
-                        size="sm"
-                        component="a"
-                        href={`${AUTOMATIONS_SCREEN_PATH}?contact=${encodeURIComponent(run.email)}`}
-                      >
-                        {run.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {words.runStatuses[run.status as keyof AutomationWords["runStatuses"]] ??
-                        run.status}
-                    </Table.Td>
-                    <Table.Td>{when.format(new Date(run.startedAt))}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
   );
 }

@@ -25,6 +25,7 @@ export function useAutomationWords() {
     "contact.unsubscribed": t("automations.triggers.contactUnsubscribed"),
     "order.paid": t("automations.triggers.orderPaid"),
     "order.refunded": t("automations.triggers.orderRefunded"),
+    "checkout.abandoned": t("automations.triggers.checkoutAbandoned"),
     "course.enrolled": t("automations.triggers.courseEnrolled"),
     "lesson.completed": t("automations.triggers.lessonCompleted"),
     "course.completed": t("automations.triggers.courseCompleted"),

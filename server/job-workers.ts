@@ -36,12 +36,14 @@ import {
   startCampaign,
 } from "~/features/campaigns/campaigns.server";
 import {
+  ANNIVERSARIES_JOB,
   AUTOMATION_STEP_JOB,
   AUTOMATION_WEBHOOK_JOB,
   automationConsumer,
   callWebhook,
   recoverStalledRuns,
   stepJobHandler,
+  tellAnniversaries,
   type AutomationServices,
 } from "~/features/automations/automations.server";
 import { DOMAIN_EVENTS_SWEEP_JOB, type EventConsumer } from "~/features/events/events.server";
@@ -207,6 +209,10 @@ function registerAutomationJobs(services: ServerServices) {
     await services.events.drain();
     return recoverStalledRuns(services);
   });
+  // Hourly: contacts whose date field (a birthday, a start date) comes round today.
+  services.jobs.defineSchedule(ANNIVERSARIES_JOB, "11 * * * *", () =>
+    tellAnniversaries(services.database),
+  );
 }
 
 /**

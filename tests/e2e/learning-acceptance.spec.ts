@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./support/test";
 import { lookAt, seriousAxeIssues } from "./support/axe";
-import { open } from "./support/page";
+import { hydrated, open } from "./support/page";
 import { addQuestion } from "./support/quiz-editor";
 import { createSessions } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
@@ -149,6 +149,9 @@ test("M1 acceptance 2/4: the student enrols and completes the course on a 375 px
   // The lesson's body is drawn once, however often the player redraws.
   await page.waitForTimeout(1_000);
   await expect(page.getByTestId("lesson-html")).toHaveCount(1);
+  // The player is a full page load after the course page's island: on a busy machine its button
+  // may be drawn before React listens to it.
+  await hydrated(page);
   await page.getByRole("button", { name: "Mark complete" }).click();
   await expect(overlay(page)).toContainText("Lesson completed");
   await page.getByRole("link", { name: "Next" }).click();

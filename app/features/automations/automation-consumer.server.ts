@@ -39,9 +39,16 @@ export function automationConsumer(services: AutomationServices): EventConsumer 
           .select()
           .from(automations)
           .where(and(eq(automations.accountId, accountId), eq(automations.status, "active")));
+        // Most batches concern no automation: none on, and no run waiting for an event.
+        const [anyWaiting] = await tx
+          .select({ id: automationRuns.id })
+          .from(automationRuns)
+          .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.status, "waiting")))
+          .limit(1);
+        if (live.length === 0 && !anyWaiting) return;
         for (const event of events) {
           const matching = live.filter((automation) => automation.triggerType === event.type);
-          if (matching.length === 0 && !awaitedEvents.has(event.type)) continue;
+          if (matching.length === 0 && !(anyWaiting && awaitedEvents.has(event.type))) continue;
           // A person an automation starts for is made a contact; a waiting run's is one already.
           const contactId = await contactOfEvent(tx, accountId, event, {
             create: matching.length > 0,

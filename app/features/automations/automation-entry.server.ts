@@ -16,6 +16,9 @@ export function triggerMatches(trigger: AutomationTrigger, event: StoredDomainEv
     const bought = event.data.productIds;
     return Array.isArray(bought) && bought.includes(wanted);
   }
+  // An anniversary names its field: the trigger's text is the field, not a tag.
+  if (trigger.type === "contact.anniversary")
+    return String(event.data.field ?? "").toLowerCase() === wanted.toLowerCase();
   const value = event.data[filter];
   return filter === "tag"
     ? typeof value === "string" && value.toLowerCase() === wanted.toLowerCase()

@@ -22,6 +22,7 @@ export const triggerTypes = [
   "contact.tagged",
   "contact.subscribed",
   "contact.unsubscribed",
+  "contact.anniversary",
   "order.paid",
   "order.refunded",
   "checkout.abandoned",
@@ -54,6 +55,8 @@ export const triggerFilter: Record<
   "contact.tagged": "tag",
   "contact.subscribed": null,
   "contact.unsubscribed": null,
+  // The date field's name, kept in the trigger's `tag` (one text narrowing per trigger).
+  "contact.anniversary": "tag",
   "order.paid": "productId",
   "order.refunded": "productId",
   "checkout.abandoned": "productId",

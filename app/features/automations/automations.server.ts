@@ -15,3 +15,4 @@ export {
   type OpenedAutomation,
 } from "./automation-records.server";
 export { commandAutomations } from "./automation-commands.server";
+export { ANNIVERSARIES_JOB, tellAnniversaries } from "./automation-anniversaries.server";

@@ -6,6 +6,7 @@ import { captureContact, bulkTag } from "~/features/contacts/contacts.server";
 import { contacts } from "~/features/contacts/tables.server";
 import { campaignRecipients } from "~/features/campaigns/tables.server";
 import { recordOpen } from "~/features/campaigns/recipient-actions.server";
+import { moveCampaign } from "~/features/campaigns/campaign-sending.server";
 import { enrolments } from "~/features/learning/tables.server";
 import { domainEvents } from "~/features/events/tables.server";
 import { pointsLedger } from "~/features/gamification/tables.server";
@@ -18,6 +19,7 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
+import { tellAnniversaries } from "./automation-anniversaries.server";
 import { advanceRun } from "./automation-engine.server";
 import { commandAutomations } from "./automation-commands.server";
 import { contactTimeline } from "./automation-reads.server";
@@ -83,7 +85,7 @@ describe.each(backends)("M5 automations on %s", (backend) => {
   /** Hands on events and runs due jobs until `done` holds (waits come due on the queue's clock). */
   async function until<T>(
     done: () => Promise<T | null | undefined | false>,
-    seconds = 20,
+    seconds = 60,
   ): Promise<T> {
     const end = Date.now() + seconds * 1000;
     for (;;) {
@@ -172,6 +174,14 @@ describe.each(backends)("M5 automations on %s", (backend) => {
     );
     expect(ledger).toBeDefined();
     expect(waiting!.waitingFor).toBe("email.opened");
+    // The e-mail's campaign is the automation's: the campaigns screen can neither cancel it nor
+    // list it.
+    await expect(
+      moveCampaign(
+        { database: db.database, jobs: built.services.jobs },
+        { accountId, campaignId: ledger!.campaignId, move: "cancel" },
+      ),
+    ).rejects.toMatchObject({ code: "campaigns.wrongState" });
     await recordOpen(db.database, {
       accountId,
       campaignId: ledger!.campaignId,
@@ -551,5 +561,52 @@ describe.each(backends)("M5 automations on %s", (backend) => {
       "rev:done",
       "end:completed",
     ]);
+  });
+
+  test("M5 automations: a contact's date field starts a run on its day each year, once; a 29 February comes round on the 28th", async () => {
+    const automationId = await publish({
+      name: "Birthdays",
+      reentry: true,
+      graph: {
+        trigger: {
+          type: "contact.anniversary",
+          tag: "birthday",
+          formId: "",
+          productId: "",
+          courseId: "",
+          membershipId: "",
+        },
+        steps: [{ id: "bday", type: "tag", tag: "celebrated" }],
+      },
+    });
+    const { contactId } = await memberContact("bday@example.com");
+    const leapling = await memberContact("leap@example.com");
+    await db.database.forAccount(accountId, async (tx) => {
+      await tx
+        .update(contacts)
+        .set({ fields: { birthday: "1990-02-28" } })
+        .where(eq(contacts.id, contactId));
+      await tx
+        .update(contacts)
+        .set({ fields: { birthday: "2000-02-29" } })
+        .where(eq(contacts.id, leapling.contactId));
+    });
+    // 28 February 2027 at noon (the site's zone is UTC): both, once however often it looks.
+    const day = new Date("2027-02-28T12:00:00Z");
+    const first = await tellAnniversaries(db.database, { now: day });
+    const again = await tellAnniversaries(db.database, {
+      now: new Date(day.getTime() + 3_600_000),
+    });
+    expect(first.told).toBe(2);
+    expect(again.told).toBe(0);
+    const runs = await until(async () => {
+      const all = await runsOf(automationId);
+      return all.filter((run) => run.status === "completed").length === 2 ? all : null;
+    });
+    expect(runs.map((run) => run.contactId).sort()).toEqual([contactId, leapling.contactId].sort());
+    // The next day is no one's.
+    expect(
+      (await tellAnniversaries(db.database, { now: new Date("2027-03-01T12:00:00Z") })).told,
+    ).toBe(0);
   });
 });

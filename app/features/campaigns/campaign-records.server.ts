@@ -26,8 +26,9 @@ import { campaignRecipients, campaigns } from "./tables.server";
 type Place = { accountId: string; viewer: Viewer | null };
 type StoredCampaign = typeof campaigns.$inferSelect;
 
+/** One of the owner's campaigns: an automation's e-mail (decision 061) is its automation's. */
 const campaignIs = (accountId: string, id: string) =>
-  and(eq(campaigns.accountId, accountId), eq(campaigns.id, id));
+  and(eq(campaigns.accountId, accountId), eq(campaigns.id, id), eq(campaigns.kind, "broadcast"));
 
 /** What the editor edits: the stored campaign as its input shape. */
 export const definitionOf = (campaign: StoredCampaign): CampaignDefinition => ({

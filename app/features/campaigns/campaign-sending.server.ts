@@ -180,7 +180,14 @@ export async function moveCampaign(
         updatedAt: new Date(),
         ...(to === "cancelled" ? { finishedAt: new Date() } : {}),
       })
-      .where(and(campaignIs(accountId, campaignId), inArray(campaigns.status, from)))
+      .where(
+        and(
+          campaignIs(accountId, campaignId),
+          // An automation's e-mail sends as long as its automation lives (decision 061).
+          eq(campaigns.kind, "broadcast"),
+          inArray(campaigns.status, from),
+        ),
+      )
       .returning({ status: campaigns.status });
     if (!moved) {
       const [exists] = await tx

@@ -10,6 +10,7 @@ export const domainEventTypes = [
   "contact.untagged",
   "contact.subscribed",
   "contact.unsubscribed",
+  "contact.anniversary",
   "order.paid",
   "order.refunded",
   "checkout.abandoned",

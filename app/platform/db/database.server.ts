@@ -109,7 +109,15 @@ function commitListeners() {
         commitTopics.set(tx, topics);
         return work(tx);
       });
-      for (const topic of topics) for (const listener of listeners) listener(topic);
+      // Committed: a listener's failure must not look like the transaction's.
+      for (const topic of topics)
+        for (const listener of listeners) {
+          try {
+            listener(topic);
+          } catch {
+            // The relay's sweep takes up what a hint missed.
+          }
+        }
       return result;
     },
   };

@@ -23,6 +23,7 @@ export function useAutomationWords() {
     "contact.tagged": t("automations.triggers.contactTagged"),
     "contact.subscribed": t("automations.triggers.contactSubscribed"),
     "contact.unsubscribed": t("automations.triggers.contactUnsubscribed"),
+    "contact.anniversary": t("automations.triggers.contactAnniversary"),
     "order.paid": t("automations.triggers.orderPaid"),
     "order.refunded": t("automations.triggers.orderRefunded"),
     "checkout.abandoned": t("automations.triggers.checkoutAbandoned"),

@@ -274,7 +274,16 @@ export function TriggerFilter({
   if (filter === "tag")
     return (
       <TextInput
-        label={t("automations.editor.tag")}
+        label={
+          graph.trigger.type === "contact.anniversary"
+            ? t("automations.editor.dateField")
+            : t("automations.editor.tag")
+        }
+        description={
+          graph.trigger.type === "contact.anniversary"
+            ? t("automations.editor.dateFieldHelp")
+            : undefined
+        }
         value={graph.trigger.tag}
         onChange={(event) => onChange({ tag: event.currentTarget.value })}
       />

@@ -6,7 +6,7 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { branchStart, placeSteps } from "./automation-graph";
 import { graphSchema, type DryRunLine } from "./automation-shapes";
-import { conditionHolds, memberIdOf } from "./automation-steps.server";
+import { conditionHolds, memberIdOf } from "./automation-conditions.server";
 import { automations } from "./tables.server";
 
 /**

@@ -14,6 +14,7 @@ import {
   type AutomationGraph,
   type AutomationRow,
   type AutomationStatus,
+  type OpenedAutomationView,
   type AutomationStep,
   type EmailStep,
   type TriggerType,
@@ -49,25 +50,7 @@ export async function listAutomations(database: Database, { accountId, viewer }:
   });
 }
 
-export type OpenedAutomation = {
-  id: string;
-  name: string;
-  status: AutomationStatus;
-  reentry: boolean;
-  version: number;
-  graph: AutomationGraph;
-  /** Whether the draft differs from the published version. */
-  changed: boolean;
-  signingSecret: string;
-  runs: {
-    id: string;
-    email: string;
-    status: string;
-    version: number;
-    startedAt: string;
-    cursor: string | null;
-  }[];
-};
+export type OpenedAutomation = OpenedAutomationView & { id: string };
 
 export async function loadAutomation(
   database: Database,

@@ -336,3 +336,24 @@ export type DryRunLine = {
   outcome: "would" | "yes" | "no" | "skip" | "wait";
   detail: Record<string, string>;
 };
+
+/** An automation as its builder opens it (`id` null: a new one, not saved yet). */
+export type OpenedAutomationView = {
+  id: string | null;
+  name: string;
+  status: AutomationStatus;
+  reentry: boolean;
+  version: number;
+  graph: AutomationGraph;
+  /** Whether the draft differs from the published version. */
+  changed: boolean;
+  signingSecret: string;
+  runs: {
+    id: string;
+    email: string;
+    status: string;
+    version: number;
+    startedAt: string;
+    cursor: string | null;
+  }[];
+};

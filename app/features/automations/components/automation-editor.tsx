@@ -22,9 +22,9 @@ import {
   AUTOMATIONS_SCREEN_PATH,
   triggerFilter,
   triggerTypes,
-  type AutomationGraph,
   type AutomationStatus,
   type DryRunLine,
+  type OpenedAutomationView,
   type TriggerType,
 } from "../automation-shapes";
 import { statusColour, useAutomationWords } from "./automation-words";
@@ -33,25 +33,7 @@ import { DryRun, RecentRuns } from "./automation-side";
 import { TriggerFilter } from "./step-fields";
 import { StepFlow, type Choices, type ErrorAt } from "./step-flow";
 
-/** The automation `?automation={id}` opens (`new`: none yet), as the loader reads it. */
-export type OpenedAutomationView = {
-  id: string | null;
-  name: string;
-  status: AutomationStatus;
-  reentry: boolean;
-  version: number;
-  graph: AutomationGraph;
-  changed: boolean;
-  signingSecret: string;
-  runs: {
-    id: string;
-    email: string;
-    status: string;
-    version: number;
-    startedAt: string;
-    cursor: string | null;
-  }[];
-};
+export type { OpenedAutomationView };
 
 type Answer =
   | {

@@ -103,6 +103,20 @@ async function enter(
     );
   if (!version || !triggerMatches(version.graph.trigger, event)) return null;
   const { accountId } = automation;
+  // An event handed on again (its hold lapsed, or a process died before marking it) finds the
+  // run it started: nothing to do, nor to tell.
+  const [begun] = await tx
+    .select({ id: automationRuns.id })
+    .from(automationRuns)
+    .where(
+      and(
+        eq(automationRuns.accountId, accountId),
+        eq(automationRuns.automationId, automation.id),
+        eq(automationRuns.eventId, event.id),
+      ),
+    )
+    .limit(1);
+  if (begun) return null;
   if (!automation.reentry) {
     const [inside] = await tx
       .select({

@@ -20,6 +20,7 @@ import {
 } from "../../../tests/support/test-database";
 import { createTestApp } from "../../../tests/support/test-server";
 import { tellAnniversaries } from "./automation-anniversaries.server";
+import { automationConsumer } from "./automation-consumer.server";
 import { advanceRun } from "./automation-engine.server";
 import { commandAutomations } from "./automation-commands.server";
 import { contactTimeline } from "./automation-reads.server";
@@ -110,6 +111,14 @@ describe.each(backends)("M5 automations on %s", (backend) => {
           ),
         ),
     );
+
+  const consumerOf = () =>
+    automationConsumer({
+      database: db.database,
+      jobs: built.services.jobs,
+      pubsub: built.services.pubsub,
+      logger: built.services.logger,
+    });
 
   const tag = (contactId: string, tags: string[]) =>
     bulkTag(db.database, {
@@ -253,12 +262,7 @@ describe.each(backends)("M5 automations on %s", (backend) => {
         .where(and(eq(domainEvents.contactId, contactId), eq(domainEvents.type, "contact.tagged"))),
     );
     // A relay that died before marking its batch delivered: the same events come again.
-    const consumer = (await import("./automation-consumer.server")).automationConsumer({
-      database: db.database,
-      jobs: built.services.jobs,
-      pubsub: built.services.pubsub,
-      logger: built.services.logger,
-    });
+    const consumer = consumerOf();
     const stored = events.map((event) => ({ ...event, data: event.data ?? {} }));
     await Promise.all([consumer.take(accountId, stored), consumer.take(accountId, stored)]);
     await built.services.events.drain();
@@ -344,6 +348,26 @@ describe.each(backends)("M5 automations on %s", (backend) => {
       cursor: "wait",
     });
     expect(byContact.get(second.contactId)).toMatchObject({ version: 2, status: "completed" });
+    // The event that started the run, handed on again (a lapsed hold): no run, no line.
+    const again = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(domainEvents)
+        .where(
+          and(eq(domainEvents.contactId, first.contactId), eq(domainEvents.type, "contact.tagged")),
+        ),
+    );
+    await consumerOf().take(
+      accountId,
+      again.map((event) => ({ ...event, data: event.data ?? {} })),
+    );
+    const linesOfFirst = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select({ outcome: automationHistory.outcome })
+        .from(automationHistory)
+        .where(eq(automationHistory.contactId, first.contactId)),
+    );
+    expect(linesOfFirst.map((line) => line.outcome).sort()).toEqual(["entered", "waiting"]);
     // Tagged again while inside: no second run, and the timeline tells why.
     await bulkTag(db.database, {
       accountId,

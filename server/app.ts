@@ -52,6 +52,7 @@ import { operationsRoutes } from "./operations-routes";
 import { admission, admissionQueue } from "./middleware/admission";
 import { canonicalRequest } from "./middleware/canonical-request";
 import { inputBoundary } from "./middleware/input-boundary";
+import { referralLinks } from "./middleware/referral-links";
 import { pageCache } from "./middleware/page-cache";
 import { requestLogger } from "./middleware/request-logger";
 import { securityHeaders } from "./middleware/security-headers";
@@ -127,6 +128,7 @@ export function createApp({
   // Past the cache, work that holds the database waits its turn, one turn per client.
   app.use(admission(admissionQueue({ embedded: services.database.kind === "pglite" })));
   app.use(viewer());
+  app.use(referralLinks());
   app.route("/api", authApi(services));
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));

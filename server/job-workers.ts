@@ -46,6 +46,7 @@ import {
   tellAnniversaries,
   type AutomationServices,
 } from "~/features/automations/automations.server";
+import { affiliateConsumer } from "~/features/affiliates/affiliates.server";
 import { DOMAIN_EVENTS_SWEEP_JOB, type EventConsumer } from "~/features/events/events.server";
 import { resolveHost } from "~/platform/dns.server";
 import { isAppError } from "~/platform/errors";
@@ -185,7 +186,10 @@ function automationServicesOf({
 export function eventConsumers(
   services: Pick<ServerServices, "database" | "jobs" | "pubsub" | "logger" | "env">,
 ): EventConsumer[] {
-  return [automationConsumer(automationServicesOf(services))];
+  return [
+    automationConsumer(automationServicesOf(services)),
+    affiliateConsumer({ database: services.database }),
+  ];
 }
 
 /**

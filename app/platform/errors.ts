@@ -140,6 +140,10 @@ export const errorCatalogue = {
   "campaigns.notReady": { status: 400, key: "errors.campaignNotReady" },
   /** M5 automations: pausing one that is not on, resuming one that is not paused, and so on. */
   "automations.wrongState": { status: 409, key: "errors.automationWrongState" },
+  /** M5 affiliates: joining (or acting in) a programme the site has switched off. */
+  "affiliates.closed": { status: 409, key: "errors.affiliateProgrammeClosed" },
+  /** A payout of nothing: no due commission, or less than the programme's minimum payout. */
+  "affiliates.nothingDue": { status: 409, key: "errors.affiliateNothingDue" },
   /** A schedule in the past. */
   "campaigns.pastSchedule": { status: 400, key: "errors.campaignPastSchedule" },
   /** The relay refused a test message (its answer is in the details). */

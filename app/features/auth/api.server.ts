@@ -20,6 +20,8 @@ import {
   revokeSessionSchema,
   signUpSchema,
 } from "./validation";
+import { referralOf } from "~/features/affiliates/affiliates";
+import { noteReferredSignUp } from "~/features/affiliates/affiliates.server";
 
 export type AuthApiEnv = {
   Variables: {
@@ -134,6 +136,12 @@ export function authApi({
             template: "signUpExisting",
           });
         },
+        joined: (userId) =>
+          noteReferredSignUp(database, {
+            accountId: tenant.account.accountId,
+            userId,
+            referral: referralOf(c.req.header("cookie")),
+          }),
       },
       input,
     );

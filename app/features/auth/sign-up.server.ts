@@ -26,6 +26,7 @@ export async function signUp(
     headers,
     accountId,
     notifyExisting,
+    joined,
   }: {
     auth: Auth;
     database: Database;
@@ -33,6 +34,8 @@ export async function signUp(
     headers: Headers;
     accountId: string;
     notifyExisting: (email: string) => Promise<void>;
+    /** After a new person is written: what other features note of them (an affiliate's sign-up). */
+    joined?: (userId: string) => Promise<void>;
   },
   input: SignUpInput,
 ): Promise<SignUpOutcome> {
@@ -46,6 +49,7 @@ export async function signUp(
       person: { name: input.name, email: input.email, passwordHash },
     });
     if (user) {
+      await joined?.(user.id);
       await sendVerification(auth, {
         userId: user.id,
         origin,

@@ -13,6 +13,7 @@ import { platformManager } from "./platform-shop.server";
 import { subscriptionBillingPage } from "./subscription-billing.server";
 import { orderView } from "./order-view.server";
 import { shopCurrency } from "./shop-currency";
+import { referralOf } from "~/features/affiliates/affiliates";
 import {
   cancelOrder,
   confirmOfflinePayment,
@@ -148,6 +149,7 @@ export function ordersApi(
       viewer: c.var.viewer,
       input,
       origin: c.var.facts.origin,
+      referral: referralOf(c.req.header("cookie")),
     });
     return c.json({ order: { id: order.id, number: order.number, status: order.status }, start });
   });

@@ -118,6 +118,7 @@ export async function placeOrder(
     origin,
     now = new Date(),
     seller = {},
+    referral = null,
   }: {
     accountId: string;
     /** The site's own currency, used when the checkout names none. */
@@ -128,6 +129,8 @@ export async function placeOrder(
     now?: Date;
     /** The seller's own terms, never a buyer's input: the platform selling plans (billing). */
     seller?: SellerTerms;
+    /** The affiliate's link the buyer came through (their cookie): affiliates pays on it. */
+    referral?: { code: string; at: string } | null;
   },
 ): Promise<PlacedOrder> {
   const { database, jobs } = deps;
@@ -179,6 +182,7 @@ export async function placeOrder(
         dueLater,
         provider: free ? "manual" : input.provider,
         checkoutKey: input.checkoutKey,
+        referral,
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -56,6 +56,8 @@ export const orders = pgTable(
     checkoutKey: text("checkout_key").notNull(),
     /** A subscription's renewal payment: the subscription it paid for (its grants follow it). */
     renewalOf: uuid("renewal_of"),
+    /** The affiliate's link the buyer last came through, as their cookie said at checkout. */
+    referral: jsonb("referral").$type<{ code: string; at: string }>(),
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

@@ -1,0 +1,258 @@
+// M5 affiliates end to end over HTTP on PGlite and PostgreSQL (issue 34): a partner joins, a
+// visitor comes through their link (a first-party cookie), buys, and the paid order earns the
+// partner a commission once — however often its event is handed on — which a refund takes back;
+// payouts are marked paid once under 20 concurrent clicks; self-referral earns nothing.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { domainEvents } from "~/features/events/tables.server";
+import { viewerWith } from "../../../tests/factories";
+import {
+  startCommerceRig,
+  type Client,
+  type CommerceRig,
+} from "../../../tests/support/commerce-rig";
+import { backends } from "../../../tests/support/test-database";
+import { affiliateConsumer } from "./affiliate-commissions.server";
+import { commandAffiliates, commandMemberAffiliate } from "./affiliate-records.server";
+import { loadAffiliatesScreen, loadMemberAffiliate } from "./affiliate-reads.server";
+import { payoutsCsv } from "./payouts-csv.server";
+import { REFERRAL_COOKIE, referralCookieValue } from "./referral-cookie";
+import { affiliateCommissions, affiliatePayouts, affiliateSignUps } from "./tables.server";
+
+describe.each(backends)("M5 affiliates on %s", (backend) => {
+  let rig: CommerceRig;
+  const owner = viewerWith({ id: "owner-aff", name: "Owner", email: "owner@example.test" }, [
+    "manage_options",
+  ]);
+
+  beforeAll(async () => {
+    rig = await startCommerceRig(backend);
+  }, 60_000);
+  afterAll(() => rig?.close());
+
+  const place = () => ({ accountId: rig.accountId, viewer: owner });
+  const command = (body: unknown) => commandAffiliates(rig.db.database, { ...place(), body });
+  const screen = () => loadAffiliatesScreen(rig.db.database, { ...place(), currency: "USD" });
+
+  async function programme(changes: Record<string, unknown> = {}) {
+    const answer = await command({
+      intent: "saveProgramme",
+      programme: {
+        enabled: true,
+        commissionType: "percent",
+        percent: 30,
+        cookieDays: 30,
+        approval: "automatic",
+        minPayout: 1000,
+        ...changes,
+      },
+    });
+    expect(answer).toEqual({ ok: true });
+  }
+
+  /** A member who joins the programme: their client, viewer and code. */
+  async function partner() {
+    const client = await rig.signedIn("student");
+    const viewer = viewerWith({ id: client.userId, name: "Pat Partner", email: client.email }, []);
+    const joined = await commandMemberAffiliate(rig.db.database, {
+      accountId: rig.accountId,
+      viewer,
+      body: { intent: "join", payoutDetails: "paypal: pat@example.test" },
+    });
+    const view = await loadMemberAffiliate(rig.db.database, {
+      accountId: rig.accountId,
+      viewer,
+      currency: "USD",
+      linkOrigin: `http://${rig.host}`,
+    });
+    return { client, viewer, joined, view, code: view.affiliate?.code ?? "" };
+  }
+
+  /** An offline order of the course pass, confirmed by the owner and handed on. */
+  async function buy(buyer: Client) {
+    const res = await buyer.post("/api/checkout", {
+      lines: [{ id: rig.catalogue.product.id, priceId: rig.catalogue.usd.id, quantity: 1 }],
+      provider: "offline",
+      checkoutKey: crypto.randomUUID(),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { order } = (await res.json()) as { order: { id: string } };
+    expect((await rig.owner.post(`/api/orders/${order.id}/confirm`, {})).status).toBe(200);
+    await settle();
+    return order.id;
+  }
+
+  async function settle() {
+    await rig.settle();
+    await rig.services.events.drain();
+  }
+
+  const linesOf = (orderId: string) =>
+    rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx
+        .select()
+        .from(affiliateCommissions)
+        .where(
+          and(
+            eq(affiliateCommissions.accountId, rig.accountId),
+            eq(affiliateCommissions.orderId, orderId),
+          ),
+        ),
+    );
+
+  test("M5 affiliates: a partner's link leaves a cookie; the paid order earns 30 % once (20 hand-overs), a refund strikes it off; their own purchase earns nothing", async () => {
+    await programme();
+    const { joined, view, code, client: partnerClient } = await partner();
+    expect(joined).toMatchObject({ ok: true, status: "approved" });
+    expect(view.affiliate?.link).toBe(`http://${rig.host}/?ref=${code}`);
+
+    const buyer = await rig.signedIn("student");
+    const visit = await buyer.request(`/course?ref=${code}&utm_source=blog`);
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("location")).toBe("/course?utm_source=blog");
+    expect(buyer.jar.get(REFERRAL_COOKIE)).toMatch(new RegExp(`^${code}\\.\\d+$`));
+    expect(visit.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+    // A code nobody holds loses its parameter and leaves nothing.
+    const stranger = await rig.signedIn("student");
+    const lost = await stranger.request("/?ref=nobody-here");
+    expect(lost.status).toBe(302);
+    expect(stranger.jar.has(REFERRAL_COOKIE)).toBe(false);
+
+    const orderId = await buy(buyer);
+    const [sale] = await linesOf(orderId);
+    expect(sale).toMatchObject({ kind: "sale", status: "due", amount: 1500, orderTotal: 5000 });
+
+    // The relay handing the same events on again, 20 times at once, earns nothing more.
+    const events = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx.select().from(domainEvents).where(eq(domainEvents.accountId, rig.accountId)),
+    );
+    const consumer = affiliateConsumer({ database: rig.db.database });
+    const stored = events.map((event) => ({ ...event, data: event.data ?? {} }));
+    await Promise.all(Array.from({ length: 20 }, () => consumer.take(rig.accountId, stored)));
+    expect(await linesOf(orderId)).toHaveLength(1);
+
+    const before = (await screen()).affiliates.find((one) => one.code === code)!;
+    expect(before.stats).toMatchObject({
+      clicks: 1,
+      sales: 1,
+      due: [{ currency: "USD", amount: 1500 }],
+    });
+
+    expect((await rig.owner.post(`/api/orders/${orderId}/refund`, {})).status).toBe(200);
+    await settle();
+    expect(await linesOf(orderId)).toMatchObject([{ status: "reversed", amount: 1500 }]);
+    const after = (await screen()).affiliates.find((one) => one.code === code)!;
+    expect(after.stats).toMatchObject({ sales: 0, earned: [], due: [] });
+
+    // The partner's own link leaves them no cookie; a cookie they forge earns them nothing.
+    await partnerClient.request(`/?ref=${code}`);
+    expect(partnerClient.jar.has(REFERRAL_COOKIE)).toBe(false);
+    partnerClient.jar.set(REFERRAL_COOKIE, referralCookieValue(code, new Date()));
+    const own = await buy(partnerClient);
+    expect(await linesOf(own)).toMatchObject([
+      { status: "refused", reason: "selfReferral", amount: 0 },
+    ]);
+  });
+
+  test("M5 affiliates: 20 concurrent 'mark paid' pay one payout; a refund after it is clawed back from the next; the payouts CSV lists it", async () => {
+    await programme();
+    const { code } = await partner();
+    const buyer = await rig.signedIn("student");
+    await buyer.request(`/?ref=${code}`);
+    const orderId = await buy(buyer);
+    const affiliateId = (await linesOf(orderId))[0]!.affiliateId;
+
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        command({ intent: "markPaid", id: affiliateId, currency: "USD", note: "PayPal batch 7" }),
+      ),
+    );
+    expect(
+      answers.filter((one) => one.status === "fulfilled"),
+      JSON.stringify(answers.find((one) => one.status === "rejected")),
+    ).toHaveLength(1);
+    for (const refused of answers.filter((one) => one.status === "rejected"))
+      expect((refused as PromiseRejectedResult).reason).toMatchObject({
+        code: "affiliates.nothingDue",
+      });
+    const payouts = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx.select().from(affiliatePayouts).where(eq(affiliatePayouts.affiliateId, affiliateId)),
+    );
+    expect(payouts).toMatchObject([{ amount: 1500, currency: "USD", commissions: 1 }]);
+    expect(await linesOf(orderId)).toMatchObject([{ status: "paid", payoutId: payouts[0]!.id }]);
+
+    expect((await rig.owner.post(`/api/orders/${orderId}/refund`, {})).status).toBe(200);
+    await settle();
+    const lines = await linesOf(orderId);
+    expect(lines.map((line) => [line.kind, line.status, line.amount]).sort()).toEqual([
+      ["clawback", "due", -1500],
+      ["sale", "paid", 1500],
+    ]);
+    const row = (await screen()).affiliates.find((one) => one.id === affiliateId)!;
+    expect(row.stats).toMatchObject({
+      sales: 0,
+      earned: [{ currency: "USD", amount: 0 }],
+      due: [{ currency: "USD", amount: -1500 }],
+      paid: [{ currency: "USD", amount: 1500 }],
+    });
+    // Owed back: nothing to pay.
+    await expect(
+      command({ intent: "markPaid", id: affiliateId, currency: "USD" }),
+    ).rejects.toMatchObject({ code: "affiliates.nothingDue" });
+
+    const csv = await payoutsCsv(rig.db.database, place());
+    expect(csv.split("\r\n")[0]).toBe(
+      "paid_at,affiliate,email,payout_details,amount,currency,commissions,note",
+    );
+    expect(csv).toContain("paypal: pat@example.test,15.00,USD,1,PayPal batch 7");
+  });
+
+  test("M5 affiliates: a sign-up through a link is the partner's; manual approval holds links until approved; a closed programme takes nobody", async () => {
+    await programme({ approval: "manual" });
+    const waiting = await partner();
+    expect(waiting.joined).toMatchObject({ ok: true, status: "pending" });
+    const visitor = await rig.signedIn("student");
+    await visitor.request(`/?ref=${waiting.code}`);
+    expect(visitor.jar.has(REFERRAL_COOKIE)).toBe(false);
+    expect(
+      await command({ intent: "decide", id: waiting.joined.id!, status: "approved" }),
+    ).toMatchObject({ ok: true, status: "approved" });
+
+    const { createClient } = await import("../../../tests/support/http-client");
+    const newcomer = createClient(rig.app, { host: rig.host, ip: "198.51.100.77" });
+    expect((await newcomer.request(`/?ref=${waiting.code}`)).status).toBe(302);
+    const signUp = await newcomer.post("/api/account/sign-up", {
+      name: "Nora Newcomer",
+      email: `nora-${Date.now()}@example.test`,
+      password: "a long and unusual passphrase 2026",
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(202);
+    const signUps = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx.select().from(affiliateSignUps).where(eq(affiliateSignUps.accountId, rig.accountId)),
+    );
+    expect(signUps.filter((one) => one.affiliateId === waiting.joined.id)).toHaveLength(1);
+
+    // The programme's own mistakes come back by field; nothing is saved.
+    expect(
+      await command({
+        intent: "saveProgramme",
+        programme: { enabled: true, percent: 130, cookieDays: 0 },
+      }),
+    ).toMatchObject({
+      ok: false,
+      issues: expect.arrayContaining([
+        expect.objectContaining({ path: "percent" }),
+        expect.objectContaining({ path: "cookieDays" }),
+      ]),
+    });
+    await programme({ enabled: false });
+    const late = await rig.signedIn("student");
+    await expect(
+      commandMemberAffiliate(rig.db.database, {
+        accountId: rig.accountId,
+        viewer: viewerWith({ id: late.userId, name: "Late", email: late.email }, []),
+        body: { intent: "join" },
+      }),
+    ).rejects.toMatchObject({ code: "affiliates.closed" });
+  });
+});

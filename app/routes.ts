@@ -17,6 +17,10 @@ export default [
     "dashboard/manage/marketing/forms/submissions.csv",
     "routes/dashboard/form-submissions-csv.ts",
   ),
+  route(
+    "dashboard/manage/marketing/affiliates/payouts.csv",
+    "routes/dashboard/affiliates-payouts-csv.ts",
+  ),
   route("dashboard/billing/invoices/:orderId", "routes/dashboard/billing-invoice.ts"),
   // The console's orders (the platform shop's) as CSV, super-admins only.
   route("dashboard/billing/orders.csv", "routes/dashboard/billing-orders-csv.ts"),
@@ -74,6 +78,9 @@ export default [
       route("dashboard/manage/marketing/forms", "routes/dashboard/marketing-forms.tsx"),
       route("dashboard/manage/marketing/popups", "routes/dashboard/marketing-popups.tsx"),
       route("dashboard/manage/marketing/automations", "routes/dashboard/marketing-automations.tsx"),
+      // M5 affiliates: the owner's programme, partners and payouts; a member's own link and earnings.
+      route("dashboard/manage/marketing/affiliates", "routes/dashboard/marketing-affiliates.tsx"),
+      route("dashboard/affiliate", "routes/dashboard/affiliate.tsx"),
       route("dashboard/manage/ecommerce/product/:id", "routes/dashboard/ecommerce-product.tsx"),
       route("dashboard/manage/ecommerce/memberships", "routes/dashboard/ecommerce-memberships.tsx"),
       route("dashboard/manage/elearning", "routes/dashboard/elearning.tsx"),

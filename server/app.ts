@@ -53,6 +53,8 @@ import { admission, admissionQueue } from "./middleware/admission";
 import { canonicalRequest } from "./middleware/canonical-request";
 import { inputBoundary } from "./middleware/input-boundary";
 import { referralLinks } from "./middleware/referral-links";
+import { referralOf } from "~/features/affiliates/affiliates";
+import { noteReferredSignUp } from "~/features/affiliates/affiliates.server";
 import { pageCache } from "./middleware/page-cache";
 import { requestLogger } from "./middleware/request-logger";
 import { securityHeaders } from "./middleware/security-headers";
@@ -129,7 +131,18 @@ export function createApp({
   app.use(admission(admissionQueue({ embedded: services.database.kind === "pglite" })));
   app.use(viewer());
   app.use(referralLinks());
-  app.route("/api", authApi(services));
+  app.route(
+    "/api",
+    authApi({
+      ...services,
+      afterSignUp: ({ accountId, userId, headers }) =>
+        noteReferredSignUp(services.database, {
+          accountId,
+          userId,
+          referral: referralOf(headers.get("cookie")),
+        }),
+    }),
+  );
   app.route("/api", membersApi(services));
   app.route("/api", siteApi(services));
   app.route("/api", brandingApi(services));
@@ -151,7 +164,10 @@ export function createApp({
   app.route("/api", membershipsApi({ ...services, caches: services.siteCache }));
   app.route("/api", couponsApi(services));
   app.route("/api", paymentsApi(services));
-  app.route("/api", ordersApi(services));
+  app.route(
+    "/api",
+    ordersApi({ ...services, referralOf: (headers) => referralOf(headers.get("cookie")) }),
+  );
   app.route("/api", certificatesApi({ ...services, assetsDir }));
   app.route("/api", ticketsApi({ ...services, superAdminEmails: services.env.SUPER_ADMIN_EMAILS }));
   app.route("/api", realtimeApi());

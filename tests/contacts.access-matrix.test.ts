@@ -172,6 +172,39 @@ const routes: MatrixRoute[] = [
     { intent: "dryRun", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c", email: "a@example.com" },
     404,
   ),
+  get(
+    "GET /dashboard/manage/marketing/affiliates (managers)",
+    "/dashboard/manage/marketing/affiliates",
+  ),
+  get(
+    "GET /dashboard/manage/marketing/affiliates/payouts.csv (managers)",
+    "/dashboard/manage/marketing/affiliates/payouts.csv",
+  ),
+  post(
+    "POST /dashboard/manage/marketing/affiliates a commission over 100 % (managers: 400)",
+    "/dashboard/manage/marketing/affiliates",
+    { intent: "saveProgramme", programme: { enabled: true, percent: 130 } },
+    400,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/affiliates approves no affiliate (managers: 404)",
+    "/dashboard/manage/marketing/affiliates",
+    { intent: "decide", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c", status: "approved" },
+    404,
+  ),
+  {
+    name: "GET /dashboard/affiliate (every member)",
+    method: "GET",
+    path: "/dashboard/affiliate",
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 302),
+  },
+  {
+    name: "POST /dashboard/affiliate joins a programme the site has not opened (every member: 409)",
+    method: "POST",
+    path: "/dashboard/affiliate",
+    body: () => ({ intent: "join" }),
+    expect: (actor, place) => (atHome(actor, place) ? 409 : 302),
+  },
   post(
     "POST /dashboard/manage/marketing a part that is no notice",
     "/dashboard/manage/marketing",
@@ -192,7 +225,7 @@ describe.each(logicBackends)("M5 HTTP matrix on %s", (backend) => {
   }, 120_000);
   afterAll(() => db?.dispose());
 
-  test("M5 the marketing, contacts, forms, popups and automations screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
+  test("M5 the marketing, contacts, forms, popups, automations and affiliates screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
     expect(await runMatrix(app, world, routes)).toEqual([]);
   }, 300_000);
 });

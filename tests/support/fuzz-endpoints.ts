@@ -1586,6 +1586,43 @@ const pageEndpoints: FuzzEndpoint[] = [
         },
       }),
   },
+  // M5 (issue 34): the affiliates screen (the owner's) and a member's affiliate screen, their
+  // commands and the payouts' CSV.
+  page("/dashboard/manage/marketing/affiliates", "routes/dashboard/marketing-affiliates.tsx", {}),
+  {
+    name: "POST /dashboard/manage/marketing/affiliates",
+    method: "POST",
+    path: "/dashboard/manage/marketing/affiliates",
+    routeFile: "routes/dashboard/marketing-affiliates.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/affiliates", {
+        intent: "saveProgramme",
+        programme: {
+          enabled: true,
+          commissionType: "percent",
+          percent: 25,
+          productCommissions: [{ productId: uuid, type: "flat", value: 500 }],
+          cookieDays: 60,
+          approval: "manual",
+          minPayout: 5000,
+          terms: "Be honest.",
+        },
+      }),
+  },
+  page(
+    "/dashboard/manage/marketing/affiliates/payouts.csv",
+    "routes/dashboard/affiliates-payouts-csv.ts",
+    {},
+  ),
+  page("/dashboard/affiliate", "routes/dashboard/affiliate.tsx", {}),
+  {
+    name: "POST /dashboard/affiliate",
+    method: "POST",
+    path: "/dashboard/affiliate",
+    routeFile: "routes/dashboard/affiliate.tsx",
+    shape: () =>
+      json("/dashboard/affiliate", { intent: "join", payoutDetails: "paypal: me@example.com" }),
+  },
   {
     ...post(`/popups/${uuid}/events`, () => ({ event: "view" })),
     name: "POST /api/popups/:id/events",

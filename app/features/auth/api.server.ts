@@ -20,8 +20,6 @@ import {
   revokeSessionSchema,
   signUpSchema,
 } from "./validation";
-import { referralOf } from "~/features/affiliates/affiliates";
-import { noteReferredSignUp } from "~/features/affiliates/affiliates.server";
 
 export type AuthApiEnv = {
   Variables: {
@@ -47,11 +45,17 @@ export function authApi({
   database,
   mailer,
   rateLimits,
+  afterSignUp,
 }: {
   auth: AuthRegistry;
   database: Database;
   mailer: Mailer;
   rateLimits: RateLimits;
+  /**
+   * What other features note of a person new to a site, after their transaction (affiliates:
+   * the sign-up a link brought). Given by the server, so auth imports none of them.
+   */
+  afterSignUp?: (signUp: { accountId: string; userId: string; headers: Headers }) => Promise<void>;
 }) {
   const api = new Hono<AuthApiEnv>();
   // Per client address, shared by every worker (decision 039).
@@ -136,11 +140,11 @@ export function authApi({
             template: "signUpExisting",
           });
         },
-        joined: (userId) =>
-          noteReferredSignUp(database, {
+        joined: async (userId) =>
+          afterSignUp?.({
             accountId: tenant.account.accountId,
             userId,
-            referral: referralOf(c.req.header("cookie")),
+            headers: c.req.raw.headers,
           }),
       },
       input,

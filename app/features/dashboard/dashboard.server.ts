@@ -1,6 +1,7 @@
 import { siteNameOf } from "~/features/accounts/accounts";
 import { isPlatformAccount } from "~/features/accounts/accounts.server";
 import type { AccountSummary } from "~/features/accounts/accounts";
+import { affiliateProgrammeOpen } from "~/features/affiliates/affiliates.server";
 import type { Viewer } from "~/features/members/members.server";
 import { getSiteOptions } from "~/features/options/options.server";
 import { dashboardOption } from "./dashboard-option";
@@ -74,7 +75,16 @@ export async function loadDashboardShell(
   { account, viewer }: { account: AccountSummary; viewer: Viewer },
   remember: Remember = readThrough,
 ): Promise<DashboardShell> {
-  const context = await loadMenuContext(database, { account, viewer });
+  const facts = await loadMenuContext(database, { account, viewer });
+  // Only the member menu shows the affiliate item: the console and the owner's menu need no read.
+  const memberSidebar = !facts.isSuperAdmin && !facts.isOwner;
+  const context: MenuContext = {
+    ...facts,
+    affiliateProgramme:
+      memberSidebar && !isPlatformAccount(account.accountId)
+        ? await affiliateProgrammeOpen(database, account.accountId)
+        : false,
+  };
   const { dashboard } = await remember(account.accountId, "dashboardOption", () =>
     database.forAccount(account.accountId, (tx) =>
       getSiteOptions(tx, { accountId: account.accountId, options: [dashboardOption] }),

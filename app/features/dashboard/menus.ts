@@ -16,6 +16,8 @@ export type MenuContext = {
   isSuperAdmin: boolean;
   /** Holds the account's site_owner role. */
   isOwner: boolean;
+  /** The site's affiliate programme is switched on (absent counts as off). */
+  affiliateProgramme?: boolean;
 };
 
 export type MenuItem = {
@@ -82,6 +84,8 @@ const memberItems: { item: MenuItem; shown: (context: MenuContext) => boolean }[
   { item: item("pages", "/dashboard/pages"), shown: (c) => can(c, "manage_options") },
   { item: item("posts", "/dashboard/posts"), shown: (c) => can(c, "manage_options") },
   { item: item("orders", "/dashboard/orders"), shown: (c) => !can(c, "manage_options") },
+  // M5: a member's own affiliate link and earnings, while the site runs a programme.
+  { item: item("affiliate", "/dashboard/affiliate"), shown: (c) => c.affiliateProgramme === true },
 ];
 
 /** Ids a customised member menu may name, in the default order. */

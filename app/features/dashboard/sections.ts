@@ -64,6 +64,8 @@ export const dashboardSections: DashboardSection[] = [
   section("meetings", "meetings", member),
   section("messages", "messages", member),
   screen("orders", "orders", member),
+  // M5: a member's affiliate link, figures and payouts (the menu shows it while the programme is on).
+  screen("affiliate", "affiliate", member),
   screen("courses", "courses", withFeature("lms")),
   screen(
     "certificates",
@@ -120,7 +122,7 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageMarketing", "manage/marketing", manager),
   screen("manageForms", "manage/marketing/forms", manager),
   screen("managePopups", "manage/marketing/popups", manager),
-  section("manageAffiliates", "manage/marketing/affiliates", manager),
+  screen("manageAffiliates", "manage/marketing/affiliates", manager),
   screen("manageEmails", "manage/marketing/emails", manager),
   section("manageFunnels", "manage/marketing/funnels", manager),
   screen("manageAutomations", "manage/marketing/automations", manager),

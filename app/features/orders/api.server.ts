@@ -13,7 +13,6 @@ import { platformManager } from "./platform-shop.server";
 import { subscriptionBillingPage } from "./subscription-billing.server";
 import { orderView } from "./order-view.server";
 import { shopCurrency } from "./shop-currency";
-import { referralOf } from "~/features/affiliates/affiliates";
 import {
   cancelOrder,
   confirmOfflinePayment,
@@ -112,7 +111,16 @@ function orderIdOf(c: Context<OrdersApiEnv>): string {
  * state for its buyer (`GET /api/orders/:id`, polled by /thankyou), and the managers' commands.
  */
 export function ordersApi(
-  deps: OrderDeps & { storage: Storage; rateLimits: RateLimits; env: CheckoutLimitSettings },
+  deps: OrderDeps & {
+    storage: Storage;
+    rateLimits: RateLimits;
+    env: CheckoutLimitSettings;
+    /**
+     * Who referred the buyer, as their request tells (the affiliates' cookie): kept on the order.
+     * Given by the server, so orders imports no affiliates.
+     */
+    referralOf?: (headers: Headers) => { code: string; at: string } | null;
+  },
 ) {
   const api = new Hono<OrdersApiEnv>();
   const { database, rateLimits, env } = deps;
@@ -149,7 +157,7 @@ export function ordersApi(
       viewer: c.var.viewer,
       input,
       origin: c.var.facts.origin,
-      referral: referralOf(c.req.header("cookie")),
+      referral: deps.referralOf?.(c.req.raw.headers) ?? null,
     });
     return c.json({ order: { id: order.id, number: order.number, status: order.status }, start });
   });

@@ -186,6 +186,30 @@ export const messageAreas = {
     "dashboard.sections.manageAutomations",
     "errors.automationWrongState",
   ],
+  /** M5: the site's affiliates, their commissions and payouts, the programme (issue 34). */
+  affiliatesScreen: [
+    "affiliates",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageAffiliates",
+    "errors.affiliateProgrammeClosed",
+    "errors.affiliateNothingDue",
+  ],
+  /** M5: a member's side of the programme: joining, their link, figures and payouts. */
+  affiliateMember: [
+    "affiliates.none",
+    "affiliates.status",
+    "affiliates.commissionStatus",
+    "affiliates.reasons",
+    "affiliates.stats",
+    "affiliates.tabs",
+    "affiliates.commissions",
+    "affiliates.payouts",
+    "affiliates.terms",
+    "affiliates.member",
+    "dashboard.sections.affiliate",
+    "errors.affiliateProgrammeClosed",
+    "errors.affiliateNothingDue",
+  ],
   /** M5: a form on its own page of the site (/form/{slug}) and a confirmation (/subscribed). */
   formPage: ["forms.public", "sitePages.subscribed"],
   /** Issue 16: the managers' membership levels, their rules and holders. */

@@ -47,6 +47,7 @@ import {
   type AutomationServices,
 } from "~/features/automations/automations.server";
 import { affiliateConsumer } from "~/features/affiliates/affiliates.server";
+import { LAPSED_HOLDINGS_JOB, tellLapsedHoldings } from "~/features/memberships/memberships.server";
 import { DOMAIN_EVENTS_SWEEP_JOB, type EventConsumer } from "~/features/events/events.server";
 import { resolveHost } from "~/platform/dns.server";
 import { isAppError } from "~/platform/errors";
@@ -216,6 +217,10 @@ function registerAutomationJobs(services: ServerServices) {
   // Hourly: contacts whose date field (a birthday, a start date) comes round today.
   services.jobs.defineSchedule(ANNIVERSARIES_JOB, "11 * * * *", () =>
     tellAnniversaries(services.database),
+  );
+  // Every five minutes: holds of a membership level whose time ran out ("membership ended").
+  services.jobs.defineSchedule(LAPSED_HOLDINGS_JOB, "*/5 * * * *", () =>
+    tellLapsedHoldings(services.database),
   );
 }
 

@@ -69,13 +69,16 @@ export async function holdLevel(
   if (!live(existing, now)) {
     await tx
       .update(memberMemberships)
-      .set({ status: "active", source, orderId, startsAt: now, expiresAt: ends })
+      .set({ status: "active", source, orderId, startsAt: now, expiresAt: ends, lapseToldAt: null })
       .where(key);
     await started();
     return true;
   }
   if (later(ends, existing.expiresAt))
-    await tx.update(memberMemberships).set({ source, orderId, expiresAt: ends }).where(key);
+    await tx
+      .update(memberMemberships)
+      .set({ source, orderId, expiresAt: ends, lapseToldAt: null })
+      .where(key);
   return true;
 }
 

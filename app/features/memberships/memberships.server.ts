@@ -5,3 +5,4 @@ export * from "./access.server";
 export * from "./content-gate.server";
 export * from "./holdings.server";
 export * from "./levels.server";
+export * from "./lapsed-holdings.server";

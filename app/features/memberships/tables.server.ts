@@ -79,6 +79,8 @@ export const memberMemberships = pgTable(
     orderId: uuid("order_id"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the hold's running out was told as `membership.ended` (null: not run out, or not yet told). */
+    lapseToldAt: timestamp("lapse_told_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.membershipId, t.userId] }),

@@ -1,0 +1,1 @@
+ALTER TABLE "member_memberships" ADD COLUMN "lapse_told_at" timestamp with time zone;

@@ -85,9 +85,11 @@ test("M5 affiliates 2/3: a visitor the link brought buys; once the owner confirm
 }) => {
   test.setTimeout(180_000);
   // The visitor has answered the cookie notice (it would cover the checkout's button).
-  await page.context().addCookies([
-    { name: "cookie_consent", value: "required", domain: "demo.localhost", path: "/" },
-  ]);
+  await page
+    .context()
+    .addCookies([
+      { name: "cookie_consent", value: "required", domain: "demo.localhost", path: "/" },
+    ]);
   await sessions.use(page, buyerEmail);
   await open(page, link);
   // The code leaves the address and stays in a first-party cookie.

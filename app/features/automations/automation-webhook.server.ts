@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { isPublicAddress } from "~/features/campaigns/campaigns.server";
 import { contacts } from "~/features/contacts/tables.server";
 import type { Database } from "~/platform/db/database.server";
+import { pinnedPost } from "~/platform/pinned-post.server";
 import { automationRuns, automations } from "./tables.server";
 
 /**
@@ -21,7 +22,6 @@ export type WebhookServices = {
   database: Database;
   allowPrivate: boolean;
   resolve: (host: string) => Promise<string[]>;
-  fetch?: typeof fetch;
 };
 
 /**
@@ -87,10 +87,9 @@ export async function callWebhook(
       },
     },
   });
-  const answer = await (services.fetch ?? fetch)(url, {
-    method: "POST",
-    redirect: "manual",
-    signal: AbortSignal.timeout(10_000),
+  // To the address just checked, not to whatever the name resolves to a moment later.
+  const answer = await pinnedPost(url, {
+    address: addresses[0]!,
     headers: {
       "content-type": "application/json",
       "user-agent": "Lyceum-Webhooks/1",
@@ -100,7 +99,6 @@ export async function callWebhook(
     },
     body,
   });
-  await answer.body?.cancel();
   if (answer.status < 200 || answer.status >= 300)
     throw new Error(`webhook answered ${answer.status}`);
   return { status: answer.status };

@@ -438,7 +438,7 @@ describe.each(backends)("M5 automations on %s", (backend) => {
     expect(contact!.tags).not.toContain("seen");
   });
 
-  test("M5 automations: a webhook step posts the contact, signed (Standard Webhooks); a failing answer is retried by the queue", async () => {
+  test("M5 automations: a webhook step posts the contact, signed (Standard Webhooks), to the address it checked; a failing answer is retried by the queue", async () => {
     const calls: { headers: http.IncomingHttpHeaders; body: string }[] = [];
     let answer = 200;
     const receiver = http.createServer((request, response) => {
@@ -505,6 +505,13 @@ describe.each(backends)("M5 automations on %s", (backend) => {
       };
       await expect(callWebhook(services, data)).rejects.toThrow("webhook answered 500");
       expect(calls.at(-1)!.headers["webhook-id"]).toBe(id);
+      // The call goes to the address that was checked, not to a second lookup of the name
+      // (which could point elsewhere by then): a name nobody can resolve still reaches it.
+      answer = 204;
+      expect(
+        await callWebhook(services, { ...data, url: `http://hooks.invalid:${port}/in` }),
+      ).toEqual({ status: 204 });
+      expect(calls.at(-1)!.headers.host).toBe(`hooks.invalid:${port}`);
       // A private address is not called unless the operator allows it.
       expect(await callWebhook({ ...services, allowPrivate: false }, data)).toEqual({
         skipped: "privateHost",

@@ -34,7 +34,13 @@ const affiliateIs = (accountId: string, id: string) =>
  */
 export async function commandAffiliates(
   database: Database,
-  { accountId, viewer, body, now = new Date() }: Place & { body: unknown; now?: Date },
+  {
+    accountId,
+    viewer,
+    body,
+    programmeChanged,
+    now = new Date(),
+  }: Place & { body: unknown; programmeChanged?: () => Promise<unknown>; now?: Date },
 ): Promise<AffiliateAnswer> {
   requireCapability(viewer, "manage_options");
   const parsed = ownerCommandSchema.safeParse(body);
@@ -60,6 +66,7 @@ export async function commandAffiliates(
         .values({ accountId, ...values })
         .onConflictDoUpdate({ target: affiliateProgrammes.accountId, set: values }),
     );
+    await programmeChanged?.();
     return { ok: true };
   }
   if (command.intent === "decide") {

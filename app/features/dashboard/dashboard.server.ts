@@ -82,7 +82,9 @@ export async function loadDashboardShell(
     ...facts,
     affiliateProgramme:
       memberSidebar && !isPlatformAccount(account.accountId)
-        ? await affiliateProgrammeOpen(database, account.accountId)
+        ? await remember(account.accountId, "affiliateProgramme", () =>
+            affiliateProgrammeOpen(database, account.accountId),
+          )
         : false,
   };
   const { dashboard } = await remember(account.accountId, "dashboardOption", () =>

@@ -7,6 +7,7 @@ import {
   openDashboardSection,
 } from "~/features/dashboard/dashboard.server";
 import { shopCurrency } from "~/features/orders/orders.server";
+import { siteCacheContext } from "~/features/site/site.server";
 import type { Route } from "./+types/marketing-affiliates";
 
 /**
@@ -30,10 +31,14 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
+    const { accountId } = request.account;
     return commandAffiliates(database, {
-      accountId: request.account.accountId,
+      accountId,
       viewer: request.viewer,
       body,
+      // The members' menu shows the programme's item while it is on (read through the cache).
+      programmeChanged: async () =>
+        args.context.get(siteCacheContext)?.invalidateAccount(accountId),
     });
   });
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { startSmtpSink, decodeQuotedPrintable } from "../support/smtp-sink";
-import { expectNoSeriousAxeIssues } from "./support/axe";
+import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
 import { send } from "./support/http";
 import { open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
@@ -108,7 +108,7 @@ test("M5 acceptance (automations): form submitted → tag → wait 1 minute → 
   await branch.getByRole("textbox", { name: "Wait up to" }).fill("1");
   await addStep(page, branch.getByTestId("branch-yes"), "Enrol in a course");
   await choose(page, page.getByTestId("step-enrol"), "Course", "Photography with Any Camera");
-  if (shots) await page.screenshot({ path: `${shots}/automation-builder.png`, fullPage: true });
+  await lookAt(page, shots, "automation-builder");
 
   await page.getByTestId("save-automation").click();
   await expect(page).toHaveURL(/\?automation=[0-9a-f-]{36}$/);
@@ -175,7 +175,7 @@ test("M5 acceptance (automations): form submitted → tag → wait 1 minute → 
   ])
     await expect(timeline).toContainText(line);
   await expect(timeline).toContainText("Condition met: yes branch");
-  if (shots) await page.screenshot({ path: `${shots}/automation-timeline.png`, fullPage: true });
+  await lookAt(page, shots, "automation-timeline");
   await expectNoSeriousAxeIssues(page);
   await context.close();
   // The member finds the course among their own.

@@ -14,22 +14,25 @@ export function referralLinks() {
     const tenant = c.var.tenant;
     if (c.req.method !== "GET" || tenant.kind !== "account") return next();
     const url = new URL(c.req.url);
-    const code = url.searchParams.get(REFERRAL_PARAMETER);
-    if (code === null || url.pathname.startsWith("/api/")) return next();
+    const asked = url.searchParams.get(REFERRAL_PARAMETER);
+    if (asked === null || url.pathname.startsWith("/api/")) return next();
+    const code = asked.trim().toLowerCase().slice(0, 40);
     const followed = await followReferralLink(c.var.services.database, {
       accountId: tenant.account.accountId,
-      code: code.trim().toLowerCase().slice(0, 40),
+      code,
       viewerUserId: c.var.viewer?.user.id ?? null,
     });
     url.searchParams.delete(REFERRAL_PARAMETER);
+    // One leading slash: `//elsewhere.example` would send the visitor off the site.
+    const path = `/${url.pathname.replace(/^[/\\]+/, "")}`;
     const headers = new Headers({
-      location: `${url.pathname}${url.search}${url.hash}`,
+      location: `${path}${url.search}`,
       "cache-control": "private, no-store",
     });
     if (followed)
       headers.set(
         "set-cookie",
-        referralSetCookie(code.trim().toLowerCase(), {
+        referralSetCookie(code, {
           at: new Date(),
           days: followed.cookieDays,
           secure: c.var.facts.origin.startsWith("https://"),

@@ -118,6 +118,9 @@ describe.each(backends)("M5 affiliates on %s", (backend) => {
     const lost = await stranger.request("/?ref=nobody-here");
     expect(lost.status).toBe(302);
     expect(stranger.jar.has(REFERRAL_COOKIE)).toBe(false);
+    // The address it sends back to stays on the site.
+    const offSite = await stranger.request("//elsewhere.example/page?ref=nobody-here");
+    expect(offSite.headers.get("location")).toBe("/elsewhere.example/page");
 
     const orderId = await buy(buyer);
     const [sale] = await linesOf(orderId);

@@ -189,7 +189,7 @@ export function eventConsumers(
 ): EventConsumer[] {
   return [
     automationConsumer(automationServicesOf(services)),
-    affiliateConsumer({ database: services.database }),
+    affiliateConsumer({ database: services.database, pubsub: services.pubsub }),
   ];
 }
 

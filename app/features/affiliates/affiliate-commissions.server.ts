@@ -1,9 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { accounts } from "~/features/accounts/tables.server";
+import { formatMoney, minorToMajor } from "~/features/cart/cart";
+import {
+  announceMemberNotification,
+  storeMemberNotification,
+} from "~/features/notifications/notifications.server";
 import type { EventConsumer, StoredDomainEvent } from "~/features/events/events.server";
 import { orderItems, orders } from "~/features/orders/tables.server";
 import { shopCurrency } from "~/features/orders/orders.server";
 import type { Database, Tx } from "~/platform/db/database.server";
+import { textIn } from "~/platform/i18n/messages.server";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { RefusalReason } from "./affiliate-shapes";
 import { liveProgramme } from "./affiliate-links.server";
 import { commissionFor } from "./commission-terms";
@@ -16,7 +23,13 @@ import { affiliateCommissions, affiliates } from "./tables.server";
  * nothing twice); a refund takes it back — struck off while unpaid, clawed back from the next
  * payout once paid out.
  */
-export function affiliateConsumer({ database }: { database: Database }): EventConsumer {
+export function affiliateConsumer({
+  database,
+  pubsub,
+}: {
+  database: Database;
+  pubsub: PubSub;
+}): EventConsumer {
   return {
     name: "affiliates",
     async take(accountId, events) {
@@ -24,14 +37,21 @@ export function affiliateConsumer({ database }: { database: Database }): EventCo
         (event) => event.type === "order.paid" || event.type === "order.refunded",
       );
       if (relevant.length === 0) return;
+      const told: Awaited<ReturnType<typeof storeMemberNotification>>[] = [];
       await database.forAccount(accountId, async (tx) => {
         for (const event of relevant) {
           const orderId = typeof event.data.orderId === "string" ? event.data.orderId : null;
           if (!orderId) continue;
-          if (event.type === "order.paid") await earn(tx, { accountId, orderId, event });
-          else await takeBack(tx, { accountId, orderId, at: event.occurredAt });
+          if (event.type !== "order.paid")
+            await takeBack(tx, { accountId, orderId, at: event.occurredAt });
+          else {
+            const earned = await earn(tx, { accountId, orderId, event });
+            if (earned) told.push(await tellAffiliate(tx, { accountId, ...earned }));
+          }
         }
       });
+      // Their open pages hear of it once it is written.
+      for (const stored of told) await announceMemberNotification(pubsub, { accountId, stored });
     },
   };
 }
@@ -80,7 +100,7 @@ async function earn(
       account ? shopCurrency(account) : order.currency,
     );
   }
-  await tx
+  const written = await tx
     .insert(affiliateCommissions)
     .values({
       accountId,
@@ -95,7 +115,34 @@ async function earn(
       reason: refusal,
       createdAt: event.occurredAt,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: affiliateCommissions.id });
+  // A commission written now (not one handed on again) and worth something is told.
+  return written.length > 0 && amount > 0
+    ? { userId: affiliate.userId, amount, currency: order.currency, orderNumber: order.number }
+    : null;
+}
+
+/** The affiliate's bell: what the sale earned them, in the site's language. */
+async function tellAffiliate(
+  tx: Tx,
+  {
+    accountId,
+    userId,
+    amount,
+    currency,
+    orderNumber,
+  }: { accountId: string; userId: string; amount: number; currency: string; orderNumber: number },
+) {
+  const [account] = await tx
+    .select({ settings: accounts.settings })
+    .from(accounts)
+    .where(eq(accounts.accountId, accountId));
+  const lang = account?.settings.defaultLanguage ?? "en";
+  const message = textIn(lang, "affiliates.notify.earned")
+    .replace("{{amount}}", formatMoney({ amount: minorToMajor(amount, currency), currency, lang }))
+    .replace("{{number}}", String(orderNumber));
+  return storeMemberNotification(tx, { accountId, input: { userId, type: "other", message } });
 }
 
 async function takeBack(

@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { domainEvents } from "~/features/events/tables.server";
+import { memberNotifications } from "~/features/notifications/tables.server";
 import { viewerWith } from "../../../tests/factories";
 import {
   startCommerceRig,
@@ -130,10 +131,20 @@ describe.each(backends)("M5 affiliates on %s", (backend) => {
     const events = await rig.db.database.forAccount(rig.accountId, (tx) =>
       tx.select().from(domainEvents).where(eq(domainEvents.accountId, rig.accountId)),
     );
-    const consumer = affiliateConsumer({ database: rig.db.database });
+    const consumer = affiliateConsumer({ database: rig.db.database, pubsub: rig.services.pubsub });
     const stored = events.map((event) => ({ ...event, data: event.data ?? {} }));
     await Promise.all(Array.from({ length: 20 }, () => consumer.take(rig.accountId, stored)));
     expect(await linesOf(orderId)).toHaveLength(1);
+    // The partner's bell says so, once.
+    const told = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx
+        .select({ message: memberNotifications.message })
+        .from(memberNotifications)
+        .where(eq(memberNotifications.userId, partnerClient.userId)),
+    );
+    expect(told.map((one) => one.message)).toEqual([
+      `You earned $15.00 on order #${sale!.orderNumber}, a sale your affiliate link brought.`,
+    ]);
 
     const before = (await screen()).affiliates.find((one) => one.code === code)!;
     expect(before.stats).toMatchObject({

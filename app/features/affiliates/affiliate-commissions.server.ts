@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { accounts } from "~/features/accounts/tables.server";
 import { formatMoney, minorToMajor } from "~/features/cart/cart";
 import {
@@ -20,8 +20,7 @@ import { affiliateCommissions, affiliates } from "./tables.server";
 /**
  * Affiliates' part in the domain events (decision 062): a paid order that an affiliate's link
  * brought earns a commission, once (one `sale` line per order: a batch handed on twice writes
- * nothing twice); a refund takes it back — struck off while unpaid, clawed back from the next
- * payout once paid out.
+ * nothing twice); a refund, whole or in part, takes back its share (`bringDown`).
  */
 export function affiliateConsumer({
   database,
@@ -33,8 +32,8 @@ export function affiliateConsumer({
   return {
     name: "affiliates",
     async take(accountId, events) {
-      const relevant = events.filter(
-        (event) => event.type === "order.paid" || event.type === "order.refunded",
+      const relevant = events.filter((event) =>
+        ["order.paid", "order.refunded", "order.partlyRefunded"].includes(event.type),
       );
       if (relevant.length === 0) return;
       const told: Awaited<ReturnType<typeof storeMemberNotification>>[] = [];
@@ -42,9 +41,13 @@ export function affiliateConsumer({
         for (const event of relevant) {
           const orderId = typeof event.data.orderId === "string" ? event.data.orderId : null;
           if (!orderId) continue;
-          if (event.type !== "order.paid")
-            await takeBack(tx, { accountId, orderId, at: event.occurredAt });
-          else {
+          if (event.type === "order.refunded")
+            await bringDown(tx, { accountId, orderId, refunded: null, at: event.occurredAt });
+          else if (event.type === "order.partlyRefunded") {
+            const { refunded } = event.data;
+            if (typeof refunded === "number")
+              await bringDown(tx, { accountId, orderId, refunded, at: event.occurredAt });
+          } else {
             const earned = await earn(tx, { accountId, orderId, event });
             if (earned) told.push(await tellAffiliate(tx, { accountId, ...earned }));
           }
@@ -145,43 +148,81 @@ async function tellAffiliate(
   return storeMemberNotification(tx, { accountId, input: { userId, type: "other", message } });
 }
 
-async function takeBack(
+/**
+ * A refund, whole or in part, brings the order's commission down to the buyer's share of what
+ * they kept (a sale refunded whole: nothing). Before its payout, a sale refunded whole is struck
+ * off (`reversed`, with its clawbacks); otherwise the difference is a negative `clawback` line,
+ * one per refunded sum, so the same news twice writes nothing twice and a later, larger refund
+ * takes only what is left. Commissions only go down here.
+ */
+async function bringDown(
   tx: Tx,
-  { accountId, orderId, at }: { accountId: string; orderId: string; at: Date },
+  {
+    accountId,
+    orderId,
+    refunded,
+    at,
+  }: {
+    accountId: string;
+    orderId: string;
+    /** The order's refunded sum so far; null: refunded whole. */
+    refunded: number | null;
+    at: Date;
+  },
 ) {
+  const ofOrder = and(
+    eq(affiliateCommissions.accountId, accountId),
+    eq(affiliateCommissions.orderId, orderId),
+  );
   const [sale] = await tx
     .select()
     .from(affiliateCommissions)
-    .where(
-      and(
-        eq(affiliateCommissions.accountId, accountId),
-        eq(affiliateCommissions.orderId, orderId),
-        eq(affiliateCommissions.kind, "sale"),
-      ),
-    )
+    .where(and(ofOrder, eq(affiliateCommissions.kind, "sale")))
     .for("update");
   if (!sale || sale.reversedAt || (sale.status !== "due" && sale.status !== "paid")) return;
-  await tx
-    .update(affiliateCommissions)
-    .set({ reversedAt: at, ...(sale.status === "due" ? { status: "reversed" as const } : {}) })
-    .where(
-      and(eq(affiliateCommissions.accountId, accountId), eq(affiliateCommissions.id, sale.id)),
-    );
-  if (sale.status === "paid" && sale.amount > 0)
+  const total = sale.orderTotal;
+  const sum = Math.min(refunded ?? total, total);
+  const whole = sum >= total;
+  if (whole && sale.status === "due") {
     await tx
-      .insert(affiliateCommissions)
-      .values({
-        accountId,
-        affiliateId: sale.affiliateId,
-        orderId,
-        orderNumber: sale.orderNumber,
-        kind: "clawback",
-        status: "due",
-        amount: -sale.amount,
-        orderTotal: sale.orderTotal,
-        currency: sale.currency,
-        reason: null,
-        createdAt: at,
-      })
-      .onConflictDoNothing();
+      .update(affiliateCommissions)
+      .set({ status: "reversed", reversedAt: at })
+      .where(and(ofOrder, eq(affiliateCommissions.status, "due")));
+    return;
+  }
+  const clawbacks = await tx
+    .select({ amount: affiliateCommissions.amount })
+    .from(affiliateCommissions)
+    .where(
+      and(
+        ofOrder,
+        eq(affiliateCommissions.kind, "clawback"),
+        inArray(affiliateCommissions.status, ["due", "paid"]),
+      ),
+    );
+  const standing = sale.amount + clawbacks.reduce((all, line) => all + line.amount, 0);
+  const kept = whole || total <= 0 ? 0 : Math.round((sale.amount * (total - sum)) / total);
+  if (whole)
+    await tx
+      .update(affiliateCommissions)
+      .set({ reversedAt: at })
+      .where(and(ofOrder, eq(affiliateCommissions.id, sale.id)));
+  if (kept >= standing) return;
+  await tx
+    .insert(affiliateCommissions)
+    .values({
+      accountId,
+      affiliateId: sale.affiliateId,
+      orderId,
+      orderNumber: sale.orderNumber,
+      kind: "clawback",
+      status: "due",
+      amount: kept - standing,
+      orderTotal: total,
+      currency: sale.currency,
+      reason: null,
+      basis: `refunded:${sum}`,
+      createdAt: at,
+    })
+    .onConflictDoNothing();
 }

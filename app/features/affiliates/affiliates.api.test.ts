@@ -222,6 +222,52 @@ describe.each(backends)("M5 affiliates on %s", (backend) => {
     expect(csv).toContain("paypal: pat@example.test,15.00,USD,1,PayPal batch 7");
   });
 
+  test("M5 affiliates: a partial refund takes back its share of the commission, before a payout and after it; the rest refunded takes back what is left", async () => {
+    await programme({ minPayout: 0 });
+    const { code } = await partner();
+    const buyer = await rig.signedIn("student");
+    await buyer.request(`/?ref=${code}`);
+    const orderId = await buy(buyer);
+    const refund = async (amount: number) => {
+      const res = await rig.owner.post(`/api/orders/${orderId}/refund`, { amount });
+      expect(res.status, await res.clone().text()).toBe(200);
+      await settle();
+    };
+    const ledger = async () =>
+      (await linesOf(orderId)).map((line) => `${line.kind} ${line.status} ${line.amount}`).sort();
+
+    await refund(2000);
+    expect(await ledger()).toEqual(["clawback due -600", "sale due 1500"]);
+    // The same news handed on again, three times at once, takes nothing more.
+    const events = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx.select().from(domainEvents).where(eq(domainEvents.type, "order.partlyRefunded")),
+    );
+    const consumer = affiliateConsumer({ database: rig.db.database, pubsub: rig.services.pubsub });
+    const stored = events.map((event) => ({ ...event, data: event.data ?? {} }));
+    await Promise.all([1, 2, 3].map(() => consumer.take(rig.accountId, stored)));
+    expect(await ledger()).toEqual(["clawback due -600", "sale due 1500"]);
+
+    const affiliateId = (await linesOf(orderId))[0]!.affiliateId;
+    await command({ intent: "markPaid", id: affiliateId, currency: "USD" });
+    expect(await ledger()).toEqual(["clawback paid -600", "sale paid 1500"]);
+    await refund(1000);
+    expect(await ledger()).toEqual(["clawback due -300", "clawback paid -600", "sale paid 1500"]);
+    await refund(2000);
+    expect(await ledger()).toEqual([
+      "clawback due -300",
+      "clawback due -600",
+      "clawback paid -600",
+      "sale paid 1500",
+    ]);
+    const row = (await screen()).affiliates.find((one) => one.id === affiliateId)!;
+    expect(row.stats).toMatchObject({
+      sales: 0,
+      earned: [{ currency: "USD", amount: 0 }],
+      due: [{ currency: "USD", amount: -900 }],
+      paid: [{ currency: "USD", amount: 900 }],
+    });
+  });
+
   test("M5 affiliates: a sign-up through a link is the partner's; manual approval holds links until approved; a closed programme takes nobody", async () => {
     await programme({ approval: "manual" });
     const waiting = await partner();

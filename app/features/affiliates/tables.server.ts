@@ -153,8 +153,9 @@ export const affiliatePayouts = pgTable(
 
 /**
  * A ledger of what affiliates earn: a `sale` line when a referred order is paid (one per order),
- * and, when a sale already paid out is refunded, a negative `clawback` line that the next payout
- * settles. A sale refunded before its payout is `reversed` and counts no more. A sale the
+ * and for each refund a negative `clawback` line bringing the order's commission down to its
+ * share of what the buyer kept, settled by the next payout; a sale refunded whole before its
+ * payout is `reversed` instead, with its clawbacks, and counts no more. A sale the
  * programme refuses (self-referral, a lapsed window) is kept as `refused`, with why, so the
  * owner can answer an affiliate who asks.
  */
@@ -173,13 +174,18 @@ export const affiliateCommissions = pgTable(
     orderTotal: integer("order_total").notNull(),
     currency: text("currency").notNull(),
     reason: text("reason"),
+    /**
+     * What a clawback answers: `refunded:<sum>`, the order's refunded sum it brings the
+     * commission down to (each sum once); '' for a sale.
+     */
+    basis: text("basis").notNull().default(""),
     payoutId: uuid("payout_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     reversedAt: timestamp("reversed_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
-    uniqueIndex("affiliate_commissions_order").on(t.accountId, t.orderId, t.kind),
+    uniqueIndex("affiliate_commissions_order_basis").on(t.accountId, t.orderId, t.kind, t.basis),
     index("affiliate_commissions_affiliate").on(t.accountId, t.affiliateId, t.status),
     foreignKey({
       columns: [t.accountId, t.affiliateId],

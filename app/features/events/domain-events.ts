@@ -13,6 +13,7 @@ export const domainEventTypes = [
   "contact.anniversary",
   "order.paid",
   "order.refunded",
+  "order.partlyRefunded",
   "checkout.abandoned",
   "course.enrolled",
   "lesson.completed",

@@ -72,7 +72,7 @@ export const EXPIRED_CAUSE = "job:expire";
 async function orderEvent(
   tx: Tx,
   order: OrderRow,
-  to: "paid" | "refunded" | "abandoned",
+  to: "paid" | "refunded" | "abandoned" | "partlyRefunded",
   now: Date,
 ) {
   const items = await tx
@@ -91,11 +91,23 @@ async function orderEvent(
         productIds: [...new Set(items.map((item) => item.productId))],
         total: order.total,
         currency: order.currency,
+        // Every refund so far together (a part refunded: what the buyer kept is the rest).
+        refunded: order.refunded,
       },
     },
     now,
   );
 }
+
+/**
+ * A part of a paid order refunded (the provider said so, or a manager's refund went through):
+ * the order keeps its status, and this event carries the refunded sum so far. Told again with
+ * the same sum, it means the same: consumers read the sum, not a step.
+ */
+export const partlyRefundedEvent = (tx: Tx, order: OrderRow, now: Date) =>
+  order.refunded > 0 && order.refunded < order.total
+    ? orderEvent(tx, order, "partlyRefunded", now)
+    : Promise.resolve();
 
 /** As `moveOrder`, for a person's command: a move the machine refuses is their error. */
 export async function requireMove(tx: Tx, move: Move): Promise<OrderRow> {

@@ -14,6 +14,7 @@ import type { Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { ORDER_REFUND_CHECK_JOB, type OrderDeps } from "./order-jobs";
 import { lockOrder, orderById, type OrderRow } from "./queries.server";
+import { partlyRefundedEvent } from "./order-machine.server";
 import { settlePayment } from "./settle-payment.server";
 import { orderEvents, orders, subscriptions } from "./tables.server";
 
@@ -246,7 +247,11 @@ export async function settleRefund(
   return database.forAccount(accountId, async (tx) => {
     const current = await lockOrder(tx, { accountId, id: orderId });
     if (!current) throw new AppError({ code: "order.notFound" });
-    if (!completes) return current;
+    if (!completes) {
+      // The part is back with the buyer (the request and its check may both say so: same sum).
+      await partlyRefundedEvent(tx, current, now);
+      return current;
+    }
     return settlePayment(tx, { jobs, order: current, outcome: "refunded", cause, now });
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
-import { moveOrder } from "./order-machine.server";
+import { moveOrder, partlyRefundedEvent } from "./order-machine.server";
 import { ORDER_FULFIL_JOB, type JobSender } from "./order-jobs";
 import { lockOrder, type OrderRow } from "./queries.server";
 import { revokeOrder } from "./revoke-order.server";
@@ -119,6 +119,7 @@ export async function settlePayment(
       amount: soFar - current.refunded,
       createdAt: now,
     });
+    await partlyRefundedEvent(tx, updated!, now);
     return updated!;
   }
   const rest = current.total - current.refunded;

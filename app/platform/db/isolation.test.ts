@@ -31,6 +31,7 @@ import { createFormRows } from "../../../tests/factories/forms";
 import { createPopupRows } from "../../../tests/factories/popups";
 import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
+import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -56,6 +57,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createPopupRows(database, { accountId });
     await createCampaignRows(database, { accountId });
     await createAutomationRows(database, { accountId });
+    await createAffiliateRows(database, { accountId });
   }
   return { a: a.accountId, b: b.accountId };
 }

@@ -22,6 +22,7 @@ import { createFormRows } from "../../../tests/factories/forms";
 import { createPopupRows } from "../../../tests/factories/popups";
 import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
+import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -125,6 +126,7 @@ describe("I12 PGlite template for a first start", () => {
         await createPopupRows(database, { accountId });
         await createCampaignRows(database, { accountId });
         await createAutomationRows(database, { accountId });
+        await createAffiliateRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

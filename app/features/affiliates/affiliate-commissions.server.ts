@@ -1,18 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { accounts } from "~/features/accounts/tables.server";
-import { formatMoney, minorToMajor } from "~/features/cart/cart";
-import {
-  announceMemberNotification,
-  storeMemberNotification,
-} from "~/features/notifications/notifications.server";
+import { announceMemberNotification } from "~/features/notifications/notifications.server";
 import type { EventConsumer, StoredDomainEvent } from "~/features/events/events.server";
 import { orderItems, orders } from "~/features/orders/tables.server";
 import { shopCurrency } from "~/features/orders/orders.server";
 import type { Database, Tx } from "~/platform/db/database.server";
-import { textIn } from "~/platform/i18n/messages.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { RefusalReason } from "./affiliate-shapes";
 import { liveProgramme } from "./affiliate-links.server";
+import { tellAffiliate } from "./affiliate-notices.server";
 import { commissionFor } from "./commission-terms";
 import { withinWindow } from "./referral-cookie";
 import { affiliateCommissions, affiliates } from "./tables.server";
@@ -36,7 +32,7 @@ export function affiliateConsumer({
         ["order.paid", "order.refunded", "order.partlyRefunded"].includes(event.type),
       );
       if (relevant.length === 0) return;
-      const told: Awaited<ReturnType<typeof storeMemberNotification>>[] = [];
+      const told: Awaited<ReturnType<typeof tellAffiliate>>[] = [];
       await database.forAccount(accountId, async (tx) => {
         for (const event of relevant) {
           const orderId = typeof event.data.orderId === "string" ? event.data.orderId : null;
@@ -124,28 +120,6 @@ async function earn(
   return written.length > 0 && amount > 0
     ? { userId: affiliate.userId, amount, currency: order.currency, orderNumber: order.number }
     : null;
-}
-
-/** The affiliate's bell: what the sale earned them, in the site's language. */
-async function tellAffiliate(
-  tx: Tx,
-  {
-    accountId,
-    userId,
-    amount,
-    currency,
-    orderNumber,
-  }: { accountId: string; userId: string; amount: number; currency: string; orderNumber: number },
-) {
-  const [account] = await tx
-    .select({ settings: accounts.settings })
-    .from(accounts)
-    .where(eq(accounts.accountId, accountId));
-  const lang = account?.settings.defaultLanguage ?? "en";
-  const message = textIn(lang, "affiliates.notify.earned")
-    .replace("{{amount}}", formatMoney({ amount: minorToMajor(amount, currency), currency, lang }))
-    .replace("{{number}}", String(orderNumber));
-  return storeMemberNotification(tx, { accountId, input: { userId, type: "other", message } });
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
 import { uniqueViolation } from "~/platform/db/unique-violation";
@@ -12,6 +13,7 @@ import {
   type AffiliateStatus,
 } from "./affiliate-shapes";
 import { liveProgramme } from "./affiliate-links.server";
+import { tellManagersOfApplication } from "./affiliate-notices.server";
 import {
   affiliateCommissions,
   affiliatePayouts,
@@ -172,7 +174,13 @@ function codeFor(name: string) {
  */
 export async function commandMemberAffiliate(
   database: Database,
-  { accountId, viewer, body, now = new Date() }: Place & { body: unknown; now?: Date },
+  {
+    accountId,
+    viewer,
+    body,
+    pubsub,
+    now = new Date(),
+  }: Place & { body: unknown; pubsub?: PubSub; now?: Date },
 ): Promise<AffiliateAnswer> {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
   if (!viewer.membership) throw new AppError({ code: "auth.forbidden" });
@@ -191,6 +199,31 @@ export async function commandMemberAffiliate(
     if (!row) throw new AppError({ code: "route.notFound" });
     return { ok: true, id: row.id };
   }
+  const joined = await join(database, {
+    accountId,
+    viewer,
+    payoutDetails: command.payoutDetails,
+    now,
+  });
+  // An application waiting for a decision: the managers' bell says so.
+  if (joined.created && joined.status === "pending" && pubsub)
+    await tellManagersOfApplication(
+      { database, pubsub },
+      { accountId, name: viewer.user.name || viewer.user.email },
+    );
+  return { ok: true, id: joined.id, status: joined.status };
+}
+
+async function join(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    payoutDetails,
+    now,
+  }: { accountId: string; viewer: Viewer; payoutDetails: string; now: Date },
+) {
+  const mine = and(eq(affiliates.accountId, accountId), eq(affiliates.userId, viewer.user.id));
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await database.forAccount(accountId, async (tx) => {
@@ -206,18 +239,18 @@ export async function commandMemberAffiliate(
             name: viewer.user.name,
             code: codeFor(viewer.user.name || viewer.user.email),
             status,
-            payoutDetails: command.payoutDetails,
+            payoutDetails,
             createdAt: now,
             decidedAt: status === "approved" ? now : null,
           })
           .onConflictDoNothing({ target: [affiliates.accountId, affiliates.userId] })
           .returning({ id: affiliates.id, status: affiliates.status });
-        if (row) return { ok: true as const, id: row.id, status: row.status };
+        if (row) return { id: row.id, status: row.status, created: true };
         const [existing] = await tx
           .select({ id: affiliates.id, status: affiliates.status })
           .from(affiliates)
           .where(mine);
-        return { ok: true as const, id: existing!.id, status: existing!.status };
+        return { id: existing!.id, status: existing!.status, created: false };
       });
     } catch (error) {
       // Two members drew the same code: draw again.

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { domainEvents } from "~/features/events/tables.server";
-import { memberNotifications } from "~/features/notifications/tables.server";
+import { accountNotifications, memberNotifications } from "~/features/notifications/tables.server";
 import { viewerWith } from "../../../tests/factories";
 import {
   startCommerceRig,
@@ -59,6 +59,7 @@ describe.each(backends)("M5 affiliates on %s", (backend) => {
       accountId: rig.accountId,
       viewer,
       body: { intent: "join", payoutDetails: "paypal: pat@example.test" },
+      pubsub: rig.services.pubsub,
     });
     const view = await loadMemberAffiliate(rig.db.database, {
       accountId: rig.accountId,
@@ -272,6 +273,16 @@ describe.each(backends)("M5 affiliates on %s", (backend) => {
     await programme({ approval: "manual" });
     const waiting = await partner();
     expect(waiting.joined).toMatchObject({ ok: true, status: "pending" });
+    // The managers' bell says someone applied.
+    const bell = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx
+        .select({ message: accountNotifications.message })
+        .from(accountNotifications)
+        .where(eq(accountNotifications.accountId, rig.accountId)),
+    );
+    expect(bell.map((one) => one.message)).toContain(
+      "Pat Partner applied to your affiliate programme. Approve or reject them on the Affiliates screen.",
+    );
     const visitor = await rig.signedIn("student");
     await visitor.request(`/?ref=${waiting.code}`);
     expect(visitor.jar.has(REFERRAL_COOKIE)).toBe(false);

@@ -11,6 +11,7 @@ import {
   openDashboardSection,
 } from "~/features/dashboard/dashboard.server";
 import { shopCurrency } from "~/features/orders/orders.server";
+import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/affiliate";
 
 /**
@@ -39,6 +40,8 @@ export async function action(args: Route.ActionArgs) {
       accountId: request.account.accountId,
       viewer: request.viewer,
       body,
+      // An application waiting for a decision is told to the managers' bell.
+      pubsub: args.context.get(servicesContext).pubsub,
     });
   });
 }

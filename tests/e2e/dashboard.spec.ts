@@ -59,7 +59,7 @@ test("D1 D5 D9 D10 the owner's shell: owner menu, quick-create, account menu, vi
     "href",
     "/dashboard/manage/site/header",
   );
-  await expect(page.getByTestId("member-menu-editor").getByRole("checkbox")).toHaveCount(12);
+  await expect(page.getByTestId("member-menu-editor").getByRole("checkbox")).toHaveCount(13);
   // The owner's Reports item opens its screen: the section's check lets the owner in.
   const reports = await page.goto(site("/dashboard/reports"));
   expect(reports?.status()).toBe(200);

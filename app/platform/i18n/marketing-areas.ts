@@ -1,0 +1,74 @@
+/**
+ * The message areas of the marketing screens (M5): contacts and campaigns, forms, popups,
+ * automations and affiliates, the owner's side and a member's. Part of `messageAreas`.
+ */
+export const marketingAreas = {
+  /** M5: the site's contacts and segments (/dashboard/manage/marketing/emails). */
+  contactsScreen: [
+    "contacts",
+    "content.trashHelp",
+    "posts.list.pager",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageEmails",
+  ],
+  /** M5: the campaigns tab of /dashboard/manage/marketing/emails (with contactsScreen). */
+  campaignsScreen: [
+    "campaigns.screen",
+    "content.revisions",
+    "content.compare",
+    "content.someone",
+    "siteSettings.common.errors",
+    "errors.campaignNotFound",
+    "errors.campaignWrongState",
+    "errors.campaignNotReady",
+    "errors.campaignPastSchedule",
+    "errors.campaignTestFailed",
+    "errors.campaignRelayFailed",
+  ],
+  /** M5: the site's forms, their builder and answers (/dashboard/manage/marketing/forms). */
+  formsScreen: [
+    "forms",
+    "contacts.status",
+    "posts.list.pager",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageForms",
+  ],
+  /** M5: the site's popups and their editor (/dashboard/manage/marketing/popups). */
+  popupsScreen: ["popups", "siteSettings.common.errors", "dashboard.sections.managePopups"],
+  /** M5: the site's automations, their builder and contacts' timelines (issue 34). */
+  automationsScreen: [
+    "automations",
+    // The e-mail steps' block editor is the campaigns' own.
+    "campaigns.screen.blocks",
+    "campaigns.screen.mergeTags",
+    "campaigns.screen.defaults",
+    "campaigns.screen.status",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageAutomations",
+    "errors.automationWrongState",
+  ],
+  /** M5: the site's affiliates, their commissions and payouts, the programme (issue 34). */
+  affiliatesScreen: [
+    "affiliates",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageAffiliates",
+    "errors.affiliateProgrammeClosed",
+    "errors.affiliateNothingDue",
+  ],
+  /** M5: a member's side of the programme: joining, their link, figures and payouts. */
+  affiliateMember: [
+    "affiliates.none",
+    "affiliates.status",
+    "affiliates.commissionStatus",
+    "affiliates.reasons",
+    "affiliates.stats",
+    "affiliates.tabs",
+    "affiliates.commissions",
+    "affiliates.payouts",
+    "affiliates.terms",
+    "affiliates.member",
+    "dashboard.sections.affiliate",
+    "errors.affiliateProgrammeClosed",
+    "errors.affiliateNothingDue",
+  ],
+} as const satisfies Record<string, readonly string[]>;

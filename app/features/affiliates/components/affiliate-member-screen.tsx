@@ -131,20 +131,7 @@ function JoinForm({ programme }: { programme: Programme }) {
       <Terms programme={programme} />
       <Section title={t("affiliates.member.joinTitle")}>
         <Text size="sm">{t("affiliates.member.joinText")}</Text>
-        <Textarea
-          label={t("affiliates.member.payoutDetails")}
-          description={t("affiliates.member.payoutDetailsHelp")}
-          value={details}
-          autosize
-          minRows={2}
-          maxLength={300}
-          onChange={(event) => setDetails(event.currentTarget.value)}
-        />
-        {refused ? (
-          <Alert color="red" role="alert">
-            {refused}
-          </Alert>
-        ) : null}
+        <PayoutDetailsField value={details} onChange={setDetails} refused={refused} />
         <Button
           w="fit-content"
           loading={joiner.state !== "idle"}
@@ -259,20 +246,7 @@ function PayoutDetails({ saved }: { saved: string }) {
   const refused = refusal(answer);
   return (
     <Section title={t("affiliates.member.payoutTitle")}>
-      <Textarea
-        label={t("affiliates.member.payoutDetails")}
-        description={t("affiliates.member.payoutDetailsHelp")}
-        value={details}
-        autosize
-        minRows={2}
-        maxLength={300}
-        onChange={(event) => setDetails(event.currentTarget.value)}
-      />
-      {refused ? (
-        <Alert color="red" role="alert">
-          {refused}
-        </Alert>
-      ) : null}
+      <PayoutDetailsField value={details} onChange={setDetails} refused={refused} />
       <Group gap="sm">
         <Button
           loading={saver.state !== "idle"}
@@ -291,5 +265,36 @@ function PayoutDetails({ saved }: { saved: string }) {
         </Text>
       </Group>
     </Section>
+  );
+}
+
+/** Where payouts go, as the member types it, with the server's refusal of it beneath. */
+function PayoutDetailsField({
+  value,
+  onChange,
+  refused,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  refused: string | null | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Textarea
+        label={t("affiliates.member.payoutDetails")}
+        description={t("affiliates.member.payoutDetailsHelp")}
+        value={value}
+        autosize
+        minRows={2}
+        maxLength={300}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      {refused ? (
+        <Alert color="red" role="alert">
+          {refused}
+        </Alert>
+      ) : null}
+    </>
   );
 }

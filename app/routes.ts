@@ -78,6 +78,7 @@ export default [
       route("dashboard/manage/marketing/forms", "routes/dashboard/marketing-forms.tsx"),
       route("dashboard/manage/marketing/popups", "routes/dashboard/marketing-popups.tsx"),
       route("dashboard/manage/marketing/automations", "routes/dashboard/marketing-automations.tsx"),
+      route("dashboard/manage/marketing/funnels", "routes/dashboard/marketing-funnels.tsx"),
       // M5 affiliates: the owner's programme, partners and payouts; a member's own link and earnings.
       route("dashboard/manage/marketing/affiliates", "routes/dashboard/marketing-affiliates.tsx"),
       route("dashboard/affiliate", "routes/dashboard/affiliate.tsx"),
@@ -139,6 +140,8 @@ export default [
     // Issue 16: a product's public page (two segments: never an account's page or /product).
     route("product/:slug", "routes/site/product.tsx"),
     route("checkout", "routes/site/checkout.tsx"),
+    // Issue 34: a funnel's step (decision 063); without a step, its first.
+    route("f/:funnelSlug/:stepSlug?", "routes/site/funnel-step.tsx"),
     route("docs", "routes/site/docs.tsx"),
     route("docs/:slug", "routes/site/doc.tsx"),
     route("thankyou", "routes/site/thank-you.tsx"),

@@ -54,6 +54,8 @@ import { canonicalRequest } from "./middleware/canonical-request";
 import { inputBoundary } from "./middleware/input-boundary";
 import { referralLinks } from "./middleware/referral-links";
 import { referralOf } from "~/features/affiliates/affiliates";
+import { funnelVisitorOf } from "~/features/funnels/funnels";
+import { funnelCheckout } from "~/features/funnels/funnels.server";
 import { noteReferredSignUp } from "~/features/affiliates/affiliates.server";
 import { pageCache } from "./middleware/page-cache";
 import { requestLogger } from "./middleware/request-logger";
@@ -67,7 +69,11 @@ import { sendingServicesOf } from "./campaign-services";
 /** A library file's "where used": the posts and the pages (and docs) that show it. */
 const filesInUse: FindUses = async (tx, file) => [
   ...(await postsUsingFile(tx, file)).map((post) => ({ type: "post" as const, ...post })),
-  ...(await pagesUsingFile(tx, file)).map(({ kind, ...page }) => ({ type: kind, ...page })),
+  // A funnel step's page is edited as a page.
+  ...(await pagesUsingFile(tx, file)).map(({ kind, ...page }) => ({
+    type: kind === "funnel" ? ("page" as const) : kind,
+    ...page,
+  })),
 ];
 
 /**
@@ -166,7 +172,16 @@ export function createApp({
   app.route("/api", paymentsApi(services));
   app.route(
     "/api",
-    ordersApi({ ...services, referralOf: (headers) => referralOf(headers.get("cookie")) }),
+    ordersApi({
+      ...services,
+      referralOf: (headers) => referralOf(headers.get("cookie")),
+      funnelOf: ({ accountId, stepId, headers }) =>
+        funnelCheckout(services.database, {
+          accountId,
+          stepId,
+          visitor: funnelVisitorOf(headers.get("cookie")),
+        }),
+    }),
   );
   app.route("/api", certificatesApi({ ...services, assetsDir }));
   app.route("/api", ticketsApi({ ...services, superAdminEmails: services.env.SUPER_ADMIN_EMAILS }));

@@ -29,6 +29,8 @@ export const islandLoaders: Record<string, Loader> = {
   "enrol-action": () =>
     import("~/features/learning/learning.islands").then((m) => m.EnrolActionIsland.island),
   popups: () => import("~/features/popups/popups.islands").then((m) => m.PopupsIsland.island),
+  "funnel-offer": () =>
+    import("~/features/funnels/funnels.islands").then((m) => m.FunnelOfferIsland.island),
   "order-thanks": () =>
     import("~/features/orders/orders.islands").then((m) => m.OrderThanksIsland.island),
 };

@@ -39,6 +39,8 @@ export const errorCatalogue = {
   "learning.lessonLocked": { status: 403, key: "errors.lessonLocked" },
   /** The plan's `courses` cap is reached: no course is added (new or duplicate). */
   "courses.limitReached": { status: 403, key: "errors.courseLimitReached" },
+  /** The plan's `funnels` cap is reached: no funnel is added. */
+  "funnels.limitReached": { status: 403, key: "errors.funnelLimitReached" },
   /** A new attempt past the quiz's attempt limit. */
   "quiz.attemptLimit": { status: 409, key: "errors.quizAttemptLimit" },
   /** An answer saved after the attempt's deadline (the server's clock). */

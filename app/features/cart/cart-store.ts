@@ -195,6 +195,17 @@ export function createCartStore({
     notify();
   }
 
+  /**
+   * The cart becomes exactly these lines, without a coupon (a funnel's checkout step sells
+   * its own offer, decision 063).
+   */
+  function replace(items: CartItem[]) {
+    write(cartStorageKey, JSON.stringify(items));
+    write(couponStorageKey, null);
+    modalOpen = false;
+    notify();
+  }
+
   /** Opens the cart modal when the cart has something in it; returns whether it opened. */
   function openModal(): boolean {
     if (getState().items.length === 0) return false;
@@ -208,7 +219,7 @@ export function createCartStore({
     notify();
   }
 
-  return { getState, subscribe, add, remove, setCoupon, clear, openModal, closeModal };
+  return { getState, subscribe, add, remove, setCoupon, clear, replace, openModal, closeModal };
 }
 
 export type CartStore = ReturnType<typeof createCartStore>;
@@ -232,6 +243,7 @@ const actions = {
   remove: (item: CartItem) => cartStore().remove(cartItemKey(item)),
   setCoupon: (coupon: CartCoupon | null) => cartStore().setCoupon(coupon),
   clear: () => cartStore().clear(),
+  replace: (items: CartItem[]) => cartStore().replace(items),
   openModal: () => cartStore().openModal(),
   closeModal: () => cartStore().closeModal(),
 };

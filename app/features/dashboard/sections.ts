@@ -124,7 +124,7 @@ export const dashboardSections: DashboardSection[] = [
   screen("managePopups", "manage/marketing/popups", manager),
   screen("manageAffiliates", "manage/marketing/affiliates", manager),
   screen("manageEmails", "manage/marketing/emails", manager),
-  section("manageFunnels", "manage/marketing/funnels", manager),
+  screen("manageFunnels", "manage/marketing/funnels", manager),
   screen("manageAutomations", "manage/marketing/automations", manager),
   // The platform console, on the platform's host only
   consoleScreen("accounts", "accounts"),

@@ -24,6 +24,7 @@ export const domainEventTypes = [
   "membership.ended",
   "email.opened",
   "email.clicked",
+  "funnel.step.converted",
 ] as const;
 export type DomainEventType = (typeof domainEventTypes)[number];
 

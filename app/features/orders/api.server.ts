@@ -10,6 +10,7 @@ import { addressKey, type RateLimits } from "~/platform/rate-limits/rate-limits.
 import type { Storage } from "~/platform/storage/storage.server";
 import { downloadResponse } from "./downloads.server";
 import { platformManager } from "./platform-shop.server";
+import type { OrderFunnelMark } from "./order-shapes";
 import { subscriptionBillingPage } from "./subscription-billing.server";
 import { orderView } from "./order-view.server";
 import { shopCurrency } from "./shop-currency";
@@ -120,6 +121,15 @@ export function ordersApi(
      * Given by the server, so orders imports no affiliates.
      */
     referralOf?: (headers: Headers) => { code: string; at: string } | null;
+    /**
+     * A funnel's checkout step as the request names it (the step, the visitor's cookie): what
+     * the order carries and where its buyer lands. Given by the server, as `referralOf`.
+     */
+    funnelOf?: (place: {
+      accountId: string;
+      stepId: string;
+      headers: Headers;
+    }) => Promise<{ mark: OrderFunnelMark; thanksPath: string } | null>;
   },
 ) {
   const api = new Hono<OrdersApiEnv>();
@@ -151,6 +161,9 @@ export function ordersApi(
     await checkoutsPerAddress.take(addressKey(c.var.facts.clientIp));
     const viewer = c.var.viewer;
     if (viewer) await checkoutsPerPerson.take(`user:${viewer.user.id}`);
+    const funnel = input.funnel
+      ? await deps.funnelOf?.({ accountId, stepId: input.funnel, headers: c.req.raw.headers })
+      : null;
     const { order, start } = await placeOrder(deps, {
       accountId,
       currency,
@@ -158,6 +171,8 @@ export function ordersApi(
       input,
       origin: c.var.facts.origin,
       referral: deps.referralOf?.(c.req.raw.headers) ?? null,
+      funnel: funnel?.mark ?? null,
+      thanksPath: funnel?.thanksPath,
     });
     return c.json({ order: { id: order.id, number: order.number, status: order.status }, start });
   });

@@ -81,3 +81,14 @@ export function chargeSplit({
   const offNow = Math.min(discount, now);
   return { total: now - offNow, dueLater: Math.max(0, later - (discount - offNow)) };
 }
+
+/**
+ * The funnel step that sold an order (decision 063), with the visitor's first-party id; offers
+ * accepted after payment and added to this same order (a bank transfer's) say what they added.
+ */
+export type OrderFunnelMark = {
+  funnelId: string;
+  stepId: string;
+  visitor: string;
+  upsells?: { stepId: string; amount: number }[];
+};

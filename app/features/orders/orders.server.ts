@@ -31,6 +31,8 @@ export {
   type OrderDeps,
 } from "./order-jobs";
 export { placeOrder, type SellerTerms } from "./place-order.server";
+export { takeUpsell, type UpsellTaken } from "./funnel-upsell.server";
+export { funnelRevenue } from "./funnel-revenue.server";
 export { confirmPaymentReturn } from "./payment-return.server";
 export { cancelOrder } from "./manage-order.server";
 export { sendReceipt } from "./receipt.server";

@@ -14,7 +14,7 @@ import { AppError } from "~/platform/errors";
 import type { OrderDeps } from "./order-jobs";
 import { couponRefusalCode, holdCoupon } from "./order-coupons.server";
 import { settlePayment } from "./settle-payment.server";
-import { chargeSplit } from "./order-shapes";
+import { chargeSplit, type OrderFunnelMark } from "./order-shapes";
 import {
   orderByCheckoutKey,
   orderItemRows,
@@ -119,6 +119,8 @@ export async function placeOrder(
     now = new Date(),
     seller = {},
     referral = null,
+    funnel = null,
+    thanksPath = "/thankyou",
   }: {
     accountId: string;
     /** The site's own currency, used when the checkout names none. */
@@ -131,6 +133,10 @@ export async function placeOrder(
     seller?: SellerTerms;
     /** The affiliate's link the buyer came through (their cookie): affiliates pays on it. */
     referral?: { code: string; at: string } | null;
+    /** The funnel step that sells it (decision 063): its report counts the order. */
+    funnel?: OrderFunnelMark | null;
+    /** Where the paid buyer lands (`?order=` added): a funnel's next step, else /thankyou. */
+    thanksPath?: string;
   },
 ): Promise<PlacedOrder> {
   const { database, jobs } = deps;
@@ -183,6 +189,7 @@ export async function placeOrder(
         provider: free ? "manual" : input.provider,
         checkoutKey: input.checkoutKey,
         referral,
+        funnel,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -206,7 +213,10 @@ export async function placeOrder(
   });
   if (placed.status !== "pending") return { order: placed, start: null };
   if (placed.paymentStart) return { order: placed, start: placed.paymentStart as PaymentStart };
-  return { order: placed, start: await beginPayment(deps, { order: placed, origin, seller }) };
+  return {
+    order: placed,
+    start: await beginPayment(deps, { order: placed, origin, seller, thanksPath }),
+  };
 }
 
 /**
@@ -262,7 +272,12 @@ export type SellerTerms = {
 /** Asks the provider for a payment and keeps its reference and the browser's part on the order. */
 async function beginPayment(
   deps: OrderDeps,
-  { order, origin, seller }: { order: OrderRow; origin: string; seller: SellerTerms },
+  {
+    order,
+    origin,
+    seller,
+    thanksPath,
+  }: { order: OrderRow; origin: string; seller: SellerTerms; thanksPath: string },
 ): Promise<PaymentStart> {
   const { database } = deps;
   const { accountId } = order;
@@ -272,7 +287,7 @@ async function beginPayment(
       .from(orderItems)
       .where(and(eq(orderItems.accountId, accountId), eq(orderItems.orderId, order.id))),
   );
-  const thanks = seller.successUrl ?? `${origin}/thankyou?order=${order.id}`;
+  const thanks = seller.successUrl ?? `${origin}${thanksPath}?order=${order.id}`;
   const start = await startPayment(deps, {
     accountId,
     provider: order.provider as Exclude<OrderRow["provider"], "manual">,

@@ -17,7 +17,12 @@ import {
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
 import { accounts } from "../accounts/tables.server";
 import { members } from "../members/tables.server";
-import { orderProviders, orderStatuses, subscriptionStatuses } from "./order-shapes";
+import {
+  orderProviders,
+  orderStatuses,
+  subscriptionStatuses,
+  type OrderFunnelMark,
+} from "./order-shapes";
 
 /**
  * Spec §3 Order {account_id, coupon, user_id} with what it costs and where it stands. Amounts in
@@ -58,6 +63,8 @@ export const orders = pgTable(
     renewalOf: uuid("renewal_of"),
     /** The affiliate's link the buyer last came through, as their cookie said at checkout. */
     referral: jsonb("referral").$type<{ code: string; at: string }>(),
+    /** The funnel step that sold it (decision 063): its report counts the order's revenue. */
+    funnel: jsonb("funnel").$type<OrderFunnelMark>(),
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -71,6 +78,10 @@ export const orders = pgTable(
     index("orders_user").on(t.accountId, t.userId, t.createdAt),
     index("orders_created").on(t.accountId, t.createdAt),
     index("orders_coupon_user").on(t.accountId, t.couponId, t.userId),
+    // A funnel's report reads its orders (decision 063).
+    index("orders_funnel")
+      .on(t.accountId, sql`(${t.funnel}->>'funnelId')`)
+      .where(sql`${t.funnel} is not null`),
     check(
       "orders_amounts",
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.dueLater} >= 0`,

@@ -27,6 +27,8 @@ export const checkoutInputSchema = z
       .optional(),
     /** The browser's idempotency key: the same checkout sent twice makes one order. */
     checkoutKey: uuid,
+    /** A funnel's checkout step the cart came from (decision 063); the server checks it. */
+    funnel: uuid.optional(),
   })
   .strict();
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;

@@ -151,7 +151,7 @@ function renderLive(page: RenderedPage, data: BlockData): string {
  * The blocks' words (a video's name, the forms' labels) are the language's: it is in the key.
  */
 export function publishedBlocks(
-  key: Parameters<typeof renderedPageKey>[0] & { kind: "page" | "doc" },
+  key: Parameters<typeof renderedPageKey>[0] & { kind: "page" | "doc" | "funnel" },
 ) {
   const cacheKey = renderedPageKey(key);
   const cached = renderedPages.get(cacheKey);

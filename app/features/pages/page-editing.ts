@@ -16,7 +16,8 @@ export const pageDraftSchema = z.object({
   }),
   /** Empty: made from the title. */
   slug: z.union([z.literal(""), slugSchema]),
-  kind: z.enum(["page", "doc"]),
+  /** A funnel page is a funnel step's (decision 063): made and kept by the funnels screen. */
+  kind: z.enum(["page", "doc", "funnel"]),
   description: plainTextSchema(500),
   data: z.object({
     root: z.object({ props: z.record(z.string(), z.unknown()).optional() }).optional(),
@@ -29,7 +30,7 @@ export const pageDraftSchema = z.object({
 });
 export type PageDraft = Omit<z.output<typeof pageDraftSchema>, "data"> & { data: PageData };
 
-export const emptyPageDraft = (kind: "page" | "doc"): PageDraft => ({
+export const emptyPageDraft = (kind: PageKindName): PageDraft => ({
   title: "",
   slug: "",
   kind,
@@ -73,7 +74,7 @@ export const docTreeSchema = z.object({
 export type DocTreeEntry = z.output<typeof docTreeSchema>["docs"][number];
 
 export type PageStatus = ContentStatus;
-export type PageKindName = "page" | "doc";
+export type PageKindName = "page" | "doc" | "funnel";
 
 export type PageListRow = {
   id: string;

@@ -121,16 +121,20 @@ export const pageKind: ContentEditorKind<PageRow & { authorName: string }, PageD
   slugFor,
   columns: pageColumns,
   draftOf: pageDraftOf,
+  // Only the funnels screen makes funnel pages (with their step); the builder makes the rest.
   newItemColumns: async (tx, { accountId, draft }) => ({
     position: await nextPosition(tx, { accountId, kind: draft.kind }),
+    ...(draft.kind === "funnel" ? { kind: "page" as const } : {}),
   }),
   copyColumns: async (tx, { accountId, row }) => ({
     parentId: row.parentId,
     position: await nextPosition(tx, { accountId, kind: row.kind }),
   }),
-  // A page that becomes a doc (or back) leaves the docs tree's branch it was in.
+  // A page that becomes a doc (or back) leaves the docs tree's branch it was in. A funnel
+  // step's page stays one, and no other page becomes one (its step would not know it).
   beforeUpdate: async (tx, { accountId, current, draft }) => {
     if (current.kind === draft.kind) return {};
+    if (current.kind === "funnel" || draft.kind === "funnel") return { kind: current.kind };
     await liftChildren(tx, { accountId, id: current.id });
     return { parentId: null };
   },

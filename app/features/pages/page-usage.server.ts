@@ -8,7 +8,7 @@ const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${
 export function pagesUsingFile(
   tx: Tx,
   { accountId, url }: { accountId: string; url: string },
-): Promise<{ id: string; title: string; kind: "page" | "doc" }[]> {
+): Promise<{ id: string; title: string; kind: "page" | "doc" | "funnel" }[]> {
   return tx
     .select({ id: pages.id, title: pages.title, kind: pages.kind })
     .from(pages)

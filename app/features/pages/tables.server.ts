@@ -38,9 +38,10 @@ export const pages = pgTable(
     status: text("status", { enum: pageStatuses }).notNull().default("draft"),
     /**
      * A plain page answers at `/{slug}`; a doc belongs to the account's documentation at
-     * `/docs/{slug}`, listed in `position` order (docs/decisions/011-docs-are-pages.md).
+     * `/docs/{slug}`, listed in `position` order (docs/decisions/011-docs-are-pages.md). A funnel
+     * page is a funnel step's, shown only at `/f/{funnel}/{step}` (decision 063).
      */
-    kind: text("kind", { enum: ["page", "doc"] })
+    kind: text("kind", { enum: ["page", "doc", "funnel"] })
       .notNull()
       .default("page"),
     position: integer("position").notNull().default(0),

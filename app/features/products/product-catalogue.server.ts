@@ -1,7 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { courses } from "~/features/courses/tables.server";
 import { media } from "~/features/media/tables.server";
 import { memberships } from "~/features/memberships/tables.server";
+import { products } from "./tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
@@ -203,5 +204,75 @@ export async function productsForLevels(
       .map((row) => cardOf(row, prices, currency, now))
       .filter((card) => card.price !== null)
       .sort((a, b) => a.price!.amount - b.price!.amount || a.title.localeCompare(b.title));
+  });
+}
+
+/** One product offered on a funnel's step: its card and the price chosen for it. */
+export type OfferedProductCard = Pick<ProductCard, "id" | "slug" | "title" | "image"> & {
+  price: OfferPrice;
+};
+
+/**
+ * Issue 34 funnels: the published products a step offers, each at the price chosen for it (or
+ * its first price in `currency`), in the order asked; one no longer sold is left out.
+ */
+export function offeredProducts(
+  database: Database,
+  {
+    accountId,
+    offers,
+    currency,
+    now = new Date(),
+  }: {
+    accountId: string;
+    offers: { productId: string; priceId: string | null }[];
+    currency: string;
+    now?: Date;
+  },
+): Promise<OfferedProductCard[]> {
+  const ids = offers.map((offer) => offer.productId);
+  return database.forAccount(accountId, async (tx) => {
+    const rows = await productsByIds(tx, { accountId, ids });
+    const prices = await pricesOf(tx, { accountId, productIds: ids });
+    return offers.flatMap((offer) => {
+      const product = rows.find((row) => row.id === offer.productId);
+      if (!product || product.status !== "published") return [];
+      const own = prices.filter((row) => row.productId === product.id);
+      const price =
+        own.find((row) => row.id === offer.priceId) ??
+        own.find((row) => row.currency === currency) ??
+        own[0];
+      if (!price) return [];
+      const card = cardOf(product, [price], currency, now);
+      return [{ ...card, price: offerPrice(price, now) }];
+    });
+  });
+}
+
+/** The site's published products with their prices, for a picker (a funnel step's offers). */
+export async function productPriceChoices(
+  database: Database,
+  { accountId }: { accountId: string },
+) {
+  return database.forAccount(accountId, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.accountId, accountId), eq(products.status, "published")))
+      .orderBy(asc(products.title))
+      .limit(500);
+    const prices = await pricesOf(tx, { accountId, productIds: rows.map((row) => row.id) });
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      prices: prices
+        .filter((price) => price.productId === row.id)
+        .map((price) => ({
+          id: price.id,
+          currency: price.currency,
+          amount: price.amount,
+          billing: price.billing,
+        })),
+    }));
   });
 }

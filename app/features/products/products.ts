@@ -7,3 +7,4 @@ export * from "./components/products-screen";
 export * from "./components/product-editor";
 export * from "./components/product-buy";
 export * from "./components/product-screen";
+export type { OfferPrice } from "./product-catalogue.server";

@@ -32,6 +32,7 @@ import { createPopupRows } from "../../../tests/factories/popups";
 import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
+import { createFunnelRows } from "../../../tests/factories/funnels";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -58,6 +59,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createCampaignRows(database, { accountId });
     await createAutomationRows(database, { accountId });
     await createAffiliateRows(database, { accountId });
+    await createFunnelRows(database, { accountId });
   }
   return { a: a.accountId, b: b.accountId };
 }

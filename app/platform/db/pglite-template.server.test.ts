@@ -23,6 +23,7 @@ import { createPopupRows } from "../../../tests/factories/popups";
 import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
+import { createFunnelRows } from "../../../tests/factories/funnels";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -127,6 +128,7 @@ describe("I12 PGlite template for a first start", () => {
         await createCampaignRows(database, { accountId });
         await createAutomationRows(database, { accountId });
         await createAffiliateRows(database, { accountId });
+    await createFunnelRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

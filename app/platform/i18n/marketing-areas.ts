@@ -47,6 +47,15 @@ export const marketingAreas = {
     "dashboard.sections.manageAutomations",
     "errors.automationWrongState",
   ],
+  /** M5: the site's funnels, their steps and reports (issue 34). */
+  funnelsScreen: [
+    "funnels",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageFunnels",
+    "errors.funnelLimitReached",
+  ],
+  /** A funnel's step on the site (/f/…): its part's words and the offer's. */
+  funnelPage: ["funnelPage"],
   /** M5: the site's affiliates, their commissions and payouts, the programme (issue 34). */
   affiliatesScreen: [
     "affiliates",

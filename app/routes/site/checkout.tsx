@@ -4,10 +4,24 @@ import { viewerContext } from "~/features/members/members";
 import { SiteLogo } from "~/features/header/header";
 import { CheckoutScreen } from "~/features/orders/orders";
 import { checkoutProviders } from "~/features/orders/orders.server";
+import { funnelVisitorOf } from "~/features/funnels/funnels";
+import { funnelCheckout } from "~/features/funnels/funnels.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/checkout";
+
+/** The funnel's checkout step the cart came from (`?funnel=`), if it is one for this visitor. */
+async function checkoutFunnel({ context, request }: Pick<Route.LoaderArgs, "context" | "request">) {
+  const stepId = new URL(request.url).searchParams.get("funnel") ?? "";
+  if (!/^[0-9a-f-]{36}$/i.test(stepId)) return null;
+  const found = await funnelCheckout(context.get(servicesContext).database, {
+    accountId: siteAccount(context).accountId,
+    stepId,
+    visitor: funnelVisitorOf(request.headers.get("cookie")),
+  });
+  return found ? { stepId, thanksPath: found.thanksPath } : null;
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
@@ -21,6 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     viewer: viewer ? { name: viewer.user.name, email: viewer.user.email } : null,
     providersByCurrency: await checkoutProviders(database, account),
     cancelled: new URL(request.url).searchParams.has("cancelled"),
+    funnel: await checkoutFunnel({ context, request }),
     messages: areaMessages(lang, "checkoutPage", ...(viewer ? [] : (["siteAuth"] as const))),
   };
 }
@@ -42,6 +57,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       siteName={loaderData.siteName}
       providersByCurrency={loaderData.providersByCurrency}
       cancelled={loaderData.cancelled}
+      funnel={loaderData.funnel}
     />
   );
 }

@@ -49,6 +49,7 @@ export function CheckoutScreen({
   siteName,
   providersByCurrency,
   cancelled,
+  funnel = null,
 }: {
   brand: ReactNode;
   viewer: CheckoutViewer;
@@ -56,6 +57,8 @@ export function CheckoutScreen({
   /** What the site takes, per currency it sells in; the cart's currency picks the list. */
   providersByCurrency: Record<string, PaymentProvider[]>;
   cancelled: boolean;
+  /** A funnel's checkout step the cart came from: its order lands on the step after it. */
+  funnel?: { stepId: string; thanksPath: string } | null;
 }) {
   const { t } = useTranslation();
   const cart = useCart();
@@ -73,9 +76,12 @@ export function CheckoutScreen({
     })),
     coupon: cart.coupon?.name ?? null,
     currency,
+    funnel: funnel?.stepId,
     onPlaced: (orderId) => {
       cart.clear();
-      void navigate(`/thankyou?order=${orderId}`);
+      // A funnel's next step is a page of the site, not of this application.
+      if (funnel) window.location.assign(`${funnel.thanksPath}?order=${orderId}`);
+      else void navigate(`/thankyou?order=${orderId}`);
     },
   });
   return (

@@ -61,11 +61,14 @@ export function usePlaceOrder({
   lines,
   coupon,
   currency,
+  funnel,
   onPlaced,
 }: {
   lines: CheckoutLine[];
   coupon: string | null;
   currency: string | undefined;
+  /** The funnel's checkout step the cart came from (its id), if any. */
+  funnel?: string;
   onPlaced: (orderId: string) => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -82,6 +85,7 @@ export function usePlaceOrder({
         currency,
         provider,
         checkoutKey: checkoutKeyFor(signature),
+        ...(funnel ? { funnel } : {}),
       });
       const { order, start } = placed;
       if (start?.kind === "redirect") {

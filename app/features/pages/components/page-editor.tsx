@@ -21,9 +21,13 @@ const PuckEditor = /* @__PURE__ */ lazy(() => import("./builder/puck-editor"));
 
 const noSubscription = () => () => undefined;
 
-/** The address a page or doc answers at. */
+/** The address a page or doc answers at (a funnel step's page: its funnels screen). */
 export const pagePath = (kind: PageKindName, slug: string) =>
-  kind === "doc" ? `/docs/${slug}` : `/${slug}`;
+  kind === "doc"
+    ? `/docs/${slug}`
+    : kind === "funnel"
+      ? "/dashboard/manage/marketing/funnels"
+      : `/${slug}`;
 
 /**
  * M3 the page builder: the page's title and blocks (Puck), publish now, schedule or keep as a
@@ -81,7 +85,11 @@ export function PageEditor({
   const isDoc = draft.kind === "doc";
   const translation = languages.translationOf;
   const platform = scope === "platform";
-  const listPath = platform ? editorPaths.platform : `/dashboard/pages?kind=${draft.kind}`;
+  const listPath = platform
+    ? editorPaths.platform
+    : draft.kind === "funnel"
+      ? "/dashboard/manage/marketing/funnels"
+      : `/dashboard/pages?kind=${draft.kind}`;
   const publicPath =
     `${platform ? siteUrl : ""}${pagePath(draft.kind, liveSlug)}` +
     (translation ? `?lang=${translation.language}` : "");
@@ -94,7 +102,13 @@ export function PageEditor({
         language={translation?.language ?? null}
         back={{
           href: listPath,
-          label: t(isDoc ? "pages.editor.allDocs" : "pages.editor.allPages"),
+          label: t(
+            isDoc
+              ? "pages.editor.allDocs"
+              : draft.kind === "funnel"
+                ? "pages.editor.allFunnels"
+                : "pages.editor.allPages",
+          ),
         }}
         view={{ href: publicPath, label: t("pages.editor.view") }}
       />

@@ -23,7 +23,7 @@ import { PageRevisions, type RevisionRow } from "./page-revisions";
 export type { RevisionRow };
 
 const address = (kind: PageKindName, slug: string, language?: string) =>
-  (kind === "doc" ? `/docs/${slug || "…"}` : `/${slug || "…"}`) +
+  (kind === "doc" ? `/docs/${slug || "…"}` : kind === "funnel" ? "/f/…" : `/${slug || "…"}`) +
   (language ? `?lang=${language}` : "");
 
 type TextField = "description" | "seoTitle" | "seoDescription" | "seoImage";
@@ -67,7 +67,7 @@ export function PageSettings({
               {t("pages.editor.settings")}
             </Title>
             <Stack gap="sm">
-              {oneKind ? null : (
+              {oneKind || draft.kind === "funnel" ? null : (
                 <div>
                   <Text size="sm" fw={500} id="page-kind-label">
                     {t("pages.editor.kind")}
@@ -84,14 +84,16 @@ export function PageSettings({
                   />
                 </div>
               )}
-              <TextInput
-                label={t("posts.editor.slug")}
-                description={t("pages.editor.slugHelp")}
-                value={draft.slug}
-                error={errorAt("slug")}
-                disabled={translation !== null}
-                onChange={(event) => set("slug", event.currentTarget.value.toLowerCase())}
-              />
+              {draft.kind === "funnel" ? null : (
+                <TextInput
+                  label={t("posts.editor.slug")}
+                  description={t("pages.editor.slugHelp")}
+                  value={draft.slug}
+                  error={errorAt("slug")}
+                  disabled={translation !== null}
+                  onChange={(event) => set("slug", event.currentTarget.value.toLowerCase())}
+                />
+              )}
               <Textarea
                 label={t("pages.editor.description")}
                 description={t("pages.editor.descriptionHelp")}

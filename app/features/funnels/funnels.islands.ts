@@ -1,0 +1,6 @@
+// The funnels' island (decision 048): a checkout step's offer and bump, which fills the cart
+// and opens the checkout; the step's page and the rest of its parts are server HTML.
+import { defineIsland } from "~/platform/islands/island";
+import { FunnelOffer } from "./components/funnel-offer";
+
+export const FunnelOfferIsland = defineIsland("funnel-offer", FunnelOffer);

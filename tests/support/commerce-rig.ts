@@ -21,6 +21,7 @@ import { startFakeRazorpay } from "../fakes/fake-razorpay";
 import { startFakeStripe } from "../fakes/fake-stripe";
 import type { WebhookSender } from "../fakes/fake-kit";
 import { createClient } from "./http-client";
+import { loadPagesBundle } from "./test-server";
 import { tempDataDir } from "../e2e/support/server";
 import { createTestDatabase, type Backend, type TestDatabase } from "./test-database";
 
@@ -42,7 +43,14 @@ export const RIG_CHECKOUT_LIMITS = {
 
 export async function startCommerceRig(
   backend: Backend,
-  { env = {} }: { env?: Record<string, string> } = {},
+  {
+    env = {},
+    pages = false,
+  }: {
+    env?: Record<string, string>;
+    /** With the production build's pages (`npm test` builds first), for page loaders and actions. */
+    pages?: boolean;
+  } = {},
 ) {
   const [stripe, paypal, razorpay] = await Promise.all([
     startFakeStripe(),
@@ -67,7 +75,9 @@ export async function startCommerceRig(
     authSecret: "commerce-test-secret-commerce-test-secret",
   });
   await services.jobs.start();
-  const app = createApp({ services });
+  const app = pages
+    ? (await loadPagesBundle()).createAppWithPages(services)
+    : createApp({ services });
   const extraServices: ServerServices[] = [];
   const toApp: WebhookSender = async (url, init) => {
     const target = new URL(url);

@@ -27,6 +27,7 @@ import { offeredProducts } from "~/features/products/products.server";
 import { seo } from "~/features/site/site";
 import { sitePageData } from "~/features/site/site.server";
 import { AppError, isAppError } from "~/platform/errors";
+import { answerAppErrors } from "~/platform/http-errors";
 import { islandsHandle } from "~/platform/islands/island-document";
 import { jobQueueContext } from "~/platform/jobs/jobs-context.server";
 import { servicesContext } from "~/platform/request-context";
@@ -63,7 +64,11 @@ async function buyersOrder({ context, request }: Pick<Route.LoaderArgs, "context
  * for this visitor) and the step's own part. The visitor's first-party id is set here; their
  * visit counts once per step. A draft funnel opens only for its managers, as a preview.
  */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  return answerAppErrors(() => openedStep(args));
+}
+
+async function openedStep({ context, params, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
   const { accountId } = account;
   const { database, lang } = context.get(servicesContext);
@@ -164,7 +169,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 /** The step's own answers: the sales page's button, an upsell's yes and no. */
-export async function action({ context, params, request }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return answerAppErrors(() => answerStep(args));
+}
+
+async function answerStep({ context, params, request }: Route.ActionArgs) {
   const { accountId } = siteAccount(context);
   const { database } = context.get(servicesContext);
   const raw = await postedAnswers(request);

@@ -51,7 +51,13 @@ function sendingPage(request: Request): URL | null {
 }
 
 export type PostOutcome =
-  | { kind: "done"; location: string; popupId: string | null }
+  | {
+      kind: "done";
+      location: string;
+      popupId: string | null;
+      /** The page it was sent from (a funnel's opt-in step leads on from there). */
+      page: string;
+    }
   | {
       kind: "again";
       status: number;
@@ -114,6 +120,7 @@ export async function postForm(
       kind: "done",
       // A popup's form: counted as its conversion by the route (popups know their table).
       popupId: /^[0-9a-f-]{36}$/i.test(popup) ? popup : null,
+      page,
       location:
         answer.redirectUrl ||
         `/form/${form.slug}?sent=${answer.confirmBy === "mail" ? "confirm" : "1"}`,

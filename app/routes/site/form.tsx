@@ -3,6 +3,8 @@ import { siteAccount } from "~/features/accounts/accounts.server";
 import { authContext } from "~/features/auth/auth";
 import { FormPage, type FormPageState } from "~/features/forms/forms";
 import { formRenderFor, postForm, publicForm } from "~/features/forms/forms.server";
+import { funnelVisitorOf } from "~/features/funnels/funnels";
+import { advanceFrom } from "~/features/funnels/funnels.server";
 import { countPopupEvent } from "~/features/popups/popups.server";
 import { seo } from "~/features/site/site";
 import { sitePageData } from "~/features/site/site.server";
@@ -75,7 +77,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
           id: outcome.popupId,
           event: "click",
         });
-      return redirect(outcome.location, 303);
+      // Sent from a funnel's opt-in step: the visitor goes on to the funnel's next step.
+      const next = await advanceFrom(database, {
+        accountId: account.accountId,
+        path: outcome.page,
+        visitor: funnelVisitorOf(request.headers.get("cookie")),
+        kind: "optin",
+      });
+      return redirect(next ?? outcome.location, 303);
     }
     const state: FormPageState = {
       kind: "form",

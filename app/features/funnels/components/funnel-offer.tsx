@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useCart, type CartItem } from "~/features/cart/cart";
 import { OfferPriceText, type OfferPrice } from "~/features/products/products";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -21,10 +21,13 @@ export function FunnelOffer({
 }) {
   const { t } = useTranslation();
   const cart = useCart();
-  const [withBump, setWithBump] = useState(false);
+  // Read when the buyer goes on, not kept in state: a tick made while the island was waking
+  // (the browser's own) stands.
+  const bumpBox = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const buy = () => {
     setBusy(true);
+    const withBump = Boolean(bump && bumpBox.current?.checked);
     cart.replace([...lines.map((line) => line.item), ...(bump && withBump ? [bump.item] : [])]);
     window.location.assign(`/checkout?funnel=${stepId}`);
   };
@@ -56,8 +59,7 @@ export function FunnelOffer({
           data-testid="funnel-bump"
         >
           <Checkbox
-            checked={withBump}
-            onChange={(event) => setWithBump(event.currentTarget.checked)}
+            ref={bumpBox}
             label={
               <Stack gap={4}>
                 <Text fw={700}>{bump.headline}</Text>

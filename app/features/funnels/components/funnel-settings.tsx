@@ -65,7 +65,7 @@ export function FunnelSettings({
           </Anchor>
           <Group gap="sm">
             {saver.answer?.ok ? (
-              <Text size="sm" c="teal" role="status">
+              <Text size="sm" c="dimmed" role="status">
                 {t("funnels.settings.saved")}
               </Text>
             ) : null}

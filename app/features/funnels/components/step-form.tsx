@@ -255,7 +255,7 @@ export function StepForm({
       ) : null}
       <Group justify="flex-end" gap="sm">
         {saver.answer?.ok ? (
-          <Text size="sm" c="teal" role="status">
+          <Text size="sm" c="dimmed" role="status">
             {t("funnels.settings.saved")}
           </Text>
         ) : null}

@@ -172,6 +172,19 @@ const routes: MatrixRoute[] = [
     { intent: "dryRun", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c", email: "a@example.com" },
     404,
   ),
+  get("GET /dashboard/manage/marketing/funnels (managers)", "/dashboard/manage/marketing/funnels"),
+  post(
+    "POST /dashboard/manage/marketing/funnels a funnel with no name (managers: 400)",
+    "/dashboard/manage/marketing/funnels",
+    { intent: "createFunnel", name: "" },
+    400,
+  ),
+  post(
+    "POST /dashboard/manage/marketing/funnels saves no step (managers: 404)",
+    "/dashboard/manage/marketing/funnels",
+    { intent: "saveStep", id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c", step: {} },
+    404,
+  ),
   get(
     "GET /dashboard/manage/marketing/affiliates (managers)",
     "/dashboard/manage/marketing/affiliates",
@@ -225,7 +238,7 @@ describe.each(logicBackends)("M5 HTTP matrix on %s", (backend) => {
   }, 120_000);
   afterAll(() => db?.dispose());
 
-  test("M5 the marketing, contacts, forms, popups, automations and affiliates screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
+  test("M5 the marketing, contacts, forms, popups, automations, funnels and affiliates screens, their commands and the CSVs answer each actor, on its own site and another's, as stated", async () => {
     expect(await runMatrix(app, world, routes)).toEqual([]);
   }, 300_000);
 });

@@ -122,7 +122,9 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
             >
               {children}
             </SiteFrame>
-            {data.chrome.header?.header_cart === false || pathname.includes("/checkout") ? (
+            {data.chrome.header?.header_cart === false ||
+            pathname.includes("/checkout") ||
+            pathname.startsWith("/f/") ? (
               <CartIsland button={false} />
             ) : null}
             {data.adminBar ? <AdminBarIsland accountId={data.account.accountId} /> : null}

@@ -1586,6 +1586,18 @@ const pageEndpoints: FuzzEndpoint[] = [
         },
       }),
   },
+  // M5 (issue 34): the funnels screen (one opened with its report) and its commands.
+  page("/dashboard/manage/marketing/funnels", "routes/dashboard/marketing-funnels.tsx", {
+    funnel: uuid,
+  }),
+  {
+    name: "POST /dashboard/manage/marketing/funnels",
+    method: "POST",
+    path: "/dashboard/manage/marketing/funnels",
+    routeFile: "routes/dashboard/marketing-funnels.tsx",
+    shape: () =>
+      json("/dashboard/manage/marketing/funnels", { intent: "createFunnel", name: "Fuzz funnel" }),
+  },
   // M5 (issue 34): the affiliates screen (the owner's) and a member's affiliate screen, their
   // commands and the payouts' CSV.
   page("/dashboard/manage/marketing/affiliates", "routes/dashboard/marketing-affiliates.tsx", {}),
@@ -1705,6 +1717,21 @@ const pageEndpoints: FuzzEndpoint[] = [
     path: "/api/email/feedback/:relay",
     route: "POST /email/feedback/:relay",
     shape: () => ({ kind: "path", valid: "mailgun" }),
+  },
+  // Issue 34: a funnel's step (its first without one), its query (UTM, the buyer's order) and
+  // its answers (the sales page's button, an upsell's yes and no) as form bodies.
+  segment("/f/:funnelSlug", "routes/site/funnel-step.tsx", "launch"),
+  page("/f/launch/sales", "routes/site/funnel-step.tsx", { utm_source: "news", order: uuid }),
+  {
+    name: "POST /f/:funnel/:step (a step's answer)",
+    method: "POST",
+    path: "/f/launch/upsell",
+    routeFile: "routes/site/funnel-step.tsx",
+    shape: () => ({
+      kind: "form",
+      valid: { intent: "accept", order: uuid },
+      limit: bodyLimitFor("/f/launch/upsell"),
+    }),
   },
   // M5: a form's own page, and a visitor's answer to it (the fuzz site's form "newsletter").
   segment("/form/:slug", "routes/site/form.tsx", "newsletter"),

@@ -1,8 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, gt, inArray, lt, max, sql } from "drizzle-orm";
 import { checkContactsManager } from "~/features/contacts/contacts.server";
 import type { Viewer } from "~/features/members/members.server";
-import { addPage } from "~/features/pages/pages.server";
-import { pages } from "~/features/pages/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
@@ -19,15 +17,20 @@ import {
   type StepKind,
   type StepRow,
 } from "./funnel-shapes";
+import {
+  dropPages,
+  endSplit,
+  funnelIs,
+  pagesOfStep,
+  startSplit,
+  stepIs,
+  stepPage,
+  touch,
+} from "./funnel-step-pages.server";
 import { funnels, funnelSteps, funnelVisits } from "./tables.server";
 
 type Place = { accountId: string; viewer: Viewer | null };
 type StepStored = typeof funnelSteps.$inferSelect;
-
-const funnelIs = (accountId: string, id: string) =>
-  and(eq(funnels.accountId, accountId), eq(funnels.id, id));
-const stepIs = (accountId: string, id: string) =>
-  and(eq(funnelSteps.accountId, accountId), eq(funnelSteps.id, id));
 
 export const stepRowOf = (row: StepStored): StepRow => ({
   id: row.id,
@@ -173,19 +176,6 @@ export async function commandFunnels(database: Database, place: CommandPlace): P
   return answer;
 }
 
-const pagesOfStep = (step: StepStored) =>
-  [step.pageId, step.variantPageId].filter((id): id is string => id !== null);
-
-async function dropPages(tx: Tx, accountId: string, ids: string[]) {
-  if (ids.length === 0) return;
-  await tx
-    .delete(pages)
-    .where(and(eq(pages.accountId, accountId), eq(pages.kind, "funnel"), inArray(pages.id, ids)));
-}
-
-const touch = (tx: Tx, accountId: string, id: string, now: Date) =>
-  tx.update(funnels).set({ updatedAt: now }).where(funnelIs(accountId, id));
-
 /**
  * A new funnel, refused past the plan's cap. The count and the insert are one under a lock per
  * site, so twenty owners' tabs at once never make a fourth of three.
@@ -225,47 +215,6 @@ async function freeSlug(base: string, taken: (slug: string) => Promise<boolean>)
     if (!(await taken(candidate))) return candidate;
   }
   return `${base.slice(0, 60)}-${crypto.randomUUID().slice(0, 8)}`;
-}
-
-/** A step's page: published at once (a funnel is shown only once live), made of a hero. */
-async function stepPage(
-  tx: Tx,
-  {
-    accountId,
-    viewer,
-    title,
-    lang,
-    kind,
-    now,
-  }: Place & { title: string; lang: LanguageCode; kind: StepKind; now: Date },
-) {
-  const page = await addPage(tx, {
-    accountId,
-    title,
-    slug: `funnel-${crypto.randomUUID()}`,
-    kind: "funnel",
-    status: "published",
-    publishedAt: now,
-    authorId: viewer?.user.id ?? null,
-    data: {
-      root: { props: {} },
-      content: [
-        {
-          type: "Hero",
-          props: {
-            id: `hero-${crypto.randomUUID()}`,
-            title,
-            subtitle: textIn(lang, `funnels.defaults.${kind}`),
-            image: "",
-            ctaLabel: "",
-            ctaHref: "",
-            align: "center",
-          },
-        },
-      ],
-    },
-  });
-  return page.id;
 }
 
 async function addStep(
@@ -402,67 +351,6 @@ async function moveStep(
   if (!other) return { ok: true, id };
   await tx.update(funnelSteps).set({ position: other.position }).where(stepIs(accountId, step.id));
   await tx.update(funnelSteps).set({ position: step.position }).where(stepIs(accountId, other.id));
-  await touch(tx, accountId, step.funnelId, now);
-  return { ok: true, id };
-}
-
-/** A split test: the step's page copied as its B page, shown to `split_percent` of visitors. */
-async function startSplit(
-  tx: Tx,
-  {
-    accountId,
-    id,
-    lang,
-    viewer,
-    now,
-  }: { accountId: string; id: string; lang: LanguageCode; viewer: Viewer | null; now: Date },
-): Promise<Answer> {
-  const [step] = await tx.select().from(funnelSteps).where(stepIs(accountId, id)).for("update");
-  if (!step) throw new AppError({ code: "route.notFound" });
-  if (step.variantPageId) return { ok: true, id };
-  const [page] = await tx
-    .select()
-    .from(pages)
-    .where(and(eq(pages.accountId, accountId), eq(pages.id, step.pageId)));
-  const variant = page
-    ? (
-        await addPage(tx, {
-          accountId,
-          title: `${page.title} (B)`,
-          slug: `funnel-${crypto.randomUUID()}`,
-          kind: "funnel",
-          status: "published",
-          publishedAt: now,
-          authorId: viewer?.user.id ?? null,
-          data: page.data,
-        })
-      ).id
-    : await stepPage(tx, { accountId, viewer, title: step.title, lang, kind: step.kind, now });
-  await tx.update(funnelSteps).set({ variantPageId: variant }).where(stepIs(accountId, id));
-  // Each page's rate starts from nothing: the visits before the test were all of page A.
-  await tx
-    .update(funnelVisits)
-    .set({ variant: "a" })
-    .where(and(eq(funnelVisits.accountId, accountId), eq(funnelVisits.stepId, id)));
-  await touch(tx, accountId, step.funnelId, now);
-  return { ok: true, id };
-}
-
-/** Ends a split test keeping page A or B as the step's page; the other page is deleted. */
-async function endSplit(
-  tx: Tx,
-  { accountId, id, keep, now }: { accountId: string; id: string; keep: "a" | "b"; now: Date },
-): Promise<Answer> {
-  const [step] = await tx.select().from(funnelSteps).where(stepIs(accountId, id)).for("update");
-  if (!step) throw new AppError({ code: "route.notFound" });
-  if (!step.variantPageId) return { ok: true, id };
-  const [kept, dropped] =
-    keep === "b" ? [step.variantPageId, step.pageId] : [step.pageId, step.variantPageId];
-  await tx
-    .update(funnelSteps)
-    .set({ pageId: kept, variantPageId: null })
-    .where(stepIs(accountId, id));
-  await dropPages(tx, accountId, [dropped]);
   await touch(tx, accountId, step.funnelId, now);
   return { ok: true, id };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { domainEvents } from "~/features/events/tables.server";
 import { orders } from "~/features/orders/tables.server";
 import { pages } from "~/features/pages/tables.server";
+import { searchSite } from "~/features/search/search.server";
 import { createAccount, createMember, viewerWith } from "../../../tests/factories";
 import {
   backends,

@@ -158,7 +158,7 @@ export function publishedBlocks(
   const blocks = cached ? [] : blocksToRender(key.content);
   const headingIsTitle = cached
     ? cached.headingIsTitle
-    : key.kind === "page" && blocksCarryTitle(blocks);
+    : key.kind !== "doc" && blocksCarryTitle(blocks);
   return {
     headingIsTitle,
     live: cached ? cached.live : blocks.filter(isLive),

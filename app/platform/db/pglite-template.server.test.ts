@@ -128,7 +128,7 @@ describe("I12 PGlite template for a first start", () => {
         await createCampaignRows(database, { accountId });
         await createAutomationRows(database, { accountId });
         await createAffiliateRows(database, { accountId });
-    await createFunnelRows(database, { accountId });
+        await createFunnelRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

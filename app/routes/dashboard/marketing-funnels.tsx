@@ -1,3 +1,4 @@
+import "@mantine/charts/styles.css";
 import { z } from "zod";
 import { settingsMeta } from "~/features/dashboard/dashboard";
 import {

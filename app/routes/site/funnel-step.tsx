@@ -1,4 +1,6 @@
+import { Anchor, Group } from "@mantine/core";
 import { data, redirect } from "react-router";
+import { SiteLogo } from "~/features/header/header";
 import { siteAccount, notFound } from "~/features/accounts/accounts.server";
 import { formsMarkupFor, postedAnswers } from "~/features/forms/forms.server";
 import {
@@ -156,6 +158,7 @@ async function openedStep({ context, params, request }: Route.LoaderArgs) {
     {
       title: page.title,
       page,
+      account,
       part,
       order,
       preview: opened.funnel.status !== "live",
@@ -239,6 +242,11 @@ export default function FunnelStep({ loaderData }: Route.ComponentProps) {
   const { page, part, order, preview } = loaderData;
   return (
     <>
+      <Group justify="center" py="md">
+        <Anchor href="/" aria-label={loaderData.siteName}>
+          <SiteLogo account={loaderData.account} />
+        </Anchor>
+      </Group>
       <PageScreen page={page} languages={null} />
       <FunnelStepPart
         preview={preview}

@@ -68,6 +68,7 @@ export function FunnelReportView({ report }: { report: FunnelReport }) {
             { name: "conversions", label: t("funnels.report.conversions"), color: "teal.6" },
           ]}
           withLegend
+          yAxisProps={{ allowDecimals: false }}
           barChartProps={{ accessibilityLayer: false }}
         />
       </Paper>
@@ -90,9 +91,11 @@ export function FunnelReportView({ report }: { report: FunnelReport }) {
                 <Table.Tr key={step.stepId}>
                   <Table.Td>
                     <Text fw={500}>{step.title}</Text>
-                    <Text size="xs" c="dimmed">
-                      {words.kinds[step.kind]}
-                    </Text>
+                    {step.title === words.kinds[step.kind] ? null : (
+                      <Text size="xs" c="dimmed">
+                        {words.kinds[step.kind]}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td ta="end">{number.format(step.visitors)}</Table.Td>
                   <Table.Td ta="end">{number.format(step.conversions)}</Table.Td>

@@ -1,4 +1,15 @@
-import { Anchor, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useState } from "react";
 import { fieldIssueMessage } from "~/platform/field-issues";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -28,7 +39,7 @@ export function FunnelSettings({
         <Title order={2} size="h4">
           {t("funnels.settings.title")}
         </Title>
-        <Group align="flex-start" grow wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t("funnels.screen.name")}
             value={draft.name}
@@ -44,7 +55,7 @@ export function FunnelSettings({
               setDraft({ ...draft, slug: event.currentTarget.value.toLowerCase() })
             }
           />
-        </Group>
+        </SimpleGrid>
         <Switch
           label={t("funnels.settings.live")}
           description={t("funnels.settings.liveHelp")}

@@ -83,6 +83,9 @@ function UpsellPart({ part }: { part: Extract<StepPart, { kind: "upsell" }> }) {
                 value="accept"
                 size="lg"
                 fullWidth
+                h="auto"
+                py="sm"
+                styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
                 data-testid="funnel-accept"
               >
                 {t("funnelPage.upsell.accept")}

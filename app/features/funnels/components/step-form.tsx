@@ -4,11 +4,12 @@ import {
   Group,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from "@mantine/core";
-import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatMoney, minorToMajor } from "~/features/cart/cart";
 import { fieldIssueMessage } from "~/platform/field-issues";
@@ -47,7 +48,7 @@ function ProductPick({
   const money = (amount: number, currency: string) =>
     formatMoney({ amount: minorToMajor(amount, currency), currency, lang: i18n.language });
   return (
-    <Group grow align="flex-start" wrap="wrap">
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Select
         label={label}
         placeholder={t("funnels.form.pickProduct")}
@@ -70,7 +71,7 @@ function ProductPick({
           onChange={(priceId) => value && onChange({ ...value, priceId })}
         />
       ) : null}
-    </Group>
+    </SimpleGrid>
   );
 }
 
@@ -113,7 +114,7 @@ export function StepForm({
     });
   return (
     <Stack gap="sm" pt="sm" data-testid={`step-form-${step.slug}`}>
-      <Group grow align="flex-start" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label={t("funnels.form.title")}
           value={draft.title}
@@ -126,7 +127,7 @@ export function StepForm({
           error={errorAt("slug")}
           onChange={(event) => set("slug", event.currentTarget.value.toLowerCase())}
         />
-      </Group>
+      </SimpleGrid>
       {step.kind === "optin" ? (
         <Select
           label={t("funnels.form.form")}

@@ -46,7 +46,8 @@ export function SiteFrame({
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const bare = pathname.includes("/checkout");
+  // The checkout, and a funnel's steps (landing pages: nothing leads the visitor away).
+  const bare = pathname.includes("/checkout") || pathname.startsWith("/f/");
   const notices = chrome.header?.notices;
   return (
     <Box className={classes.page} data-body-style={chrome.theme.bodyStyle}>

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { domainEvents } from "~/features/events/tables.server";
 import { orders } from "~/features/orders/tables.server";
+import { addPage } from "~/features/pages/pages.server";
 import { pages } from "~/features/pages/tables.server";
 import { searchSite } from "~/features/search/search.server";
 import { createAccount, createMember, viewerWith } from "../../../tests/factories";
@@ -123,6 +124,23 @@ describe.each(backends)("Issue 34 funnels on %s", (backend) => {
           kind: "funnel",
           status: "published",
         });
+      // They answer only at the funnel's address: site search leaves them out (not a plain page).
+      await db.database.forAccount(accountId, (tx) =>
+        addPage(tx, {
+          accountId,
+          title: "Opt-in offers",
+          slug: "opt-in-offers",
+          status: "published",
+          data: { root: { props: {} }, content: [] },
+        }),
+      );
+      const found = await searchSite(db.database, {
+        accountId,
+        term: "Opt-in",
+        scope: "pages",
+        viewer: null,
+      });
+      expect(found.hits.pages.map((hit) => hit.title)).toEqual(["Opt-in offers"]);
       expect(await command({ intent: "addStep", funnelId: id, kind: "checkout" })).toMatchObject({
         ok: true,
       });

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EventConsumer, StoredDomainEvent } from "~/features/events/events.server";
 import type { Tx } from "~/platform/db/database.server";
+import { advanceRunsTogether } from "./automation-batch.server";
 import {
   advanceRun,
   AUTOMATION_STEP_JOB,
-  recordStep,
   type AutomationServices,
   type Nudge,
 } from "./automation-engine.server";
@@ -33,8 +33,7 @@ export function automationConsumer(services: AutomationServices): EventConsumer 
     name: "automations",
     async take(accountId, events) {
       await services.jobs.start();
-      const started: string[] = [];
-      await services.database.forAccount(accountId, async (tx) => {
+      const started = await services.database.forAccount(accountId, async (tx) => {
         const live = await tx
           .select()
           .from(automations)
@@ -45,26 +44,43 @@ export function automationConsumer(services: AutomationServices): EventConsumer 
           .from(automationRuns)
           .where(and(eq(automationRuns.accountId, accountId), eq(automationRuns.status, "waiting")))
           .limit(1);
-        if (live.length === 0 && !anyWaiting) return;
+        if (live.length === 0 && !anyWaiting) return [];
+        const graphs = await liveGraphs(tx, accountId, live);
+        const entries: Entry[] = [];
         for (const event of events) {
-          const matching = live.filter((automation) => automation.triggerType === event.type);
-          if (matching.length === 0 && !(anyWaiting && awaitedEvents.has(event.type))) continue;
+          // The trigger's narrowing first: the many events no automation waits for cost nothing.
+          const matching = live.filter((automation) => {
+            const graph = graphs.get(automation.id);
+            return (
+              automation.triggerType === event.type &&
+              graph !== undefined &&
+              triggerMatches(graph.trigger, event)
+            );
+          });
+          const awaited = Boolean(anyWaiting) && awaitedEvents.has(event.type);
+          if (matching.length === 0 && !awaited) continue;
           // A person an automation starts for is made a contact; a waiting run's is one already.
           const contactId = await contactOfEvent(tx, accountId, event, {
             create: matching.length > 0,
           });
           if (!contactId) continue;
-          for (const automation of matching) {
-            const runId = await enter(tx, { automation, event, contactId });
-            if (runId) started.push(runId);
-          }
-          await nudgeWaiting(services, tx, { accountId, contactId, event });
+          for (const automation of matching)
+            entries.push({ automation, graph: graphs.get(automation.id)!, event, contactId });
+          if (awaited) await nudgeWaiting(services, tx, { accountId, contactId, event });
         }
+        return enterAll(tx, accountId, entries);
       });
-      // The new runs' first steps at once, here: no job each. A run this process does not take
-      // further (it stops, or a step throws) is left running, and the sweep hands it to the
-      // queue (`recoverStalledRuns`); a step that threw goes to the queue now, for its retries.
-      for (const runId of started) {
+      // The new runs' first steps at once, here: together while they are tags (one statement
+      // per step for the batch), then run by run. A run this process does not take further (it
+      // stops, or a step throws) is left running, and the sweep hands it to the queue
+      // (`recoverStalledRuns`); a step that threw goes to the queue now, for its retries.
+      const left = await advanceRunsTogether(services, { accountId, runIds: started }).catch(
+        (error: unknown) => {
+          services.logger.warn({ err: error }, "automation runs go on one by one");
+          return started;
+        },
+      );
+      for (const runId of left) {
         const nudge: Nudge = { kind: "due", cursor: null };
         await advanceRun(services, { accountId, runId, nudge }).catch(async (error: unknown) => {
           services.logger.warn({ err: error, runId }, "an automation's run goes to the queue");
@@ -82,95 +98,153 @@ export function automationConsumer(services: AutomationServices): EventConsumer 
   };
 }
 
-/** Starts a run for the event unless one exists (or the contact is inside); answers its id. */
-async function enter(
-  tx: Tx,
-  {
-    automation,
-    event,
-    contactId,
-  }: { automation: typeof automations.$inferSelect; event: StoredDomainEvent; contactId: string },
-) {
-  const [version] = await tx
-    .select({ graph: automationVersions.graph })
+type Automation = typeof automations.$inferSelect;
+type Entry = {
+  automation: Automation;
+  graph: AutomationGraph;
+  event: StoredDomainEvent;
+  contactId: string;
+};
+
+/** The published graphs of the live automations, by automation. */
+async function liveGraphs(tx: Tx, accountId: string, live: Automation[]) {
+  const graphs = new Map<string, AutomationGraph>();
+  if (live.length === 0) return graphs;
+  const rows = await tx
+    .select({
+      automationId: automationVersions.automationId,
+      version: automationVersions.version,
+      graph: automationVersions.graph,
+    })
     .from(automationVersions)
     .where(
       and(
-        eq(automationVersions.accountId, automation.accountId),
-        eq(automationVersions.automationId, automation.id),
-        eq(automationVersions.version, automation.version),
+        eq(automationVersions.accountId, accountId),
+        inArray(
+          automationVersions.automationId,
+          live.map((automation) => automation.id),
+        ),
       ),
     );
-  if (!version || !triggerMatches(version.graph.trigger, event)) return null;
-  const { accountId } = automation;
-  // An event handed on again (its hold lapsed, or a process died before marking it) finds the
-  // run it started: nothing to do, nor to tell.
-  const [begun] = await tx
-    .select({ id: automationRuns.id })
-    .from(automationRuns)
-    .where(
-      and(
-        eq(automationRuns.accountId, accountId),
-        eq(automationRuns.automationId, automation.id),
-        eq(automationRuns.eventId, event.id),
-      ),
-    )
-    .limit(1);
-  if (begun) return null;
-  if (!automation.reentry) {
-    const [inside] = await tx
+  for (const automation of live) {
+    const row = rows.find(
+      (one) => one.automationId === automation.id && one.version === automation.version,
+    );
+    if (row) graphs.set(automation.id, row.graph);
+  }
+  return graphs;
+}
+
+/**
+ * Starts a run for each entry unless its event already started one (an event handed on again:
+ * nothing to do, nor to tell) or, without re-entry, the contact is inside (a line says why),
+ * in a few statements for the whole batch. Answers the new runs' ids.
+ */
+async function enterAll(tx: Tx, accountId: string, entries: Entry[]): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const automationIds = [...new Set(entries.map((entry) => entry.automation.id))];
+  const begun = new Set(
+    (
+      await tx
+        .select({ automationId: automationRuns.automationId, eventId: automationRuns.eventId })
+        .from(automationRuns)
+        .where(
+          and(
+            eq(automationRuns.accountId, accountId),
+            inArray(automationRuns.automationId, automationIds),
+            inArray(automationRuns.eventId, [...new Set(entries.map((entry) => entry.event.id))]),
+          ),
+        )
+    ).map((row) => `${row.automationId}:${row.eventId}`),
+  );
+  const once = entries.filter((entry) => !entry.automation.reentry);
+  const inside = new Map<string, { id: string; eventId: string | null }>();
+  if (once.length > 0) {
+    const rows = await tx
       .select({
         id: automationRuns.id,
         automationId: automationRuns.automationId,
         contactId: automationRuns.contactId,
+        eventId: automationRuns.eventId,
       })
       .from(automationRuns)
       .where(
         and(
           eq(automationRuns.accountId, accountId),
-          eq(automationRuns.contactId, contactId),
-          eq(automationRuns.automationId, automation.id),
+          inArray(automationRuns.automationId, [...new Set(once.map((e) => e.automation.id))]),
+          inArray(automationRuns.contactId, [...new Set(once.map((e) => e.contactId))]),
           inArray(automationRuns.status, ["running", "waiting"]),
         ),
-      )
-      .limit(1);
-    if (inside) {
-      await tx
-        .insert(automationHistory)
-        .values({
-          accountId,
-          runId: inside.id,
-          automationId: automation.id,
-          contactId,
-          stepId: `entry:${event.id}`.slice(0, 60),
-          stepType: "trigger",
-          outcome: "notEntered",
-          detail: { reason: "alreadyInside", event: event.type },
-        })
-        .onConflictDoNothing();
-      return null;
-    }
+      );
+    for (const row of rows) inside.set(`${row.automationId}:${row.contactId}`, row);
   }
-  const [run] = await tx
-    .insert(automationRuns)
-    .values({
+  const runs: (typeof automationRuns.$inferInsert & { id: string })[] = [];
+  const refused: { entry: Entry; runId: string }[] = [];
+  for (const entry of entries) {
+    const { automation, event, contactId } = entry;
+    const started = `${automation.id}:${event.id}`;
+    if (begun.has(started)) continue;
+    begun.add(started);
+    const who = `${automation.id}:${contactId}`;
+    const already = automation.reentry ? undefined : inside.get(who);
+    // The run inside may be this very event's, started by another hand-over that committed
+    // between the two reads: nothing to tell then either.
+    if (already?.eventId === event.id) continue;
+    if (already) {
+      refused.push({ entry, runId: already.id });
+      continue;
+    }
+    const id = crypto.randomUUID();
+    runs.push({
+      id,
       accountId,
       automationId: automation.id,
       version: automation.version,
       contactId,
       eventId: event.id,
-      cursor: firstStep(version.graph),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!run) return null;
-  await recordStep(tx, run, {
-    stepId: "trigger",
-    stepType: "trigger",
-    outcome: "entered",
-    detail: { event: event.type },
-  });
-  return run.id;
+      cursor: firstStep(entry.graph),
+    });
+    if (!automation.reentry) inside.set(who, { id, eventId: event.id });
+  }
+  const made = new Map<string, typeof automationRuns.$inferSelect>();
+  for (let at = 0; at < runs.length; at += 500)
+    for (const run of await tx
+      .insert(automationRuns)
+      .values(runs.slice(at, at + 500))
+      .onConflictDoNothing()
+      .returning())
+      made.set(run.id, run);
+  const known = (runId: string) => made.has(runId) || !runs.some((run) => run.id === runId);
+  const lines: (typeof automationHistory.$inferInsert)[] = [
+    ...[...made.values()].map((run) => ({
+      accountId,
+      runId: run.id,
+      automationId: run.automationId,
+      contactId: run.contactId,
+      stepId: "trigger",
+      stepType: "trigger",
+      outcome: "entered" as const,
+      detail: { event: entries.find((e) => e.event.id === run.eventId)?.event.type ?? "" },
+    })),
+    ...refused
+      .filter(({ runId }) => known(runId))
+      .map(({ entry, runId }) => ({
+        accountId,
+        runId,
+        automationId: entry.automation.id,
+        contactId: entry.contactId,
+        stepId: `entry:${entry.event.id}`.slice(0, 60),
+        stepType: "trigger",
+        outcome: "notEntered" as const,
+        detail: { reason: "alreadyInside", event: entry.event.type },
+      })),
+  ];
+  for (let at = 0; at < lines.length; at += 1000)
+    await tx
+      .insert(automationHistory)
+      .values(lines.slice(at, at + 1000))
+      .onConflictDoNothing();
+  return [...made.keys()];
 }
 
 const firstStep = (graph: AutomationGraph) => graph.steps[0]?.id ?? null;

@@ -296,6 +296,99 @@ describe.each(backends)("M5 automations on %s", (backend) => {
     expect(contact!.tags.sort()).toEqual(["beta", "once"]);
   });
 
+  test("M5 automations: 200 contacts tagged at once are stepped together — each tag once, each run's timeline whole, twenty hand-overs of the batch at once change nothing", async () => {
+    const automationId = await publish({
+      name: "Together",
+      reentry: false,
+      graph: {
+        trigger: {
+          type: "contact.tagged",
+          tag: "crowd",
+          formId: "",
+          productId: "",
+          courseId: "",
+          membershipId: "",
+        },
+        steps: [
+          { id: "first", type: "tag", tag: "first" },
+          { id: "second", type: "tag", tag: "second" },
+          { id: "drop", type: "untag", tag: "first" },
+        ],
+      },
+    });
+    const ids = await db.database.forAccount(accountId, async (tx) => {
+      const made: string[] = [];
+      for (let n = 0; n < 200; n++) {
+        const { contact } = await captureContact(tx, {
+          accountId,
+          email: `crowd-${n}@example.com`,
+          source: "import",
+          status: "subscribed",
+          proof: { wording: "test", origin: "test" },
+        });
+        made.push(contact.id);
+      }
+      return made;
+    });
+    await bulkTag(db.database, {
+      accountId,
+      viewer: owner,
+      input: { intent: "addTags", ids, tags: ["crowd"] },
+    });
+    const started = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.accountId, accountId), eq(domainEvents.type, "contact.tagged"))),
+    );
+    const batch = started
+      .filter((event) => event.data?.tag === "crowd")
+      .map((event) => ({ ...event, data: event.data ?? {} }));
+    expect(batch).toHaveLength(200);
+    const consumer = consumerOf();
+    await Promise.all(Array.from({ length: 20 }, () => consumer.take(accountId, batch)));
+    await until(async () =>
+      (await runsOf(automationId)).every((run) => run.status === "completed"),
+    );
+    const runs = await runsOf(automationId);
+    expect(runs).toHaveLength(200);
+    const lines = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select()
+        .from(automationHistory)
+        .where(
+          and(
+            eq(automationHistory.accountId, accountId),
+            eq(automationHistory.automationId, automationId),
+          ),
+        ),
+    );
+    expect(lines).toHaveLength(200 * 5);
+    for (const run of runs)
+      expect(
+        lines
+          .filter((line) => line.runId === run.id)
+          .map((line) => `${line.stepId}:${line.outcome}`)
+          .sort(),
+      ).toEqual(["drop:done", "end:completed", "first:done", "second:done", "trigger:entered"]);
+    const tagged = await db.database.forAccount(accountId, (tx) =>
+      tx
+        .select({ type: domainEvents.type, data: domainEvents.data })
+        .from(domainEvents)
+        .where(eq(domainEvents.accountId, accountId)),
+    );
+    const told = (type: string, tag: string) =>
+      tagged.filter((event) => event.type === type && event.data?.tag === tag).length;
+    expect([told("contact.tagged", "first"), told("contact.tagged", "second")]).toEqual([200, 200]);
+    expect(told("contact.untagged", "first")).toBe(200);
+    const rows = await db.database.forAccount(accountId, (tx) =>
+      tx.select({ tags: contacts.tags }).from(contacts).where(eq(contacts.accountId, accountId)),
+    );
+    const crowd = rows.filter((row) => row.tags.includes("crowd"));
+    expect(crowd).toHaveLength(200);
+    expect(crowd.every((row) => [...row.tags].sort().join() === "crowd,second")).toBe(true);
+  });
+
   test("M5 automations: a published change leaves runs inside on their version; a contact inside does not enter twice, and the timeline says why", async () => {
     const input = (wait: number): AutomationInput => ({
       name: "Versions",

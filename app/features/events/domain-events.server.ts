@@ -88,7 +88,7 @@ export function createEventRelay({
   database,
   logger,
   consumers,
-  batchSize = 200,
+  batchSize = 500,
   holdSeconds = 60,
 }: {
   database: Database;

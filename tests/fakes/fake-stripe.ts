@@ -64,6 +64,7 @@ export async function startFakeStripe({
       lineItems: _items,
       session: _s,
       trialDays: _t,
+      saveCard: _save,
       ...rest
     } = object;
     return rest;
@@ -96,6 +97,8 @@ export async function startFakeStripe({
 
   /** While true, every /v1 call fails as Stripe does when it is down (500, nothing done). */
   let down = false;
+  /** While true, an off-session charge needs its cardholder (Stripe's authentication_required). */
+  let declineOffSession = false;
 
   /** Every /v1 call: the secret key, and Idempotency-Key answered once. */
   function api(
@@ -191,6 +194,9 @@ export async function startFakeStripe({
           expires_at: now() + 86_400,
           livemode: false,
           trialDays: Number(form.subscription_data?.trial_period_days ?? 0),
+          saveCard:
+            form.payment_intent_data?.setup_future_usage === "off_session" &&
+            form.customer_creation === "always",
           lineItems: items,
           webhookUrl: `${new URL(form.success_url as string).origin}/api/payments/webhooks/stripe`,
         }),
@@ -216,6 +222,69 @@ export async function startFakeStripe({
         (!subscription || o.subscription === subscription),
     );
     return list(found.slice(0, Number(query.get("limit") ?? 10)), "/v1/checkout/sessions");
+  });
+
+  api("GET", "/v1/payment_intents/:id", ({ params }, apiKey) => {
+    const intent = own(params.id!, apiKey, "payment_intent");
+    return intent
+      ? json(200, publicView(intent))
+      : stripeError(404, `No such payment_intent: '${params.id}'`, "resource_missing");
+  });
+
+  /** An off-session charge of a kept card, confirmed at once (`declineOffSession` refuses it). */
+  api("POST", "/v1/payment_intents", ({ body }, apiKey) => {
+    const form = parseBracketForm(body) as Record<string, any>;
+    const method = own(String(form.payment_method ?? ""), apiKey, "payment_method");
+    if (!method || method.customer !== form.customer)
+      return stripeError(400, "No such PaymentMethod for this customer.", "resource_missing");
+    if (form.off_session !== "true" || form.confirm !== "true")
+      return stripeError(400, "This fake confirms off-session charges only.");
+    if (declineOffSession)
+      return json(402, {
+        error: {
+          type: "card_error",
+          code: "authentication_required",
+          decline_code: "authentication_required",
+          message: "This payment requires authentication.",
+        },
+      });
+    const first = [...store.values()].find(
+      (o) => o.object === "payment_intent" && o.payment_method === method.id,
+    );
+    const id = fakeId("pi_");
+    const charge = put({
+      id: fakeId("ch_"),
+      object: "charge",
+      apiKey,
+      amount: Number(form.amount),
+      amount_refunded: 0,
+      refunded: false,
+      paid: true,
+      status: "succeeded",
+      currency: form.currency,
+      payment_intent: id,
+      created: now(),
+    });
+    return json(
+      200,
+      publicView(
+        put({
+          id,
+          object: "payment_intent",
+          apiKey,
+          amount: Number(form.amount),
+          currency: form.currency,
+          status: "succeeded",
+          customer: form.customer,
+          payment_method: method.id,
+          latest_charge: charge.id,
+          metadata: form.metadata ?? {},
+          // Its webhooks go where its first payment's did.
+          session: first?.session ?? null,
+          created: now(),
+        }),
+      ),
+    );
   });
 
   api("POST", "/v1/refunds", async ({ body }, apiKey) => {
@@ -441,7 +510,28 @@ export async function startFakeStripe({
         payment_status: trial ? "no_payment_required" : "paid",
       });
     } else {
-      Object.assign(session, { payment_intent: intent().id, payment_status: "paid" });
+      const paid = intent();
+      // Kept for later charges (setup_future_usage), with the customer Checkout made.
+      if (session.saveCard) {
+        const customer = put({
+          id: fakeId("cus_"),
+          object: "customer",
+          apiKey,
+          email: session.customer_email,
+          created: now(),
+        });
+        const method = put({
+          id: fakeId("pm_"),
+          object: "payment_method",
+          apiKey,
+          customer: customer.id,
+          type: "card",
+          created: now(),
+        });
+        Object.assign(paid, { customer: customer.id, payment_method: method.id });
+        Object.assign(session, { customer: customer.id });
+      }
+      Object.assign(session, { payment_intent: paid.id, payment_status: "paid" });
     }
     session.status = "complete";
     await emit(session, "checkout.session.completed", session);
@@ -572,6 +662,8 @@ export async function startFakeStripe({
     setEndpoint: (secretKey: string, url: string) => void endpoints.set(secretKey, url),
     /** Stripe goes down (every API call answers 500 and does nothing) or comes back. */
     setDown: (value: boolean) => void (down = value),
+    /** Off-session charges need their cardholder (a bank asking for 3-D Secure) or go through. */
+    setDeclineOffSession: (value: boolean) => void (declineOffSession = value),
     /** The refunds made of a payment intent, oldest first, as the API shows them. */
     refundsOf: (intentId: string) =>
       [...store.values()]

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orderItems } from "~/features/orders/tables.server";
+import { productPrices, products } from "~/features/products/tables.server";
 import { viewerWith } from "../../../tests/factories";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
 import { logicBackends } from "../../../tests/support/test-database";
@@ -16,6 +17,7 @@ import { FUNNEL_VISITOR_COOKIE } from "./funnel-visitor";
 describe.each(logicBackends)("Issue 34 a funnel's journey on %s", (backend) => {
   let rig: CommerceRig;
   let funnelId = "";
+  let workbookId = "";
   const owner = viewerWith({ id: "owner-journey", name: "Owner", email: "o@example.test" }, [
     "manage_options",
   ]);
@@ -43,6 +45,28 @@ describe.each(logicBackends)("Issue 34 a funnel's journey on %s", (backend) => {
     for (let n = 0; n < 4; n++) await command({ intent: "moveStep", id: thankyou!.id, by: 1 });
     const [sales, checkout, upsell, downsell] = await steps();
     const { product, usd, gold } = rig.catalogue;
+    // The upsell's offer: a workbook, paid once.
+    workbookId = await rig.db.database.forAccount(rig.accountId, async (tx) => {
+      const [workbook] = await tx
+        .insert(products)
+        .values({
+          accountId: rig.accountId,
+          title: "Workbook",
+          slug: "workbook",
+          kind: "download",
+          status: "published",
+        })
+        .returning();
+      await tx
+        .insert(productPrices)
+        .values({
+          accountId: rig.accountId,
+          productId: workbook!.id,
+          currency: "USD",
+          amount: 1900,
+        });
+      return workbook!.id;
+    });
     await command({
       intent: "saveStep",
       id: checkout!.id,
@@ -59,7 +83,7 @@ describe.each(logicBackends)("Issue 34 a funnel's journey on %s", (backend) => {
       step: {
         title: "Upsell",
         slug: "upsell",
-        offer: { productId: rig.catalogue.product.id, priceId: null },
+        offer: { productId: workbookId, priceId: null },
         declineStepId: downsell!.id,
       },
     });
@@ -131,7 +155,7 @@ describe.each(logicBackends)("Issue 34 a funnel's journey on %s", (backend) => {
       expect(answer.headers.get("location")).toBe(`/f/masterclass/thankyou?order=${order.id}`);
     }
     const row = await rig.orderRow(order.id);
-    expect(row).toMatchObject({ total: 10_000, subtotal: 10_000, status: "pending" });
+    expect(row).toMatchObject({ total: 6900, subtotal: 6900, status: "pending" });
     expect(row.funnel?.upsells).toHaveLength(1);
     const lines = await rig.db.database.forAccount(rig.accountId, (tx) =>
       tx
@@ -158,12 +182,12 @@ describe.each(logicBackends)("Issue 34 a funnel's journey on %s", (backend) => {
     ).toEqual([
       ["sales", 1, 1, 0],
       ["checkout", 1, 1, 5000],
-      ["upsell", 1, 1, 5000],
+      ["upsell", 1, 1, 1900],
       ["upsell", 0, 0, 0],
       ["thankyou", 1, 0, 0],
     ]);
     expect(report.bySource).toEqual([
-      { source: "youtube", visitors: 1, conversions: 1, revenue: 10_000 },
+      { source: "youtube", visitors: 1, conversions: 1, revenue: 6900 },
     ]);
   });
 
@@ -190,6 +214,76 @@ describe.each(logicBackends)("Issue 34 a funnel's journey on %s", (backend) => {
     });
     expect(theirs.status).toBe(404);
     expect((await rig.orderRow(order.id)).total).toBe(5000);
+  });
+
+  test("Issue 34 paid by card, the upsell's yes charges the card Stripe kept — no card entered again; a card that needs its holder goes to Stripe's page", async () => {
+    const stepId = (await steps())[1]!.id;
+    async function paidByCard() {
+      const buyer = await rig.signedIn("student");
+      await buyer.request("/f/masterclass/checkout");
+      const placed = await buyer.post("/api/checkout", {
+        lines: [{ id: rig.catalogue.product.id, priceId: rig.catalogue.usd.id, quantity: 1 }],
+        provider: "stripe",
+        checkoutKey: crypto.randomUUID(),
+        funnel: stepId,
+      });
+      expect(placed.status, await placed.clone().text()).toBe(200);
+      const { order, start } = (await placed.json()) as {
+        order: { id: string };
+        start: { kind: string; url: string; providerRef: string };
+      };
+      // The provider sends the paid buyer on to the funnel's next step, not /thankyou.
+      const session = rig.stripe.object(start.providerRef) as unknown as { success_url: string };
+      expect(new URL(session.success_url).pathname).toBe("/f/masterclass/upsell");
+      await rig.stripe.pay(start.providerRef);
+      await rig.settle();
+      expect((await rig.orderRow(order.id)).status).toMatch(/paid|fulfilled/);
+      // Checkout kept the card with a customer (setup_future_usage), for this funnel's order.
+      expect(rig.stripe.object(start.providerRef)).toMatchObject({
+        customer: expect.stringMatching(/^cus_/),
+      });
+      return { buyer, orderId: order.id };
+    }
+
+    const { buyer, orderId } = await paidByCard();
+    const yes = await buyer.request("/f/masterclass/upsell", {
+      method: "POST",
+      form: { intent: "accept", order: orderId },
+    });
+    expect(yes.status).toBe(303);
+    const landed = new URL(yes.headers.get("location")!, "http://x");
+    expect(landed.pathname).toBe("/f/masterclass/thankyou");
+    const upsellOrder = await rig.orderRow(landed.searchParams.get("order")!);
+    expect(upsellOrder).toMatchObject({
+      provider: "stripe",
+      total: 1900,
+      paymentRef: expect.stringMatching(/^pi_/),
+      funnel: { funnelId, stepId: (await steps())[2]!.id },
+    });
+    expect(upsellOrder.status).toMatch(/paid|fulfilled/);
+    expect(upsellOrder.id).not.toBe(orderId);
+    // A second "yes" is the first; the charge is refundable as any card payment.
+    const again = await buyer.request("/f/masterclass/upsell", {
+      method: "POST",
+      form: { intent: "accept", order: orderId },
+    });
+    expect(again.headers.get("location")).toBe(yes.headers.get("location"));
+    const refund = await rig.owner.post(`/api/orders/${upsellOrder.id}/refund`, {});
+    expect(refund.status, await refund.clone().text()).toBe(200);
+    expect(rig.stripe.refundsOf(upsellOrder.paymentRef!)).toHaveLength(1);
+
+    rig.stripe.setDeclineOffSession(true);
+    try {
+      const other = await paidByCard();
+      const asked = await other.buyer.request("/f/masterclass/upsell", {
+        method: "POST",
+        form: { intent: "accept", order: other.orderId },
+      });
+      expect(asked.status).toBe(303);
+      expect(asked.headers.get("location")).toMatch(/\/pay\/cs_/);
+    } finally {
+      rig.stripe.setDeclineOffSession(false);
+    }
   });
 
   test("Issue 34 a step's posts take only a form body with a known intent; unknown funnels and steps are 404", async () => {

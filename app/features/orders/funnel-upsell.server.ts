@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import type { Viewer } from "~/features/members/members.server";
+import { chargeSavedCard } from "~/features/payments/payments.server";
 import { priceCartLines } from "~/features/products/products.server";
 import { AppError } from "~/platform/errors";
 import type { OrderDeps } from "./order-jobs";
 import type { OrderFunnelMark } from "./order-shapes";
-import { placeOrder, type PlacedOrder } from "./place-order.server";
+import { beginPayment, placeOrder, type PlacedOrder } from "./place-order.server";
+import { settlePayment } from "./settle-payment.server";
 import { orderItemRows } from "./queries.server";
 import { orderEvents, orderItems, orders } from "./tables.server";
 
@@ -16,13 +18,16 @@ function upsellCheckoutKey(orderId: string, stepId: string) {
 }
 
 export type UpsellTaken =
-  { kind: "added"; order: { id: string; total: number } } | { kind: "placed"; placed: PlacedOrder };
+  | { kind: "added"; order: { id: string; total: number } }
+  | { kind: "charged"; order: { id: string; total: number } }
+  | { kind: "placed"; placed: PlacedOrder };
 
 /**
  * Issue 34: the buyer of a funnel's order says "yes" to an upsell step's offer. An unpaid
  * bank-transfer order takes it as one more line (one transfer pays both); otherwise it is an
- * order of its own on the same provider, carrying the upsell step, whose payment starts at once.
- * Only the order's own buyer may, once per offer.
+ * order of its own on the same provider, carrying the upsell step: paid at once with the card
+ * the first checkout kept where the provider allows (Stripe: one click, no card entered again),
+ * else its payment starts on the provider's page. Only the order's own buyer may, once per offer.
  */
 export async function takeUpsell(
   deps: OrderDeps,
@@ -103,20 +108,57 @@ export async function takeUpsell(
     stepId: upsell.stepId,
     visitor: added.mark.visitor,
   };
+  const earlier = added.order;
   const placed = await placeOrder(deps, {
     accountId,
-    currency: added.order.currency,
+    currency: earlier.currency,
     viewer,
     origin,
     now,
     funnel,
     thanksPath,
+    // Paid by card: the card it kept is charged once the order is written, if it can be.
+    deferPayment: true,
     input: {
       lines: [{ id: upsell.productId, priceId: upsell.priceId ?? undefined, quantity: 1 }],
-      provider: added.order.provider === "manual" ? "offline" : added.order.provider,
-      currency: added.order.currency,
-      checkoutKey: upsellCheckoutKey(added.order.id, upsell.stepId),
+      provider: earlier.provider === "manual" ? "offline" : earlier.provider,
+      currency: earlier.currency,
+      checkoutKey: upsellCheckoutKey(earlier.id, upsell.stepId),
     },
   });
-  return { kind: "placed", placed };
+  const { order } = placed;
+  if (order.status !== "pending") return { kind: "placed", placed };
+  if (order.paymentStart) return { kind: "placed", placed: { order, start: placed.start } };
+  const oneClick =
+    order.provider === "stripe" &&
+    earlier.providerRef?.startsWith("cs_") &&
+    (earlier.status === "paid" || earlier.status === "fulfilled")
+      ? await chargeSavedCard(deps, {
+          accountId,
+          provider: "stripe",
+          charge: {
+            accountId,
+            orderId: order.id,
+            orderNumber: order.number,
+            currency: order.currency,
+            amount: order.total,
+            earlierRef: earlier.providerRef,
+          },
+        })
+      : null;
+  if (oneClick) {
+    const paid = await deps.database.forAccount(accountId, (tx) =>
+      settlePayment(tx, {
+        jobs: deps.jobs,
+        order,
+        outcome: "paid",
+        cause: "funnel:oneClick",
+        paymentRef: oneClick.paymentRef,
+        now,
+      }),
+    );
+    return { kind: "charged", order: { id: paid.id, total: paid.total } };
+  }
+  const start = await beginPayment(deps, { order, origin, thanksPath });
+  return { kind: "placed", placed: { order, start } };
 }

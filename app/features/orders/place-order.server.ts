@@ -121,6 +121,7 @@ export async function placeOrder(
     referral = null,
     funnel = null,
     thanksPath = "/thankyou",
+    deferPayment = false,
   }: {
     accountId: string;
     /** The site's own currency, used when the checkout names none. */
@@ -137,6 +138,8 @@ export async function placeOrder(
     funnel?: OrderFunnelMark | null;
     /** Where the paid buyer lands (`?order=` added): a funnel's next step, else /thankyou. */
     thanksPath?: string;
+    /** Write the order and stop: the caller pays it (a one-click upsell) or `beginPayment`s. */
+    deferPayment?: boolean;
   },
 ): Promise<PlacedOrder> {
   const { database, jobs } = deps;
@@ -211,11 +214,17 @@ export async function placeOrder(
       return settlePayment(tx, { jobs, order, outcome: "paid", cause: "checkout:free", now });
     return order;
   });
-  if (placed.status !== "pending") return { order: placed, start: null };
+  if (placed.status !== "pending" || deferPayment) return { order: placed, start: null };
   if (placed.paymentStart) return { order: placed, start: placed.paymentStart as PaymentStart };
   return {
     order: placed,
-    start: await beginPayment(deps, { order: placed, origin, seller, thanksPath }),
+    start: await beginPayment(deps, {
+      order: placed,
+      origin,
+      seller,
+      thanksPath,
+      saveCard: funnel !== null,
+    }),
   };
 }
 
@@ -270,14 +279,21 @@ export type SellerTerms = {
 };
 
 /** Asks the provider for a payment and keeps its reference and the browser's part on the order. */
-async function beginPayment(
+export async function beginPayment(
   deps: OrderDeps,
   {
     order,
     origin,
-    seller,
+    seller = {},
     thanksPath,
-  }: { order: OrderRow; origin: string; seller: SellerTerms; thanksPath: string },
+    saveCard = false,
+  }: {
+    order: OrderRow;
+    origin: string;
+    seller?: SellerTerms;
+    thanksPath: string;
+    saveCard?: boolean;
+  },
 ): Promise<PaymentStart> {
   const { database } = deps;
   const { accountId } = order;
@@ -304,6 +320,7 @@ async function beginPayment(
       successUrl: thanks,
       cancelUrl: seller.cancelUrl ?? `${origin}/checkout?cancelled=${order.id}`,
       webhookUrl: `${seller.webhookOrigin ?? origin}/api/payments/webhooks/${order.provider}`,
+      saveCard,
     },
   });
   await database.forAccount(accountId, (tx) =>

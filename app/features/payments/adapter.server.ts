@@ -6,6 +6,7 @@ import type {
   PaymentStart,
   ProviderKeys,
   RefundInput,
+  SavedCardCharge,
   StartInput,
 } from "./payment-types";
 
@@ -59,6 +60,12 @@ export type PaymentAdapter = {
   ): Promise<string>;
   /** Verifies the signature (else AppError payment.badSignature) and reads the event. */
   parseWebhook(keys: ProviderKeys, request: WebhookRequest): Promise<WebhookOutcome>;
+  /**
+   * Charges the card an earlier checkout kept (`saveCard`), with no one at the provider's page:
+   * the payment's reference when it succeeded at once, null when it did not (declined, needs
+   * the buyer, no card kept) — the buyer then pays on the provider's page. Stripe only.
+   */
+  chargeSaved?(keys: ProviderKeys, charge: SavedCardCharge): Promise<{ paymentRef: string } | null>;
 };
 
 export function badSignature(): AppError {

@@ -30,6 +30,23 @@ export type StartInput = {
   successUrl: string;
   cancelUrl: string;
   webhookUrl: string;
+  /**
+   * Keep the card for a later charge the buyer asks for on the site (a funnel's one-click
+   * upsell, decision 063); one-time payments only.
+   */
+  saveCard?: boolean;
+};
+
+/** A later charge to the card an earlier checkout kept (a funnel's one-click upsell). */
+export type SavedCardCharge = {
+  accountId: string;
+  orderId: string;
+  orderNumber: number;
+  currency: string;
+  /** Minor units. */
+  amount: number;
+  /** The earlier order's `providerRef` (its Checkout Session). */
+  earlierRef: string;
 };
 
 /**

@@ -9,6 +9,7 @@ import type {
   OrderPayment,
   PaymentEvent,
   PaymentStart,
+  SavedCardCharge,
   StartInput,
   StartItem,
 } from "./payment-types";
@@ -108,6 +109,27 @@ export async function startPayment(
   if (!isWebhookProvider(provider))
     return { kind: "offline", providerRef: null, instructions: opened.instructions };
   return (await adapterFor(provider, deps)).start(opened.keys, input);
+}
+
+/**
+ * A funnel's one-click upsell (decision 063): the card an earlier checkout of `provider` kept,
+ * charged again; null where the provider keeps none or the charge did not go through at once.
+ */
+export async function chargeSavedCard(
+  deps: PaymentDeps,
+  {
+    accountId,
+    provider,
+    charge,
+  }: { accountId: string; provider: PaymentProvider; charge: SavedCardCharge },
+): Promise<{ paymentRef: string } | null> {
+  if (!isWebhookProvider(provider)) return null;
+  const opened = await deps.database.forAccount(accountId, (tx) =>
+    openProvider(tx, deps.secretBox, { accountId, provider }),
+  );
+  if (!opened?.enabled || !opened.ready) return null;
+  const adapter = await adapterFor(provider, deps);
+  return adapter.chargeSaved ? adapter.chargeSaved(opened.keys, charge) : null;
 }
 
 /**

@@ -171,6 +171,8 @@ export function createStripeAdapter({
             customer_email: input.email,
             client_reference_id: input.orderId,
             metadata,
+            // A funnel's order keeps its card for the one-click upsell after it (decision 063).
+            ...(input.saveCard && recurring.length === 0 && { customer_creation: "always" }),
             ...(coupon && { discounts: [{ coupon }] }),
             ...(recurring.length > 0
               ? {
@@ -179,7 +181,12 @@ export function createStripeAdapter({
                     ...(trialDays > 0 && { trial_period_days: trialDays }),
                   },
                 }
-              : { payment_intent_data: { metadata } }),
+              : {
+                  payment_intent_data: {
+                    metadata,
+                    ...(input.saveCard && { setup_future_usage: "off_session" }),
+                  },
+                }),
           },
           // A checkout sent again after a crash gets the same session, not a second one.
           { idempotencyKey: `lyceum-checkout-${input.orderId}` },
@@ -188,6 +195,40 @@ export function createStripeAdapter({
         return { kind: "redirect", url: session.url, providerRef: session.id };
       } catch (error) {
         throw providerFailed(logger, "stripe", error, "start");
+      }
+    },
+
+    async chargeSaved(keys, charge) {
+      const stripe = client(keys);
+      try {
+        const session = await stripe.checkout.sessions.retrieve(charge.earlierRef);
+        const earlier = refOf(session.payment_intent);
+        if (!earlier) return null;
+        const paid = await stripe.paymentIntents.retrieve(earlier);
+        const customer = refOf(paid.customer);
+        const method = refOf(paid.payment_method);
+        if (!customer || !method) return null;
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amount,
+            currency: charge.currency.toLowerCase(),
+            customer,
+            payment_method: method,
+            off_session: true,
+            confirm: true,
+            metadata: {
+              order_id: charge.orderId,
+              order_number: String(charge.orderNumber),
+              account_id: charge.accountId,
+            },
+          },
+          { idempotencyKey: `lyceum-oneclick-${charge.orderId}` },
+        );
+        return intent.status === "succeeded" ? { paymentRef: intent.id } : null;
+      } catch (error) {
+        // Declined, or the card needs its holder: they pay on Stripe's page instead.
+        if (error instanceof Stripe.errors.StripeCardError) return null;
+        throw providerFailed(logger, "stripe", error, "chargeSaved");
       }
     },
 

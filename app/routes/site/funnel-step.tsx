@@ -221,7 +221,12 @@ async function answerStep({ context, params, request }: Route.ActionArgs) {
   if (visitor) await convertUpsell(database, { accountId, step: upsell.step, visitor });
   if (taken.kind === "placed" && taken.placed.start?.kind === "redirect")
     return redirect(taken.placed.start.url, 303);
-  const shown = taken.kind === "placed" ? taken.placed.order.id : orderId;
+  const shown =
+    taken.kind === "placed"
+      ? taken.placed.order.id
+      : taken.kind === "charged"
+        ? taken.order.id
+        : orderId;
   return redirect(`${upsell.nextPath}?order=${shown}`, 303);
 }
 

@@ -57,14 +57,12 @@ describe.each(logicBackends)("Issue 34 a funnel's journey on %s", (backend) => {
           status: "published",
         })
         .returning();
-      await tx
-        .insert(productPrices)
-        .values({
-          accountId: rig.accountId,
-          productId: workbook!.id,
-          currency: "USD",
-          amount: 1900,
-        });
+      await tx.insert(productPrices).values({
+        accountId: rig.accountId,
+        productId: workbook!.id,
+        currency: "USD",
+        amount: 1900,
+      });
       return workbook!.id;
     });
     await command({

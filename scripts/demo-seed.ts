@@ -29,6 +29,7 @@ import { insertDemoCheckout } from "./demo-rows/commerce";
 import { insertDemoReportActivity } from "./demo-rows/reports";
 import { insertDemoContacts } from "./demo-contacts";
 import { insertDemoForms } from "./demo-forms";
+import { insertDemoFunnel } from "./demo-funnel";
 import { DEMO_COUPON } from "./demo-content";
 import { demoPassword, demoSites, englishOutline, type DemoSite } from "./demo-content";
 import { platformDocs, platformPosts } from "./platform-docs";
@@ -255,6 +256,7 @@ async function seedSite(
       people: people.map(({ user }) => ({ email: user.email, name: user.name, id: user.id })),
     });
     await insertDemoForms(tx, { accountId });
+    if (site.slug === "demo") await insertDemoFunnel(tx, { accountId });
   });
 }
 

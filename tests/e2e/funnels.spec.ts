@@ -148,6 +148,9 @@ test("Issue 34 acceptance 1/4: the owner builds the funnel, the automation and t
   expect(made).toBe(201);
   await open(page, site(screen));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Funnels");
+  // The demo's own funnel, with a few weeks of visits.
+  await expect(page.getByRole("row", { name: /Design Foundations launch/ })).toContainText("240");
+  await lookAt(page, shots, "funnel-list");
   await page.getByRole("button", { name: "New funnel" }).click();
   await page.getByRole("dialog").getByRole("textbox", { name: "Name" }).fill("Web masterclass");
   await page.getByRole("button", { name: "Create funnel" }).click();

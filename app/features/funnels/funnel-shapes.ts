@@ -119,5 +119,28 @@ export type FunnelReport = {
   byDevice: { device: string; visitors: number; conversions: number; revenue: number }[];
 };
 
+/** Visitors each page of a split test needs before either is called the winner. */
+export const SPLIT_MIN_VISITORS = 30;
+
+/**
+ * A split test's winner by conversion: the page whose rate is higher when the difference is
+ * significant at 95 % (a two-proportion z-test, |z| ≥ 1.96) and each page has had at least
+ * `SPLIT_MIN_VISITORS`; null while it is too early to say.
+ */
+export function splitWinner(
+  variants: { variant: "a" | "b"; visitors: number; conversions: number }[],
+): "a" | "b" | null {
+  const a = variants.find((row) => row.variant === "a");
+  const b = variants.find((row) => row.variant === "b");
+  if (!a || !b || a.visitors < SPLIT_MIN_VISITORS || b.visitors < SPLIT_MIN_VISITORS) return null;
+  const rateA = a.conversions / a.visitors;
+  const rateB = b.conversions / b.visitors;
+  const pooled = (a.conversions + b.conversions) / (a.visitors + b.visitors);
+  const spread = Math.sqrt(pooled * (1 - pooled) * (1 / a.visitors + 1 / b.visitors));
+  if (spread === 0) return null;
+  const z = (rateB - rateA) / spread;
+  return Math.abs(z) >= 1.96 ? (z > 0 ? "b" : "a") : null;
+}
+
 /** The public path of a funnel's step. */
 export const stepPath = (funnelSlug: string, stepSlug: string) => `/f/${funnelSlug}/${stepSlug}`;

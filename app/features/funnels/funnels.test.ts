@@ -16,6 +16,7 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { commandFunnels, listFunnels, loadFunnel } from "./funnel-records.server";
+import { splitWinner } from "./funnel-shapes";
 import { funnelReport } from "./funnel-report.server";
 import { deviceOf, funnelVisitorOf, splitVariant } from "./funnel-visitor";
 import { advanceFrom, funnelCheckout, nextStep, openStep } from "./funnel-visits.server";
@@ -35,6 +36,19 @@ describe("Issue 34 a funnel visitor's id, device and split", () => {
     expect(deviceOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148")).toBe("mobile");
     expect(deviceOf("Mozilla/5.0 (iPad; CPU OS 17_0)")).toBe("tablet");
     expect(deviceOf("Mozilla/5.0 (X11; Linux x86_64) Chrome/130")).toBe("desktop");
+  });
+
+  test("Issue 34 a split test's winner: the better rate once each page has 30 visitors and the difference is significant at 95 %", () => {
+    const test = (a: [number, number], b: [number, number]) =>
+      splitWinner([
+        { variant: "a", visitors: a[0], conversions: a[1] },
+        { variant: "b", visitors: b[0], conversions: b[1] },
+      ]);
+    expect(test([29, 1], [100, 90])).toBeNull();
+    expect(test([200, 20], [200, 26])).toBeNull();
+    expect(test([200, 20], [200, 45])).toBe("b");
+    expect(test([500, 150], [500, 100])).toBe("a");
+    expect(test([100, 0], [100, 0])).toBeNull();
   });
 
   test("Issue 34 a split test shows each visitor the same page, B to about its share", () => {

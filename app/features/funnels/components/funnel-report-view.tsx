@@ -1,9 +1,9 @@
 import { BarChart } from "@mantine/charts";
-import { Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { formatMoney, minorToMajor } from "~/features/cart/cart";
 import { numberFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import type { FunnelReport } from "../funnel-shapes";
+import { SPLIT_MIN_VISITORS, splitWinner, type FunnelReport } from "../funnel-shapes";
 import { useFunnelWords } from "./funnel-words";
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
@@ -112,6 +112,7 @@ export function FunnelReportView({ report }: { report: FunnelReport }) {
                   </Table.Td>
                 </Table.Tr>,
               ];
+              const winner = splitWinner(step.variants);
               for (const variant of step.variants)
                 rows.push(
                   <Table.Tr
@@ -119,9 +120,16 @@ export function FunnelReportView({ report }: { report: FunnelReport }) {
                     data-testid={`variant-${variant.variant}`}
                   >
                     <Table.Td ps="xl">
-                      <Text size="sm" c="dimmed">
-                        {t("funnels.report.variant", { name: variant.variant.toUpperCase() })}
-                      </Text>
+                      <Group gap="xs">
+                        <Text size="sm" c="dimmed">
+                          {t("funnels.report.variant", { name: variant.variant.toUpperCase() })}
+                        </Text>
+                        {winner === variant.variant ? (
+                          <Badge color="teal" variant="light" data-testid="split-winner">
+                            {t("funnels.report.winner")}
+                          </Badge>
+                        ) : null}
+                      </Group>
                     </Table.Td>
                     <Table.Td ta="end">{number.format(variant.visitors)}</Table.Td>
                     <Table.Td ta="end">{number.format(variant.conversions)}</Table.Td>
@@ -137,6 +145,11 @@ export function FunnelReportView({ report }: { report: FunnelReport }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {report.steps.some((step) => step.variants.length > 0) ? (
+        <Text size="sm" c="dimmed">
+          {t("funnels.report.winnerHelp", { count: SPLIT_MIN_VISITORS })}
+        </Text>
+      ) : null}
       {groups.map((group) => (
         <Paper withBorder radius="md" p="lg" key={group.title}>
           <Title order={2} size="h5" mb="sm">

@@ -1721,6 +1721,7 @@ const pageEndpoints: FuzzEndpoint[] = [
   // Issue 34: a funnel's step (its first without one), its query (UTM, the buyer's order) and
   // its answers (the sales page's button, an upsell's yes and no) as form bodies.
   segment("/f/:funnelSlug", "routes/site/funnel-step.tsx", "launch"),
+  page("/checkout", "routes/site/checkout.tsx", { funnel: uuid }),
   page("/f/launch/sales", "routes/site/funnel-step.tsx", { utm_source: "news", order: uuid }),
   {
     name: "POST /f/:funnel/:step (a step's answer)",

@@ -14,7 +14,7 @@ import type { Route } from "./+types/checkout";
 /** The funnel's checkout step the cart came from (`?funnel=`), if it is one for this visitor. */
 async function checkoutFunnel({ context, request }: Pick<Route.LoaderArgs, "context" | "request">) {
   const stepId = new URL(request.url).searchParams.get("funnel") ?? "";
-  if (!/^[0-9a-f-]{36}$/i.test(stepId)) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(stepId)) return null;
   const found = await funnelCheckout(context.get(servicesContext).database, {
     accountId: siteAccount(context).accountId,
     stepId,

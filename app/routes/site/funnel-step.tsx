@@ -21,6 +21,7 @@ import { viewerContext } from "~/features/members/members";
 import { can } from "~/features/members/members.server";
 import { OrderThanksIsland } from "~/features/orders/orders.islands";
 import { orderView, shopCurrency, takeUpsell } from "~/features/orders/orders.server";
+import { negotiateContentLanguage } from "~/features/content/content";
 import { PageScreen } from "~/features/pages/pages";
 import { getPage } from "~/features/pages/pages.server";
 import { paymentDepsContext } from "~/features/payments/payments.server";
@@ -100,11 +101,13 @@ async function openedStep({ context, params, request }: Route.LoaderArgs) {
     { database, secretBox: context.get(secretBoxContext) },
     { accountId, lang, url },
   );
+  // A step's page may have translations (the page builder's): the visitor's language is shown.
   const page = await getPage(database, {
     accountId,
     slug: opened.pageSlug,
     kind: "funnel",
     lang,
+    choose: negotiateContentLanguage(request, lang).choose,
     formsMarkup,
   });
   if (!page) notFound();
@@ -235,6 +238,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   // Each visitor's page (their split, their order): never stored by anyone.
   headers.set("Cache-Control", "no-store");
   headers.set("X-Robots-Tag", "noindex");
+  headers.set("Vary", "Accept-Language");
   return headers;
 }
 

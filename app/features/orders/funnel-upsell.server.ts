@@ -6,6 +6,7 @@ import { priceCartLines } from "~/features/products/products.server";
 import { AppError } from "~/platform/errors";
 import type { OrderDeps } from "./order-jobs";
 import type { OrderFunnelMark } from "./order-shapes";
+import { confirmPaymentReturn } from "./payment-return.server";
 import { beginPayment, placeOrder, type PlacedOrder } from "./place-order.server";
 import { settlePayment } from "./settle-payment.server";
 import { orderItemRows } from "./queries.server";
@@ -108,7 +109,19 @@ export async function takeUpsell(
     stepId: upsell.stepId,
     visitor: added.mark.visitor,
   };
-  const earlier = added.order;
+  // Back from Stripe before its webhook: the return settles the first order now, as /thankyou
+  // would, so its kept card can be charged.
+  const earlier =
+    added.order.provider === "stripe" &&
+    added.order.status === "pending" &&
+    added.order.providerRef?.startsWith("cs_")
+      ? await confirmPaymentReturn(deps, {
+          accountId,
+          viewer,
+          orderId: added.order.id,
+          payload: { session_id: added.order.providerRef },
+        })
+      : added.order;
   const placed = await placeOrder(deps, {
     accountId,
     currency: earlier.currency,

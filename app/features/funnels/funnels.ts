@@ -6,5 +6,5 @@ export {
   funnelVisitorOf,
   funnelVisitorSetCookie,
 } from "./funnel-visitor";
-export { FunnelStepPart, type StepPart } from "./components/funnel-step-parts";
+export { FunnelStepSection, type StepSection } from "./components/funnel-step-parts";
 export { FunnelsScreen } from "./components/funnels-screen";

@@ -7,9 +7,9 @@ import {
   deviceOf,
   funnelVisitorOf,
   funnelVisitorSetCookie,
-  FunnelStepPart,
+  FunnelStepSection,
   stepPath,
-  type StepPart,
+  type StepSection,
 } from "~/features/funnels/funnels";
 import {
   advanceFrom,
@@ -122,7 +122,7 @@ async function openedStep({ context, params, request }: Route.LoaderArgs) {
     step.kind === "thankyou" || step.kind === "upsell"
       ? await buyersOrder({ context, request })
       : null;
-  let part: Exclude<StepPart, { kind: "thankyou" }> | { kind: "thankyou" };
+  let part: Exclude<StepSection, { kind: "thankyou" }> | { kind: "thankyou" };
   switch (step.kind) {
     case "optin": {
       const id = step.settings.formId;
@@ -257,7 +257,7 @@ export default function FunnelStep({ loaderData }: Route.ComponentProps) {
         </Anchor>
       </Group>
       <PageScreen page={page} languages={null} />
-      <FunnelStepPart
+      <FunnelStepSection
         preview={preview}
         part={
           part.kind === "thankyou"

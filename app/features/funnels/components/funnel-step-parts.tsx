@@ -7,7 +7,7 @@ import { FunnelOfferIsland } from "../funnels.islands";
 import type { OfferLine } from "./funnel-offer";
 
 /** What a step adds below its page, by kind; plain HTML forms but the checkout's offer. */
-export type StepPart =
+export type StepSection =
   | { kind: "optin"; formHtml: string }
   | { kind: "sales"; nextPath: string | null }
   | {
@@ -25,7 +25,7 @@ export type StepPart =
   | { kind: "thankyou"; order: ReactNode };
 
 /** A funnel step's own part: the form, the button on, the offer, the upsell's yes and no. */
-export function FunnelStepPart({ part, preview }: { part: StepPart; preview: boolean }) {
+export function FunnelStepSection({ part, preview }: { part: StepSection; preview: boolean }) {
   const { t } = useTranslation();
   return (
     <Container size="sm" pb={64} data-testid={`funnel-part-${part.kind satisfies StepKind}`}>
@@ -60,7 +60,7 @@ export function FunnelStepPart({ part, preview }: { part: StepPart; preview: boo
   );
 }
 
-function UpsellPart({ part }: { part: Extract<StepPart, { kind: "upsell" }> }) {
+function UpsellPart({ part }: { part: Extract<StepSection, { kind: "upsell" }> }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="xl">

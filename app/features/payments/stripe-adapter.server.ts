@@ -9,6 +9,7 @@ import {
   type WebhookOutcome,
 } from "./adapter.server";
 import type { PaymentEvent, ProviderKeys, StartInput } from "./payment-types";
+import { chargeSavedCard, refOf } from "./stripe-saved-card.server";
 import { stripeEventSchema } from "./webhook-schemas";
 
 /** The SDK pointed at STRIPE_API_BASE when set (a fake), else at api.stripe.com. */
@@ -47,9 +48,6 @@ function lineItems(input: StartInput): Stripe.Checkout.SessionCreateParams.LineI
     },
   }));
 }
-
-const refOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === "string" ? value : (value?.id ?? undefined);
 
 /**
  * A subscription invoice's news: a renewal paid or failed. The first invoice (billing reason
@@ -198,39 +196,10 @@ export function createStripeAdapter({
       }
     },
 
-    async chargeSaved(keys, charge) {
-      const stripe = client(keys);
-      try {
-        const session = await stripe.checkout.sessions.retrieve(charge.earlierRef);
-        const earlier = refOf(session.payment_intent);
-        if (!earlier) return null;
-        const paid = await stripe.paymentIntents.retrieve(earlier);
-        const customer = refOf(paid.customer);
-        const method = refOf(paid.payment_method);
-        if (!customer || !method) return null;
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: charge.amount,
-            currency: charge.currency.toLowerCase(),
-            customer,
-            payment_method: method,
-            off_session: true,
-            confirm: true,
-            metadata: {
-              order_id: charge.orderId,
-              order_number: String(charge.orderNumber),
-              account_id: charge.accountId,
-            },
-          },
-          { idempotencyKey: `lyceum-oneclick-${charge.orderId}` },
-        );
-        return intent.status === "succeeded" ? { paymentRef: intent.id } : null;
-      } catch (error) {
-        // Declined, or the card needs its holder: they pay on Stripe's page instead.
-        if (error instanceof Stripe.errors.StripeCardError) return null;
+    chargeSaved: (keys, charge) =>
+      chargeSavedCard(client(keys), charge).catch((error: unknown) => {
         throw providerFailed(logger, "stripe", error, "chargeSaved");
-      }
-    },
+      }),
 
     async confirmReturn(keys, params) {
       const sessionId = params.session_id;

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { accounts } from "~/features/accounts/tables.server";
 import { announceMemberNotification } from "~/features/notifications/notifications.server";
 import type { EventConsumer, StoredDomainEvent } from "~/features/events/events.server";
-import { orderItems, orders } from "~/features/orders/tables.server";
+import { orderItems, orders, subscriptions } from "~/features/orders/tables.server";
 import { shopCurrency } from "~/features/orders/orders.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
@@ -63,20 +63,29 @@ async function earn(
     .select()
     .from(orders)
     .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)));
-  if (!order?.referral) return;
+  if (!order) return;
+  const programme = await liveProgramme(tx, accountId);
+  if (!programme) return;
+  // A renewal carries no link of its own: it pays the partner whose link sold its first order,
+  // where the programme pays on renewals and that first sale earned (its window was judged then).
+  const renewalOf = order.renewalOf && programme.recurring ? order.renewalOf : null;
+  const affiliateId = renewalOf
+    ? await partnerOfFirstSale(tx, accountId, renewalOf)
+    : order.referral
+      ? await affiliateByCode(tx, accountId, order.referral.code)
+      : null;
+  if (!affiliateId) return;
   const [affiliate] = await tx
     .select()
     .from(affiliates)
-    .where(and(eq(affiliates.accountId, accountId), eq(affiliates.code, order.referral.code)));
+    .where(and(eq(affiliates.accountId, accountId), eq(affiliates.id, affiliateId)));
   if (!affiliate) return;
-  const programme = await liveProgramme(tx, accountId);
-  if (!programme) return;
   const refusal: RefusalReason | null =
     affiliate.userId === order.userId || affiliate.email.toLowerCase() === order.email.toLowerCase()
       ? "selfReferral"
       : affiliate.status !== "approved"
         ? "affiliateInactive"
-        : !withinWindow(order.referral.at, programme.cookieDays, order.createdAt)
+        : order.referral && !withinWindow(order.referral.at, programme.cookieDays, order.createdAt)
           ? "windowLapsed"
           : null;
   let amount = 0;
@@ -120,6 +129,37 @@ async function earn(
   return written.length > 0 && amount > 0
     ? { userId: affiliate.userId, amount, currency: order.currency, orderNumber: order.number }
     : null;
+}
+
+async function affiliateByCode(tx: Tx, accountId: string, code: string) {
+  const [row] = await tx
+    .select({ id: affiliates.id })
+    .from(affiliates)
+    .where(and(eq(affiliates.accountId, accountId), eq(affiliates.code, code)));
+  return row?.id ?? null;
+}
+
+/** The partner a subscription's first order earned a commission for (not refused, not struck off). */
+async function partnerOfFirstSale(tx: Tx, accountId: string, subscriptionId: string) {
+  const [row] = await tx
+    .select({ affiliateId: affiliateCommissions.affiliateId })
+    .from(subscriptions)
+    .innerJoin(
+      affiliateCommissions,
+      and(
+        eq(affiliateCommissions.accountId, subscriptions.accountId),
+        eq(affiliateCommissions.orderId, subscriptions.orderId),
+      ),
+    )
+    .where(
+      and(
+        eq(subscriptions.accountId, accountId),
+        eq(subscriptions.id, subscriptionId),
+        eq(affiliateCommissions.kind, "sale"),
+        inArray(affiliateCommissions.status, ["due", "paid"]),
+      ),
+    );
+  return row?.affiliateId ?? null;
 }
 
 /**

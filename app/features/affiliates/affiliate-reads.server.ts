@@ -37,6 +37,7 @@ async function programmeView(tx: Tx, accountId: string, currency: string): Promi
     flatAmount: row?.flatAmount ?? 0,
     productCommissions: row?.productCommissions ?? [],
     cookieDays: row?.cookieDays ?? 30,
+    recurring: row?.recurring ?? false,
     approval: row?.approval ?? "manual",
     minPayout: row?.minPayout ?? 0,
     terms: row?.terms ?? "",

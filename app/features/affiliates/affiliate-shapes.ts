@@ -50,6 +50,7 @@ export const programmeInputSchema = z
       .max(200)
       .default([]),
     cookieDays: z.coerce.number().int().min(1).max(365).default(30),
+    recurring: z.boolean().default(false),
     approval: z.enum(["automatic", "manual"]).default("manual"),
     minPayout: minor.default(0),
     terms: trimmed(4000).default(""),
@@ -104,6 +105,7 @@ export type ProgrammeView = {
   flatAmount: number;
   productCommissions: ProductCommission[];
   cookieDays: number;
+  recurring: boolean;
   approval: "automatic" | "manual";
   minPayout: number;
   terms: string;
@@ -176,6 +178,7 @@ export type AffiliateMemberView = {
     | "percentBasis"
     | "flatAmount"
     | "cookieDays"
+    | "recurring"
     | "minPayout"
     | "terms"
     | "currency"

@@ -5,6 +5,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { domainEvents } from "~/features/events/tables.server";
+import { readOutbox } from "~/platform/mail/mail.server";
+import { sweepLapsedSubscriptions } from "~/features/orders/subscription-sweep.server";
+import { orders, subscriptions } from "~/features/orders/tables.server";
 import { accountNotifications, memberNotifications } from "~/features/notifications/tables.server";
 import { viewerWith } from "../../../tests/factories";
 import {
@@ -269,6 +272,83 @@ describe.each(backends)("M5 affiliates on %s", (backend) => {
     });
   });
 
+  test("M5 affiliates: with renewals paid, a subscription the link sold earns on each paid renewal; with them off, the next renewal earns nothing", async () => {
+    await programme({ recurring: true });
+    const { code, id: affiliateId } = await partner();
+    const buyer = await rig.signedIn("student");
+    await buyer.request(`/?ref=${code}`);
+    const res = await buyer.post("/api/checkout", {
+      lines: [{ id: rig.catalogue.gold.id, priceId: rig.catalogue.goldPrice.id, quantity: 1 }],
+      provider: "offline",
+      checkoutKey: crypto.randomUUID(),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { order } = (await res.json()) as { order: { id: string; total: number } };
+    expect((await rig.owner.post(`/api/orders/${order.id}/confirm`, {})).status).toBe(200);
+    await settle();
+    expect(await linesOf(order.id)).toMatchObject([{ affiliateId, kind: "sale", status: "due" }]);
+
+    // The subscription's period is moved to a window of this test's own, far from any other.
+    const end = new Date("2033-06-10T10:00:00.000Z");
+    const sub = await rig.db.database.forAccount(rig.accountId, async (tx) => {
+      const [row] = await tx
+        .update(subscriptions)
+        .set({ currentPeriodEnd: end })
+        .where(and(eq(subscriptions.accountId, rig.accountId), eq(subscriptions.orderId, order.id)))
+        .returning();
+      return row!;
+    });
+    /** The sweep's renewal order a week ahead of `periodEnd`, paid as the owner confirms it. */
+    async function renewAndPay(periodEnd: Date) {
+      const day = 86_400_000;
+      const now = new Date(periodEnd.getTime() - 6 * day);
+      await sweepLapsedSubscriptions(
+        { database: rig.db.database, jobs: rig.services.jobs },
+        { now },
+      );
+      await rig.settle();
+      const [renewal] = await rig.db.database.forAccount(rig.accountId, (tx) =>
+        tx
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.accountId, rig.accountId),
+              eq(orders.renewalOf, sub.id),
+              eq(orders.status, "pending"),
+            ),
+          ),
+      );
+      expect(renewal, "the sweep issued a renewal").toBeDefined();
+      const paid = await rig.owner.post(`/api/orders/${renewal!.id}/confirm`, {});
+      expect(paid.status, await paid.clone().text()).toBe(200);
+      await settle();
+      return renewal!;
+    }
+
+    const renewal = await renewAndPay(end);
+    const [earned] = await linesOf(renewal.id);
+    expect(earned).toMatchObject({
+      affiliateId,
+      kind: "sale",
+      status: "due",
+      orderTotal: renewal.total,
+      amount: Math.round(renewal.total * 0.3),
+    });
+
+    await programme({ recurring: false });
+    const [lengthened] = await rig.db.database.forAccount(rig.accountId, (tx) =>
+      tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.accountId, rig.accountId), eq(subscriptions.id, sub.id))),
+    );
+    const nextEnd = lengthened!.currentPeriodEnd!;
+    expect(nextEnd.getTime()).toBeGreaterThan(end.getTime());
+    const next = await renewAndPay(nextEnd);
+    expect(await linesOf(next.id)).toEqual([]);
+  });
+
   test("M5 affiliates: a sign-up through a link is the partner's; manual approval holds links until approved; a closed programme takes nobody", async () => {
     await programme({ approval: "manual" });
     const waiting = await partner();
@@ -300,10 +380,26 @@ describe.each(backends)("M5 affiliates on %s", (backend) => {
       password: "a long and unusual passphrase 2026",
     });
     expect(signUp.status, await signUp.clone().text()).toBe(202);
+    // A sign-up with a phone number is theirs too, once the texted code is given.
+    const texter = createClient(rig.app, { host: rig.host, ip: "198.51.100.78" });
+    await texter.request(`/?ref=${waiting.code}`);
+    const phone = `+3361${String(Date.now()).slice(-7)}`;
+    const started = await texter.post("/api/account/sign-up-phone", {
+      name: "Tess Texter",
+      phone,
+      password: "a long and unusual passphrase 2026",
+    });
+    expect(started.status, await started.clone().text()).toBe(202);
+    const [text] = await readOutbox(rig.db.database, { to: phone });
+    const verified = await texter.post("/api/account/sign-up-phone/verify", {
+      phone,
+      code: /\b(\d{6})\b/.exec(text?.textBody ?? "")?.[1] ?? "",
+    });
+    expect(verified.status, await verified.clone().text()).toBe(200);
     const signUps = await rig.db.database.forAccount(rig.accountId, (tx) =>
       tx.select().from(affiliateSignUps).where(eq(affiliateSignUps.accountId, rig.accountId)),
     );
-    expect(signUps.filter((one) => one.affiliateId === waiting.id)).toHaveLength(1);
+    expect(signUps.filter((one) => one.affiliateId === waiting.id)).toHaveLength(2);
 
     // The programme's own mistakes come back by field; nothing is saved.
     expect(

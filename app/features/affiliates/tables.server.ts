@@ -47,6 +47,8 @@ export const affiliateProgrammes = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     cookieDays: integer("cookie_days").notNull().default(30),
+    /** Whether a subscription's renewals keep paying the partner whose link sold it. */
+    recurring: boolean("recurring").notNull().default(false),
     approval: text("approval").$type<"automatic" | "manual">().notNull().default("manual"),
     minPayout: integer("min_payout").notNull().default(0),
     terms: text("terms").notNull().default(""),

@@ -169,10 +169,15 @@ export function authApi({
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
     await codes.take(addressKey(c.var.facts.clientIp), "auth.tooManyRequests");
     const input = phoneVerifySchema.parse(await c.req.json().catch(() => ({})));
-    const { setCookie } = await finishPhoneSignUp(
+    const { setCookie, userId } = await finishPhoneSignUp(
       siteCall(c.var.facts, c.req.raw.headers, tenant.account.accountId),
       input,
     );
+    await afterSignUp?.({
+      accountId: tenant.account.accountId,
+      userId,
+      headers: c.req.raw.headers,
+    });
     return answer(c, { status: "signed_in", setCookie });
   });
 

@@ -117,7 +117,7 @@ async function spendCode(tx: Tx, phone: string, code: string): Promise<boolean> 
 export async function finishPhoneSignUp(
   call: Call,
   input: PhoneVerifyInput,
-): Promise<{ setCookie: string[] }> {
+): Promise<{ setCookie: string[]; userId: string }> {
   const { auth, database, headers, accountId } = call;
   let user: { id: string } | null;
   try {
@@ -153,5 +153,5 @@ export async function finishPhoneSignUp(
     else throw error;
   }
   if (!user) throw new AppError({ code: "auth.invalidCode" });
-  return { setCookie: await openSession(auth, { userId: user.id, headers }) };
+  return { setCookie: await openSession(auth, { userId: user.id, headers }), userId: user.id };
 }

@@ -102,6 +102,7 @@ function Terms({ programme }: { programme: Programme }) {
       <List spacing={4} size="sm">
         <List.Item>{commission(programme)}</List.Item>
         <List.Item>{t("affiliates.terms.cookie", { days: programme.cookieDays })}</List.Item>
+        {programme.recurring ? <List.Item>{t("affiliates.terms.recurring")}</List.Item> : null}
         <List.Item>
           {programme.minPayout > 0
             ? t("affiliates.terms.minPayout", {

@@ -30,6 +30,7 @@ export type ProgrammeDraft = {
   flatAmount: Typed;
   productCommissions: ProductLine[];
   cookieDays: Typed;
+  recurring: boolean;
   approval: "automatic" | "manual";
   minPayout: Typed;
   terms: string;
@@ -75,6 +76,7 @@ function draftOf(programme: ProgrammeView): ProgrammeDraft {
       value: line.type === "percent" ? line.value / 100 : minorToMajor(line.value, currency),
     })),
     cookieDays: programme.cookieDays,
+    recurring: programme.recurring,
     approval: programme.approval,
     minPayout: minorToMajor(programme.minPayout, currency),
     terms: programme.terms,
@@ -99,6 +101,7 @@ function inputOf(draft: ProgrammeDraft, currency: string) {
       value: line.type === "flat" ? minor(line.value) : line.value,
     })),
     cookieDays: draft.cookieDays,
+    recurring: draft.recurring,
     approval: draft.approval,
     minPayout: minor(draft.minPayout),
     terms: draft.terms,
@@ -185,6 +188,12 @@ export function ProgrammeForm({
             <Radio value="flat" label={t("affiliates.settings.flatType")} />
           </Group>
         </Radio.Group>
+        <Switch
+          label={t("affiliates.settings.recurring")}
+          description={t("affiliates.settings.recurringHelp")}
+          checked={draft.recurring}
+          onChange={(event) => set("recurring", event.currentTarget.checked)}
+        />
         {draft.commissionType === "percent" ? (
           <NumberInput
             label={t("affiliates.settings.percent")}

@@ -1,0 +1,1 @@
+ALTER TABLE "affiliate_programmes" ADD COLUMN "recurring" boolean DEFAULT false NOT NULL;

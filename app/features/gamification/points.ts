@@ -5,6 +5,9 @@ export const pointReasons = [
   "course_completed",
   // An automation's step: its own number of points, once per run and step.
   "automation",
+  // Issue 35 community: a post or a comment in a group, once each.
+  "group_post",
+  "group_comment",
 ] as const;
 export type PointReason = (typeof pointReasons)[number];
 
@@ -14,4 +17,6 @@ export const pointsFor: Record<PointReason, number> = {
   quiz_passed: 25,
   course_completed: 100,
   automation: 0,
+  group_post: 5,
+  group_comment: 2,
 };

@@ -33,6 +33,7 @@ import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createFunnelRows } from "../../../tests/factories/funnels";
+import { createGroupRows } from "../../../tests/factories/groups";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -60,6 +61,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createAutomationRows(database, { accountId });
     await createAffiliateRows(database, { accountId });
     await createFunnelRows(database, { accountId });
+    await createGroupRows(database, { accountId, userId: user.id });
   }
   return { a: a.accountId, b: b.accountId };
 }

@@ -24,6 +24,7 @@ import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createFunnelRows } from "../../../tests/factories/funnels";
+import { createGroupRows } from "../../../tests/factories/groups";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -129,6 +130,7 @@ describe("I12 PGlite template for a first start", () => {
         await createAutomationRows(database, { accountId });
         await createAffiliateRows(database, { accountId });
         await createFunnelRows(database, { accountId });
+        await createGroupRows(database, { accountId, userId: user.id });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

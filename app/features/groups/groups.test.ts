@@ -1,0 +1,345 @@
+// Issue 35 groups' own logic (decision 064): the plan's cap under 20 tabs at once, privacy (a
+// private group's posts reach its members only; a hidden group is nobody else's to see), joining
+// by the access a group is tied to, requests, posts, one level of replies, reactions, moderation,
+// unread markers, paging, and points for posting.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Viewer } from "~/features/members/members.server";
+import { enrolments } from "~/features/learning/tables.server";
+import { pointsTotal } from "~/features/gamification/gamification.server";
+import { createAccount, createCourse, memberViewer } from "../../../tests/factories";
+import {
+  backends,
+  createTestDatabase,
+  logicTestOn,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
+import { commandGroups, listGroups, loadGroup } from "./groups.server";
+import { FEED_PAGE_SIZE } from "./group-shapes";
+import { groupPosts } from "./tables.server";
+
+describe.each(backends)("Issue 35 groups on %s", (backend) => {
+  let db: TestDatabase;
+  let accountId = "";
+  let owner: Viewer;
+  let ann: Viewer;
+  let bob: Viewer;
+  const logicTest = logicTestOn(backend);
+  const command = (viewer: Viewer, body: unknown, limit = 0) =>
+    commandGroups(db.database, { accountId, viewer, body, limit });
+  const open = (viewer: Viewer, slug: string, before: string | null = null) =>
+    loadGroup(db.database, { accountId, viewer, slug, before });
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    accountId = (await createAccount(db.database)).accountId;
+    owner = await memberViewer(db.database, {
+      accountId,
+      roleName: "site_owner",
+      caps: ["manage_options"],
+    });
+    ann = await memberViewer(db.database, { accountId, roleName: "student", caps: [] });
+    bob = await memberViewer(db.database, { accountId, roleName: "student", caps: [] });
+  }, 60_000);
+  afterAll(() => db?.dispose());
+
+  async function group(fields: Record<string, unknown>) {
+    const made = await command(owner, { intent: "create", group: { description: "", ...fields } });
+    if (!made.ok || !made.id) throw new Error(`not made: ${JSON.stringify(made)}`);
+    return { id: made.id };
+  }
+
+  test("Issue 35 the plan's cap on groups holds under 20 managers' tabs at once", async () => {
+    const capped = await createAccount(db.database);
+    const manager = await memberViewer(db.database, {
+      accountId: capped.accountId,
+      roleName: "site_owner",
+      caps: ["manage_options"],
+    });
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, n) =>
+        commandGroups(db.database, {
+          accountId: capped.accountId,
+          viewer: manager,
+          body: { intent: "create", group: { name: `Circle ${n}`, slug: `circle-${n}` } },
+          limit: 3,
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === "fulfilled")).toHaveLength(3);
+    const refused = answers.filter((answer) => answer.status === "rejected");
+    expect(refused).toHaveLength(17);
+    expect(refused[0]).toMatchObject({ reason: { code: "groups.limitReached" } });
+    expect(
+      await listGroups(db.database, { accountId: capped.accountId, viewer: manager }),
+    ).toHaveLength(3);
+  });
+
+  logicTest(
+    "Issue 35 only managers make groups; a taken address and a tie without its course are refused by field",
+    async () => {
+      await expect(
+        command(ann, { intent: "create", group: { name: "Mine", slug: "mine" } }),
+      ).rejects.toMatchObject({ code: "auth.forbidden" });
+      await group({ name: "Taken", slug: "taken" });
+      expect(
+        await command(owner, { intent: "create", group: { name: "Again", slug: "taken" } }),
+      ).toEqual({
+        ok: false,
+        code: "request.invalid",
+        issues: [expect.objectContaining({ path: "slug", origin: "taken" })],
+      });
+      const untied = await command(owner, {
+        intent: "create",
+        group: { name: "Tied", slug: "tied-nothing", accessKind: "course" },
+      });
+      expect(untied).toMatchObject({
+        ok: false,
+        issues: [expect.objectContaining({ path: "accessId" })],
+      });
+    },
+  );
+
+  logicTest(
+    "Issue 35 a private group tied to a course: the enrolled join at once, others are refused, and its posts reach members only",
+    async () => {
+      const course = await createCourse(db.database, {
+        accountId,
+        title: "Design",
+        slug: "design-groups",
+      });
+      const made = await group({
+        name: "Design room",
+        slug: "design-room",
+        privacy: "private",
+        accessKind: "course",
+        accessId: course.id,
+      });
+      // Ann has not enrolled: the card shows, the feed does not, and joining is refused.
+      const card = (await listGroups(db.database, { accountId, viewer: ann })).find(
+        (one) => one.id === made.id,
+      );
+      expect(card).toMatchObject({ privacy: "private", canJoin: false, mine: null, members: 1 });
+      await expect(command(ann, { intent: "join", groupId: made.id })).rejects.toMatchObject({
+        code: "groups.accessRequired",
+      });
+      await db.database.forAccount(accountId, (tx) =>
+        tx
+          .insert(enrolments)
+          .values({ accountId, courseId: course.id, userId: ann.user.id, source: "free" }),
+      );
+      expect(
+        (await listGroups(db.database, { accountId, viewer: ann })).find(
+          (one) => one.id === made.id,
+        ),
+      ).toMatchObject({ canJoin: true });
+      expect(await command(ann, { intent: "join", groupId: made.id })).toMatchObject({
+        ok: true,
+        status: "active",
+      });
+
+      const posted = await command(ann, {
+        intent: "post",
+        groupId: made.id,
+        body: "<p>Hello <strong>all</strong><script>x()</script></p>",
+      });
+      expect(posted.ok).toBe(true);
+      const inside = await open(ann, "design-room");
+      expect(inside.feed.map((post) => post.body)).toEqual(["<p>Hello <strong>all</strong></p>"]);
+      // Bob, not in it, sees the header and nothing of the feed, and cannot act on the post.
+      const outside = await open(bob, "design-room");
+      expect(outside).toMatchObject({ feed: [], mine: null, canJoin: false });
+      const postId = posted.ok ? posted.id! : "";
+      for (const body of [
+        { intent: "comment", postId, body: "Let me in" },
+        { intent: "react", postId, kind: "like" },
+      ])
+        await expect(command(bob, body)).rejects.toMatchObject({ code: "route.notFound" });
+      // Points for the post are Ann's.
+      const points = await db.database.forAccount(accountId, (tx) =>
+        pointsTotal(tx, { accountId, userId: ann.user.id }),
+      );
+      expect(points).toBe(5);
+    },
+  );
+
+  logicTest(
+    "Issue 35 a hidden group is listed and opened by its members and managers only; an open private group takes requests",
+    async () => {
+      const hidden = await group({ name: "Staff room", slug: "staff-room", privacy: "hidden" });
+      expect(
+        (await listGroups(db.database, { accountId, viewer: bob })).map((one) => one.id),
+      ).not.toContain(hidden.id);
+      await expect(open(bob, "staff-room")).rejects.toMatchObject({ code: "route.notFound" });
+      await expect(command(bob, { intent: "join", groupId: hidden.id })).rejects.toMatchObject({
+        code: "route.notFound",
+      });
+      expect(
+        (await listGroups(db.database, { accountId, viewer: owner })).map((one) => one.id),
+      ).toContain(hidden.id);
+
+      const club = await group({ name: "Book club", slug: "book-club", privacy: "private" });
+      expect(await command(bob, { intent: "join", groupId: club.id })).toMatchObject({
+        ok: true,
+        status: "requested",
+      });
+      expect((await open(owner, "book-club")).requests.map((one) => one.userId)).toEqual([
+        bob.user.id,
+      ]);
+      await expect(
+        command(ann, {
+          intent: "decide",
+          groupId: club.id,
+          userId: bob.user.id,
+          decision: "approve",
+        }),
+      ).rejects.toMatchObject({ code: "auth.forbidden" });
+      await command(owner, {
+        intent: "decide",
+        groupId: club.id,
+        userId: bob.user.id,
+        decision: "approve",
+      });
+      expect((await open(bob, "book-club")).mine).toMatchObject({ status: "active" });
+      // A ban puts them out for good: the group is gone for them, to leave as to join.
+      await command(owner, {
+        intent: "decide",
+        groupId: club.id,
+        userId: bob.user.id,
+        decision: "ban",
+      });
+      await expect(command(bob, { intent: "leave", groupId: club.id })).rejects.toMatchObject({
+        code: "route.notFound",
+      });
+      await expect(command(bob, { intent: "join", groupId: club.id })).rejects.toMatchObject({
+        code: "route.notFound",
+      });
+    },
+  );
+
+  logicTest(
+    "Issue 35 comments with one level of replies, one reaction each, and a moderator's pin, close and hide",
+    async () => {
+      const made = await group({ name: "Lounge", slug: "lounge" });
+      for (const viewer of [ann, bob]) await command(viewer, { intent: "join", groupId: made.id });
+      const first = await command(ann, { intent: "post", groupId: made.id, body: "<p>First</p>" });
+      const second = await command(ann, {
+        intent: "post",
+        groupId: made.id,
+        body: "<p>Second</p>",
+      });
+      const [firstId, secondId] = [first, second].map((answer) => (answer.ok ? answer.id! : ""));
+      const comment = await command(bob, {
+        intent: "comment",
+        postId: firstId,
+        body: "Nice <b>one</b>",
+      });
+      const commentId = comment.ok ? comment.id! : "";
+      const reply = await command(ann, {
+        intent: "comment",
+        postId: firstId,
+        parentId: commentId,
+        body: "Thanks",
+      });
+      const replyId = reply.ok ? reply.id! : "";
+      await expect(
+        command(bob, { intent: "comment", postId: firstId, parentId: replyId, body: "Deeper" }),
+      ).rejects.toMatchObject({ code: "request.invalid" });
+      await command(bob, { intent: "react", postId: firstId, kind: "like" });
+      await command(bob, { intent: "react", postId: firstId, kind: "love" });
+      await command(ann, { intent: "react", postId: firstId, kind: "love" });
+      await command(ann, { intent: "react", postId: firstId, commentId, kind: "like" });
+
+      await command(owner, { intent: "pin", postId: firstId, pinned: true });
+      await command(owner, { intent: "closeComments", postId: firstId, closed: true });
+      const seen = await open(bob, "lounge");
+      expect(seen.feed.map((post) => post.id)).toEqual([firstId, secondId]);
+      expect(seen.feed[0]).toMatchObject({
+        pinned: true,
+        commentsClosed: true,
+        reactions: { love: 2 },
+        mine: "love",
+        comments: [
+          { id: commentId, parentId: null, body: "Nice one", reactions: { like: 1 }, mine: null },
+          { id: replyId, parentId: commentId, body: "Thanks" },
+        ],
+      });
+      await expect(
+        command(bob, { intent: "comment", postId: firstId, body: "Late" }),
+      ).rejects.toMatchObject({
+        code: "groups.commentsClosed",
+      });
+      await expect(
+        command(bob, { intent: "pin", postId: secondId, pinned: true }),
+      ).rejects.toMatchObject({
+        code: "auth.forbidden",
+      });
+      // Hidden: gone for members, greyed for moderators.
+      await command(owner, { intent: "hide", postId: secondId, hidden: true });
+      expect((await open(bob, "lounge")).feed.map((post) => post.id)).toEqual([firstId]);
+      expect((await open(owner, "lounge")).feed.find((post) => post.id === secondId)).toMatchObject(
+        { hidden: true },
+      );
+      await expect(
+        command(bob, { intent: "react", postId: secondId, kind: "like" }),
+      ).rejects.toMatchObject({
+        code: "route.notFound",
+      });
+    },
+  );
+
+  logicTest(
+    "Issue 35 the feed: unread markers until read, and pages of 20 by cursor with nothing twice",
+    async () => {
+      const made = await group({ name: "Busy", slug: "busy" });
+      for (const viewer of [ann, bob]) await command(viewer, { intent: "join", groupId: made.id });
+      const start = Date.now() + 1000;
+      await db.database.forAccount(accountId, (tx) =>
+        tx.insert(groupPosts).values(
+          Array.from({ length: 45 }, (_, n) => ({
+            accountId,
+            groupId: made.id,
+            authorId: ann.user.id,
+            body: `<p>Post ${n}</p>`,
+            // Two posts share each moment: the cursor's id decides between them.
+            createdAt: new Date(start + Math.floor(n / 2) * 1000),
+          })),
+        ),
+      );
+      expect(
+        (await listGroups(db.database, { accountId, viewer: bob })).find(
+          (one) => one.id === made.id,
+        ),
+      ).toMatchObject({ unread: 45 });
+      const seen: string[] = [];
+      let before: string | null = null;
+      let pages = 0;
+      do {
+        const page = await open(bob, "busy", before);
+        expect(page.feed.length).toBeLessThanOrEqual(FEED_PAGE_SIZE);
+        expect(page.feed.every((post) => post.unread)).toBe(true);
+        seen.push(...page.feed.map((post) => post.id));
+        before = page.next;
+        pages++;
+      } while (before && pages < 10);
+      expect(pages).toBe(3);
+      expect(new Set(seen).size).toBe(45);
+      await commandGroups(db.database, {
+        accountId,
+        viewer: bob,
+        body: { intent: "markRead", groupId: made.id },
+        limit: 0,
+        now: new Date(start + 60_000),
+      });
+      const after = await listGroups(db.database, { accountId, viewer: bob });
+      expect(after.find((one) => one.id === made.id)).toMatchObject({ unread: 0 });
+      const rows = await db.database.forAccount(accountId, (tx) =>
+        tx
+          .select()
+          .from(groupPosts)
+          .where(and(eq(groupPosts.accountId, accountId), eq(groupPosts.groupId, made.id))),
+      );
+      expect(rows).toHaveLength(45);
+    },
+  );
+});

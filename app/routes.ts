@@ -95,6 +95,9 @@ export default [
       route("dashboard/course/:id/stats", "routes/dashboard/course-stats.tsx"),
       // Certificates (issue 15 scope 6): a member's own, and the owner's template.
       route("dashboard/certificates", "routes/dashboard/certificates.tsx"),
+      // Issue 35 groups (decision 064): the groups a member may see, and a group's page and feed.
+      route("dashboard/groups", "routes/dashboard/groups.tsx"),
+      route("dashboard/groups/:slug", "routes/dashboard/group.tsx"),
       route("dashboard/manage/elearning/certificates", "routes/dashboard/certificate-template.tsx"),
       // Orders (issue 16 scope 6): a member's orders and subscriptions, or the shop's for managers.
       route("dashboard/orders", "routes/dashboard/orders.tsx"),

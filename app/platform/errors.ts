@@ -41,6 +41,12 @@ export const errorCatalogue = {
   "courses.limitReached": { status: 403, key: "errors.courseLimitReached" },
   /** The plan's `funnels` cap is reached: no funnel is added. */
   "funnels.limitReached": { status: 403, key: "errors.funnelLimitReached" },
+  /** The plan's `groups` cap is reached: no group is added. */
+  "groups.limitReached": { status: 403, key: "errors.groupsLimitReached" },
+  /** A comment on a group's post whose comments a moderator closed (or that is hidden). */
+  "groups.commentsClosed": { status: 409, key: "errors.groupCommentsClosed" },
+  /** Joining a group tied to a course or membership the viewer does not hold. */
+  "groups.accessRequired": { status: 403, key: "errors.groupAccessRequired" },
   /** A new attempt past the quiz's attempt limit. */
   "quiz.attemptLimit": { status: 409, key: "errors.quizAttemptLimit" },
   /** An answer saved after the attempt's deadline (the server's clock). */

@@ -165,9 +165,13 @@ test("Issue 34 acceptance 1/4: the owner builds the funnel, the automation and t
       page.getByTestId(`step-${kind === "Sales page" ? "sales" : kind.toLowerCase()}`),
     ).toBeVisible();
   }
+  // Each move waits for the list to show it: a click while the last move is still on its way
+  // would replace that request (one fetcher), and a move would be lost.
   for (let n = 0; n < 3; n++) {
     await page.getByRole("button", { name: "Move Thank you down" }).click();
-    await page.waitForLoadState("networkidle");
+    await expect(
+      page.getByTestId("step-thankyou").locator(".mantine-Badge-root").first(),
+    ).toHaveText(String(n + 3));
   }
   const optin = await stepSettings(page, "optin");
   await choose(page, optin, "Form", "Newsletter");

@@ -1598,6 +1598,32 @@ const pageEndpoints: FuzzEndpoint[] = [
     shape: () =>
       json("/dashboard/manage/marketing/funnels", { intent: "createFunnel", name: "Fuzz funnel" }),
   },
+  // Issue 35: the groups screen, a group's page (one no site has: 404) and their commands.
+  page("/dashboard/groups", "routes/dashboard/groups.tsx", {}),
+  {
+    name: "POST /dashboard/groups",
+    method: "POST",
+    path: "/dashboard/groups",
+    routeFile: "routes/dashboard/groups.tsx",
+    shape: () =>
+      json("/dashboard/groups", {
+        intent: "create",
+        group: { name: "Fuzz group", slug: "fuzz-group", privacy: "public" },
+      }),
+  },
+  page("/dashboard/groups/no-such-group", "routes/dashboard/group.tsx", { before: "" }),
+  {
+    name: "POST /dashboard/groups/no-such-group",
+    method: "POST",
+    path: "/dashboard/groups/no-such-group",
+    routeFile: "routes/dashboard/group.tsx",
+    shape: () =>
+      json("/dashboard/groups/no-such-group", {
+        intent: "post",
+        groupId: crypto.randomUUID(),
+        body: "<p>Hello</p>",
+      }),
+  },
   // M5 (issue 34): the affiliates screen (the owner's) and a member's affiliate screen, their
   // commands and the payouts' CSV.
   page("/dashboard/manage/marketing/affiliates", "routes/dashboard/marketing-affiliates.tsx", {}),

@@ -72,7 +72,8 @@ export const dashboardSections: DashboardSection[] = [
     "certificates",
     (c) => withFeature("lms")(c) && withAddon("certificates")(c),
   ),
-  section("groups", "groups", withFeature("groups")),
+  // Issue 35: the groups a member may see; a group's page at groups/{slug}.
+  { ...screen("groups", "groups", withFeature("groups")), items: true as const },
   section("bookings", "bookings", withFeature("appointments")),
   section("appointments", "appointments", withFeature("appointments")),
   // Teaching

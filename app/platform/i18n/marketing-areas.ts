@@ -54,6 +54,22 @@ export const marketingAreas = {
     "dashboard.sections.manageFunnels",
     "errors.funnelLimitReached",
   ],
+  /**
+   * Issue 35: the groups screens (/dashboard/groups and a group's page), with the post editor's
+   * words and the media picker's. Kept here, beside the other member-facing screens of M5, so
+   * that area-messages.server.ts needs no change.
+   */
+  groupsScreen: [
+    "groups",
+    "content.editor",
+    "media",
+    "siteSettings.common.errors",
+    "dashboard.sections.groups",
+    "errors.groupsLimitReached",
+    "errors.groupCommentsClosed",
+    "errors.groupAccessRequired",
+    "errors.tooManyRequests",
+  ],
   /** A funnel's step on the site (/f/…): its part's words and the offer's. */
   funnelPage: ["funnelPage"],
   /** M5: the site's affiliates, their commissions and payouts, the programme (issue 34). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FieldIssue } from "~/platform/field-issues";
-import { slugSchema } from "~/platform/safe-value-schemas";
+import { linkUrlSchema, slugSchema } from "~/platform/safe-value-schemas";
 
 /**
  * Issue 35 groups (decision 064), on both sides of the wire: who may see a group, what a member
@@ -37,7 +37,8 @@ export const groupInputSchema = z
     slug: slugSchema,
     description: text(2000).default(""),
     rules: text(4000).default(""),
-    cover: text(2000).default(""),
+    // A picture of the media library or an http(s) address: nothing a browser would run.
+    cover: z.union([z.literal(""), linkUrlSchema]).default(""),
     privacy: z.enum(groupPrivacies).default("public"),
     accessKind: z.enum(groupAccessKinds).default("open"),
     accessId: z.uuid().nullable().default(null),

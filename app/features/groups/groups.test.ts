@@ -93,6 +93,14 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
         intent: "create",
         group: { name: "Tied", slug: "tied-nothing", accessKind: "course" },
       });
+      const scripted = await command(owner, {
+        intent: "create",
+        group: { name: "Cover", slug: "cover-script", cover: "javascript:alert(1)" },
+      });
+      expect(scripted).toMatchObject({
+        ok: false,
+        issues: [expect.objectContaining({ path: "cover" })],
+      });
       expect(untied).toMatchObject({
         ok: false,
         issues: [expect.objectContaining({ path: "accessId" })],

@@ -37,7 +37,7 @@ export function PlaceBadge({ mine }: { mine: GroupCard["mine"] }) {
   const place = mine.status === "active" ? mine.role : mine.status;
   const colour = { member: "blue", moderator: "grape", requested: "yellow", banned: "red" }[place];
   return (
-    <Badge variant="outline" color={colour} data-testid="group-place">
+    <Badge variant="light" color={colour} data-testid="group-place">
       {words.places[place]}
     </Badge>
   );

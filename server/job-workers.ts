@@ -46,6 +46,7 @@ import {
   tellAnniversaries,
   type AutomationServices,
 } from "~/features/automations/automations.server";
+import { groupTiesConsumer } from "~/features/groups/groups.server";
 import { affiliateConsumer } from "~/features/affiliates/affiliates.server";
 import { LAPSED_HOLDINGS_JOB, tellLapsedHoldings } from "~/features/memberships/memberships.server";
 import { DOMAIN_EVENTS_SWEEP_JOB, type EventConsumer } from "~/features/events/events.server";
@@ -190,6 +191,7 @@ export function eventConsumers(
   return [
     automationConsumer(automationServicesOf(services)),
     affiliateConsumer({ database: services.database, pubsub: services.pubsub }),
+    groupTiesConsumer({ database: services.database }),
   ];
 }
 

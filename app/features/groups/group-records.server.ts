@@ -1,7 +1,6 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/members/members.server";
 import type { Tx } from "~/platform/db/database.server";
-import { uniqueViolation } from "~/platform/db/unique-violation";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf } from "~/platform/field-issues";
 import { holdsAccess, type GroupRights, type GroupRow } from "./group-access.server";
@@ -60,7 +59,7 @@ export async function createGroup(
 const slugTaken = (): GroupAnswer => ({
   ok: false,
   code: "request.invalid",
-  issues: [{ path: "slug", code: "custom", origin: "taken" }],
+  issues: [{ path: "slug", code: "custom", origin: "slugTaken" }],
 });
 
 /** An open group names no course or membership. */
@@ -77,15 +76,22 @@ export async function updateGroup(
   const input = groupInputSchema.safeParse(raw);
   if (!input.success)
     return { ok: false, code: "request.invalid", issues: fieldIssuesOf(input.error) };
-  try {
-    await tx
-      .update(groups)
-      .set({ ...tied(input.data), updatedAt: now })
-      .where(and(eq(groups.accountId, accountId), eq(groups.id, group.id)));
-  } catch (error) {
-    if (uniqueViolation(error) === "groups_slug") return slugTaken();
-    throw error;
-  }
+  // Asked before writing: a unique violation would abort the transaction it is in.
+  const [other] = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(
+      and(
+        eq(groups.accountId, accountId),
+        eq(groups.slug, input.data.slug),
+        ne(groups.id, group.id),
+      ),
+    );
+  if (other) return slugTaken();
+  await tx
+    .update(groups)
+    .set({ ...tied(input.data), updatedAt: now })
+    .where(and(eq(groups.accountId, accountId), eq(groups.id, group.id)));
   return { ok: true, id: group.id, slug: input.data.slug };
 }
 

@@ -118,6 +118,7 @@ export type FeedComment = {
   id: string;
   parentId: string | null;
   author: PostAuthor;
+  /** Plain text (the server keeps no markup): the screens show it as written, never as HTML. */
   body: string;
   createdAt: string;
   hidden: boolean;

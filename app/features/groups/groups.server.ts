@@ -24,6 +24,7 @@ import { groupCommandSchema, type GroupAnswer, type GroupTies } from "./group-sh
 import { groups } from "./tables.server";
 
 export { listGroups, loadGroup } from "./group-feed.server";
+export { groupTiesConsumer } from "./group-ties.server";
 
 /** The plan's cap on groups (spec §9 `groups`: Dedicated and Lifetime sell 3); 0 = no cap. */
 export async function groupLimit(database: Database, account: AccountSummary): Promise<number> {

@@ -14,7 +14,7 @@ import {
   logicTestOn,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { commandGroups, listGroups, loadGroup } from "./groups.server";
+import { commandGroups, groupTiesConsumer, listGroups, loadGroup } from "./groups.server";
 import { FEED_PAGE_SIZE } from "./group-shapes";
 import { groupPosts } from "./tables.server";
 
@@ -87,7 +87,7 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
       ).toEqual({
         ok: false,
         code: "request.invalid",
-        issues: [expect.objectContaining({ path: "slug", origin: "taken" })],
+        issues: [expect.objectContaining({ path: "slug", origin: "slugTaken" })],
       });
       const untied = await command(owner, {
         intent: "create",
@@ -168,6 +168,56 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
         pointsTotal(tx, { accountId, userId: ann.user.id }),
       );
       expect(points).toBe(5);
+    },
+  );
+
+  logicTest(
+    "Issue 35 renaming a group to a taken address is refused by field, the group unchanged; an enrolment lets the student into the course's groups at once",
+    async () => {
+      const first = await group({ name: "First", slug: "first-room" });
+      await group({ name: "Second", slug: "second-room" });
+      expect(
+        await command(owner, {
+          intent: "update",
+          groupId: first.id,
+          group: { name: "First", slug: "second-room" },
+        }),
+      ).toMatchObject({
+        ok: false,
+        issues: [expect.objectContaining({ path: "slug", origin: "slugTaken" })],
+      });
+      expect((await open(owner, "first-room")).name).toBe("First");
+
+      const course = await createCourse(db.database, {
+        accountId,
+        title: "Grids",
+        slug: "grids-groups",
+      });
+      const tied = await group({
+        name: "Grids room",
+        slug: "grids-room",
+        privacy: "private",
+        accessKind: "course",
+        accessId: course.id,
+      });
+      const enrolled = {
+        accountId,
+        id: crypto.randomUUID(),
+        type: "course.enrolled" as const,
+        contactId: null,
+        userId: bob.user.id,
+        email: null,
+        data: { courseId: course.id, source: "free" },
+        occurredAt: new Date(),
+      };
+      const consumer = groupTiesConsumer({ database: db.database });
+      // Handed on twice: one membership.
+      await consumer.take(accountId, [enrolled]);
+      await consumer.take(accountId, [enrolled]);
+      const card = (await listGroups(db.database, { accountId, viewer: bob })).find(
+        (one) => one.id === tied.id,
+      );
+      expect(card).toMatchObject({ mine: { status: "active", role: "member" }, members: 2 });
     },
   );
 

@@ -1620,7 +1620,7 @@ const pageEndpoints: FuzzEndpoint[] = [
     shape: () =>
       json("/dashboard/groups/no-such-group", {
         intent: "post",
-        groupId: crypto.randomUUID(),
+        groupId: uuid,
         body: "<p>Hello</p>",
       }),
   },

@@ -143,7 +143,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("D12 realtime across two instanc
     });
     expect(posted.status, posted.body).toBe(201);
     const { notification } = JSON.parse(posted.body) as { notification: { id: string } };
-    const ring = await watcher.socket.next("broadcast", (m) => m.payload.id === notification.id);
+    const ring = await watcher.socket.next("broadcast", (m) => m.event === "notification" && m.payload.id === notification.id);
     expect(ring).toMatchObject({
       event: "notification",
       payload: { source: "account", type: "other" },

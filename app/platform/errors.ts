@@ -47,6 +47,9 @@ export const errorCatalogue = {
   "groups.commentsClosed": { status: 409, key: "errors.groupCommentsClosed" },
   /** Joining a group tied to a course or membership the viewer does not hold. */
   "groups.accessRequired": { status: 403, key: "errors.groupAccessRequired" },
+  // Issue 35 messages: a block stands between them; the site's rule does not let them write.
+  "messages.blocked": { status: 403, key: "errors.messagesBlocked" },
+  "messages.notAllowed": { status: 403, key: "errors.messagesNotAllowed" },
   /** A new attempt past the quiz's attempt limit. */
   "quiz.attemptLimit": { status: 409, key: "errors.quizAttemptLimit" },
   /** An answer saved after the attempt's deadline (the server's clock). */

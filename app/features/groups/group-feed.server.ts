@@ -12,8 +12,7 @@ import {
   or,
   sql,
 } from "drizzle-orm";
-import type { Viewer } from "~/features/members/members.server";
-import { members } from "~/features/members/tables.server";
+import { peopleOf, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import {
   groupWithRights,
@@ -249,13 +248,10 @@ async function authorsOf(
   accountId: string,
   userIds: string[],
 ): Promise<Map<string, PostAuthor>> {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await tx
-    .select({ userId: members.userId, name: members.name, avatar: members.avatar })
-    .from(members)
-    .where(and(eq(members.accountId, accountId), inArray(members.userId, unique)));
-  return new Map(rows.map((row) => [row.userId, row]));
+  const people = await peopleOf(tx, accountId, userIds);
+  return new Map(
+    [...people.values()].map(({ userId, name, avatar }) => [userId, { userId, name, avatar }]),
+  );
 }
 
 const someone = (userId: string): PostAuthor => ({ userId, name: "", avatar: null });

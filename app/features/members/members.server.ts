@@ -240,3 +240,4 @@ export async function syncMemberEmail(
 export * from "./avatar.server";
 export * from "./member-overview.server";
 export * from "./member-joins.server";
+export * from "./people.server";

@@ -21,6 +21,12 @@ export const UNREAD_LIST_LIMIT = 50;
 export const notificationDataSchema = z.object({
   user_id: z.string().trim().min(1).max(100).optional(),
   message: z.string().trim().max(MAX_DATA_MESSAGE_LENGTH).optional(),
+  /** Where clicking it leads: a path of the dashboard (a conversation, a group's post). */
+  url: z
+    .string()
+    .max(500)
+    .regex(/^\/dashboard\/[^\s\\]*$/)
+    .optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -17,6 +17,7 @@ export const optionKeys = [
   "bunnyCreds",
   "comments",
   "certificates",
+  "messages",
 ] as const;
 export type OptionKey = (typeof optionKeys)[number];
 

@@ -11,6 +11,9 @@ export const REALTIME_PATH = "/api/realtime";
 /** Spec §7: the per-account presence channel; it also carries the `notification` broadcasts. */
 export const ONLINE_USERS = "onlineUsers";
 export const NOTIFICATION_EVENT = "notification";
+/** Issue 35: something happened in a conversation or a group the receiver is in. */
+export const CONVERSATION_EVENT = "conversation";
+export const GROUP_EVENT = "group";
 
 /** A browser's id, kept in localStorage under `device_id` (spec §3 local storage keys). */
 export const DEVICE_ID_KEY = "device_id";
@@ -69,6 +72,17 @@ export type NotificationSignal = {
   id: string;
 };
 
+/** A conversation's news (decision 065): its members fetch again, or show who is typing. */
+export type ConversationSignal = {
+  conversationId: string;
+  kind: "message" | "read" | "typing";
+  /** Who wrote, read or types. */
+  userId: string;
+};
+
+/** A group's feed changed (a post, a comment, a hidden post): its open pages fetch again. */
+export type GroupSignal = { groupId: string; kind: "post" | "comment" | "moderated" };
+
 export type ServerMessage =
   | { type: "welcome"; account_id: string; user_id: string }
   /** `key`: this connection's own presence entry. */
@@ -86,6 +100,18 @@ export type ServerMessage =
       channel: typeof ONLINE_USERS;
       event: typeof NOTIFICATION_EVENT;
       payload: NotificationSignal;
+    }
+  | {
+      type: "broadcast";
+      channel: typeof ONLINE_USERS;
+      event: typeof CONVERSATION_EVENT;
+      payload: ConversationSignal;
+    }
+  | {
+      type: "broadcast";
+      channel: typeof ONLINE_USERS;
+      event: typeof GROUP_EVENT;
+      payload: GroupSignal;
     }
   | { type: "signed_out"; reason: "singleSession"; code: ErrorCode }
   | { type: "error"; code: ErrorCode }

@@ -187,7 +187,10 @@ describe.each(backends)("D12 D13 realtime on %s", (backend) => {
         data: { user_id: people.classmate.id },
       },
     });
-    expect((await student.next("broadcast", (m) => m.payload.id === id)).payload).toEqual({
+    expect(
+      (await student.next("broadcast", (m) => m.event === "notification" && m.payload.id === id))
+        .payload,
+    ).toEqual({
       source: "member",
       type: "chat",
       id,
@@ -196,12 +199,19 @@ describe.each(backends)("D12 D13 realtime on %s", (backend) => {
       accountId: sites.demo.accountId,
       input: { message: "Renewal due", severity: 5 },
     });
-    expect((await owner.next("broadcast", (m) => m.payload.id === notice.id)).event).toBe(
-      "notification",
-    );
+    expect(
+      (
+        await owner.next(
+          "broadcast",
+          (m) => m.event === "notification" && m.payload.id === notice.id,
+        )
+      ).event,
+    ).toBe("notification");
     await new Promise((resolve) => setTimeout(resolve, 150));
     const got = (socket: SocketClient, wanted: string) =>
-      socket.messages.some((m) => m.type === "broadcast" && m.payload.id === wanted);
+      socket.messages.some(
+        (m) => m.type === "broadcast" && m.event === "notification" && m.payload.id === wanted,
+      );
     expect(got(owner, id)).toBe(false);
     expect(got(classmate, id)).toBe(false);
     expect(got(student, notice.id)).toBe(false);

@@ -19,6 +19,7 @@ import {
   REALTIME_PATH,
   type ClientMessage,
   type NotificationSignal,
+  type ServerMessage,
 } from "./protocol";
 import { realtimeLimits, send, shown, type Connection } from "./connection.server";
 import { endOtherSessions, singleSessionApplies } from "./single-session.server";
@@ -30,7 +31,12 @@ import {
   type Rejection,
 } from "./upgrade.server";
 
-export { publishNotificationSignal, type Audience } from "./bus.server";
+export {
+  publishConversationSignal,
+  publishGroupSignal,
+  publishNotificationSignal,
+  type Audience,
+} from "./bus.server";
 export type { Authenticate, RealtimeIdentity } from "./upgrade.server";
 export { realtimeLimits } from "./connection.server";
 
@@ -277,14 +283,17 @@ export function createRealtimeHub({
       case realtimeTopics.broadcast: {
         const audience = message.audience as Audience;
         for (const conn of joinedSockets(message.accountId as string)) {
-          if (!(audience.userIds?.includes(conn.userId) || (audience.managers && conn.manager)))
-            continue;
+          const heard =
+            audience.everyone ||
+            audience.userIds?.includes(conn.userId) ||
+            (audience.managers && conn.manager);
+          if (!heard) continue;
           send(conn, {
             type: "broadcast",
             channel: ONLINE_USERS,
-            event: NOTIFICATION_EVENT,
+            event: (message.event as typeof NOTIFICATION_EVENT | undefined) ?? NOTIFICATION_EVENT,
             payload: message.payload as NotificationSignal,
-          });
+          } as ServerMessage);
         }
         break;
       }

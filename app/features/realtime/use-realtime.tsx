@@ -16,6 +16,8 @@ import {
   ONLINE_USERS,
   onlineMembers,
   REALTIME_PATH,
+  type ConversationSignal,
+  type GroupSignal,
   type NotificationSignal,
   type PresenceEntry,
   type ServerMessage,
@@ -33,6 +35,10 @@ export type Realtime = {
   onlineCount: number;
   /** Calls `handler` on each `notification` broadcast (and after a reconnect); returns unsubscribe. */
   onNotification: (handler: (signal: NotificationSignal) => void) => () => void;
+  /** The same for `conversation` broadcasts (issue 35 messages). */
+  onConversation: (handler: (signal: ConversationSignal) => void) => () => void;
+  /** The same for `group` broadcasts (issue 35 group feeds); also called after a reconnect. */
+  onGroup: (handler: (signal: GroupSignal | null) => void) => () => void;
 };
 
 const idle: Realtime = {
@@ -41,6 +47,8 @@ const idle: Realtime = {
   members: [],
   onlineCount: 0,
   onNotification: () => () => {},
+  onConversation: () => () => {},
+  onGroup: () => () => {},
 };
 
 const RealtimeContext = createContext<Realtime>(idle);
@@ -110,6 +118,8 @@ export function RealtimeProvider({
   const [status, setStatus] = useState<RealtimeStatus>("idle");
   const [presence, setPresence] = useState<PresenceEntry[]>([]);
   const listeners = useRef(new Set<(signal: NotificationSignal) => void>());
+  const conversationListeners = useRef(new Set<(signal: ConversationSignal) => void>());
+  const groupListeners = useRef(new Set<(signal: GroupSignal | null) => void>());
 
   useEffect(() => {
     if (!enabled || typeof WebSocket === "undefined") return;
@@ -139,7 +149,10 @@ export function RealtimeProvider({
           }),
         );
         // Whatever was broadcast while disconnected was missed: listeners fetch again.
-        if (connectedBefore) emit({ source: "member", type: "other", id: "*" });
+        if (connectedBefore) {
+          emit({ source: "member", type: "other", id: "*" });
+          for (const listener of groupListeners.current) listener(null);
+        }
         connectedBefore = true;
       };
       ws.onmessage = (event) => {
@@ -150,7 +163,13 @@ export function RealtimeProvider({
           return;
         }
         if (applyPresence(entries, message)) setPresence([...entries.values()]);
-        if (message.type === "broadcast") emit(message.payload);
+        if (message.type === "broadcast") {
+          if (message.event === "conversation")
+            for (const listener of conversationListeners.current) listener(message.payload);
+          else if (message.event === "group")
+            for (const listener of groupListeners.current) listener(message.payload);
+          else emit(message.payload);
+        }
         if (message.type === "signed_out") {
           stopped = true;
           setStatus("signedOut");
@@ -183,10 +202,28 @@ export function RealtimeProvider({
     return () => void listeners.current.delete(handler);
   }, []);
 
+  const onConversation = useCallback((handler: (signal: ConversationSignal) => void) => {
+    conversationListeners.current.add(handler);
+    return () => void conversationListeners.current.delete(handler);
+  }, []);
+
+  const onGroup = useCallback((handler: (signal: GroupSignal | null) => void) => {
+    groupListeners.current.add(handler);
+    return () => void groupListeners.current.delete(handler);
+  }, []);
+
   const value = useMemo<Realtime>(() => {
     const members = onlineMembers(presence);
-    return { status, presence, members, onlineCount: members.length, onNotification };
-  }, [status, presence, onNotification]);
+    return {
+      status,
+      presence,
+      members,
+      onlineCount: members.length,
+      onNotification,
+      onConversation,
+      onGroup,
+    };
+  }, [status, presence, onNotification, onConversation, onGroup]);
 
   return (
     <RealtimeContext.Provider value={value}>
@@ -206,4 +243,18 @@ export function useNotificationSignal(handler: (signal: NotificationSignal) => v
   const { onNotification } = useRealtime();
   const onSignal = useEffectEvent(handler);
   useEffect(() => onNotification((signal) => onSignal(signal)), [onNotification]);
+}
+
+/** Runs `handler` on every `conversation` broadcast while mounted (issue 35 messages). */
+export function useConversationSignal(handler: (signal: ConversationSignal) => void) {
+  const { onConversation } = useRealtime();
+  const onSignal = useEffectEvent(handler);
+  useEffect(() => onConversation((signal) => onSignal(signal)), [onConversation]);
+}
+
+/** Runs `handler` on every `group` broadcast (null: after a reconnect) while mounted. */
+export function useGroupSignal(handler: (signal: GroupSignal | null) => void) {
+  const { onGroup } = useRealtime();
+  const onSignal = useEffectEvent(handler);
+  useEffect(() => onGroup((signal) => onSignal(signal)), [onGroup]);
 }

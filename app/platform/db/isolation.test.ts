@@ -34,6 +34,7 @@ import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createFunnelRows } from "../../../tests/factories/funnels";
 import { createGroupRows } from "../../../tests/factories/groups";
+import { createMessageRows } from "../../../tests/factories/messages";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { findAppRoleProblems } from "./health.server";
 
@@ -62,6 +63,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createAffiliateRows(database, { accountId });
     await createFunnelRows(database, { accountId });
     await createGroupRows(database, { accountId, userId: user.id });
+    await createMessageRows(database, { accountId, userId: user.id });
   }
   return { a: a.accountId, b: b.accountId };
 }

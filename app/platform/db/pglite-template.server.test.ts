@@ -25,6 +25,7 @@ import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createFunnelRows } from "../../../tests/factories/funnels";
 import { createGroupRows } from "../../../tests/factories/groups";
+import { createMessageRows } from "../../../tests/factories/messages";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
@@ -131,6 +132,7 @@ describe("I12 PGlite template for a first start", () => {
         await createAffiliateRows(database, { accountId });
         await createFunnelRows(database, { accountId });
         await createGroupRows(database, { accountId, userId: user.id });
+        await createMessageRows(database, { accountId, userId: user.id });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

@@ -59,6 +59,15 @@ export const marketingAreas = {
    * words and the media picker's. Kept here, beside the other member-facing screens of M5, so
    * that area-messages.server.ts needs no change.
    */
+  messagesScreen: [
+    "messages",
+    "media",
+    "siteSettings.common.errors",
+    "dashboard.sections.messages",
+    "errors.messagesBlocked",
+    "errors.messagesNotAllowed",
+    "errors.tooManyRequests",
+  ],
   groupsScreen: [
     "groups",
     "content.editor",

@@ -1,22 +1,12 @@
-import { eq } from "drizzle-orm";
-import { accounts } from "~/features/accounts/tables.server";
 import { formatMoney, minorToMajor } from "~/features/cart/cart";
 import {
   createAccountNotification,
+  siteLanguageOf,
   storeMemberNotification,
 } from "~/features/notifications/notifications.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
-
-/** The site's own language: notifications are written once, for whoever reads them. */
-async function siteLanguage(tx: Tx, accountId: string) {
-  const [account] = await tx
-    .select({ settings: accounts.settings })
-    .from(accounts)
-    .where(eq(accounts.accountId, accountId));
-  return account?.settings.defaultLanguage ?? "en";
-}
 
 /** The affiliate's bell: what a sale earned them (written with the commission, once). */
 export async function tellAffiliate(
@@ -29,7 +19,7 @@ export async function tellAffiliate(
     orderNumber,
   }: { accountId: string; userId: string; amount: number; currency: string; orderNumber: number },
 ) {
-  const lang = await siteLanguage(tx, accountId);
+  const lang = await siteLanguageOf(tx, accountId);
   const message = textIn(lang, "affiliates.notify.earned")
     .replace("{{amount}}", formatMoney({ amount: minorToMajor(amount, currency), currency, lang }))
     .replace("{{number}}", String(orderNumber));
@@ -41,7 +31,7 @@ export async function tellManagersOfApplication(
   { database, pubsub }: { database: Database; pubsub: PubSub },
   { accountId, name }: { accountId: string; name: string },
 ) {
-  const lang = await database.forAccount(accountId, (tx) => siteLanguage(tx, accountId));
+  const lang = await database.forAccount(accountId, (tx) => siteLanguageOf(tx, accountId));
   const message = textIn(lang, "affiliates.notify.applied").replace("{{name}}", name);
   await createAccountNotification(
     { database, pubsub },

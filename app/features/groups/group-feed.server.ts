@@ -13,6 +13,9 @@ import {
   sql,
 } from "drizzle-orm";
 import { peopleOf, type Viewer } from "~/features/members/members.server";
+import { members } from "~/features/members/tables.server";
+import { openReports } from "~/features/moderation/moderation.server";
+import { plainText } from "~/platform/plain-text";
 import type { Database, Tx } from "~/platform/db/database.server";
 import {
   groupWithRights,
@@ -23,9 +26,11 @@ import {
 } from "./group-access.server";
 import {
   FEED_PAGE_SIZE,
+  MENTIONABLE_MAX,
   type FeedComment,
   type FeedPost,
   type GroupCard,
+  type GroupReport,
   type GroupView,
   type PostAuthor,
   type ReactionKind,
@@ -180,6 +185,8 @@ export async function loadGroup(
       feed: [],
       next: null,
       requests: [],
+      reports: [],
+      mentionable: [],
     };
     if (!rights.read) return view;
     const cursor = parseCursor(before);
@@ -224,8 +231,59 @@ export async function loadGroup(
         : null;
     view.feed = await feedOf(tx, { accountId, userId, moderate: rights.moderate, lastRead }, posts);
     view.next = more ? cursorOf(page[FEED_PAGE_SIZE - 1]!) : null;
-    if (rights.moderate) view.requests = await requestsOf(tx, accountId, group.id);
+    if (rights.take) view.mentionable = await mentionableIn(tx, accountId, group.id);
+    if (rights.moderate) {
+      view.requests = await requestsOf(tx, accountId, group.id);
+      view.reports = await reportsOf(tx, accountId, group.id);
+    }
     return view;
+  });
+}
+
+/** The group's moderation queue: each reported post or comment with its text and author. */
+async function reportsOf(tx: Tx, accountId: string, groupId: string): Promise<GroupReport[]> {
+  const open = await openReports(tx, { accountId, groupId });
+  if (open.length === 0) return [];
+  const ids = open.map((report) => report.targetId);
+  const posts = await tx
+    .select({
+      id: groupPosts.id,
+      postId: groupPosts.id,
+      authorId: groupPosts.authorId,
+      body: groupPosts.body,
+    })
+    .from(groupPosts)
+    .where(and(eq(groupPosts.accountId, accountId), inArray(groupPosts.id, ids)));
+  const comments = await tx
+    .select({
+      id: groupComments.id,
+      postId: groupComments.postId,
+      authorId: groupComments.authorId,
+      body: groupComments.body,
+    })
+    .from(groupComments)
+    .where(and(eq(groupComments.accountId, accountId), inArray(groupComments.id, ids)));
+  const things = new Map(
+    [...posts.map((post) => ({ ...post, body: plainText(post.body) })), ...comments].map(
+      (thing) => [thing.id, thing],
+    ),
+  );
+  const authors = await authorsOf(
+    tx,
+    accountId,
+    [...things.values()].map((thing) => thing.authorId),
+  );
+  return open.flatMap((report) => {
+    const thing = things.get(report.targetId);
+    if (!thing) return [];
+    return [
+      {
+        ...report,
+        postId: thing.postId,
+        excerpt: thing.body.replace(/\s+/g, " ").trim().slice(0, 200),
+        author: authors.get(thing.authorId) ?? someone(thing.authorId),
+      },
+    ];
   });
 }
 
@@ -333,6 +391,31 @@ async function feedOf(
         mine: mine.get(comment.id) ?? null,
       })),
   }));
+}
+
+/** The group's members a writer may name with `@slug` (the composer's suggestions). */
+async function mentionableIn(tx: Tx, accountId: string, groupId: string) {
+  return tx
+    .select({
+      userId: members.userId,
+      name: members.name,
+      slug: members.slug,
+      avatar: members.avatar,
+    })
+    .from(groupMembers)
+    .innerJoin(
+      members,
+      and(eq(members.accountId, groupMembers.accountId), eq(members.userId, groupMembers.userId)),
+    )
+    .where(
+      and(
+        eq(groupMembers.accountId, accountId),
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.status, "active"),
+      ),
+    )
+    .orderBy(asc(members.name))
+    .limit(MENTIONABLE_MAX);
 }
 
 async function requestsOf(tx: Tx, accountId: string, groupId: string): Promise<PostAuthor[]> {

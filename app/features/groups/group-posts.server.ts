@@ -5,7 +5,9 @@ import type { Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { plainText } from "~/platform/plain-text";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
+import { closeReports, fileReport } from "~/features/moderation/moderation.server";
 import type { GroupRights, GroupRow } from "./group-access.server";
+import { tellOfWriting, type Told } from "./group-echo.server";
 import type { Place } from "./group-records.server";
 import type { GroupAnswer, GroupCommand } from "./group-shapes";
 import { groupComments, groupPosts, groupReactions } from "./tables.server";
@@ -23,22 +25,33 @@ function keptBody(html: string): string {
 
 export async function writePost(
   tx: Tx,
-  { accountId, viewer, now }: Place,
+  place: Place,
   { group, rights }: Within,
   command: Command<"post">,
+  told: Told,
 ): Promise<GroupAnswer> {
+  const { accountId, viewer, now } = place;
   if (!rights.take || !viewer) throw new AppError({ code: "auth.forbidden" });
+  const body = keptBody(command.body);
   const [post] = await tx
     .insert(groupPosts)
     .values({
       accountId,
       groupId: group.id,
       authorId: viewer.user.id,
-      body: keptBody(command.body),
+      body,
       createdAt: now,
       updatedAt: now,
     })
     .returning({ id: groupPosts.id });
+  await tellOfWriting(tx, place, told, {
+    group,
+    postId: post!.id,
+    text: plainText(body),
+    answered: null,
+    comment: false,
+  });
+  told.changed = { groupId: group.id, kind: "post" };
   await awardPoints(tx, {
     accountId,
     userId: viewer.user.id,
@@ -64,17 +77,23 @@ export async function postIn(
 
 export async function writeComment(
   tx: Tx,
-  { accountId, viewer, now }: Place,
-  { rights, post }: Within & { post: typeof groupPosts.$inferSelect },
+  place: Place,
+  { group, rights, post }: Within & { post: typeof groupPosts.$inferSelect },
   command: Command<"comment">,
+  told: Told,
 ): Promise<GroupAnswer> {
+  const { accountId, viewer, now } = place;
   if (!rights.take || !viewer) throw new AppError({ code: "auth.forbidden" });
   if ((post.hiddenAt || post.commentsClosed) && !rights.moderate)
     throw new AppError({ code: "groups.commentsClosed" });
+  let answered: { userId: string; notice: "commented" | "replied" } = {
+    userId: post.authorId,
+    notice: "commented",
+  };
   if (command.parentId) {
     // One level of replies: a reply answers a top-level comment of the same post.
     const [parent] = await tx
-      .select({ id: groupComments.id })
+      .select({ id: groupComments.id, authorId: groupComments.authorId })
       .from(groupComments)
       .where(
         and(
@@ -85,6 +104,7 @@ export async function writeComment(
         ),
       );
     if (!parent) throw new AppError({ code: "request.invalid" });
+    answered = { userId: parent.authorId, notice: "replied" };
   }
   const body = maskProfanity(plainText(command.body).trim());
   if (!body) throw new AppError({ code: "request.invalid" });
@@ -105,6 +125,14 @@ export async function writeComment(
     reason: "group_comment",
     sourceId: comment!.id,
   });
+  await tellOfWriting(tx, place, told, {
+    group,
+    postId: post.id,
+    text: body,
+    answered,
+    comment: true,
+  });
+  told.changed = { groupId: group.id, kind: "comment" };
   return { ok: true, id: comment!.id };
 }
 
@@ -158,11 +186,21 @@ export async function react(
 /** A moderator's hand on a post: pinned, comments closed, or hidden (a comment may be hidden too). */
 export async function moderatePost(
   tx: Tx,
-  { accountId, now }: Place,
+  { accountId, viewer, now }: Place,
   { rights, post }: Within & { post: typeof groupPosts.$inferSelect },
-  command: Command<"pin" | "closeComments" | "hide">,
+  command: Command<"pin" | "closeComments" | "hide" | "dismissReport">,
+  told: Told,
 ): Promise<GroupAnswer> {
-  if (!rights.moderate) throw new AppError({ code: "auth.forbidden" });
+  if (!rights.moderate || !viewer) throw new AppError({ code: "auth.forbidden" });
+  told.changed = { groupId: post.groupId, kind: "moderated" };
+  const by = viewer.user.id;
+  if (command.intent === "dismissReport") {
+    const target = command.commentId
+      ? { kind: "group_comment" as const, targetId: command.commentId }
+      : { kind: "group_post" as const, targetId: post.id };
+    await closeReports(tx, { accountId, ...target, by, status: "dismissed" });
+    return { ok: true, id: target.targetId };
+  }
   const thisPost = and(eq(groupPosts.accountId, accountId), eq(groupPosts.id, post.id));
   if (command.intent === "hide" && command.commentId) {
     await tx
@@ -175,6 +213,10 @@ export async function moderatePost(
           eq(groupComments.postId, post.id),
         ),
       );
+    if (command.hidden) {
+      const target = { kind: "group_comment" as const, targetId: command.commentId };
+      await closeReports(tx, { accountId, ...target, by, status: "resolved" });
+    }
     return { ok: true, id: command.commentId };
   }
   const change =
@@ -187,5 +229,51 @@ export async function moderatePost(
     .update(groupPosts)
     .set({ ...change, updatedAt: now })
     .where(thisPost);
+  if (command.intent === "hide" && command.hidden)
+    await closeReports(tx, {
+      accountId,
+      kind: "group_post",
+      targetId: post.id,
+      by,
+      status: "resolved",
+    });
   return { ok: true, id: post.id };
+}
+
+/**
+ * A member's report of a post or a comment they may read (not their own), once each; the
+ * group's moderators find it in their queue. Returns whether it was new.
+ */
+export async function reportPost(
+  tx: Tx,
+  { accountId, viewer }: Place,
+  { group, post }: Within & { post: typeof groupPosts.$inferSelect },
+  command: Command<"report">,
+): Promise<boolean> {
+  if (!viewer) throw new AppError({ code: "auth.forbidden" });
+  let target = { kind: "group_post" as "group_post" | "group_comment", targetId: post.id };
+  let authorId = post.authorId;
+  if (command.commentId) {
+    const [comment] = await tx
+      .select({ id: groupComments.id, authorId: groupComments.authorId })
+      .from(groupComments)
+      .where(
+        and(
+          eq(groupComments.accountId, accountId),
+          eq(groupComments.id, command.commentId),
+          eq(groupComments.postId, post.id),
+        ),
+      );
+    if (!comment) throw new AppError({ code: "route.notFound" });
+    target = { kind: "group_comment", targetId: comment.id };
+    authorId = comment.authorId;
+  }
+  if (authorId === viewer.user.id) throw new AppError({ code: "request.invalid" });
+  return fileReport(tx, {
+    accountId,
+    ...target,
+    groupId: group.id,
+    reporterId: viewer.user.id,
+    reason: command.reason,
+  });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FieldIssue } from "~/platform/field-issues";
 import { linkUrlSchema, slugSchema } from "~/platform/safe-value-schemas";
+import { reportReasonSchema, type OpenReport } from "~/features/moderation/moderation";
 
 /**
  * Issue 35 groups (decision 064), on both sides of the wire: who may see a group, what a member
@@ -28,6 +29,8 @@ export const GROUPS_PATH = "/dashboard/groups";
 export const FEED_PAGE_SIZE = 20;
 export const POST_MAX_LENGTH = 20_000;
 export const COMMENT_MAX_LENGTH = 4_000;
+/** The composer suggests at most this many members to mention (a large group types on). */
+export const MENTIONABLE_MAX = 500;
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -90,6 +93,17 @@ export const groupCommandSchema = z.discriminatedUnion("intent", [
     hidden: z.boolean(),
   }),
   z.object({ intent: z.literal("markRead"), groupId: id }),
+  z.object({
+    intent: z.literal("report"),
+    postId: id,
+    commentId: id.nullable().default(null),
+    reason: reportReasonSchema,
+  }),
+  z.object({
+    intent: z.literal("dismissReport"),
+    postId: id,
+    commentId: id.nullable().default(null),
+  }),
 ]);
 export type GroupCommand = z.infer<typeof groupCommandSchema>;
 
@@ -151,6 +165,18 @@ export type GroupView = GroupCard & {
   next: string | null;
   /** People waiting for a decision (moderators only). */
   requests: PostAuthor[];
+  /** Open reports of the group's posts and comments (moderators only). */
+  reports: GroupReport[];
+  /** Members a writer may name with `@slug` (those who may post; up to MENTIONABLE_MAX). */
+  mentionable: (PostAuthor & { slug: string })[];
+};
+
+/** A report in a group's moderation queue: what was reported, by how many, and why. */
+export type GroupReport = OpenReport & {
+  postId: string;
+  /** The start of the post's or comment's text. */
+  excerpt: string;
+  author: PostAuthor;
 };
 
 /** What a command answers: done (with the group's id and address, or the viewer's new status), or why not. */

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/features/members/members.server";
 import { enrolments } from "~/features/learning/tables.server";
 import { pointsTotal } from "~/features/gamification/gamification.server";
+import { listUnread } from "~/features/notifications/notifications.server";
+import { createLogger } from "~/platform/logger.server";
+import { createLocalPubSub, type BusMessage } from "~/platform/pubsub/pubsub.server";
 import { createAccount, createCourse, memberViewer } from "../../../tests/factories";
 import {
   backends,
@@ -25,8 +28,19 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
   let ann: Viewer;
   let bob: Viewer;
   const logicTest = logicTestOn(backend);
+  const heard: BusMessage[] = [];
+  const pubsub = createLocalPubSub(createLogger({ level: "silent" }));
+  pubsub.subscribe((message) => void heard.push(message));
+  const bell = async (viewer: Viewer) =>
+    (
+      await listUnread(db.database, {
+        viewer,
+        hostAccountId: accountId,
+        query: { type: "other" },
+      })
+    ).items;
   const command = (viewer: Viewer, body: unknown, limit = 0) =>
-    commandGroups(db.database, { accountId, viewer, body, limit });
+    commandGroups({ database: db.database, pubsub }, { accountId, viewer, body, limit });
   const open = (viewer: Viewer, slug: string, before: string | null = null) =>
     loadGroup(db.database, { accountId, viewer, slug, before });
 
@@ -58,12 +72,15 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
     });
     const answers = await Promise.allSettled(
       Array.from({ length: 20 }, (_, n) =>
-        commandGroups(db.database, {
-          accountId: capped.accountId,
-          viewer: manager,
-          body: { intent: "create", group: { name: `Circle ${n}`, slug: `circle-${n}` } },
-          limit: 3,
-        }),
+        commandGroups(
+          { database: db.database, pubsub },
+          {
+            accountId: capped.accountId,
+            viewer: manager,
+            body: { intent: "create", group: { name: `Circle ${n}`, slug: `circle-${n}` } },
+            limit: 3,
+          },
+        ),
       ),
     );
     expect(answers.filter((answer) => answer.status === "fulfilled")).toHaveLength(3);
@@ -382,13 +399,16 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
       } while (before && pages < 10);
       expect(pages).toBe(3);
       expect(new Set(seen).size).toBe(45);
-      await commandGroups(db.database, {
-        accountId,
-        viewer: bob,
-        body: { intent: "markRead", groupId: made.id },
-        limit: 0,
-        now: new Date(start + 60_000),
-      });
+      await commandGroups(
+        { database: db.database, pubsub },
+        {
+          accountId,
+          viewer: bob,
+          body: { intent: "markRead", groupId: made.id },
+          limit: 0,
+          now: new Date(start + 60_000),
+        },
+      );
       const after = await listGroups(db.database, { accountId, viewer: bob });
       expect(after.find((one) => one.id === made.id)).toMatchObject({ unread: 0 });
       const rows = await db.database.forAccount(accountId, (tx) =>
@@ -398,6 +418,98 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
           .where(and(eq(groupPosts.accountId, accountId), eq(groupPosts.groupId, made.id))),
       );
       expect(rows).toHaveLength(45);
+    },
+  );
+
+  logicTest(
+    "Issue 35 mentions and answers ring the bells of those who may read, live; a private group's post names nobody outside it",
+    async () => {
+      const room = await group({ name: "Quiet room", slug: "quiet-room", privacy: "private" });
+      for (const viewer of [ann, bob]) {
+        await command(viewer, { intent: "join", groupId: room.id });
+        await command(owner, {
+          intent: "decide",
+          groupId: room.id,
+          userId: viewer.user.id,
+          decision: "approve",
+        });
+      }
+      const outsider = await memberViewer(db.database, {
+        accountId,
+        roleName: "student",
+        caps: [],
+      });
+      heard.length = 0;
+      const posted = await command(ann, {
+        intent: "post",
+        groupId: room.id,
+        body: `<p>Hi @${bob.membership!.slug} and @${outsider.membership!.slug}, mail ann@${bob.membership!.slug}.test</p>`,
+      });
+      const postId = posted.ok ? posted.id! : "";
+      const toBob = (await bell(bob)).filter((item) => item.data?.url?.includes(postId));
+      expect(toBob).toHaveLength(1);
+      expect(toBob[0]).toMatchObject({
+        data: { user_id: ann.user.id, url: `/dashboard/groups/quiet-room#post-${postId}` },
+      });
+      expect(toBob[0]!.message).toContain("Quiet room");
+      expect((await bell(outsider)).some((item) => item.data?.url?.includes(postId))).toBe(false);
+      expect(heard).toContainEqual(
+        expect.objectContaining({ event: "group", payload: { groupId: room.id, kind: "post" } }),
+      );
+      expect(heard).toContainEqual(
+        expect.objectContaining({ event: "notification", audience: { userIds: [bob.user.id] } }),
+      );
+      // A comment tells the post's author; a reply tells the comment's; nobody hears of their own.
+      const comment = await command(bob, { intent: "comment", postId, body: "Thanks!" });
+      const toAnn = (await bell(ann)).filter((item) => item.data?.url?.includes(postId));
+      expect(toAnn).toHaveLength(1);
+      await command(ann, {
+        intent: "comment",
+        postId,
+        parentId: comment.ok ? comment.id! : null,
+        body: `@${ann.membership!.slug} talking to myself`,
+      });
+      expect((await bell(ann)).filter((item) => item.data?.url?.includes(postId))).toHaveLength(1);
+      expect((await bell(bob)).filter((item) => item.data?.url?.includes(postId))).toHaveLength(2);
+    },
+  );
+
+  logicTest(
+    "Issue 35 a report reaches the group's queue and the managers' bell; hiding the post closes it",
+    async () => {
+      const hall = await group({ name: "Hall", slug: "hall" });
+      for (const viewer of [ann, bob]) await command(viewer, { intent: "join", groupId: hall.id });
+      const posted = await command(ann, {
+        intent: "post",
+        groupId: hall.id,
+        body: "<p>Spam here</p>",
+      });
+      const postId = posted.ok ? posted.id! : "";
+      await expect(
+        command(ann, { intent: "report", postId, reason: "mine" }),
+      ).rejects.toMatchObject({ code: "request.invalid" });
+      await command(bob, { intent: "report", postId, reason: "Spam" });
+      await command(bob, { intent: "report", postId, reason: "Spam twice" });
+      expect((await open(bob, "hall")).reports).toEqual([]);
+      const queue = (await open(owner, "hall")).reports;
+      expect(queue).toEqual([
+        expect.objectContaining({
+          kind: "group_post",
+          targetId: postId,
+          postId,
+          count: 1,
+          reasons: ["Spam"],
+          excerpt: "Spam here",
+          author: expect.objectContaining({ userId: ann.user.id }),
+        }),
+      ]);
+      expect((await bell(owner)).filter((item) => item.message.includes("Spam here"))).toHaveLength(
+        1,
+      );
+      await command(owner, { intent: "hide", postId, hidden: true });
+      expect((await open(owner, "hall")).reports).toEqual([]);
+      for (const viewer of [ann, bob])
+        expect((await open(viewer, "hall")).feed.map((post) => post.id)).not.toContain(postId);
     },
   );
 });

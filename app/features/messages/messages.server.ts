@@ -5,13 +5,12 @@ import type { Viewer } from "~/features/members/members.server";
 import { findPeople } from "~/features/members/members.server";
 import {
   announceMemberNotification,
-  createAccountNotification,
   markAllRead,
 } from "~/features/notifications/notifications.server";
+import { tellManagersOfReport } from "~/features/moderation/moderation.server";
 import { publishConversationSignal } from "~/features/realtime/realtime.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import { escapeHtml } from "~/platform/mail/templates.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { Limiter, RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { otherCommand, sendMessage, startConversation, type Echo } from "./message-commands.server";
@@ -171,16 +170,12 @@ async function tell(
         .from(messages)
         .where(and(eq(messages.accountId, accountId), eq(messages.id, echo.reported!.messageId))),
     );
-    const name = viewer.membership?.name ?? viewer.user.name;
-    const excerpt = (message?.body ?? "").slice(0, 200);
-    await createAccountNotification(
+    await tellManagersOfReport(
       { database, pubsub },
       {
         accountId,
-        input: {
-          severity: 3,
-          message: `<strong>${escapeHtml(name)}</strong> reported a message: “${escapeHtml(excerpt)}”`,
-        },
+        reporter: viewer.membership?.name ?? viewer.user.name,
+        excerpt: message?.body ?? "",
       },
     );
   }

@@ -1,6 +1,13 @@
 // The moderation feature's server door (issue 35): members' reports, one queue for groups and messages.
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import type { Tx } from "~/platform/db/database.server";
+import {
+  createAccountNotification,
+  siteLanguageOf,
+} from "~/features/notifications/notifications.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { textIn } from "~/platform/i18n/messages.server";
+import { escapeHtml } from "~/platform/mail/templates.server";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { OpenReport, ReportKind } from "./moderation";
 import { contentReports } from "./tables.server";
 
@@ -96,4 +103,34 @@ export async function closeReports(
     )
     .returning({ id: contentReports.id });
   return rows.length;
+}
+
+/** Literal keys (the key trace finds them). */
+const reportedKeys = {
+  group: "community.notify.reportedPost",
+  message: "community.notify.reportedMessage",
+} as const;
+
+/**
+ * The site's managers hear of a new report in their bell, in the site's language, with the
+ * start of what was reported (the group's queue, or the conversation, holds the rest).
+ */
+export async function tellManagersOfReport(
+  services: { database: Database; pubsub: PubSub },
+  {
+    accountId,
+    reporter,
+    group = null,
+    excerpt,
+  }: { accountId: string; reporter: string; group?: string | null; excerpt: string },
+) {
+  const lang = await services.database.forAccount(accountId, (tx) => siteLanguageOf(tx, accountId));
+  const said = textIn(lang, reportedKeys[group === null ? "message" : "group"])
+    .replace("{{name}}", `<strong>${escapeHtml(reporter)}</strong>`)
+    .replace("{{group}}", `<strong>${escapeHtml(group ?? "")}</strong>`);
+  const quoted = escapeHtml(excerpt.replace(/\s+/g, " ").trim().slice(0, 200));
+  await createAccountNotification(services, {
+    accountId,
+    input: { severity: 3, message: `${said}: “${quoted}”` },
+  });
 }

@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+import { accounts } from "~/features/accounts/tables.server";
+import type { LanguageCode } from "~/platform/i18n/languages";
 import { can, requireSiteManager, type Viewer } from "~/features/members/members.server";
 import { publishNotificationSignal, type Audience } from "~/features/realtime/realtime.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -35,6 +38,15 @@ import {
 } from "./validation";
 
 export type NotificationServices = { database: Database; pubsub: PubSub };
+
+/** The site's own language: notifications are written once, for whoever reads them. */
+export async function siteLanguageOf(tx: Tx, accountId: string): Promise<LanguageCode> {
+  const [account] = await tx
+    .select({ settings: accounts.settings })
+    .from(accounts)
+    .where(eq(accounts.accountId, accountId));
+  return account?.settings.defaultLanguage ?? "en";
+}
 
 /**
  * Account notifications are messages to the site's managers: members with manage_options, and

@@ -9,6 +9,7 @@ import {
 import { GroupScreen } from "~/features/groups/groups";
 import { commandGroups, groupLimit, groupTies, loadGroup } from "~/features/groups/groups.server";
 import { can } from "~/features/members/members.server";
+import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/group";
 
 /**
@@ -36,12 +37,16 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
-    return commandGroups(database, {
-      accountId: request.account.accountId,
-      viewer: request.viewer,
-      body,
-      limit: await groupLimit(database, request.account),
-    });
+    const { pubsub } = args.context.get(servicesContext);
+    return commandGroups(
+      { database, pubsub },
+      {
+        accountId: request.account.accountId,
+        viewer: request.viewer,
+        body,
+        limit: await groupLimit(database, request.account),
+      },
+    );
   });
 }
 

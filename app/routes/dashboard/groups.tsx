@@ -8,6 +8,7 @@ import {
 import { GroupsScreen } from "~/features/groups/groups";
 import { commandGroups, groupLimit, groupTies, listGroups } from "~/features/groups/groups.server";
 import { can } from "~/features/members/members.server";
+import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/groups";
 
 /**
@@ -33,12 +34,16 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
-    return commandGroups(database, {
-      accountId: request.account.accountId,
-      viewer: request.viewer,
-      body,
-      limit: await groupLimit(database, request.account),
-    });
+    const { pubsub } = args.context.get(servicesContext);
+    return commandGroups(
+      { database, pubsub },
+      {
+        accountId: request.account.accountId,
+        viewer: request.viewer,
+        body,
+        limit: await groupLimit(database, request.account),
+      },
+    );
   });
 }
 

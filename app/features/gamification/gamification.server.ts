@@ -22,6 +22,8 @@ export async function awardPoints(
     sourceId: string;
     /** The points of an award whose reason has no fixed number (an automation's step). */
     points?: number;
+    /** The group it is earned in, for that group's leaderboard. */
+    groupId?: string;
   },
 ): Promise<PointsAward | null> {
   points ??= pointsFor[award.reason];

@@ -27,12 +27,16 @@ export const pointsLedger = pgTable(
     reason: text("reason", { enum: pointReasons }).notNull(),
     /** What earned it: a lesson, quiz or course id. */
     sourceId: uuid("source_id").notNull(),
+    /** The group it was earned in (a post or comment there): its own leaderboard. */
+    groupId: uuid("group_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("points_ledger_award").on(t.accountId, t.userId, t.reason, t.sourceId),
     index("points_ledger_user").on(t.accountId, t.userId, t.createdAt),
+    // The leaderboards: a site's (or a group's) points of a period, summed per member.
+    index("points_ledger_board").on(t.accountId, t.groupId, t.createdAt),
     foreignKey({
       columns: [t.accountId, t.userId],
       foreignColumns: [members.accountId, members.userId],

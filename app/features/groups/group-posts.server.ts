@@ -57,6 +57,7 @@ export async function writePost(
     userId: viewer.user.id,
     reason: "group_post",
     sourceId: post!.id,
+    groupId: group.id,
   });
   return { ok: true, id: post!.id };
 }
@@ -124,6 +125,7 @@ export async function writeComment(
     userId: viewer.user.id,
     reason: "group_comment",
     sourceId: comment!.id,
+    groupId: group.id,
   });
   await tellOfWriting(tx, place, told, {
     group,

@@ -18,6 +18,7 @@ export const optionKeys = [
   "comments",
   "certificates",
   "messages",
+  "gamification",
 ] as const;
 export type OptionKey = (typeof optionKeys)[number];
 

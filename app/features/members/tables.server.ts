@@ -54,6 +54,8 @@ export const members = pgTable(
     roleId: uuid("role_id").notNull(),
     avatar: text("avatar"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 35: a manager suspended them; they keep their account but not this site's dashboard. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),

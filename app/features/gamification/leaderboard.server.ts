@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { listGroups } from "~/features/groups/groups.server";
-import { groupWithRights } from "~/features/groups/group-access.server";
+import { groupWithRights, readableGroups } from "~/features/groups/group-access.server";
 import { peopleOf, requireCapability, type Viewer } from "~/features/members/members.server";
 import { getSiteOptions } from "~/features/options/options.server";
 import { writeOption } from "~/features/options/queries.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
 import {
   defaultLevels,
   gamificationOption,
@@ -61,10 +61,8 @@ export async function loadLeaderboard(
 ): Promise<Leaderboard> {
   if (!viewer?.membership) throw new AppError({ code: "not_authenticated" });
   const manager = viewer.membership.caps.includes("manage_options");
-  const readable = (await listGroups(database, { accountId, viewer })).filter(
-    (card) => card.privacy === "public" || card.mine?.status === "active" || manager,
-  );
   return database.forAccount(accountId, async (tx) => {
+    const readable = await readableGroups(tx, { accountId, viewer });
     let group: Leaderboard["group"] = null;
     let groupId: string | null = null;
     if (slug) {
@@ -138,7 +136,7 @@ export async function loadLeaderboard(
         : null,
       levels,
       group,
-      groups: readable.map((card) => ({ slug: card.slug, name: card.name })),
+      groups: readable.map(({ slug, name }) => ({ slug, name })),
       canManage: manager,
     };
   });
@@ -148,9 +146,12 @@ export async function loadLeaderboard(
 export async function saveLevels(
   database: Database,
   { accountId, viewer, body }: { accountId: string; viewer: Viewer | null; body: unknown },
-): Promise<{ ok: true }> {
+): Promise<{ ok: true } | { ok: false; code: "request.invalid"; issues: FieldIssue[] }> {
   requireCapability(viewer, "manage_options");
-  const { levels } = z.object({ intent: z.literal("levels"), levels: levelsSchema }).parse(body);
+  const parsed = z.object({ intent: z.literal("levels"), levels: levelsSchema }).safeParse(body);
+  if (!parsed.success)
+    return { ok: false, code: "request.invalid", issues: fieldIssuesOf(parsed.error) };
+  const { levels } = parsed.data;
   await database.forAccount(accountId, (tx) =>
     writeOption(tx, { accountId, key: "gamification", value: { levels } }),
   );

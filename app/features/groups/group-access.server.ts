@@ -28,7 +28,11 @@ export type GroupRights = {
   moderate: boolean;
 };
 
-export function rightsIn(group: GroupRow, viewer: Viewer | null, standing: Standing): GroupRights {
+export function rightsIn(
+  group: Pick<GroupRow, "privacy">,
+  viewer: Viewer | null,
+  standing: Standing,
+): GroupRights {
   const manager = can(viewer, "manage_options");
   const siteMember = Boolean(viewer?.membership);
   const active = standing?.status === "active";
@@ -133,4 +137,34 @@ export async function holdsAccess(
       ),
     );
   return Boolean(row);
+}
+
+/**
+ * Every group whose feed the viewer may read (the same rule as `rightsIn`, for many groups at
+ * once): the activity feed and the leaderboards ask it, so a private group's posts never leave it.
+ */
+export async function readableGroups(
+  tx: Tx,
+  { accountId, viewer }: { accountId: string; viewer: Viewer | null },
+): Promise<Pick<GroupRow, "id" | "name" | "slug">[]> {
+  if (!viewer?.membership) return [];
+  const all = await tx
+    .select({ id: groups.id, name: groups.name, slug: groups.slug, privacy: groups.privacy })
+    .from(groups)
+    .where(eq(groups.accountId, accountId));
+  const standings = await tx
+    .select({ groupId: groupMembers.groupId, status: groupMembers.status, role: groupMembers.role })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.accountId, accountId), eq(groupMembers.userId, viewer.user.id)));
+  const byGroup = new Map(standings.map((row) => [row.groupId, row]));
+  return all
+    .filter((group) => {
+      const standing = byGroup.get(group.id);
+      return rightsIn(
+        group,
+        viewer,
+        standing ? { status: standing.status, role: standing.role } : null,
+      ).read;
+    })
+    .map(({ id, name, slug }) => ({ id, name, slug }));
 }

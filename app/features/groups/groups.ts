@@ -2,3 +2,4 @@
 export * from "./group-shapes";
 export { GroupsScreen } from "./components/groups-screen";
 export { GroupScreen } from "./components/group-screen";
+export { RelativeTime } from "./components/relative-time";

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { send } from "./e2e/support/http";
+import { screenCommand, send } from "./e2e/support/http";
 import { projectRoot, startServer, tempDataDir, type RunningServer } from "./e2e/support/server";
 import {
   deviceId,
@@ -143,7 +143,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("D12 realtime across two instanc
     });
     expect(posted.status, posted.body).toBe(201);
     const { notification } = JSON.parse(posted.body) as { notification: { id: string } };
-    const ring = await watcher.socket.next("broadcast", (m) => m.event === "notification" && m.payload.id === notification.id);
+    const ring = await watcher.socket.next(
+      "broadcast",
+      (m) => m.event === "notification" && m.payload.id === notification.id,
+    );
     expect(ring).toMatchObject({
       event: "notification",
       payload: { source: "account", type: "other" },
@@ -155,6 +158,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("D12 realtime across two instanc
       cookie,
     });
     expect(JSON.parse(list.body).items[0]).toMatchObject({ id: notification.id, severity: 3 });
+  });
+
+  test("Issue 35 D11 a message sent through one instance arrives live, with its chat notification, on the other", async () => {
+    const student = await online(second, "student@demo.test");
+    const welcome = student.socket.messages.find((m) => m.type === "welcome");
+    const studentId = welcome && welcome.type === "welcome" ? welcome.user_id : "";
+    const cookie = await signIn(first, "teacher@demo.test");
+    const at = { port: first.port, host: host(first), screen: "/dashboard/messages", cookie };
+    const started = await screenCommand<{ id: string }>({
+      ...at,
+      body: { intent: "start", userIds: [studentId], title: "" },
+    });
+    await screenCommand({
+      ...at,
+      body: { intent: "send", conversationId: started.id, body: "Across instances" },
+    });
+    const live = await student.socket.next(
+      "broadcast",
+      (m) => m.event === "conversation" && m.payload.conversationId === started.id,
+    );
+    expect(live.payload).toMatchObject({ kind: "message" });
+    const ring = await student.socket.next(
+      "broadcast",
+      (m) => m.event === "notification" && m.payload.type === "chat",
+    );
+    expect(ring.payload).toMatchObject({ source: "member", type: "chat" });
   });
 
   test("D13 coming online on a second device through the other instance signs the first out", async () => {

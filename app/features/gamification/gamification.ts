@@ -2,3 +2,4 @@
 export * from "./components/gamification-overlay";
 export * from "./points";
 export { addGamificationMessage } from "./overlay-store";
+export * from "./components/leaderboard-screen";

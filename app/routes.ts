@@ -13,6 +13,8 @@ export default [
   route("dashboard/orders.csv", "routes/dashboard/orders-csv.ts"),
   route("dashboard/reports.csv", "routes/dashboard/reports-csv.ts"),
   route("dashboard/manage/marketing/emails/contacts.csv", "routes/dashboard/contacts-csv.ts"),
+  // Issue 35: the Members list of the same filters as CSV.
+  route("dashboard/manage/users.csv", "routes/dashboard/members-csv.ts"),
   route(
     "dashboard/manage/marketing/forms/submissions.csv",
     "routes/dashboard/form-submissions-csv.ts",
@@ -95,9 +97,18 @@ export default [
       route("dashboard/course/:id/stats", "routes/dashboard/course-stats.tsx"),
       // Certificates (issue 15 scope 6): a member's own, and the owner's template.
       route("dashboard/certificates", "routes/dashboard/certificates.tsx"),
+      // Issue 35 the owner's Members screen: the list, and one member's page (`?id={userId}`).
+      route("dashboard/manage/users", "routes/dashboard/manage-users.tsx"),
+      route("dashboard/manage/user", "routes/dashboard/manage-user.tsx"),
       // Issue 35 groups (decision 064): the groups a member may see, and a group's page and feed.
       route("dashboard/groups", "routes/dashboard/groups.tsx"),
       route("dashboard/groups/:slug", "routes/dashboard/group.tsx"),
+      // Issue 35 messages (decision 065): conversations between members, live.
+      route("dashboard/messages", "routes/dashboard/messages.tsx"),
+      // Issue 35 activity (decision 067): the site's feed and one's own.
+      route("dashboard/activity", "routes/dashboard/activity.tsx"),
+      // Issue 35 leaderboards (decision 066): the site's and each group's.
+      route("dashboard/leaderboard", "routes/dashboard/leaderboard.tsx"),
       route("dashboard/manage/elearning/certificates", "routes/dashboard/certificate-template.tsx"),
       // Orders (issue 16 scope 6): a member's orders and subscriptions, or the shop's for managers.
       route("dashboard/orders", "routes/dashboard/orders.tsx"),

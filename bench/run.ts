@@ -3,7 +3,7 @@
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
 // lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook,
-// learning, checkout, console, contacts, campaigns, automations, automation-timeline.
+// learning, checkout, console, contacts, campaigns, automations, automation-timeline, community.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -51,6 +51,7 @@ const sections = [
   "campaigns",
   "automations",
   "automation-timeline",
+  "community",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -217,6 +218,12 @@ if (wanted("automation-timeline")) {
   const { benchAutomationTimeline } =
     await importWithAppAliases<typeof import("./automation-timeline.ts")>("automation-timeline.ts");
   for (const figure of await benchAutomationTimeline({ print })) record(figure);
+}
+
+if (wanted("community")) {
+  const { benchCommunity } =
+    await importWithAppAliases<typeof import("./community.ts")>("community.ts");
+  for (const figure of await benchCommunity({ print })) record(figure);
 }
 
 if (wanted("console")) {

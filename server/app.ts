@@ -17,6 +17,7 @@ import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth";
 import { filesRoute, membersApi } from "~/features/members/api.server";
 import { viewerContext } from "~/features/members/members";
+import { followMembershipChanges } from "~/features/members/members.server";
 import { notificationsApi } from "~/features/notifications/api.server";
 import { quizzesApi } from "~/features/quizzes/api.server";
 import { realtimeApi } from "~/features/realtime/api.server";
@@ -92,6 +93,8 @@ export function createApp({
 }) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  // Issue 35: a role changed, a member suspended or removed on another instance reaches this one.
+  followMembershipChanges(services.pubsub);
   // First: static files, cached pages and errors get the CSP and other headers too (decision 016).
   // A build given as a function is Vite's dev server, whose HMR socket the policy must allow.
   app.use(securityHeaders({ env: services.env, viteDev: typeof build === "function" }));

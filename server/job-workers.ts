@@ -54,6 +54,7 @@ import { resolveHost } from "~/platform/dns.server";
 import { isAppError } from "~/platform/errors";
 import type { ServerServices } from "./app-env";
 import { sendingServicesOf } from "./campaign-services";
+import { MEMBER_INVITE_JOB, sendMemberInvite } from "~/features/member-admin/member-admin.server";
 import { siteAddressOf } from "./site-address";
 
 /**
@@ -95,6 +96,18 @@ export function registerJobWorkers(services: ServerServices) {
     await sendConfirmMail(
       { database, mailer, secretBox: services.secretBox, siteAddress: siteAddressOf(services) },
       { accountId, submissionId, origin },
+    );
+  });
+  // Issue 35: an invitation to join a site (its sign-up link), mailed once the command committed.
+  jobs.work(MEMBER_INVITE_JOB, async (data) => {
+    const { accountId, email, origin } = data as {
+      accountId: string;
+      email: string;
+      origin?: string;
+    };
+    await sendMemberInvite(
+      { database, mailer, siteAddress: siteAddressOf(services) },
+      { accountId, email, origin },
     );
   });
   registerCampaignJobs(services);

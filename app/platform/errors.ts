@@ -117,6 +117,12 @@ export const errorCatalogue = {
   "memberships.slugTaken": { status: 409, key: "errors.membershipSlugTaken" },
   /** A level given by hand to an e-mail that is no member of the site. */
   "memberships.unknownMember": { status: 404, key: "errors.membershipUnknownMember" },
+  // Issue 35 the Members screen: no such member of the site; a change of one's own place; the
+  // site's last owner; a member whose orders keep their membership for the records.
+  "members.notFound": { status: 404, key: "errors.memberNotFound" },
+  "members.self": { status: 409, key: "errors.memberSelf" },
+  "members.lastOwner": { status: 409, key: "errors.memberLastOwner" },
+  "members.hasOrders": { status: 409, key: "errors.memberHasOrders" },
   /** Issue 17 the custom domain: not a domain name (spec §5 V1 pattern). */
   "domain.invalid": { status: 400, key: "errors.domainInvalid" },
   /** The platform's own domain or one of its sub-domains (the sites' own addresses). */

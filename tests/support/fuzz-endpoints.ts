@@ -1624,6 +1624,68 @@ const pageEndpoints: FuzzEndpoint[] = [
         body: "<p>Hello</p>",
       }),
   },
+  // Issue 35: the owner's Members screen (its filters, invitations, CSV) and a member's page,
+  // whose commands name a member no site has (404).
+  page("/dashboard/manage/users", "routes/dashboard/manage-users.tsx", {
+    q: "ann",
+    role: "student",
+    course: uuid,
+    seen: "30d",
+  }),
+  {
+    name: "POST /dashboard/manage/users",
+    method: "POST",
+    path: "/dashboard/manage/users",
+    routeFile: "routes/dashboard/manage-users.tsx",
+    shape: () =>
+      json("/dashboard/manage/users", { intent: "invite", emails: ["fuzz@example.test"] }),
+  },
+  page("/dashboard/manage/users.csv", "routes/dashboard/members-csv.ts", {
+    q: "ann",
+    group: uuid,
+    seen: "never",
+  }),
+  page("/dashboard/manage/user", "routes/dashboard/manage-user.tsx", { id: "no-such-member" }),
+  {
+    name: "POST /dashboard/manage/user",
+    method: "POST",
+    path: "/dashboard/manage/user",
+    routeFile: "routes/dashboard/manage-user.tsx",
+    shape: () =>
+      json("/dashboard/manage/user", {
+        intent: "setRole",
+        userId: "no-such-member",
+        role: "student",
+      }),
+  },
+  // Issue 35: messages (a conversation nobody has: none open), activity and the leaderboard.
+  page("/dashboard/messages", "routes/dashboard/messages.tsx", {
+    c: uuid,
+    before: "",
+    find: "ann",
+    q: "hello",
+  }),
+  {
+    name: "POST /dashboard/messages",
+    method: "POST",
+    path: "/dashboard/messages",
+    routeFile: "routes/dashboard/messages.tsx",
+    shape: () =>
+      json("/dashboard/messages", { intent: "send", conversationId: uuid, body: "Hello" }),
+  },
+  page("/dashboard/activity", "routes/dashboard/activity.tsx", { who: "me", before: "" }),
+  page("/dashboard/leaderboard", "routes/dashboard/leaderboard.tsx", {
+    period: "7d",
+    group: "no-such-group",
+  }),
+  {
+    name: "POST /dashboard/leaderboard",
+    method: "POST",
+    path: "/dashboard/leaderboard",
+    routeFile: "routes/dashboard/leaderboard.tsx",
+    shape: () =>
+      json("/dashboard/leaderboard", { intent: "levels", levels: [{ name: "One", points: 0 }] }),
+  },
   // M5 (issue 34): the affiliates screen (the owner's) and a member's affiliate screen, their
   // commands and the payouts' CSV.
   page("/dashboard/manage/marketing/affiliates", "routes/dashboard/marketing-affiliates.tsx", {}),

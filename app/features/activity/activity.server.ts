@@ -3,11 +3,9 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql, type Column, type SQL }
 import { z } from "zod";
 import { certificates } from "~/features/certificates/tables.server";
 import { courses } from "~/features/courses/tables.server";
-import { levelsOf } from "~/features/gamification/leaderboard.server";
-import { levelOf } from "~/features/gamification/levels";
+import { levelOf, levelsOf } from "~/features/leaderboard/leaderboard.server";
 import { pointsLedger } from "~/features/gamification/tables.server";
-import { readableGroups } from "~/features/groups/group-access.server";
-import { GROUPS_PATH } from "~/features/groups/group-shapes";
+import { GROUPS_PATH, readableGroups } from "~/features/groups/groups.server";
 import { groupComments, groupPosts } from "~/features/groups/tables.server";
 import { enrolments } from "~/features/learning/tables.server";
 import { peopleOf, type Viewer } from "~/features/members/members.server";

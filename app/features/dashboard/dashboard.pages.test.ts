@@ -113,6 +113,7 @@ describe.each(logicBackends)("D1 D5–D10 dashboard menus and screens on %s", (b
       "/dashboard/messages",
       "/dashboard/courses",
       "/dashboard/groups",
+      "/dashboard/leaderboard",
       "/dashboard/bookings",
       "/dashboard/appointments",
       "/dashboard/orders",
@@ -188,7 +189,7 @@ describe.each(logicBackends)("D1 D5–D10 dashboard menus and screens on %s", (b
       method: "PUT",
       json: { member_menu: null },
     });
-    expect(await links()).toHaveLength(9);
+    expect(await links()).toHaveLength(10);
   });
 
   test("D5 the owner's dashboard home shows members, newest sign-ups and plan usage", async () => {

@@ -74,6 +74,7 @@ describe("dashboard menus (spec §2)", () => {
       "/dashboard/messages",
       "/dashboard/courses",
       "/dashboard/groups",
+      "/dashboard/leaderboard",
       "/dashboard/bookings",
       "/dashboard/appointments",
       "/dashboard/orders",

@@ -75,6 +75,10 @@ const memberItems: { item: MenuItem; shown: (context: MenuContext) => boolean }[
   { item: item("messages", "/dashboard/messages"), shown: () => true },
   { item: item("courses", "/dashboard/courses"), shown: (c) => has(c, "lms") },
   { item: item("groups", "/dashboard/groups"), shown: (c) => has(c, "groups") },
+  {
+    item: item("leaderboard", "/dashboard/leaderboard"),
+    shown: (c) => has(c, "groups") || has(c, "lms"),
+  },
   { item: item("bookings", "/dashboard/bookings"), shown: (c) => has(c, "appointments") },
   { item: item("appointments", "/dashboard/appointments"), shown: (c) => has(c, "appointments") },
   {

@@ -60,9 +60,9 @@ const consoleScreen = (id: string, path: string) => ({
 export const dashboardSections: DashboardSection[] = [
   // Everyone's
   { ...screen("notifications", "notifications", member), host: "both" as const },
-  section("activity", "activity", member),
+  screen("activity", "activity", member),
   section("meetings", "meetings", member),
-  section("messages", "messages", member),
+  screen("messages", "messages", member),
   screen("orders", "orders", member),
   // M5: a member's affiliate link, figures and payouts (the menu shows it while the programme is on).
   screen("affiliate", "affiliate", member),
@@ -74,6 +74,8 @@ export const dashboardSections: DashboardSection[] = [
   ),
   // Issue 35: the groups a member may see; a group's page at groups/{slug}.
   { ...screen("groups", "groups", withFeature("groups")), items: true as const },
+  // Issue 35: points from courses, quizzes and groups, ranked (decision 066).
+  screen("leaderboard", "leaderboard", (c) => withFeature("groups")(c) || withFeature("lms")(c)),
   section("bookings", "bookings", withFeature("appointments")),
   section("appointments", "appointments", withFeature("appointments")),
   // Teaching
@@ -109,8 +111,9 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageTheme", "manage/site/theme", manager),
   screen("manageHeader", "manage/site/header", manager),
   screen("manageFooter", "manage/site/footer", manager),
-  section("manageUsers", "manage/users", manager),
-  section("manageUser", "manage/user", manager),
+  // Issue 35: the site's members, and one member's page (`manage/user?id={userId}`).
+  screen("manageUsers", "manage/users", manager),
+  screen("manageUser", "manage/user", manager),
   screen("manageMedia", "manage/media", manager),
   screen("manageEcommerce", "manage/ecommerce", manager),
   // A product's editor: /dashboard/manage/ecommerce/product/{id | new}.

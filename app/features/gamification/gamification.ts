@@ -2,4 +2,3 @@
 export * from "./components/gamification-overlay";
 export * from "./points";
 export { addGamificationMessage } from "./overlay-store";
-export * from "./components/leaderboard-screen";

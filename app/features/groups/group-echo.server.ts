@@ -85,7 +85,13 @@ async function readersNamed(
       const reader = {
         user: { id: person.userId, name: "", email: "", image: null },
         membership: {
-          ...{ memberId: "", accountId, name: "", slug: "", email: "", avatar: null, role: "" },
+          memberId: "",
+          accountId,
+          name: "",
+          slug: "",
+          email: "",
+          avatar: null,
+          role: "",
           caps: person.caps as Capability[],
         },
         isSuperAdmin: false,

@@ -9,14 +9,11 @@ import {
   isNotNull,
   isNull,
   ne,
-  or,
   sql,
 } from "drizzle-orm";
-import { peopleOf, type Viewer } from "~/features/members/members.server";
-import { members } from "~/features/members/tables.server";
-import { openReports } from "~/features/moderation/moderation.server";
-import { plainText } from "~/platform/plain-text";
+import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
+import { authorsOf, mentionableIn, reportsOf, requestsOf, someone } from "./group-people.server";
 import {
   groupWithRights,
   holdsAccess,
@@ -26,13 +23,10 @@ import {
 } from "./group-access.server";
 import {
   FEED_PAGE_SIZE,
-  MENTIONABLE_MAX,
   type FeedComment,
   type FeedPost,
   type GroupCard,
-  type GroupReport,
   type GroupView,
-  type PostAuthor,
   type ReactionKind,
 } from "./group-shapes";
 import { groupComments, groupMembers, groupPosts, groupReactions, groups } from "./tables.server";
@@ -93,7 +87,7 @@ export async function listGroups(
 }
 
 /** Posts by others since the viewer last read each group they are active in. */
-async function unreadCounts(tx: Tx, accountId: string, userId: string) {
+async function unreadCounts(tx: Tx, accountId: string, userId: string, groupId?: string) {
   const rows = await tx
     .select({ groupId: groupPosts.groupId, n: count() })
     .from(groupPosts)
@@ -109,6 +103,8 @@ async function unreadCounts(tx: Tx, accountId: string, userId: string) {
     .where(
       and(
         eq(groupPosts.accountId, accountId),
+        // One group's page counts that group's only (the feed index serves it).
+        groupId ? eq(groupPosts.groupId, groupId) : undefined,
         isNull(groupPosts.hiddenAt),
         ne(groupPosts.authorId, userId),
         gt(groupPosts.createdAt, groupMembers.lastReadAt),
@@ -176,7 +172,7 @@ export async function loadGroup(
         ),
       );
     const userId = viewer?.user.id ?? "";
-    const unread = (await unreadCounts(tx, accountId, userId)).get(group.id) ?? 0;
+    const unread = (await unreadCounts(tx, accountId, userId, group.id)).get(group.id) ?? 0;
     const card = await cardOf(tx, group, viewer, rights.standing, size?.n ?? 0, unread);
     const view: GroupView = {
       ...card,
@@ -210,18 +206,14 @@ export async function loadGroup(
         and(
           ofGroup,
           isNull(groupPosts.pinnedAt),
+          // A row comparison: the index's own condition, so a page reads its own rows at any depth.
           cursor
-            ? or(
-                sql`${groupPosts.createdAt} < ${cursor.at.toISOString()}`,
-                and(
-                  sql`${groupPosts.createdAt} = ${cursor.at.toISOString()}`,
-                  sql`${groupPosts.id} < ${cursor.id}`,
-                ),
-              )
+            ? sql`(${groupPosts.createdAt}, ${groupPosts.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
         ),
       )
-      .orderBy(desc(groupPosts.createdAt), desc(groupPosts.id))
+      // The index's own order (desc nulls last): the planner reads the page off it, no sort.
+      .orderBy(sql`${groupPosts.createdAt} desc nulls last`, sql`${groupPosts.id} desc nulls last`)
       .limit(FEED_PAGE_SIZE + 1);
     const more = page.length > FEED_PAGE_SIZE;
     const posts = [...pinned, ...page.slice(0, FEED_PAGE_SIZE)];
@@ -240,53 +232,6 @@ export async function loadGroup(
   });
 }
 
-/** The group's moderation queue: each reported post or comment with its text and author. */
-async function reportsOf(tx: Tx, accountId: string, groupId: string): Promise<GroupReport[]> {
-  const open = await openReports(tx, { accountId, groupId });
-  if (open.length === 0) return [];
-  const ids = open.map((report) => report.targetId);
-  const posts = await tx
-    .select({
-      id: groupPosts.id,
-      postId: groupPosts.id,
-      authorId: groupPosts.authorId,
-      body: groupPosts.body,
-    })
-    .from(groupPosts)
-    .where(and(eq(groupPosts.accountId, accountId), inArray(groupPosts.id, ids)));
-  const comments = await tx
-    .select({
-      id: groupComments.id,
-      postId: groupComments.postId,
-      authorId: groupComments.authorId,
-      body: groupComments.body,
-    })
-    .from(groupComments)
-    .where(and(eq(groupComments.accountId, accountId), inArray(groupComments.id, ids)));
-  const things = new Map(
-    [...posts.map((post) => ({ ...post, body: plainText(post.body) })), ...comments].map(
-      (thing) => [thing.id, thing],
-    ),
-  );
-  const authors = await authorsOf(
-    tx,
-    accountId,
-    [...things.values()].map((thing) => thing.authorId),
-  );
-  return open.flatMap((report) => {
-    const thing = things.get(report.targetId);
-    if (!thing) return [];
-    return [
-      {
-        ...report,
-        postId: thing.postId,
-        excerpt: thing.body.replace(/\s+/g, " ").trim().slice(0, 200),
-        author: authors.get(thing.authorId) ?? someone(thing.authorId),
-      },
-    ];
-  });
-}
-
 async function lastReadOf(tx: Tx, accountId: string, groupId: string, userId: string) {
   const [row] = await tx
     .select({ at: groupMembers.lastReadAt })
@@ -300,19 +245,6 @@ async function lastReadOf(tx: Tx, accountId: string, groupId: string, userId: st
     );
   return row?.at ?? null;
 }
-
-async function authorsOf(
-  tx: Tx,
-  accountId: string,
-  userIds: string[],
-): Promise<Map<string, PostAuthor>> {
-  const people = await peopleOf(tx, accountId, userIds);
-  return new Map(
-    [...people.values()].map(({ userId, name, avatar }) => [userId, { userId, name, avatar }]),
-  );
-}
-
-const someone = (userId: string): PostAuthor => ({ userId, name: "", avatar: null });
 
 /** The page's posts with their comments and reactions: a handful of statements for the page. */
 async function feedOf(
@@ -391,49 +323,4 @@ async function feedOf(
         mine: mine.get(comment.id) ?? null,
       })),
   }));
-}
-
-/** The group's members a writer may name with `@slug` (the composer's suggestions). */
-async function mentionableIn(tx: Tx, accountId: string, groupId: string) {
-  return tx
-    .select({
-      userId: members.userId,
-      name: members.name,
-      slug: members.slug,
-      avatar: members.avatar,
-    })
-    .from(groupMembers)
-    .innerJoin(
-      members,
-      and(eq(members.accountId, groupMembers.accountId), eq(members.userId, groupMembers.userId)),
-    )
-    .where(
-      and(
-        eq(groupMembers.accountId, accountId),
-        eq(groupMembers.groupId, groupId),
-        eq(groupMembers.status, "active"),
-      ),
-    )
-    .orderBy(asc(members.name))
-    .limit(MENTIONABLE_MAX);
-}
-
-async function requestsOf(tx: Tx, accountId: string, groupId: string): Promise<PostAuthor[]> {
-  const rows = await tx
-    .select({ userId: groupMembers.userId })
-    .from(groupMembers)
-    .where(
-      and(
-        eq(groupMembers.accountId, accountId),
-        eq(groupMembers.groupId, groupId),
-        eq(groupMembers.status, "requested"),
-      ),
-    )
-    .orderBy(asc(groupMembers.joinedAt));
-  const authors = await authorsOf(
-    tx,
-    accountId,
-    rows.map((row) => row.userId),
-  );
-  return rows.map((row) => authors.get(row.userId) ?? someone(row.userId));
 }

@@ -42,6 +42,8 @@ import { groups } from "./tables.server";
 
 export { listGroups, loadGroup } from "./group-feed.server";
 export { groupTiesConsumer } from "./group-ties.server";
+export { groupWithRights, readableGroups } from "./group-access.server";
+export { GROUPS_PATH } from "./group-shapes";
 
 /** The plan's cap on groups (spec §9 `groups`: Dedicated and Lifetime sell 3); 0 = no cap. */
 export async function groupLimit(database: Database, account: AccountSummary): Promise<number> {

@@ -457,7 +457,11 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
         expect.objectContaining({ event: "group", payload: { groupId: room.id, kind: "post" } }),
       );
       expect(heard).toContainEqual(
-        expect.objectContaining({ event: "notification", audience: { userIds: [bob.user.id] } }),
+        expect.objectContaining({
+          topic: "realtime.broadcast",
+          audience: { userIds: [bob.user.id] },
+          payload: expect.objectContaining({ source: "member", type: "other" }),
+        }),
       );
       // A comment tells the post's author; a reply tells the comment's; nobody hears of their own.
       const comment = await command(bob, { intent: "comment", postId, body: "Thanks!" });

@@ -3,6 +3,7 @@ import { uniqueViolation } from "~/platform/db/unique-violation";
 import { AppError } from "~/platform/errors";
 import { safeUrl } from "~/platform/safe-values";
 import { slugify } from "~/platform/slugs";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import { createTtlCache } from "~/platform/ttl-cache";
 import { defaultRoles, type Capability } from "./capabilities";
 import {
@@ -73,13 +74,51 @@ export function invalidateMembership({
   );
 }
 
+/**
+ * Issue 35: a member's role, suspension or removal changed, told to every instance (each keeps
+ * its own membership cache); the instance that made the change drops its entry at once too.
+ */
+export const MEMBERSHIP_CHANGED = "members.changed";
+
+export async function announceMembershipChange(
+  pubsub: PubSub,
+  { accountId, userId }: { accountId: string; userId: string },
+): Promise<void> {
+  invalidateMembership({ accountId, userId });
+  await pubsub.publish({ topic: MEMBERSHIP_CHANGED, accountId, userId });
+}
+
+const following = new WeakSet<PubSub>();
+
+/** Drops this instance's cached memberships as other instances change them (server/app.ts). */
+export function followMembershipChanges(pubsub: PubSub): void {
+  if (following.has(pubsub)) return;
+  following.add(pubsub);
+  pubsub.subscribe((message) => {
+    if (message.topic !== MEMBERSHIP_CHANGED || typeof message.accountId !== "string") return;
+    invalidateMembership({
+      accountId: message.accountId,
+      userId: typeof message.userId === "string" ? message.userId : undefined,
+    });
+  });
+  // Messages may have been missed while the bus was away: read every membership afresh.
+  pubsub.onResync(() => membershipCache.invalidate());
+}
+
+/**
+ * The person's membership of the account. A suspended member (issue 35) is no member for
+ * anything they ask (`withSuspended` reads their row anyway, for joining, which must not add
+ * them twice).
+ */
 async function readMembership(
   tx: Tx,
   accountId: string,
   userId: string,
+  { withSuspended = false }: { withSuspended?: boolean } = {},
 ): Promise<Membership | null> {
   const member = await findMemberByUser(tx, { accountId, userId });
   if (!member) return null;
+  if (member.suspendedAt && !withSuspended) return null;
   const role = await findRole(tx, { accountId, roleId: member.roleId });
   return {
     memberId: member.id,
@@ -122,7 +161,8 @@ export async function addMember(
     roleName,
   }: { accountId: string; user: { id: string; name: string; email: string }; roleName?: string },
 ): Promise<Membership> {
-  const existing = await readMembership(tx, accountId, user.id);
+  // A suspended member signing in again stays suspended: their row is kept as it is.
+  const existing = await readMembership(tx, accountId, user.id, { withSuspended: true });
   if (existing) return existing;
   const role = roleName
     ? await findRoleByName(tx, { accountId, name: roleName })
@@ -139,7 +179,7 @@ export async function addMember(
     slug,
     roleId: role.roleId,
   });
-  return (await readMembership(tx, accountId, user.id))!;
+  return (await readMembership(tx, accountId, user.id, { withSuspended: true }))!;
 }
 
 /**

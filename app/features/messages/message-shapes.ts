@@ -108,4 +108,6 @@ export type MessagesScreenData = {
   policy: DirectMessagePolicy;
   /** Whether the viewer sets the site's rule. */
   canManage: boolean;
+  /** Whether the viewer may upload to the media library (attachments come from it). */
+  canAttach: boolean;
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, ne, sql } from "drizzle-orm";
 import { peopleOf, type Person as Member } from "~/features/members/members.server";
 import type { Tx } from "~/platform/db/database.server";
 import {
@@ -127,14 +127,12 @@ export async function viewConversation(
         eq(messages.accountId, accountId),
         eq(messages.conversationId, id),
         cursor
-          ? or(
-              lt(messages.createdAt, cursor.at),
-              and(eq(messages.createdAt, cursor.at), lt(messages.id, cursor.id)),
-            )
+          ? sql`(${messages.createdAt}, ${messages.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
       ),
     )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    // The index's own order (desc nulls last), so the page is read off it.
+    .orderBy(sql`${messages.createdAt} desc nulls last`, sql`${messages.id} desc nulls last`)
     .limit(THREAD_PAGE_SIZE + 1);
   const page = rows.slice(0, THREAD_PAGE_SIZE);
   const oldest = page[page.length - 1];

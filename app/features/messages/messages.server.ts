@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/features/members/members.server";
 import { findPeople } from "~/features/members/members.server";
+import { canUploadMedia } from "~/features/media/media.server";
 import {
   announceMemberNotification,
   markAllRead,
@@ -95,6 +96,7 @@ export async function loadMessagesScreen(
       blocked,
       policy,
       canManage: Boolean(place.viewer.membership?.caps.includes("manage_options")),
+      canAttach: canUploadMedia(place.viewer),
     };
   });
 }

@@ -59,6 +59,12 @@ export const marketingAreas = {
    * words and the media picker's. Kept here, beside the other member-facing screens of M5, so
    * that area-messages.server.ts needs no change.
    */
+  activityScreen: ["activity", "dashboard.sections.activity"],
+  leaderboardScreen: [
+    "leaderboard",
+    "siteSettings.common.errors",
+    "dashboard.sections.leaderboard",
+  ],
   messagesScreen: [
     "messages",
     "media",
@@ -78,6 +84,19 @@ export const marketingAreas = {
     "errors.groupCommentsClosed",
     "errors.groupAccessRequired",
     "errors.tooManyRequests",
+  ],
+  /** Issue 35: the owner's Members screen (/dashboard/manage/users) and a member's page. */
+  membersScreen: [
+    "members",
+    "roles",
+    "posts.list.pager",
+    "siteSettings.common.errors",
+    "dashboard.sections.manageUsers",
+    "dashboard.sections.manageUser",
+    "errors.memberNotFound",
+    "errors.memberSelf",
+    "errors.memberLastOwner",
+    "errors.memberHasOrders",
   ],
   /** A funnel's step on the site (/f/…): its part's words and the offer's. */
   funnelPage: ["funnelPage"],

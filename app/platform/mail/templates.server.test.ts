@@ -7,6 +7,7 @@ const templates: MailTemplate[] = [
   "verifyEmail",
   "signUpExisting",
   "confirmEmailChange",
+  "memberInvite",
 ];
 const vars = { siteName: "Demo School", url: "https://demo.localhost/reset?token=abc&x=1" };
 
@@ -37,7 +38,7 @@ describe("mail templates", () => {
       const mail = renderMail({ template: template as MailTemplate, lang, vars });
       for (const part of [mail.subject, mail.text, mail.html]) {
         expect(part).not.toMatch(
-          /\{\{|mail\.(resetPassword|verifyEmail|signUpExisting|confirmEmailChange)\./,
+          /\{\{|mail\.(resetPassword|verifyEmail|signUpExisting|confirmEmailChange|memberInvite)\./,
         );
       }
       expect(mail.subject).toContain("Demo School");

@@ -13,7 +13,9 @@ export type MailTemplate =
   | "signUpExisting"
   | "confirmEmailChange"
   | "accountReady"
-  | "confirmSubscription";
+  | "confirmSubscription"
+  /** Issue 35: a site's manager invited the address to join (the site's sign-up link). */
+  | "memberInvite";
 
 /** Every template today is "a message from a site, with one link to act on". */
 export type MailVars = { siteName: string; url: string };

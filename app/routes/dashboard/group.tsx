@@ -26,6 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       group: await loadGroup(database, { accountId, viewer, slug: args.params.slug, before }),
       before,
+      viewerId: viewer.user.id,
       canManage,
       limit: canManage ? await groupLimit(database, account) : 0,
       ties: canManage ? await groupTies(database, { accountId }) : { courses: [], memberships: [] },
@@ -67,6 +68,7 @@ export default function GroupPage({ loaderData }: Route.ComponentProps) {
       ties={loaderData.ties}
       limit={loaderData.limit}
       before={loaderData.before}
+      viewerId={loaderData.viewerId}
     />
   );
 }

@@ -4,12 +4,12 @@ import {
   loadDashboardScreen,
   openDashboardSection,
 } from "~/features/dashboard/dashboard.server";
-import { LeaderboardScreen } from "~/features/gamification/gamification";
+import { LeaderboardScreen } from "~/features/leaderboard/leaderboard";
 import {
   leaderboardQuerySchema,
   loadLeaderboard,
   saveLevels,
-} from "~/features/gamification/leaderboard.server";
+} from "~/features/leaderboard/leaderboard.server";
 import type { Route } from "./+types/leaderboard";
 
 /**

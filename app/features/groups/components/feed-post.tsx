@@ -1,9 +1,10 @@
 import { Badge, Divider, Group, Paper, Stack, Typography } from "@mantine/core";
-import { IconEyeOff, IconPin } from "@tabler/icons-react";
+import { IconEyeOff, IconFlag, IconPin } from "@tabler/icons-react";
 import { storedHtmlClass } from "~/features/content/content";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { FeedPost } from "../group-shapes";
 import { AuthorLine } from "./author-line";
+import { useGroupPlace } from "./group-place";
 import { PostModerationMenu } from "./moderation-menu";
 import { PostComments } from "./post-comments";
 import { ReactionBar } from "./reaction-bar";
@@ -27,9 +28,16 @@ export function FeedPostView({
   moderates: boolean;
 }) {
   const { t } = useTranslation();
+  const { viewerId, reported } = useGroupPlace();
+  const rights = {
+    moderates,
+    canReport: canTake && Boolean(viewerId) && post.author.userId !== viewerId,
+  };
   return (
     <Paper
       component="article"
+      // The address of the post (a mention's notification links to it).
+      id={`post-${post.id}`}
       withBorder
       radius="md"
       p="md"
@@ -42,6 +50,8 @@ export function FeedPostView({
         opacity: post.hidden ? 0.6 : undefined,
         borderStyle: post.hidden ? "dashed" : undefined,
         borderInlineStart: fresh ? "3px solid var(--mantine-primary-color-filled)" : undefined,
+        // Reached by its address, it is not left under the dashboard's top bar.
+        scrollMarginTop: 80,
       }}
     >
       <Stack gap="sm">
@@ -74,7 +84,17 @@ export function FeedPostView({
                 {t("groups.post.hidden")}
               </Badge>
             ) : null}
-            {moderates ? <PostModerationMenu post={post} /> : null}
+            {moderates && reported.has(post.id) ? (
+              <Badge
+                color="orange"
+                variant="light"
+                leftSection={<IconFlag size={12} aria-hidden />}
+                data-testid="post-reported"
+              >
+                {t("groups.post.reported")}
+              </Badge>
+            ) : null}
+            <PostModerationMenu post={post} rights={rights} />
           </Group>
         </Group>
         <Typography>

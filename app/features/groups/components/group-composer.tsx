@@ -1,10 +1,13 @@
 import { Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import type { Editor } from "@tiptap/react";
+import { useRef, useState } from "react";
 import { ContentEditor } from "~/features/content/content";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { POST_MAX_LENGTH } from "../group-shapes";
 import classes from "./group-composer.module.css";
 import { useGroupCommand, useRefusal } from "./group-words";
+import { MentionPicker } from "./mention-picker";
+import type { Mentionable } from "./mentions";
 
 /** Whether the editor's HTML says nothing yet (no words, no picture or player). */
 const blank = (html: string) =>
@@ -14,22 +17,44 @@ const blank = (html: string) =>
     .replace(/&nbsp;/g, " ")
     .trim();
 
+/** HTML with a text added at its end (in its last paragraph when it ends with one). */
+const appended = (html: string, text: string) =>
+  /<\/p>\s*$/.test(html) ? html.replace(/<\/p>\s*$/, `${text}</p>`) : `${html}<p>${text}</p>`;
+
 /** A new post in the group: the posts' rich-text editor, sent as its HTML (the server sanitises it). */
 export function GroupComposer({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const command = useGroupCommand();
   const refusal = useRefusal(command.answer);
   const [body, setBody] = useState("");
-  // A new editor, empty, once a post is stored (the editor keeps its own document).
+  // A new editor once a post is stored, empty (the editor keeps its own document), or with a
+  // mention added where the editor could not be reached.
   const [round, setRound] = useState(0);
+  const [seed, setSeed] = useState("");
+  const holder = useRef<HTMLDivElement>(null);
   const [handled, setHandled] = useState(command.answer);
   if (command.answer !== handled) {
     setHandled(command.answer);
     if (command.answer?.ok) {
       setBody("");
+      setSeed("");
       setRound((count) => count + 1);
     }
   }
+  // `@slug ` at the editor's caret: Tiptap hangs the editor on its element.
+  const mention = (person: Mentionable) => {
+    const text = `@${person.slug} `;
+    const root = holder.current?.querySelector<HTMLElement & { editor?: Editor }>(".ProseMirror");
+    const editor = root?.editor;
+    if (editor && !editor.isDestroyed) {
+      editor.chain().focus().insertContent({ type: "text", text }).run();
+      return;
+    }
+    const next = appended(body, text);
+    setSeed(next);
+    setBody(next);
+    setRound((count) => count + 1);
+  };
   const tooLong = body.length > POST_MAX_LENGTH;
   return (
     <Paper withBorder radius="md" p="md" data-testid="group-composer">
@@ -40,10 +65,10 @@ export function GroupComposer({ groupId }: { groupId: string }) {
         }}
       >
         <Stack gap="xs">
-          <Box className={classes.composer} style={{ minWidth: 0 }}>
+          <Box ref={holder} className={classes.composer} style={{ minWidth: 0 }}>
             <ContentEditor
               key={round}
-              value=""
+              value={seed}
               onChange={setBody}
               label={t("groups.composer.label")}
             />
@@ -58,8 +83,10 @@ export function GroupComposer({ groupId }: { groupId: string }) {
               {refusal}
             </Text>
           ) : null}
-          <Group justify="flex-end">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <MentionPicker onPick={mention} />
             <Button
+              ms="auto"
               type="submit"
               loading={command.busy}
               disabled={blank(body) || tooLong}

@@ -10,15 +10,17 @@ import {
   useDirection,
 } from "@mantine/core";
 import { IconArrowLeft, IconLock } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { GROUPS_PATH, type GroupTies, type GroupView } from "../group-shapes";
 import { FeedPostView } from "./feed-post";
 import { GroupComposer } from "./group-composer";
 import { GroupHeader } from "./group-header";
+import { useLiveFeed, usePostAnchor, useReadMarks } from "./group-live";
+import { GroupPlaceContext } from "./group-place";
+import { GroupReports } from "./group-reports";
 import { GroupRequests } from "./group-requests";
-import { useGroupCommand } from "./group-words";
 
 /** The back link to the list, its arrow turned for right-to-left reading. */
 function BackLink() {
@@ -39,28 +41,9 @@ function BackLink() {
 }
 
 /**
- * The feed is marked read once per visit, when a member opens it with posts they have not seen.
- * The posts new to this visit stay marked while it lasts (the answer's reload says none are).
- */
-function useReadMarks(group: GroupView) {
-  const marker = useGroupCommand();
-  const sent = useRef(false);
-  const [fresh] = useState(
-    () => new Set(group.feed.filter((post) => post.unread).map((p) => p.id)),
-  );
-  const member = group.mine?.status === "active";
-  useEffect(() => {
-    if (sent.current || !member || group.unread === 0) return;
-    sent.current = true;
-    void marker.send({ intent: "markRead", groupId: group.id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens
-  }, [member, group.unread, group.id]);
-  return (postId: string, unread: boolean) => unread || fresh.has(postId);
-}
-
-/**
- * Issue 35 `/dashboard/groups/{slug}`: a group's header, its waiting requests (moderators), the
- * composer (those who may post), and a page of its feed, pinned posts first.
+ * Issue 35 `/dashboard/groups/{slug}`: a group's header, its waiting requests and reports
+ * (moderators), the composer (those who may post), and a page of its feed, pinned posts first.
+ * The feed follows the group's changes live; a post named by the address is brought into view.
  */
 export function GroupScreen({
   group,
@@ -68,6 +51,7 @@ export function GroupScreen({
   ties,
   limit,
   before,
+  viewerId,
 }: {
   group: GroupView;
   /** The viewer holds `manage_options`: the group's settings and its deletion. */
@@ -76,75 +60,90 @@ export function GroupScreen({
   limit: number;
   /** The feed's cursor this page was opened at (null: the newest posts). */
   before: string | null;
+  /** The signed-in person (their own posts are not theirs to report). */
+  viewerId: string;
 }) {
   const { t } = useTranslation();
   const isFresh = useReadMarks(group);
+  useLiveFeed(group.id);
+  usePostAnchor();
+  const place = useMemo(
+    () => ({
+      viewerId,
+      mentionable: group.mentionable,
+      reported: new Set(group.reports.map((report) => report.targetId)),
+    }),
+    [viewerId, group.mentionable, group.reports],
+  );
   const member = group.mine?.status === "active";
   // Who may post, comment and react: the group's active members and the site's managers.
   const canTake = member || canManage;
   // A private group's feed is its members'; a banned person reads no group's.
   const locked = !canTake && (group.privacy !== "public" || group.mine?.status === "banned");
   return (
-    <Stack gap="md" data-testid="group-screen" data-group-id={group.id}>
-      <BackLink />
-      <GroupHeader group={group} canManage={canManage} ties={ties} limit={limit} />
-      {group.moderates ? <GroupRequests groupId={group.id} requests={group.requests} /> : null}
-      {canTake ? <GroupComposer groupId={group.id} /> : null}
-      <Title order={2} size="h4">
-        {t("groups.page.feed")}
-      </Title>
-      {locked ? (
-        <Alert
-          variant="light"
-          color="gray"
-          icon={<IconLock size={18} aria-hidden />}
-          data-testid="group-locked"
-        >
-          {t("groups.page.locked")}
-        </Alert>
-      ) : group.feed.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" data-testid="feed-empty">
-          <Text c="dimmed" ta="center">
-            {before ? t("groups.page.noOlder") : t("groups.page.empty")}
-          </Text>
-        </Paper>
-      ) : (
-        <Stack gap="md" data-testid="group-feed">
-          {group.feed.map((post) => (
-            <FeedPostView
-              key={post.id}
-              post={post}
-              fresh={isFresh(post.id, post.unread)}
-              canTake={canTake}
-              moderates={group.moderates}
-            />
-          ))}
-        </Stack>
-      )}
-      {group.next || before ? (
-        <Group justify="center" gap="sm" wrap="wrap">
-          {before ? (
-            <Button
-              component={Link}
-              to={`${GROUPS_PATH}/${group.slug}`}
-              variant="default"
-              data-testid="feed-newest"
-            >
-              {t("groups.page.newest")}
-            </Button>
-          ) : null}
-          {group.next ? (
-            <Button
-              component={Link}
-              to={`?before=${encodeURIComponent(group.next)}`}
-              variant="light"
-              data-testid="feed-older"
-            >
-              {t("groups.page.older")}
-            </Button>
-          ) : null}
-        </Group>
-      ) : null}
-    </Stack>
+    <GroupPlaceContext value={place}>
+      <Stack gap="md" data-testid="group-screen" data-group-id={group.id}>
+        <BackLink />
+        <GroupHeader group={group} canManage={canManage} ties={ties} limit={limit} />
+        {group.moderates ? <GroupRequests groupId={group.id} requests={group.requests} /> : null}
+        {group.moderates ? <GroupReports reports={group.reports} /> : null}
+        {canTake ? <GroupComposer groupId={group.id} /> : null}
+        <Title order={2} size="h4">
+          {t("groups.page.feed")}
+        </Title>
+        {locked ? (
+          <Alert
+            variant="light"
+            color="gray"
+            icon={<IconLock size={18} aria-hidden />}
+            data-testid="group-locked"
+          >
+            {t("groups.page.locked")}
+          </Alert>
+        ) : group.feed.length === 0 ? (
+          <Paper withBorder radius="md" p="xl" data-testid="feed-empty">
+            <Text c="dimmed" ta="center">
+              {before ? t("groups.page.noOlder") : t("groups.page.empty")}
+            </Text>
+          </Paper>
+        ) : (
+          <Stack gap="md" data-testid="group-feed">
+            {group.feed.map((post) => (
+              <FeedPostView
+                key={post.id}
+                post={post}
+                fresh={isFresh(post.id, post.unread)}
+                canTake={canTake}
+                moderates={group.moderates}
+              />
+            ))}
+          </Stack>
+        )}
+        {group.next || before ? (
+          <Group justify="center" gap="sm" wrap="wrap">
+            {before ? (
+              <Button
+                component={Link}
+                to={`${GROUPS_PATH}/${group.slug}`}
+                variant="default"
+                data-testid="feed-newest"
+              >
+                {t("groups.page.newest")}
+              </Button>
+            ) : null}
+            {group.next ? (
+              <Button
+                component={Link}
+                to={`?before=${encodeURIComponent(group.next)}`}
+                variant="light"
+                data-testid="feed-older"
+              >
+                {t("groups.page.older")}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </GroupPlaceContext>
   );
 }

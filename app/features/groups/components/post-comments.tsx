@@ -1,10 +1,12 @@
 import { Badge, Box, Button, Group, Stack, Text } from "@mantine/core";
-import { IconCornerDownRight, IconMessageOff } from "@tabler/icons-react";
+import { IconCornerDownRight, IconFlag, IconMessageOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { FeedComment, FeedPost } from "../group-shapes";
 import { AuthorLine } from "./author-line";
 import { CommentBox } from "./comment-box";
+import { useGroupPlace } from "./group-place";
+import { MentionText } from "./mention-parts";
 import { CommentModerationMenu } from "./moderation-menu";
 import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
@@ -27,6 +29,11 @@ function CommentItem({
   onReply?: () => void;
 }) {
   const { t } = useTranslation();
+  const { viewerId, reported } = useGroupPlace();
+  const menu = {
+    moderates: rights.moderates,
+    canReport: rights.canTake && Boolean(viewerId) && comment.author.userId !== viewerId,
+  };
   return (
     <Box
       component="article"
@@ -44,7 +51,18 @@ function CommentItem({
               {t("groups.post.hidden")}
             </Badge>
           ) : null}
-          {rights.moderates ? <CommentModerationMenu postId={postId} comment={comment} /> : null}
+          {rights.moderates && reported.has(comment.id) ? (
+            <Badge
+              size="xs"
+              color="orange"
+              variant="light"
+              leftSection={<IconFlag size={10} aria-hidden />}
+              data-testid="comment-reported"
+            >
+              {t("groups.post.reported")}
+            </Badge>
+          ) : null}
+          <CommentModerationMenu postId={postId} comment={comment} rights={menu} />
         </Group>
       </Group>
       <Box mt={4} ps={36}>
@@ -54,7 +72,7 @@ function CommentItem({
           style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
           data-testid="comment-body"
         >
-          {comment.body}
+          <MentionText text={comment.body} />
         </Text>
       </Box>
       <Group gap="xs" mt={4} ps={36} wrap="wrap">
@@ -88,20 +106,23 @@ function CommentThread({
   comment,
   replies,
   rights,
+  replying,
+  setReplying,
 }: {
   postId: string;
   comment: FeedComment;
   replies: FeedComment[];
   rights: CommentRights;
+  replying: boolean;
+  setReplying: (open: boolean) => void;
 }) {
-  const [replying, setReplying] = useState(false);
   return (
     <Stack gap="xs" component="li" style={{ listStyle: "none" }}>
       <CommentItem
         postId={postId}
         comment={comment}
         rights={rights}
-        onReply={() => setReplying((open) => !open)}
+        onReply={() => setReplying(!replying)}
       />
       {replies.length > 0 || replying ? (
         <Stack
@@ -148,12 +169,25 @@ export function PostComments({
 }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
+  // The threads being answered: kept on the screen while the feed reads again (live), so a
+  // reply being written is not lost when newer threads push its thread out of the folded few.
+  const [replying, setReplying] = useState<ReadonlySet<string>>(() => new Set());
+  const replyTo = (id: string, open: boolean) =>
+    setReplying((now) => {
+      const next = new Set(now);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const top = post.comments.filter((comment) => !comment.parentId);
   const repliesTo = new Map<string, FeedComment[]>();
   for (const comment of post.comments)
     if (comment.parentId)
       repliesTo.set(comment.parentId, [...(repliesTo.get(comment.parentId) ?? []), comment]);
-  const shown = all ? top : top.slice(-FOLDED_THREADS);
+  const folded = new Set(top.slice(-FOLDED_THREADS).map((comment) => comment.id));
+  const shown = all
+    ? top
+    : top.filter((comment) => folded.has(comment.id) || replying.has(comment.id));
   const rights = { canTake, moderates, open: !post.commentsClosed || moderates };
   return (
     <Stack gap="sm" data-testid="post-comments">
@@ -177,6 +211,8 @@ export function PostComments({
               comment={comment}
               replies={repliesTo.get(comment.id) ?? []}
               rights={rights}
+              replying={replying.has(comment.id)}
+              setReplying={(open) => replyTo(comment.id, open)}
             />
           ))}
         </Stack>

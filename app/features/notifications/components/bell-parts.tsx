@@ -42,6 +42,7 @@ export function BellList({
   failedText,
   actionFor,
   onItemClick,
+  clickable,
 }: {
   items: NotificationItem[];
   failed: boolean;
@@ -49,6 +50,8 @@ export function BellList({
   failedText: string;
   actionFor?: (item: NotificationItem) => ReactNode;
   onItemClick?: (item: NotificationItem) => void;
+  /** Which items the click is for (all, when not said). */
+  clickable?: (item: NotificationItem) => boolean;
 }) {
   if (items.length === 0)
     return (
@@ -63,7 +66,7 @@ export function BellList({
           key={`${item.source}-${item.id}`}
           item={item}
           action={actionFor?.(item)}
-          onClick={onItemClick ? () => onItemClick(item) : undefined}
+          onClick={onItemClick && (clickable?.(item) ?? true) ? () => onItemClick(item) : undefined}
         />
       ))}
     </Stack>

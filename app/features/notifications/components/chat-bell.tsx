@@ -2,7 +2,7 @@ import { Anchor, Divider, Popover, ScrollArea, Text } from "@mantine/core";
 import { IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useUnreadChat } from "../use-notifications";
 import type { NotificationItem } from "../validation";
 import { BellButton, BellList } from "./bell-parts";
@@ -16,6 +16,7 @@ export function ChatBell({ messagesHref = "/dashboard/messages" }: { messagesHre
   const [opened, setOpened] = useState(false);
   // What the open list shows: kept while it is open, though the items are now read.
   const [shown, setShown] = useState<NotificationItem[]>([]);
+  const navigate = useNavigate();
   const { items, unread, status, markAllRead } = useUnreadChat();
   const count = unread.chat;
   const open = (next: boolean) => {
@@ -57,6 +58,13 @@ export function ChatBell({ messagesHref = "/dashboard/messages" }: { messagesHre
             failed={status === "failed"}
             emptyText={t("notifications.chat.empty")}
             failedText={t("notifications.failed")}
+            // Opening the list marked them read: one with an address (a conversation) leads there.
+            clickable={(item) => Boolean(item.data?.url)}
+            onItemClick={(item) => {
+              if (!item.data?.url) return;
+              setOpened(false);
+              void navigate(item.data.url);
+            }}
           />
         </ScrollArea.Autosize>
         <Divider />

@@ -11,14 +11,16 @@ import {
 import { IconBell, IconCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useUnreadNotifications } from "../use-notifications";
+import type { NotificationItem } from "../validation";
 import { BellButton, BellList } from "./bell-parts";
 
 /**
  * D1/D11 notifications bell for the dashboard's top bar: the badge counts unread notifications
  * (the account's, for its managers, and the person's own that are not chat); the popover lists
- * them in their severity colours; a click marks one read. Broadcasts refresh it (D12).
+ * them in their severity colours; a click marks one read and, when it has an address (a
+ * group's post), goes there. Broadcasts refresh it (D12).
  */
 export function NotificationsBell({
   historyHref = "/dashboard/notifications",
@@ -27,7 +29,15 @@ export function NotificationsBell({
 }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const navigate = useNavigate();
   const { items, unread, status, markRead, markAllRead } = useUnreadNotifications("other");
+  // A click marks the item read; one with an address (a group's post) then leads there.
+  const follow = async (item: NotificationItem) => {
+    const url = item.data?.url;
+    if (url) setOpened(false);
+    await markRead(item);
+    if (url) void navigate(url);
+  };
   const count = unread.other;
   return (
     <Popover
@@ -65,7 +75,7 @@ export function NotificationsBell({
             failed={status === "failed"}
             emptyText={t("notifications.empty")}
             failedText={t("notifications.failed")}
-            onItemClick={(item) => void markRead(item)}
+            onItemClick={(item) => void follow(item)}
             actionFor={(item) => (
               <ActionIcon
                 variant="subtle"

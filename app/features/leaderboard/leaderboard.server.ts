@@ -1,9 +1,8 @@
 import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { groupWithRights, readableGroups } from "~/features/groups/group-access.server";
+import { groupWithRights, readableGroups } from "~/features/groups/groups.server";
 import { peopleOf, requireCapability, type Viewer } from "~/features/members/members.server";
-import { getSiteOptions } from "~/features/options/options.server";
-import { writeOption } from "~/features/options/queries.server";
+import { getSiteOptions, writeOption } from "~/features/options/options.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
@@ -18,7 +17,9 @@ import {
   type LeaderboardRow,
   type Level,
 } from "./levels";
-import { pointsLedger } from "./tables.server";
+
+export { levelOf } from "./levels";
+import { pointsLedger } from "~/features/gamification/tables.server";
 
 /** How many places a board shows (the viewer's own line is added below when they rank lower). */
 export const LEADERBOARD_SIZE = 50;

@@ -13,9 +13,9 @@ import {
   logicTestOn,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { awardPoints } from "./gamification.server";
+import { awardPoints } from "~/features/gamification/gamification.server";
 import { loadLeaderboard, saveLevels } from "./leaderboard.server";
-import { pointsLedger } from "./tables.server";
+import { pointsLedger } from "~/features/gamification/tables.server";
 
 describe.each(backends)("Issue 35 leaderboards on %s", (backend) => {
   let db: TestDatabase;

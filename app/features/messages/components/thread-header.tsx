@@ -116,7 +116,7 @@ export function ThreadHeader({ view, blocked }: { view: ConversationView; blocke
                 <bdi>{nameOf({ title: "", others: view.others })}</bdi>
               </Text>
             ) : other && online(other.userId) ? (
-              <Text size="xs" c="green" data-testid="thread-online">
+              <Text size="xs" c="dimmed" data-testid="thread-online">
                 {t("messages.online")}
               </Text>
             ) : null}

@@ -14,6 +14,8 @@ import {
   type SavablePart,
 } from "~/features/options/options.server";
 import type { Database } from "~/platform/db/database.server";
+import { ZodError } from "zod";
+import { fieldIssuesOf } from "~/platform/field-issues";
 import { AppError, isAppError } from "~/platform/errors";
 import { dashboardRequestOf, type DashboardRequest } from "./dashboard-screen.server";
 import { openDashboardSection } from "./dashboard.server";
@@ -49,6 +51,12 @@ export async function answerSettingsSave<A extends { ok: boolean }>(
     const answer = await save(database, request, body);
     return data(answer, { status: answer.ok ? 200 : 400 });
   } catch (error) {
+    // A command its schema refused (an unknown intent, a field out of bounds): 400 by field.
+    if (error instanceof ZodError)
+      return data(
+        { ok: false as const, code: "request.invalid", issues: fieldIssuesOf(error) },
+        { status: 400 },
+      );
     if (!isAppError(error)) throw error;
     return data({ ok: false as const, code: error.code, issues: [] }, { status: error.status });
   }

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { groupWithRights, readableGroups } from "~/features/groups/groups.server";
 import { peopleOf, requireCapability, type Viewer } from "~/features/members/members.server";
-import { getSiteOptions, writeOption } from "~/features/options/options.server";
+import { getSiteOptions, saveSiteOption } from "~/features/options/options.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf, type FieldIssue } from "~/platform/field-issues";
@@ -11,7 +11,7 @@ import {
   gamificationOption,
   leaderboardPeriods,
   levelOf,
-  levelsSchema,
+  levelsPart,
   type Leaderboard,
   type LeaderboardPeriod,
   type LeaderboardRow,
@@ -143,18 +143,20 @@ export async function loadLeaderboard(
   });
 }
 
-/** The owner names the levels and sets their thresholds. */
+/** The owner names the levels and sets their thresholds (through the one options save). */
 export async function saveLevels(
   database: Database,
   { accountId, viewer, body }: { accountId: string; viewer: Viewer | null; body: unknown },
-): Promise<{ ok: true } | { ok: false; code: "request.invalid"; issues: FieldIssue[] }> {
+): Promise<{ ok: true } | { ok: false; code: string; issues: FieldIssue[] }> {
   requireCapability(viewer, "manage_options");
-  const parsed = z.object({ intent: z.literal("levels"), levels: levelsSchema }).safeParse(body);
+  const parsed = z.object({ intent: z.literal("levels"), levels: z.unknown() }).safeParse(body);
   if (!parsed.success)
     return { ok: false, code: "request.invalid", issues: fieldIssuesOf(parsed.error) };
-  const { levels } = parsed.data;
-  await database.forAccount(accountId, (tx) =>
-    writeOption(tx, { accountId, key: "gamification", value: { levels } }),
-  );
-  return { ok: true };
+  const saved = await saveSiteOption(database, {
+    accountId,
+    part: levelsPart,
+    value: { levels: parsed.data.levels },
+    caches: null,
+  });
+  return saved.ok ? { ok: true } : { ok: false, code: saved.code, issues: saved.issues };
 }

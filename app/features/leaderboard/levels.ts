@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOption } from "~/features/options/options";
+import { defineOption, defineOptionPart } from "~/features/options/options";
 
 /**
  * Issue 35 levels (decision 066): the points a member needs for each level, and the names the
@@ -33,6 +33,13 @@ export const gamificationOption = defineOption(
   "gamification",
   z.object({ levels: levelsSchema.default(defaultLevels) }),
 );
+
+/** The whole option, saved by the owner's levels editor (the one options save). */
+export const levelsPart = defineOptionPart({
+  name: "levels",
+  key: "gamification",
+  schema: gamificationOption.schema,
+});
 
 /** The level (1-based) a total of points reaches. */
 export function levelOf(levels: readonly Level[], total: number): number {

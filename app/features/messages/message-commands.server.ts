@@ -1,9 +1,8 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { maskProfanity } from "~/features/comments/comments.server";
-import { peopleOf, requireCapability } from "~/features/members/members.server";
+import { peopleOf } from "~/features/members/members.server";
 import { fileReport } from "~/features/moderation/moderation.server";
 import { storeMemberNotification } from "~/features/notifications/notifications.server";
-import { writeOption } from "~/features/options/options.server";
 import type { Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { escapeHtml } from "~/platform/mail/templates.server";
@@ -211,7 +210,7 @@ async function markThreadRead(
 export async function otherCommand(
   tx: Tx,
   place: Place,
-  command: Exclude<MessageCommand, { intent: "send" | "start" }>,
+  command: Exclude<MessageCommand, { intent: "send" | "start" | "policy" }>,
   now = new Date(),
 ): Promise<Echo> {
   const { accountId, viewer } = place;
@@ -300,11 +299,6 @@ export async function otherCommand(
         ...nothing(),
         reported: filed ? { messageId: message.id, reporter: me } : undefined,
       };
-    }
-    case "policy": {
-      requireCapability(viewer, "manage_options");
-      await writeOption(tx, { accountId, key: "messages", value: { policy: command.policy } });
-      return nothing();
     }
   }
 }

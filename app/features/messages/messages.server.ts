@@ -2,7 +2,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/features/members/members.server";
-import { findPeople } from "~/features/members/members.server";
+import { findPeople, requireCapability } from "~/features/members/members.server";
+import { saveSiteOption } from "~/features/options/options.server";
+import { messagesPolicyPart } from "./messages-option";
 import { canUploadMedia } from "~/features/media/media.server";
 import {
   announceMemberNotification,
@@ -136,6 +138,16 @@ export async function commandMessages(
   if (command.intent === "send" || command.intent === "start")
     await limitersOf(rateLimits).send.take(key, "request.tooMany");
   if (command.intent === "typing") await limitersOf(rateLimits).typing.take(key, "request.tooMany");
+  if (command.intent === "policy") {
+    requireCapability(place.viewer, "manage_options");
+    const saved = await saveSiteOption(database, {
+      accountId,
+      part: messagesPolicyPart,
+      value: { policy: command.policy },
+      caches: null,
+    });
+    return saved.ok ? { ok: true } : { ok: false, code: saved.code, issues: saved.issues };
+  }
   let id: string | undefined;
   const echo = await database.forAccount(accountId, async (tx): Promise<Echo> => {
     if (command.intent === "start") {

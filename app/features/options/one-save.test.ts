@@ -35,12 +35,15 @@ describe("I13 every site option is saved through one use case", () => {
 
   test("every route that writes an option calls saveSiteOption, directly or through the screens' save", () => {
     const savers = production.filter((file) => /\bsaveSiteOption\(/.test(read(file))).sort();
-    // The screens' save and the options API, and two features saving a setting of their own
-    // through the same use case (the comments' hold rule, the Bunny credentials).
+    // The screens' save and the options API, and features saving a setting of their own
+    // through the same use case (the comments' hold rule, the Bunny credentials, the levels,
+    // who may message whom).
     expect(savers).toEqual([
       "app/features/comments/comments.server.ts",
       "app/features/dashboard/settings-screen.server.ts",
+      "app/features/leaderboard/leaderboard.server.ts",
       "app/features/media/media.server.ts",
+      "app/features/messages/messages.server.ts",
       "app/features/site/api.server.ts",
     ]);
     // Route modules that save a part of an option: each answers through answerSettingsPartSave.

@@ -37,6 +37,8 @@ export const pointsLedger = pgTable(
     index("points_ledger_user").on(t.accountId, t.userId, t.createdAt),
     // The leaderboards: a site's (or a group's) points of a period, summed per member.
     index("points_ledger_board").on(t.accountId, t.groupId, t.createdAt),
+    // The site's board of a period (every group and none): a range of the account's awards.
+    index("points_ledger_time").on(t.accountId, t.createdAt),
     foreignKey({
       columns: [t.accountId, t.userId],
       foreignColumns: [members.accountId, members.userId],

@@ -1,0 +1,1 @@
+CREATE INDEX "points_ledger_time" ON "points_ledger" USING btree ("account_id","created_at");

@@ -55,6 +55,7 @@ import { isAppError } from "~/platform/errors";
 import type { ServerServices } from "./app-env";
 import { sendingServicesOf } from "./campaign-services";
 import { MEMBER_INVITE_JOB, sendMemberInvite } from "~/features/member-admin/member-admin.server";
+import { MESSAGE_DIGEST_JOB, sendMessageDigests } from "~/features/messages/messages.server";
 import { siteAddressOf } from "./site-address";
 
 /**
@@ -232,6 +233,14 @@ function registerAutomationJobs(services: ServerServices) {
   // Hourly: contacts whose date field (a birthday, a start date) comes round today.
   services.jobs.defineSchedule(ANNIVERSARIES_JOB, "11 * * * *", () =>
     tellAnniversaries(services.database),
+  );
+  // Every ten minutes: members with messages left unread get their digest (decision 068).
+  services.jobs.defineSchedule(MESSAGE_DIGEST_JOB, "*/10 * * * *", () =>
+    sendMessageDigests({
+      database: services.database,
+      mailer: services.mailer,
+      siteAddress: siteAddressOf(services),
+    }),
   );
   // Every five minutes: holds of a membership level whose time ran out ("membership ended").
   services.jobs.defineSchedule(LAPSED_HOLDINGS_JOB, "*/5 * * * *", () =>

@@ -149,6 +149,19 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
   });
   await lookAt(pat, shots, "messages");
   await expectNoSeriousAxeIssues(pat);
+  // Pat wants no e-mail about unread messages: the switch is saved (decision 068).
+  const digest = pat.getByRole("switch", { name: "E-mail me about unread messages" });
+  await expect(digest).toBeChecked();
+  await Promise.all([
+    pat.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && response.url().includes("/dashboard/messages"),
+    ),
+    digest.uncheck({ force: true }),
+  ]);
+  await pat.reload();
+  await hydrated(pat);
+  await expect(digest).not.toBeChecked();
 
   // Pat reports the post; the owner hides it from the group's queue; it goes for both, live.
   await open(pat, site(GROUP));

@@ -56,6 +56,8 @@ export const members = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Issue 35: a manager suspended them; they keep their account but not this site's dashboard. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** Issue 35: an e-mail now and then about messages left unread (they can turn it off). */
+    messageDigest: boolean("message_digest").notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),

@@ -210,7 +210,7 @@ async function markThreadRead(
 export async function otherCommand(
   tx: Tx,
   place: Place,
-  command: Exclude<MessageCommand, { intent: "send" | "start" | "policy" }>,
+  command: Exclude<MessageCommand, { intent: "send" | "start" | "policy" | "digest" }>,
   now = new Date(),
 ): Promise<Echo> {
   const { accountId, viewer } = place;

@@ -59,6 +59,8 @@ export const messageCommandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("block"), userId, blocked: z.boolean() }),
   z.object({ intent: z.literal("report"), messageId: id, reason: reportReasonSchema }),
   z.object({ intent: z.literal("policy"), policy: z.enum(directMessagePolicies) }),
+  /** The viewer's own e-mail about unread messages (decision 068). */
+  z.object({ intent: z.literal("digest"), on: z.boolean() }),
 ]);
 export type MessageCommand = z.infer<typeof messageCommandSchema>;
 
@@ -110,4 +112,6 @@ export type MessagesScreenData = {
   canManage: boolean;
   /** Whether the viewer may upload to the media library (attachments come from it). */
   canAttach: boolean;
+  /** Whether the viewer gets the e-mail about messages left unread. */
+  digest: boolean;
 };

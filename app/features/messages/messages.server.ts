@@ -25,6 +25,13 @@ import {
 } from "./message-shapes";
 import { listConversations, searchMessages, viewConversation } from "./message-threads.server";
 import { messages } from "./tables.server";
+import { messageDigestOf, setMessageDigest } from "./message-digest.server";
+
+export {
+  MESSAGE_DIGEST_JOB,
+  sendMessageDigests,
+  type DigestServices,
+} from "./message-digest.server";
 
 export type MessageServices = { database: Database; pubsub: PubSub };
 
@@ -99,6 +106,7 @@ export async function loadMessagesScreen(
       policy,
       canManage: Boolean(place.viewer.membership?.caps.includes("manage_options")),
       canAttach: canUploadMedia(place.viewer),
+      digest: await messageDigestOf(tx, { accountId, userId: place.viewer.user.id }),
     };
   });
 }
@@ -147,6 +155,12 @@ export async function commandMessages(
       caches: null,
     });
     return saved.ok ? { ok: true } : { ok: false, code: saved.code, issues: saved.issues };
+  }
+  if (command.intent === "digest") {
+    await database.forAccount(accountId, (tx) =>
+      setMessageDigest(tx, { accountId, userId: place.viewer.user.id, on: command.on }),
+    );
+    return { ok: true };
   }
   let id: string | undefined;
   const echo = await database.forAccount(accountId, async (tx): Promise<Echo> => {

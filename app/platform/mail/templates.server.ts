@@ -72,7 +72,11 @@ function checkedUrl(url: string): string {
 }
 
 /** One translated line for a short message (a text message, say), with its values filled in. */
-export function translate(lang: LanguageCode, key: string, vars: Record<string, string>): string {
+export function translate(
+  lang: LanguageCode,
+  key: string,
+  vars: Record<string, string | number>,
+): string {
   return translatorFor(lang)(key, vars);
 }
 

@@ -5,6 +5,7 @@ import { useActionData, useSearchParams } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MessageAnswer, MessagesScreenData } from "../message-shapes";
 import { ConversationList } from "./conversation-list";
+import { DigestSwitch } from "./digest-switch";
 import { DmPolicy } from "./dm-policy";
 import { useRefusal, useViewerId } from "./message-words";
 import classes from "./messages.module.css";
@@ -25,6 +26,7 @@ export function MessagesScreen({
   policy,
   canManage,
   canAttach = true,
+  digest,
 }: MessagesScreenData & {
   /** Whether the viewer may pick files from the media library (it needs upload rights). */
   canAttach?: boolean;
@@ -52,6 +54,7 @@ export function MessagesScreen({
           </Text>
         </Stack>
         <Group gap="sm" align="flex-end" wrap="wrap">
+          <DigestSwitch on={digest} />
           {canManage ? <DmPolicy policy={policy} /> : null}
           <Button
             leftSection={<IconPencilPlus size={16} aria-hidden />}

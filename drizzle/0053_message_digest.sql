@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "message_digest" boolean DEFAULT true NOT NULL;

@@ -109,6 +109,8 @@ export default [
       route("dashboard/activity", "routes/dashboard/activity.tsx"),
       // Issue 35 leaderboards (decision 066): the site's and each group's.
       route("dashboard/leaderboard", "routes/dashboard/leaderboard.tsx"),
+      // Issue 35 member profiles (decision 070).
+      route("dashboard/members/:slug", "routes/dashboard/member-profile.tsx"),
       route("dashboard/manage/elearning/certificates", "routes/dashboard/certificate-template.tsx"),
       // Orders (issue 16 scope 6): a member's orders and subscriptions, or the shop's for managers.
       route("dashboard/orders", "routes/dashboard/orders.tsx"),

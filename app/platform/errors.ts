@@ -45,6 +45,8 @@ export const errorCatalogue = {
   "groups.limitReached": { status: 403, key: "errors.groupsLimitReached" },
   /** A comment on a group's post whose comments a moderator closed (or that is hidden). */
   "groups.commentsClosed": { status: 409, key: "errors.groupCommentsClosed" },
+  /** An answer to a poll whose post's comments a moderator closed (decision 069). */
+  "groups.pollClosed": { status: 409, key: "errors.groupPollClosed" },
   /** Joining a group tied to a course or membership the viewer does not hold. */
   "groups.accessRequired": { status: 403, key: "errors.groupAccessRequired" },
   // Issue 35 messages: a block stands between them; the site's rule does not let them write.

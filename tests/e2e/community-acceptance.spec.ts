@@ -96,11 +96,23 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
   await dialog.getByLabel("Image address").fill("/media/demo/course-photo.svg");
   await dialog.getByRole("button", { name: "Insert" }).click();
   await expect(editor.locator('[contenteditable="true"] img')).toHaveCount(1);
+  // With a poll under it (decision 069).
+  await editor.getByTestId("poll-add").click();
+  const options = editor.getByTestId("poll-option-input");
+  await options.nth(0).fill("Sunrise");
+  await options.nth(1).fill("Sunset");
   await sam.getByTestId("group-post-submit").click();
   const samPost = sam.getByTestId("group-post").filter({ hasText: "My first photo walk" });
   await expect(samPost.locator("img")).toHaveAttribute("src", "/media/demo/course-photo.svg");
   const patPost = pat.getByTestId("group-post").filter({ hasText: "My first photo walk" });
   await expect(patPost).toBeVisible({ timeout: 15_000 });
+  // Pat answers the poll and sees the shares; Sam's page counts the answer live.
+  await patPost.getByRole("radio", { name: "Sunrise" }).check();
+  await patPost.getByTestId("poll-vote").click();
+  await expect(patPost.getByTestId("poll-result").filter({ hasText: "Sunrise" })).toContainText(
+    "100 % (1)",
+  );
+  await expect(samPost.getByTestId("poll-voters")).toHaveText("Answered: 1", { timeout: 15_000 });
 
   // Pat comments and mentions Sam, chosen from the suggestions; Sam's bell rings live.
   // What Sam's bell counts before (the demo's own notices): the mention adds one.

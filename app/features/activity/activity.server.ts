@@ -62,19 +62,22 @@ export async function loadActivity(
     accountId,
     viewer,
     who,
+    person,
     before,
     size = ACTIVITY_PAGE_SIZE,
   }: {
     accountId: string;
     viewer: Viewer | null;
     who: "all" | "me";
+    /** One member's items (their profile), with the viewer's rights to read them. */
+    person?: string;
     before?: string;
     size?: number;
   },
 ): Promise<ActivityFeed> {
   if (!viewer?.membership) throw new AppError({ code: "not_authenticated" });
   const cursor = parseCursor(before);
-  const only = who === "me" ? viewer.user.id : null;
+  const only = person ?? (who === "me" ? viewer.user.id : null);
   return database.forAccount(accountId, async (tx) => {
     const groups = await readableGroups(tx, { accountId, viewer });
     const place = { tx, accountId, cursor, only, size };

@@ -1,3 +1,3 @@
 // The activity feature's door (client-safe, issue 35).
 export * from "./activity-shapes";
-export { ActivityScreen } from "./components/activity-screen";
+export { ActivityEntry, ActivityScreen } from "./components/activity-screen";

@@ -76,6 +76,8 @@ export const dashboardSections: DashboardSection[] = [
   { ...screen("groups", "groups", withFeature("groups")), items: true as const },
   // Issue 35: points from courses, quizzes and groups, ranked (decision 066).
   screen("leaderboard", "leaderboard", (c) => withFeature("groups")(c) || withFeature("lms")(c)),
+  // Issue 35: a member's profile, `members/{slug}` (decision 070).
+  { ...screen("memberProfile", "members", member), items: true as const },
   section("bookings", "bookings", withFeature("appointments")),
   section("appointments", "appointments", withFeature("appointments")),
   // Teaching

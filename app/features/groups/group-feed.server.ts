@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } fr
 import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { authorsOf, mentionableIn, reportsOf, requestsOf, someone } from "./group-people.server";
+import { pollsOf } from "./group-polls.server";
 import {
   groupWithRights,
   holdsAccess,
@@ -287,6 +288,7 @@ async function feedOf(
     ...comments.map((c) => c.authorId),
   ]);
   const author = (id: string) => authors.get(id) ?? someone(id);
+  const polls = await pollsOf(tx, { accountId, userId }, posts);
   return posts.map((post) => ({
     id: post.id,
     author: author(post.authorId),
@@ -298,6 +300,7 @@ async function feedOf(
     unread: lastRead !== null && post.authorId !== userId && post.createdAt > lastRead,
     reactions: counts(post.id),
     mine: mine.get(post.id) ?? null,
+    poll: polls.get(post.id) ?? null,
     comments: comments
       .filter((comment) => comment.postId === post.id)
       .map((comment): FeedComment => ({

@@ -8,6 +8,7 @@ import { sanitizeContentHtml } from "~/platform/sanitize.server";
 import { closeReports, fileReport } from "~/features/moderation/moderation.server";
 import type { GroupRights, GroupRow } from "./group-access.server";
 import { tellOfWriting, type Told } from "./group-echo.server";
+import { keptPoll } from "./group-polls.server";
 import type { Place } from "./group-records.server";
 import type { GroupAnswer, GroupCommand } from "./group-shapes";
 import { groupComments, groupPosts, groupReactions } from "./tables.server";
@@ -40,6 +41,7 @@ export async function writePost(
       groupId: group.id,
       authorId: viewer.user.id,
       body,
+      poll: keptPoll(command.poll),
       createdAt: now,
       updatedAt: now,
     })

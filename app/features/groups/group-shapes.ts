@@ -34,6 +34,29 @@ export const MENTIONABLE_MAX = 500;
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** A poll under a post (decision 069): two to ten options, one answer or several. */
+export const POLL_OPTIONS_MAX = 10;
+export const pollInputSchema = z
+  .object({
+    options: z.array(text(200).min(1)).min(2).max(POLL_OPTIONS_MAX),
+    multiple: z.boolean().default(false),
+  })
+  .superRefine((poll, context) => {
+    const seen = new Set<string>();
+    poll.options.forEach((option, index) => {
+      const key = option.toLocaleLowerCase();
+      if (seen.has(key))
+        context.addIssue({
+          code: "custom",
+          path: ["options", index],
+          params: { origin: "unique" },
+        });
+      seen.add(key);
+    });
+  });
+/** A poll as it is kept: each option with an id of its own. */
+export type PollSpec = { options: { id: string; label: string }[]; multiple: boolean };
+
 export const groupInputSchema = z
   .object({
     name: text(120).min(1),
@@ -71,6 +94,13 @@ export const groupCommandSchema = z.discriminatedUnion("intent", [
     intent: z.literal("post"),
     groupId: id,
     body: text(POST_MAX_LENGTH).min(1),
+    poll: pollInputSchema.nullable().default(null),
+  }),
+  z.object({
+    intent: z.literal("vote"),
+    postId: id,
+    /** The options chosen; none takes the answer back. */
+    optionIds: z.array(z.string().min(1).max(20)).max(POLL_OPTIONS_MAX),
   }),
   z.object({
     intent: z.literal("comment"),
@@ -106,6 +136,8 @@ export const groupCommandSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 export type GroupCommand = z.infer<typeof groupCommandSchema>;
+/** A command as a screen sends it (defaults filled in by the server). */
+export type GroupCommandInput = z.input<typeof groupCommandSchema>;
 
 /** A group as its card shows it, with what the viewer is there. */
 export type GroupCard = {
@@ -154,6 +186,17 @@ export type FeedPost = {
   reactions: Partial<Record<ReactionKind, number>>;
   mine: ReactionKind | null;
   comments: FeedComment[];
+  poll: PollView | null;
+};
+
+/** A poll as the feed shows it: each option's votes, how many answered, the viewer's answer. */
+export type PollView = {
+  options: { id: string; label: string; votes: number }[];
+  multiple: boolean;
+  voters: number;
+  mine: string[];
+  /** Closed with the post's comments: the results stay, no more answers. */
+  closed: boolean;
 };
 
 export type GroupView = GroupCard & {

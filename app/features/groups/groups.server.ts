@@ -23,6 +23,7 @@ import {
   writeComment,
   writePost,
 } from "./group-posts.server";
+import { vote } from "./group-polls.server";
 import {
   createGroup,
   decideMember,
@@ -125,6 +126,11 @@ async function runCommand(
         return writeComment(tx, place, withPost, command, told);
       case "react":
         return react(tx, place, withPost, command);
+      case "vote": {
+        const answer = await vote(tx, place, withPost, command);
+        told.changed = { groupId: within.group.id, kind: "post" };
+        return answer;
+      }
       case "report":
         if (await reportPost(tx, place, withPost, command))
           told.reported = { group: within.group.name, excerpt: plainText(post.body) };

@@ -3,6 +3,7 @@ import {
   boolean,
   foreignKey,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -18,6 +19,7 @@ import type {
   GroupMemberStatus,
   GroupPrivacy,
   GroupRole,
+  PollSpec,
   ReactionKind,
 } from "./group-shapes";
 
@@ -99,6 +101,8 @@ export const groupPosts = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A poll under the post: its options, and whether several may be chosen (decision 069). */
+    poll: jsonb("poll").$type<PollSpec>(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
@@ -159,5 +163,32 @@ export const groupReactions = pgTable(
       foreignColumns: [groupPosts.accountId, groupPosts.id],
     }).onDelete("cascade"),
     tenantIsolationPolicy("group_reactions"),
+  ],
+);
+
+/**
+ * A member's answer to a post's poll: one row per person and poll holding the options chosen,
+ * so a vote changed in twenty tabs at once is still one answer (an upsert on the key).
+ */
+export const groupPollVotes = pgTable(
+  "group_poll_votes",
+  {
+    accountId: uuid("account_id").notNull(),
+    postId: uuid("post_id").notNull(),
+    userId: text("user_id").notNull(),
+    optionIds: text("option_ids").array().notNull(),
+    votedAt: timestamp("voted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.postId, t.userId] }),
+    foreignKey({
+      columns: [t.accountId, t.postId],
+      foreignColumns: [groupPosts.accountId, groupPosts.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.accountId, t.userId],
+      foreignColumns: [members.accountId, members.userId],
+    }).onDelete("cascade"),
+    tenantIsolationPolicy("group_poll_votes"),
   ],
 );

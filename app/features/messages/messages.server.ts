@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/features/members/members.server";
-import { findPeople, requireCapability } from "~/features/members/members.server";
+import { findPeople, peopleOf, requireCapability } from "~/features/members/members.server";
 import { saveSiteOption } from "~/features/options/options.server";
 import { messagesPolicyPart } from "./messages-option";
 import { canUploadMedia } from "~/features/media/media.server";
@@ -12,12 +12,18 @@ import {
 } from "~/features/notifications/notifications.server";
 import { tellManagersOfReport } from "~/features/moderation/moderation.server";
 import { publishConversationSignal } from "~/features/realtime/realtime.server";
-import type { Database } from "~/platform/db/database.server";
+import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { Limiter, RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { otherCommand, sendMessage, startConversation, type Echo } from "./message-commands.server";
-import { blockedBetween, blockedBy, policyOf, type Place } from "./message-rights.server";
+import {
+  blockedBetween,
+  blockedBy,
+  policyAllows,
+  policyOf,
+  type Place,
+} from "./message-rights.server";
 import {
   messageCommandSchema,
   type MessageAnswer,
@@ -109,6 +115,18 @@ export async function loadMessagesScreen(
       digest: await messageDigestOf(tx, { accountId, userId: place.viewer.user.id }),
     };
   });
+}
+
+/** Whether the viewer may start a conversation with this member (the site's rule, blocks). */
+export async function mayMessage(
+  tx: Tx,
+  { accountId, viewer, userId }: { accountId: string; viewer: Viewer; userId: string },
+): Promise<boolean> {
+  if (viewer.user.id === userId || !viewer.membership) return false;
+  if (await blockedBetween(tx, { accountId, userId: viewer.user.id, others: [userId] }))
+    return false;
+  const person = (await peopleOf(tx, accountId, [userId])).get(userId);
+  return Boolean(person) && policyAllows(await policyOf(tx, accountId), viewer, [person!]);
 }
 
 /** `?to=`: the one-to-one conversation with this person, started if it was not. */

@@ -19,6 +19,7 @@ export const optionKeys = [
   "certificates",
   "messages",
   "gamification",
+  "profiles",
 ] as const;
 export type OptionKey = (typeof optionKeys)[number];
 

@@ -82,6 +82,7 @@ export const marketingAreas = {
     "dashboard.sections.groups",
     "errors.groupsLimitReached",
     "errors.groupCommentsClosed",
+    "errors.groupPollClosed",
     "errors.groupAccessRequired",
     "errors.tooManyRequests",
   ],
@@ -97,6 +98,17 @@ export const marketingAreas = {
     "errors.memberSelf",
     "errors.memberLastOwner",
     "errors.memberHasOrders",
+    "memberProfiles.visible",
+    "memberProfiles.visibleHelp",
+  ],
+  /** Issue 35: a member's profile for the site's members (decision 070). */
+  memberProfileScreen: [
+    "memberProfiles",
+    "activity",
+    "roles",
+    "leaderboard.levelNumber",
+    "dashboard.sections.memberProfile",
+    "dashboard.sections.activity",
   ],
   /** A funnel's step on the site (/f/…): its part's words and the offer's. */
   funnelPage: ["funnelPage"],

@@ -10,6 +10,7 @@ import {
   loadLeaderboard,
   saveLevels,
 } from "~/features/leaderboard/leaderboard.server";
+import { mayOpenProfiles } from "~/features/member-profiles/member-profiles.server";
 import type { Route } from "./+types/leaderboard";
 
 /**
@@ -21,11 +22,11 @@ export async function loader(args: Route.LoaderArgs) {
     await openDashboardSection(database, request);
     const url = new URL(args.request.url);
     const query = leaderboardQuerySchema.parse(Object.fromEntries(url.searchParams));
-    return loadLeaderboard(database, {
-      accountId: request.account.accountId,
-      viewer: request.viewer,
-      ...query,
-    });
+    const place = { accountId: request.account.accountId, viewer: request.viewer };
+    return {
+      ...(await loadLeaderboard(database, { ...place, ...query })),
+      profiles: await mayOpenProfiles(database, place),
+    };
   });
 }
 
@@ -49,5 +50,5 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
-  return <LeaderboardScreen board={loaderData} />;
+  return <LeaderboardScreen board={loaderData} profiles={loaderData.profiles} />;
 }

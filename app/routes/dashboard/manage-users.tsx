@@ -6,6 +6,11 @@ import {
   openDashboardSection,
 } from "~/features/dashboard/dashboard.server";
 import { MembersScreen, memberListQueryOf } from "~/features/member-admin/member-admin";
+import { ProfilesSwitch } from "~/features/member-profiles/member-profiles";
+import {
+  loadProfilesVisible,
+  saveProfilesVisibility,
+} from "~/features/member-profiles/member-profiles.server";
 import { commandMembers, listMembers } from "~/features/member-admin/member-admin.server";
 import { jobQueueContext } from "~/platform/jobs/jobs-context.server";
 import { servicesContext } from "~/platform/request-context";
@@ -25,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
         viewer: request.viewer,
         query,
       }),
+      profilesVisible: await loadProfilesVisible(database, request.account.accountId),
     };
   });
 }
@@ -33,6 +39,13 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
+    // The owner's switch for members' profiles (decision 070), saved as a site option.
+    if ((body as { intent?: unknown } | null)?.intent === "profiles")
+      return saveProfilesVisibility(database, {
+        accountId: request.account.accountId,
+        viewer: request.viewer,
+        body,
+      });
     return commandMembers(
       {
         database,
@@ -57,5 +70,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
-  return <MembersScreen list={loaderData.list} />;
+  return (
+    <MembersScreen
+      list={loaderData.list}
+      settings={<ProfilesSwitch visible={loaderData.profilesVisible} />}
+    />
+  );
 }

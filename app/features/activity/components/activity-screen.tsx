@@ -62,7 +62,7 @@ function useSentence() {
   };
 }
 
-function ActivityEntry({ item }: { item: ActivityItem }) {
+export function ActivityEntry({ item }: { item: ActivityItem }) {
   const sentence = useSentence();
   const Icon = icons[item.kind];
   return (

@@ -7,6 +7,7 @@ import { AuthorLine } from "./author-line";
 import { useGroupPlace } from "./group-place";
 import { PostModerationMenu } from "./moderation-menu";
 import { PostComments } from "./post-comments";
+import { PollBox } from "./poll-box";
 import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
 
@@ -106,6 +107,7 @@ export function FeedPostView({
             dangerouslySetInnerHTML={{ __html: post.body }}
           />
         </Typography>
+        {post.poll ? <PollBox postId={post.id} poll={post.poll} canVote={canTake} /> : null}
         <ReactionBar
           postId={post.id}
           reactions={post.reactions}

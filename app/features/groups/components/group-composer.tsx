@@ -1,4 +1,5 @@
 import { Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { IconChartBar } from "@tabler/icons-react";
 import type { Editor } from "@tiptap/react";
 import { useRef, useState } from "react";
 import { ContentEditor } from "~/features/content/content";
@@ -7,6 +8,7 @@ import { POST_MAX_LENGTH } from "../group-shapes";
 import classes from "./group-composer.module.css";
 import { useGroupCommand, useRefusal } from "./group-words";
 import { MentionPicker } from "./mention-picker";
+import { emptyPoll, PollFields, pollOptionsOf, type PollDraft } from "./poll-fields";
 import type { Mentionable } from "./mentions";
 
 /** Whether the editor's HTML says nothing yet (no words, no picture or player). */
@@ -27,6 +29,7 @@ export function GroupComposer({ groupId }: { groupId: string }) {
   const command = useGroupCommand();
   const refusal = useRefusal(command.answer);
   const [body, setBody] = useState("");
+  const [poll, setPoll] = useState<PollDraft | null>(null);
   // A new editor once a post is stored, empty (the editor keeps its own document), or with a
   // mention added where the editor could not be reached.
   const [round, setRound] = useState(0);
@@ -37,6 +40,7 @@ export function GroupComposer({ groupId }: { groupId: string }) {
     setHandled(command.answer);
     if (command.answer?.ok) {
       setBody("");
+      setPoll(null);
       setSeed("");
       setRound((count) => count + 1);
     }
@@ -56,12 +60,20 @@ export function GroupComposer({ groupId }: { groupId: string }) {
     setRound((count) => count + 1);
   };
   const tooLong = body.length > POST_MAX_LENGTH;
+  const pollUnready = poll !== null && pollOptionsOf(poll).length < 2;
+  const ready = !blank(body) && !tooLong && !pollUnready;
   return (
     <Paper withBorder radius="md" p="md" data-testid="group-composer">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!blank(body) && !tooLong) void command.send({ intent: "post", groupId, body });
+          if (ready)
+            void command.send({
+              intent: "post",
+              groupId,
+              body,
+              poll: poll ? { options: pollOptionsOf(poll), multiple: poll.multiple } : null,
+            });
         }}
       >
         <Stack gap="xs">
@@ -73,6 +85,9 @@ export function GroupComposer({ groupId }: { groupId: string }) {
               label={t("groups.composer.label")}
             />
           </Box>
+          {poll ? (
+            <PollFields draft={poll} onChange={setPoll} onRemove={() => setPoll(null)} />
+          ) : null}
           {tooLong ? (
             <Text size="sm" c="red" role="alert">
               {t("groups.composer.tooLong")}
@@ -84,12 +99,26 @@ export function GroupComposer({ groupId }: { groupId: string }) {
             </Text>
           ) : null}
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <MentionPicker onPick={mention} />
+            <Group gap="xs">
+              <MentionPicker onPick={mention} />
+              {poll ? null : (
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  size="compact-sm"
+                  leftSection={<IconChartBar size={16} aria-hidden />}
+                  onClick={() => setPoll(emptyPoll())}
+                  data-testid="poll-add"
+                >
+                  {t("groups.poll.add")}
+                </Button>
+              )}
+            </Group>
             <Button
               ms="auto"
               type="submit"
               loading={command.busy}
-              disabled={blank(body) || tooLong}
+              disabled={!ready}
               data-testid="group-post-submit"
             >
               {t("groups.composer.post")}

@@ -5,7 +5,7 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import type {
   GroupAccessKind,
   GroupAnswer,
-  GroupCommand,
+  GroupCommandInput,
   GroupMemberStatus,
   GroupPrivacy,
   GroupRole,
@@ -76,13 +76,13 @@ export function useRefusal(answer: GroupAnswer | undefined): string | null {
  */
 export function useGroupCommand() {
   const fetcher = useFetcher<GroupAnswer>();
-  const send = (command: GroupCommand) =>
+  const send = (command: GroupCommandInput) =>
     fetcher.submit(command as Parameters<typeof fetcher.submit>[0], {
       method: "post",
       encType: "application/json",
     });
   const busy = fetcher.state !== "idle";
   const answer = busy ? undefined : fetcher.data;
-  const last = busy ? (fetcher.json as GroupCommand | undefined) : undefined;
+  const last = busy ? (fetcher.json as GroupCommandInput | undefined) : undefined;
   return { send, answer, busy, last };
 }

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Avatar,
   Badge,
   Group,
@@ -11,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconTrophy } from "@tabler/icons-react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   leaderboardPeriods,
@@ -34,10 +35,12 @@ function BoardRow({
   row,
   mine,
   levelName,
+  profiles,
 }: {
   row: LeaderboardRow;
   mine: boolean;
   levelName: (n: number) => string;
+  profiles: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -61,7 +64,19 @@ function BoardRow({
         <Group gap="sm" wrap="nowrap">
           <Avatar src={row.avatar} name={row.name} radius="xl" size="sm" />
           <Text size="sm" fw={mine ? 700 : 500} truncate>
-            {row.name}
+            {profiles ? (
+              <Anchor
+                component={Link}
+                to={`/dashboard/members/${encodeURIComponent(row.userId)}`}
+                inherit
+                c="inherit"
+                data-testid="leaderboard-profile"
+              >
+                {row.name}
+              </Anchor>
+            ) : (
+              row.name
+            )}
             {mine ? ` · ${t("leaderboard.you")}` : ""}
           </Text>
         </Group>
@@ -82,7 +97,14 @@ function BoardRow({
  * Issue 35 `/dashboard/leaderboard`: who earned the most points lately, on the site or in one
  * group, with each member's level; the owner names the levels below.
  */
-export function LeaderboardScreen({ board }: { board: Leaderboard }) {
+export function LeaderboardScreen({
+  board,
+  profiles = false,
+}: {
+  board: Leaderboard;
+  /** Whether names open members' profiles (the site lets the viewer see them). */
+  profiles?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -156,9 +178,12 @@ export function LeaderboardScreen({ board }: { board: Leaderboard }) {
                     row={row}
                     mine={row.userId === board.me?.userId}
                     levelName={levelName}
+                    profiles={profiles}
                   />
                 ))}
-                {meBelow ? <BoardRow row={board.me!} mine levelName={levelName} /> : null}
+                {meBelow ? (
+                  <BoardRow row={board.me!} mine levelName={levelName} profiles={profiles} />
+                ) : null}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

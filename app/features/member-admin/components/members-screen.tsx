@@ -11,7 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconDownload, IconSearch, IconUserPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ListPager, useListFilters } from "~/features/content/content";
 import { MemberAvatar } from "~/features/members/members";
@@ -33,7 +33,14 @@ import { statusColour, useMemberWords } from "./member-words";
  * and filtered by role, course, membership, group, status and when they were last seen; each
  * opens their page. The CSV holds the filtered list; invitations mail the site's sign-up link.
  */
-export function MembersScreen({ list }: { list: MemberList }) {
+export function MembersScreen({
+  list,
+  settings = null,
+}: {
+  list: MemberList;
+  /** The site's community settings shown under the intro (the profiles switch). */
+  settings?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const words = useMemberWords();
   const { query } = list;
@@ -76,6 +83,7 @@ export function MembersScreen({ list }: { list: MemberList }) {
       <Text size="sm" c="dimmed">
         {t("members.list.intro")}
       </Text>
+      {settings}
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput
           leftSection={<IconSearch size={16} aria-hidden />}

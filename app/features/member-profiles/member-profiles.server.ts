@@ -1,0 +1,141 @@
+// Issue 35 member profiles (decision 070): a member's page as the site's other members see it —
+// who they are, their level and points, the groups they share with the viewer, and what they did
+// that the viewer may read (the activity feed's rights, one person's items).
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { loadActivity } from "~/features/activity/activity.server";
+import { pointsTotal } from "~/features/gamification/gamification.server";
+import { readableGroups } from "~/features/groups/groups.server";
+import { groupMembers } from "~/features/groups/tables.server";
+import { levelOf, levelsOf } from "~/features/leaderboard/leaderboard.server";
+import { can, type Viewer } from "~/features/members/members.server";
+import { members, roles } from "~/features/members/tables.server";
+import { mayMessage } from "~/features/messages/messages.server";
+import { getSiteOptions, saveSiteOption } from "~/features/options/options.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import { z } from "zod";
+import { profilesOption, profilesPart } from "./profiles-option";
+import type { MemberProfile } from "./profile-shapes";
+
+export async function profilesVisible(tx: Tx, accountId: string): Promise<boolean> {
+  const { profiles } = await getSiteOptions(tx, { accountId, options: [profilesOption] });
+  return profiles?.visible ?? true;
+}
+
+/** Whether the site lets members see each other's profiles (the Members screen's switch). */
+export function loadProfilesVisible(database: Database, accountId: string): Promise<boolean> {
+  return database.forAccount(accountId, (tx) => profilesVisible(tx, accountId));
+}
+
+/** Whether this viewer may open members' profiles (the screens that link to them ask). */
+export async function mayOpenProfiles(
+  database: Database,
+  { accountId, viewer }: { accountId: string; viewer: Viewer | null },
+): Promise<boolean> {
+  return can(viewer, "manage_options") || (await loadProfilesVisible(database, accountId));
+}
+
+/**
+ * The profile of the member at `slug`: a member of the site reads it while the owner lets
+ * members see each other (managers always; everyone their own). A suspended member's profile is
+ * for managers only. Anything else reads as not found.
+ */
+export async function loadMemberProfile(
+  database: Database,
+  { accountId, viewer, slug }: { accountId: string; viewer: Viewer | null; slug: string },
+): Promise<MemberProfile> {
+  if (!viewer?.membership) throw new AppError({ code: "not_authenticated" });
+  const manager = can(viewer, "manage_options");
+  const found = await database.forAccount(accountId, async (tx) => {
+    const [person] = await tx
+      .select({
+        userId: members.userId,
+        name: members.name,
+        slug: members.slug,
+        avatar: members.avatar,
+        role: roles.name,
+        memberSince: members.createdAt,
+        suspendedAt: members.suspendedAt,
+      })
+      .from(members)
+      .innerJoin(
+        roles,
+        and(eq(roles.accountId, members.accountId), eq(roles.roleId, members.roleId)),
+      )
+      // By address name, or by user id (the screens that know no slug link so).
+      .where(
+        and(eq(members.accountId, accountId), or(eq(members.slug, slug), eq(members.userId, slug))),
+      );
+    if (!person) return null;
+    const self = person.userId === viewer.user.id;
+    if (!manager && (person.suspendedAt || (!self && !(await profilesVisible(tx, accountId)))))
+      return null;
+    const readable = await readableGroups(tx, { accountId, viewer });
+    const theirs = readable.length
+      ? await tx
+          .select({ groupId: groupMembers.groupId })
+          .from(groupMembers)
+          .where(
+            and(
+              eq(groupMembers.accountId, accountId),
+              eq(groupMembers.userId, person.userId),
+              eq(groupMembers.status, "active"),
+              inArray(
+                groupMembers.groupId,
+                readable.map((group) => group.id),
+              ),
+            ),
+          )
+          .orderBy(asc(groupMembers.groupId))
+      : [];
+    const ids = new Set(theirs.map((row) => row.groupId));
+    const levels = await levelsOf(tx, accountId);
+    const points = await pointsTotal(tx, { accountId, userId: person.userId });
+    return {
+      person: {
+        userId: person.userId,
+        name: person.name,
+        slug: person.slug,
+        avatar: person.avatar,
+        role: person.role,
+        memberSince: person.memberSince.toISOString(),
+      },
+      self,
+      points,
+      level: levelOf(levels, points),
+      levels,
+      groups: readable
+        .filter((group) => ids.has(group.id))
+        .map(({ name, slug: groupSlug }) => ({ name, slug: groupSlug }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      canMessage: await mayMessage(tx, { accountId, viewer, userId: person.userId }),
+      canManage: manager,
+    };
+  });
+  if (!found) throw new AppError({ code: "route.notFound" });
+  const activity = await loadActivity(database, {
+    accountId,
+    viewer,
+    who: "all",
+    person: found.person.userId,
+    size: 10,
+  });
+  return { ...found, activity };
+}
+
+const visibilitySchema = z.object({ intent: z.literal("profiles"), visible: z.boolean() });
+
+/** The owner's switch: whether members see each other's profiles (the one options save). */
+export async function saveProfilesVisibility(
+  database: Database,
+  { accountId, viewer, body }: { accountId: string; viewer: Viewer | null; body: unknown },
+) {
+  if (!can(viewer, "manage_options")) throw new AppError({ code: "auth.forbidden" });
+  const { visible } = visibilitySchema.parse(body);
+  return saveSiteOption(database, {
+    accountId,
+    part: profilesPart,
+    value: { visible },
+    caches: null,
+  });
+}

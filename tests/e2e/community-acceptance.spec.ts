@@ -201,6 +201,19 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
   await expect(mine).toContainText("Sam Student");
   await expect(mine.getByTestId("leaderboard-points")).not.toHaveText("0");
   await lookAt(sam, shots, "leaderboard");
+  // Pat opens Sam's profile from the board: level, the shared group, a way to write (decision 070).
+  await open(pat, site("/dashboard/leaderboard"));
+  await hydrated(pat);
+  await pat
+    .getByTestId("leaderboard-row")
+    .filter({ hasText: "Sam Student" })
+    .getByTestId("leaderboard-profile")
+    .click();
+  await expect(pat.getByRole("heading", { level: 1, name: "Sam Student" })).toBeVisible();
+  await expect(pat.getByTestId("profile-groups")).toContainText("Photo club");
+  await expect(pat.getByTestId("profile-message")).toBeVisible();
+  await lookAt(pat, shots, "member-profile");
+  await expectNoSeriousAxeIssues(pat);
   await open(owner, site("/dashboard/activity"));
   await hydrated(owner);
   await expect(owner.getByTestId("activity-item").first()).toBeVisible();

@@ -23,6 +23,9 @@ import {
 } from "~/features/notifications/notifications.server";
 import type { AccountSettings } from "~/features/accounts/validation";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
+import { announceMembershipChange } from "~/features/members/members.server";
+import { members } from "~/features/members/tables.server";
+import { and, eq } from "drizzle-orm";
 import { createRealtimeHub } from "./realtime.server";
 import { closeCodes, onlineMembers } from "./protocol";
 
@@ -277,5 +280,29 @@ describe.each(backends)("D12 D13 realtime on %s", (backend) => {
     await online("classmate", { site: "demo" });
     expect(await demoFirst.socket.receivesWithin("signed_out", 200)).toBe(false);
     expect((await demoFirst.client.request("/api/account/me")).status).toBe(200);
+  });
+
+  test("Issue 35 a member suspended while online loses their sockets, and is refused on reconnecting", async () => {
+    const classmate = await online("classmate", { site: "demo" });
+    const { accountId } = sites.demo;
+    const suspend = async (at: Date | null) => {
+      await db.database.forAccount(accountId, (tx) =>
+        tx
+          .update(members)
+          .set({ suspendedAt: at })
+          .where(and(eq(members.accountId, accountId), eq(members.userId, people.classmate.id))),
+      );
+      await announceMembershipChange(services.pubsub, { accountId, userId: people.classmate.id });
+    };
+    await suspend(new Date());
+    try {
+      expect((await classmate.socket.closed).code).toBe(closeCodes.goingAway);
+      expect(await upgradeStatus({ port, host: hostOf("demo"), cookie: classmate.cookie })).toBe(
+        403,
+      );
+    } finally {
+      await suspend(null);
+    }
+    expect(await upgradeStatus({ port, host: hostOf("demo"), cookie: classmate.cookie })).toBe(101);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
-import { can } from "~/features/members/members.server";
+import { can, MEMBERSHIP_CHANGED } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Logger } from "~/platform/logger.server";
 import type { BusMessage, PubSub } from "~/platform/pubsub/pubsub.server";
@@ -297,6 +297,13 @@ export function createRealtimeHub({
         }
         break;
       }
+      // A member's role, suspension or removal changed: their sockets reconnect and are admitted
+      // again with the rights they have now (a suspended or removed member is refused).
+      case MEMBERSHIP_CHANGED:
+        if (typeof message.userId !== "string") return;
+        for (const conn of socketsOfUser(message.accountId as string, message.userId))
+          conn.socket.close(closeCodes.goingAway, "membership changed");
+        return;
       case realtimeTopics.kick:
         for (const conn of socketsOfUser(message.accountId as string, message.userId as string)) {
           if (conn.identity.sessionId === message.keepSessionId) continue;

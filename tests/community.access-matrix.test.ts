@@ -28,6 +28,8 @@ const secretPost = "Plans only the back room may read";
 const secretMessage = "Between the two of us";
 type Fixture = { back: string; hidden: string; conversation: string; post: string };
 let fixture: Fixture;
+/** The world of the running backend, for routes whose path names one of its people. */
+let worldRef: World;
 
 /** A page of the dashboard: sign in first without a session, or on another site. */
 const page = (
@@ -97,6 +99,13 @@ const routes: MatrixRoute[] = [
     },
   ),
   page("GET /dashboard/activity", () => "/dashboard/activity", members),
+  page(
+    "GET the student's profile, /dashboard/members/{id} (the site's members)",
+    () => `/dashboard/members/${worldRef.people.student.userId}`,
+    (actor) => {
+      return actor === "otherOwner" ? 404 : 200;
+    },
+  ),
   page("GET /dashboard/leaderboard", () => "/dashboard/leaderboard", members),
   page(
     "GET /dashboard/leaderboard?group=back-room (whoever reads the group)",
@@ -116,6 +125,7 @@ describe.each(logicBackends)("Issue 35 community HTTP matrix on %s", (backend) =
     db = await createTestDatabase(backend);
     app = (await createTestAppWithPages(db.database, { SUPER_ADMIN_EMAILS: superAdminEmail })).app;
     world = await buildWorld(db.database, superAdminEmail);
+    worldRef = world;
     await upsertPlanCatalogue(db.database);
     // Both sites are on the Dedicated plan, which sells groups and courses.
     for (const site of [world.demo, world.acme])
@@ -196,6 +206,8 @@ describe.each(logicBackends)("Issue 35 community HTTP matrix on %s", (backend) =
       "/dashboard/activity",
       `/dashboard/messages?c=${fixture.conversation}`,
       `/dashboard/messages?q=${encodeURIComponent("two of us")}`,
+      // The poster's profile shows what they did, as the reader may read it (decision 070).
+      `/dashboard/members/${world.people.student.userId}`,
       "/api/search?q=back+room",
     ];
     const read = async (actor: "instructor" | "owner" | "student") => {

@@ -1674,6 +1674,7 @@ const pageEndpoints: FuzzEndpoint[] = [
       json("/dashboard/messages", { intent: "send", conversationId: uuid, body: "Hello" }),
   },
   page("/dashboard/activity", "routes/dashboard/activity.tsx", { who: "me", before: "" }),
+  page("/dashboard/members/no-such-member", "routes/dashboard/member-profile.tsx", {}),
   page("/dashboard/leaderboard", "routes/dashboard/leaderboard.tsx", {
     period: "7d",
     group: "no-such-group",

@@ -113,6 +113,7 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
     "100 % (1)",
   );
   await expect(samPost.getByTestId("poll-voters")).toHaveText("Answered: 1", { timeout: 15_000 });
+  await lookAt(pat, shots, "group-poll");
 
   // Pat comments and mentions Sam, chosen from the suggestions; Sam's bell rings live.
   // What Sam's bell counts before (the demo's own notices): the mention adds one.

@@ -27,7 +27,7 @@ export function DigestSwitch({ on }: { on: boolean }) {
         setValue(next);
         void command.send({ intent: "digest", on: next });
       }}
-      maw={280}
+      mt={4}
       data-testid="message-digest"
     />
   );

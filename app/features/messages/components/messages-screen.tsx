@@ -45,16 +45,16 @@ export function MessagesScreen({
   return (
     <Stack gap="md" data-testid="messages-screen">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2} miw={0}>
+        <Stack gap={6} miw={0}>
           <Title order={1} size="h2">
             {t("dashboard.sections.messages.title")}
           </Title>
           <Text size="sm" c="dimmed">
             {t("dashboard.sections.messages.description")}
           </Text>
+          <DigestSwitch on={digest} />
         </Stack>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <DigestSwitch on={digest} />
           {canManage ? <DmPolicy policy={policy} /> : null}
           <Button
             leftSection={<IconPencilPlus size={16} aria-hidden />}

@@ -115,6 +115,8 @@ test("Issue 35 a private group: asked, let in, posted, answered, and hidden by i
   // Hidden by the moderator: gone for the student.
   await ownerPost.getByTestId("post-moderation").click();
   await page.getByTestId("post-hide").click();
+  // Once the hide is stored (the moderator sees the post marked), the student reads again.
+  await expect(ownerPost.getByTestId("post-hidden")).toBeVisible();
   await student.reload();
   await expect(student.getByText("who is working on grids")).toHaveCount(0);
 });

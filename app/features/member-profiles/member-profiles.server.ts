@@ -1,7 +1,7 @@
 // Issue 35 member profiles (decision 070): a member's page as the site's other members see it —
 // who they are, their level and points, the groups they share with the viewer, and what they did
 // that the viewer may read (the activity feed's rights, one person's items).
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { loadActivity } from "~/features/activity/activity.server";
 import { pointsTotal } from "~/features/gamification/gamification.server";
 import { readableGroups } from "~/features/groups/groups.server";
@@ -86,7 +86,6 @@ export async function loadMemberProfile(
               ),
             ),
           )
-          .orderBy(asc(groupMembers.groupId))
       : [];
     const ids = new Set(theirs.map((row) => row.groupId));
     const levels = await levelsOf(tx, accountId);

@@ -76,7 +76,46 @@ export async function listGroups(
 }
 
 /** Posts by others since the viewer last read each group they are active in. */
-async function unreadCounts(tx: Tx, accountId: string, userId: string, groupId?: string) {
+/** A group's page only asks whether anything is new: it counts up to this many, not past it. */
+const UNREAD_CAP = 100;
+
+/**
+ * The posts of one group the member has not read, up to UNREAD_CAP: a range of the feed index
+ * from their last read, so a member back after a year costs a hundred rows, not the group.
+ */
+async function unreadInGroup(
+  tx: Tx,
+  { accountId, userId, groupId }: { accountId: string; userId: string; groupId: string },
+): Promise<number> {
+  const [standing] = await tx
+    .select({ lastReadAt: groupMembers.lastReadAt })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.accountId, accountId),
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.userId, userId),
+        eq(groupMembers.status, "active"),
+      ),
+    );
+  if (!standing) return 0;
+  const newer = await tx
+    .select({ id: groupPosts.id })
+    .from(groupPosts)
+    .where(
+      and(
+        eq(groupPosts.accountId, accountId),
+        eq(groupPosts.groupId, groupId),
+        gt(groupPosts.createdAt, standing.lastReadAt),
+        isNull(groupPosts.hiddenAt),
+        ne(groupPosts.authorId, userId),
+      ),
+    )
+    .limit(UNREAD_CAP);
+  return newer.length;
+}
+
+async function unreadCounts(tx: Tx, accountId: string, userId: string) {
   const rows = await tx
     .select({ groupId: groupPosts.groupId, n: count() })
     .from(groupPosts)
@@ -92,8 +131,6 @@ async function unreadCounts(tx: Tx, accountId: string, userId: string, groupId?:
     .where(
       and(
         eq(groupPosts.accountId, accountId),
-        // One group's page counts that group's only (the feed index serves it).
-        groupId ? eq(groupPosts.groupId, groupId) : undefined,
         isNull(groupPosts.hiddenAt),
         ne(groupPosts.authorId, userId),
         gt(groupPosts.createdAt, groupMembers.lastReadAt),
@@ -161,7 +198,7 @@ export async function loadGroup(
         ),
       );
     const userId = viewer?.user.id ?? "";
-    const unread = (await unreadCounts(tx, accountId, userId, group.id)).get(group.id) ?? 0;
+    const unread = await unreadInGroup(tx, { accountId, userId, groupId: group.id });
     const card = await cardOf(tx, group, viewer, rights.standing, size?.n ?? 0, unread);
     const view: GroupView = {
       ...card,

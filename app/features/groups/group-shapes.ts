@@ -152,7 +152,10 @@ export type GroupCard = {
   members: number;
   /** The viewer's place: null when they are not in it. */
   mine: { status: GroupMemberStatus; role: GroupRole } | null;
-  /** Posts since the viewer last read the feed (0 when they are not a member). */
+  /**
+   * Posts since the viewer last read the feed (0 when they are not a member); on a group's own
+   * page counted up to UNREAD_CAP, as it only asks whether anything is new.
+   */
   unread: number;
   /** Whether the viewer may join at once (open public group, or the access it is tied to). */
   canJoin: boolean;

@@ -386,6 +386,8 @@ describe.each(backends)("Issue 35 groups on %s", (backend) => {
           (one) => one.id === made.id,
         ),
       ).toMatchObject({ unread: 45 });
+      // The group's own page counts the same, up to its cap of 100.
+      expect((await open(bob, "busy")).unread).toBe(45);
       const seen: string[] = [];
       let before: string | null = null;
       let pages = 0;

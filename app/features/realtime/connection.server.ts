@@ -1,6 +1,6 @@
 import { WebSocket } from "ws";
 import type { StoredEntry } from "./presence.server";
-import type { PresenceEntry, ServerMessage } from "./protocol";
+import { closeCodes, type PresenceEntry, type ServerMessage } from "./protocol";
 import type { RealtimeIdentity } from "./upgrade.server";
 
 /** One open socket of this process and whom it serves. */
@@ -41,4 +41,33 @@ export function send(conn: Connection, message: ServerMessage) {
 export function shown(entry: StoredEntry, conn: Connection): PresenceEntry {
   const { key, device_id, info, user } = entry;
   return { key, device_id, info, user: { ...user, email: conn.manager ? user.email : null } };
+}
+
+/** Shutdown: each socket closed with "going away", ended for good after a second without answer. */
+export function closeEvery(connections: Iterable<Connection>): Promise<void[]> {
+  return Promise.all(
+    [...connections].map(
+      (conn) =>
+        new Promise<void>((resolve) => {
+          conn.socket.once("close", () => resolve());
+          conn.socket.close(closeCodes.goingAway, "server shutting down");
+          setTimeout(() => {
+            conn.socket.terminate();
+            resolve();
+          }, 1_000).unref?.();
+        }),
+    ),
+  );
+}
+
+/** A heartbeat: a socket that did not answer the last ping is ended, the others pinged again. */
+export function pingEvery(connections: Iterable<Connection>): void {
+  for (const conn of connections) {
+    if (!conn.alive) {
+      conn.socket.terminate();
+      continue;
+    }
+    conn.alive = false;
+    conn.socket.ping();
+  }
 }

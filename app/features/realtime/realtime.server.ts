@@ -21,7 +21,14 @@ import {
   type NotificationSignal,
   type ServerMessage,
 } from "./protocol";
-import { realtimeLimits, send, shown, type Connection } from "./connection.server";
+import {
+  closeEvery,
+  pingEvery,
+  realtimeLimits,
+  send,
+  shown,
+  type Connection,
+} from "./connection.server";
 import { endOtherSessions, singleSessionApplies } from "./single-session.server";
 import {
   createUpgradeAdmission,
@@ -251,9 +258,8 @@ export function createRealtimeHub({
     send(conn, { type: "welcome", account_id: conn.accountId, user_id: conn.userId });
   }
 
-  function socketsOfUser(accountId: string, userId: string) {
-    return [...(byAccount.get(accountId) ?? [])].filter((conn) => conn.userId === userId);
-  }
+  const socketsOfUser = (accountId: string, userId: string) =>
+    [...(byAccount.get(accountId) ?? [])].filter((conn) => conn.userId === userId);
 
   function onBus(message: BusMessage) {
     const from = message.instance as string | undefined;
@@ -300,8 +306,7 @@ export function createRealtimeHub({
       // A member's role, suspension or removal changed: their sockets reconnect and are admitted
       // again with the rights they have now (a suspended or removed member is refused).
       case MEMBERSHIP_CHANGED:
-        if (typeof message.userId !== "string") return;
-        for (const conn of socketsOfUser(message.accountId as string, message.userId))
+        for (const conn of socketsOfUser(message.accountId as string, String(message.userId)))
           conn.socket.close(closeCodes.goingAway, "membership changed");
         return;
       case realtimeTopics.kick:
@@ -327,14 +332,7 @@ export function createRealtimeHub({
   });
 
   function tick() {
-    for (const conn of connections) {
-      if (!conn.alive) {
-        conn.socket.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.socket.ping();
-    }
+    pingEvery(connections);
     publish({ topic: realtimeTopics.alive, instance });
     if (store.expire({ self: instance, maxSilenceMs: heartbeatMs * 3 }).length) scheduleFlush();
   }
@@ -366,8 +364,7 @@ export function createRealtimeHub({
 
   return {
     instance,
-    /** Serves upgrades of `server` on REALTIME_PATH; starts heartbeats and announces itself. */
-    /** `clientAddress` is the request's client as request facts say it (the socket's by default). */
+    /** Serves upgrades on REALTIME_PATH (`clientAddress`: the request facts' client); starts heartbeats. */
     attach(
       server: Server,
       authenticate: Authenticate,
@@ -391,18 +388,7 @@ export function createRealtimeHub({
       closing = true;
       clearInterval(ticker);
       clearTimeout(flushTimer);
-      const closed = [...connections].map(
-        (conn) =>
-          new Promise<void>((resolve) => {
-            conn.socket.once("close", () => resolve());
-            conn.socket.close(closeCodes.goingAway, "server shutting down");
-            setTimeout(() => {
-              conn.socket.terminate();
-              resolve();
-            }, 1_000).unref?.();
-          }),
-      );
-      await Promise.all(closed);
+      await closeEvery(connections);
       if (wss) await pubsub.publish({ topic: realtimeTopics.gone, instance }).catch(() => {});
       unsubscribe();
       unresync();

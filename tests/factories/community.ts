@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Capability } from "~/features/members/capabilities";
 import type { Membership, Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
+import { createAccount, memberViewer } from "./index";
 
 const yearSeconds = 365 * 86_400;
 
@@ -154,4 +155,20 @@ export async function seedGroupFeed(
       from group_posts where account_id = ${accountId} and group_id = ${groupId}`);
     return { groupId };
   });
+}
+
+/** A new site with its owner (manage_options) and two students, as community tests start. */
+export async function ownerAndStudents(database: Database) {
+  const { accountId } = await createAccount(database);
+  const student = () => memberViewer(database, { accountId, roleName: "student", caps: [] });
+  return {
+    accountId,
+    owner: await memberViewer(database, {
+      accountId,
+      roleName: "site_owner",
+      caps: ["manage_options"],
+    }),
+    ann: await student(),
+    bob: await student(),
+  };
 }

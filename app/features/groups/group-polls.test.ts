@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/features/members/members.server";
 import { createLogger } from "~/platform/logger.server";
 import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
-import { createAccount, memberViewer } from "../../../tests/factories";
+import { ownerAndStudents } from "../../../tests/factories/community";
 import {
   backends,
   createTestDatabase,
@@ -47,14 +47,7 @@ describe.each(backends)("Issue 35 group polls on %s", (backend) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    accountId = (await createAccount(db.database)).accountId;
-    owner = await memberViewer(db.database, {
-      accountId,
-      roleName: "site_owner",
-      caps: ["manage_options"],
-    });
-    ann = await memberViewer(db.database, { accountId, roleName: "student", caps: [] });
-    bob = await memberViewer(db.database, { accountId, roleName: "student", caps: [] });
+    ({ accountId, owner, ann, bob } = await ownerAndStudents(db.database));
   }, 60_000);
   afterAll(() => db?.dispose());
 

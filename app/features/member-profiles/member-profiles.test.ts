@@ -8,7 +8,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { members } from "~/features/members/tables.server";
 import { createLogger } from "~/platform/logger.server";
 import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
-import { createAccount, memberViewer } from "../../../tests/factories";
+import { ownerAndStudents } from "../../../tests/factories/community";
 import {
   backends,
   createTestDatabase,
@@ -45,14 +45,7 @@ describe.each(backends)("Issue 35 member profiles on %s", (backend) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(backend);
-    accountId = (await createAccount(db.database)).accountId;
-    owner = await memberViewer(db.database, {
-      accountId,
-      roleName: "site_owner",
-      caps: ["manage_options"],
-    });
-    ann = await memberViewer(db.database, { accountId, roleName: "student", caps: [] });
-    bob = await memberViewer(db.database, { accountId, roleName: "student", caps: [] });
+    ({ accountId, owner, ann, bob } = await ownerAndStudents(db.database));
     const [row] = await db.database.forAccount(accountId, (tx) =>
       tx
         .select({ slug: members.slug })

@@ -6,7 +6,7 @@ import { storeMemberNotification } from "~/features/notifications/notifications.
 import type { Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { escapeHtml } from "~/platform/mail/templates.server";
-import { MESSAGES_PATH, type MessageCommand } from "./message-shapes";
+import { excerptOfText, MESSAGES_PATH, type MessageCommand } from "./message-shapes";
 import {
   blockedBetween,
   directKeyOf,
@@ -120,9 +120,9 @@ async function requireMayWrite(tx: Tx, place: Place, thread: Thread) {
 
 /** A short plain excerpt for the chat bell: the first words, or the attachment's name. */
 function excerptOf(command: Command<"send">): string {
-  const text = command.body.replace(/\s+/g, " ").trim();
-  const said = text || command.attachments.map((file) => file.name).join(", ");
-  return said.length > 140 ? `${said.slice(0, 139)}…` : said;
+  return (
+    excerptOfText(command.body) || excerptOfText(command.attachments.map((f) => f.name).join(", "))
+  );
 }
 
 export async function sendMessage(

@@ -8,7 +8,7 @@ import type { Database, Tx } from "~/platform/db/database.server";
 import { isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
 import type { Mailer } from "~/platform/mail/mail.server";
 import { escapeHtml, mailAction, mailFrame, translate } from "~/platform/mail/templates.server";
-import { MESSAGES_PATH } from "./message-shapes";
+import { excerptOfText, MESSAGES_PATH } from "./message-shapes";
 import { conversationMembers, messages } from "./tables.server";
 
 /** The schedule that sends the digests (server/job-workers.ts). */
@@ -170,16 +170,11 @@ async function waitingIn(
       conversationId: row.conversation_id,
       unread: row.unread,
       sender: row.sender ?? "",
-      excerpt: excerpt(row.body),
+      excerpt: excerptOfText(row.body),
       attachments: row.attachments,
       newest: new Date(row.newest),
     }))
     .sort((a, b) => b.newest.getTime() - a.newest.getTime());
-}
-
-function excerpt(body: string): string {
-  const text = body.replace(/\s+/g, " ").trim();
-  return text.length > 140 ? `${text.slice(0, 139)}…` : text;
 }
 
 async function mailDigest(

@@ -115,3 +115,9 @@ export type MessagesScreenData = {
   /** Whether the viewer gets the e-mail about messages left unread. */
   digest: boolean;
 };
+
+/** A message's first words on one line, at most 140 characters (the chat bell, the digest). */
+export function excerptOfText(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}

@@ -37,12 +37,13 @@ describe("I13 every site option is saved through one use case", () => {
     const savers = production.filter((file) => /\bsaveSiteOption\(/.test(read(file))).sort();
     // The screens' save and the options API, and features saving a setting of their own
     // through the same use case (the comments' hold rule, the Bunny credentials, the levels,
-    // who may message whom).
+    // who may message whom, whether members see each other's profiles).
     expect(savers).toEqual([
       "app/features/comments/comments.server.ts",
       "app/features/dashboard/settings-screen.server.ts",
       "app/features/leaderboard/leaderboard.server.ts",
       "app/features/media/media.server.ts",
+      "app/features/member-profiles/member-profiles.server.ts",
       "app/features/messages/messages.server.ts",
       "app/features/site/api.server.ts",
     ]);

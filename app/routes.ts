@@ -153,6 +153,8 @@ export default [
     route("course/:slug/learn/:lessonId?", "routes/site/course-learn.tsx"),
     // The public verification of a certificate (anyone; noindex).
     route("certificates/:code", "routes/site/certificate.tsx"),
+    // Issue 35: a member's public profile, where the site and the member allow it (decision 071).
+    route("members/:slug", "routes/site/member.tsx"),
     // Issue 16: a product's public page (two segments: never an account's page or /product).
     route("product/:slug", "routes/site/product.tsx"),
     route("checkout", "routes/site/checkout.tsx"),

@@ -19,6 +19,7 @@ import {
   type Place,
   type World,
 } from "./support/access-matrix";
+import { setOption } from "./factories";
 import { createClient } from "./support/http-client";
 import { logicBackends, createTestDatabase, type TestDatabase } from "./support/test-database";
 import { createTestAppWithPages } from "./support/test-server";
@@ -26,7 +27,13 @@ import { createTestAppWithPages } from "./support/test-server";
 const superAdminEmail = "root-community-matrix@platform.test";
 const secretPost = "Plans only the back room may read";
 const secretMessage = "Between the two of us";
-type Fixture = { back: string; hidden: string; conversation: string; post: string };
+type Fixture = {
+  back: string;
+  hidden: string;
+  conversation: string;
+  post: string;
+  studentSlug: string;
+};
 let fixture: Fixture;
 /** The world of the running backend, for routes whose path names one of its people. */
 let worldRef: World;
@@ -106,6 +113,15 @@ const routes: MatrixRoute[] = [
       return actor === "otherOwner" ? 404 : 200;
     },
   ),
+  {
+    // Public (decision 071): demo allows it and the student shows theirs; anyone reads it on
+    // demo, nobody finds it on acme, where the student is no member.
+    name: "GET the student's public profile, /members/{slug} (anyone, on the student's site)",
+    method: "GET",
+    path: () => `/members/${fixture.studentSlug}`,
+    // otherOwner's own site is acme; presented elsewhere, their cookies go to demo.
+    expect: (actor, place) => ((actor === "otherOwner") === (place === "other") ? 200 : 404),
+  },
   page("GET /dashboard/leaderboard", () => "/dashboard/leaderboard", members),
   page(
     "GET /dashboard/leaderboard?group=back-room (whoever reads the group)",
@@ -186,7 +202,19 @@ describe.each(logicBackends)("Issue 35 community HTTP matrix on %s", (backend) =
     const started = await message({ intent: "start", userIds: [world.people.instructor.userId] });
     const conversation = started.ok ? started.id! : "";
     await message({ intent: "send", conversationId: conversation, body: secretMessage });
+    // The student shows their profile to visitors, and demo allows it.
+    await setOption(db.database, {
+      accountId,
+      key: "profiles",
+      value: { visible: true, public: true },
+    });
+    const { rows: shown } = await db.database.forAccount(accountId, (tx) =>
+      tx.execute<{ slug: string }>(
+        sql`update members set profile_public = true where account_id = ${accountId} and user_id = ${student.user.id} returning slug`,
+      ),
+    );
     fixture = {
+      studentSlug: shown[0]!.slug,
       back: backId,
       hidden: hidden.ok ? hidden.id! : "",
       conversation,
@@ -208,6 +236,7 @@ describe.each(logicBackends)("Issue 35 community HTTP matrix on %s", (backend) =
       `/dashboard/messages?q=${encodeURIComponent("two of us")}`,
       // The poster's profile shows what they did, as the reader may read it (decision 070).
       `/dashboard/members/${world.people.student.userId}`,
+      `/members/${fixture.studentSlug}`,
       "/api/search?q=back+room",
     ];
     const read = async (actor: "instructor" | "owner" | "student") => {

@@ -364,7 +364,11 @@ const apiEndpoints: FuzzEndpoint[] = [
       limit: bodyLimitFor("/api/account/avatar"),
     }),
   },
-  post("/account/profile", () => ({ name: "Fuzzed Name" })),
+  post("/account/profile", () => ({
+    name: "Fuzzed Name",
+    bio: "Fuzzed words",
+    profilePublic: true,
+  })),
   get("/account/sessions"),
   post("/account/sessions/revoke", () => ({ id: "not-a-session" })),
   // A password the policy refuses: each field is checked, without a password hash per request
@@ -1257,6 +1261,8 @@ const pageEndpoints: FuzzEndpoint[] = [
   ),
   // Issue 15 scope 6: certificates — the public verification, the template's save, the PDF.
   segment("/certificates/:code", "routes/site/certificate.tsx", "ABCD-EFGH-JKLM-NPQR"),
+  // Issue 35: a member's public profile (decision 071).
+  segment("/members/:slug", "routes/site/member.tsx", "sam-solder"),
   {
     name: "POST /dashboard/manage/elearning/certificates",
     method: "POST",

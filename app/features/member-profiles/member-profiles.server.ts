@@ -10,21 +10,25 @@ import { levelOf, levelsOf } from "~/features/leaderboard/leaderboard.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import { members, roles } from "~/features/members/tables.server";
 import { mayMessage } from "~/features/messages/messages.server";
-import { getSiteOptions, saveSiteOption } from "~/features/options/options.server";
+import { saveSiteOption } from "~/features/options/options.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { z } from "zod";
-import { profilesOption, profilesPart } from "./profiles-option";
+import { profilesPart, type ProfilesSettings } from "./profiles-option";
+import { profilesSettings } from "./profiles-settings.server";
 import type { MemberProfile } from "./profile-shapes";
 
-export async function profilesVisible(tx: Tx, accountId: string): Promise<boolean> {
-  const { profiles } = await getSiteOptions(tx, { accountId, options: [profilesOption] });
-  return profiles?.visible ?? true;
-}
+export * from "./public-profiles.server";
 
-/** Whether the site lets members see each other's profiles (the Members screen's switch). */
-export function loadProfilesVisible(database: Database, accountId: string): Promise<boolean> {
-  return database.forAccount(accountId, (tx) => profilesVisible(tx, accountId));
+const profilesVisible = async (tx: Tx, accountId: string) =>
+  (await profilesSettings(tx, accountId)).visible;
+
+/** Who the site lets see profiles (the Members screen's switches). */
+export function loadProfilesSettings(
+  database: Database,
+  accountId: string,
+): Promise<ProfilesSettings> {
+  return database.forAccount(accountId, (tx) => profilesSettings(tx, accountId));
 }
 
 /** Whether this viewer may open members' profiles (the screens that link to them ask). */
@@ -32,7 +36,7 @@ export async function mayOpenProfiles(
   database: Database,
   { accountId, viewer }: { accountId: string; viewer: Viewer | null },
 ): Promise<boolean> {
-  return can(viewer, "manage_options") || (await loadProfilesVisible(database, accountId));
+  return can(viewer, "manage_options") || (await loadProfilesSettings(database, accountId)).visible;
 }
 
 /**
@@ -56,6 +60,8 @@ export async function loadMemberProfile(
         role: roles.name,
         memberSince: members.createdAt,
         suspendedAt: members.suspendedAt,
+        bio: members.bio,
+        profilePublic: members.profilePublic,
       })
       .from(members)
       .innerJoin(
@@ -98,8 +104,10 @@ export async function loadMemberProfile(
         avatar: person.avatar,
         role: person.role,
         memberSince: person.memberSince.toISOString(),
+        bio: person.bio,
       },
       self,
+      publicPage: person.profilePublic && (await profilesSettings(tx, accountId)).public,
       points,
       level: levelOf(levels, points),
       levels,
@@ -122,19 +130,23 @@ export async function loadMemberProfile(
   return { ...found, activity };
 }
 
-const visibilitySchema = z.object({ intent: z.literal("profiles"), visible: z.boolean() });
+const visibilitySchema = z.object({
+  intent: z.literal("profiles"),
+  visible: z.boolean(),
+  public: z.boolean(),
+});
 
-/** The owner's switch: whether members see each other's profiles (the one options save). */
+/** The owner's switches: who sees members' profiles (the one options save). */
 export async function saveProfilesVisibility(
   database: Database,
   { accountId, viewer, body }: { accountId: string; viewer: Viewer | null; body: unknown },
 ) {
   if (!can(viewer, "manage_options")) throw new AppError({ code: "auth.forbidden" });
-  const { visible } = visibilitySchema.parse(body);
+  const { intent: _, ...value } = visibilitySchema.parse(body);
   return saveSiteOption(database, {
     accountId,
     part: profilesPart,
-    value: { visible },
+    value,
     caches: null,
   });
 }

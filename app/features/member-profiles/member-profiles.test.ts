@@ -40,7 +40,7 @@ describe.each(backends)("Issue 35 member profiles on %s", (backend) => {
     saveProfilesVisibility(db.database, {
       accountId,
       viewer,
-      body: { intent: "profiles", visible },
+      body: { intent: "profiles", visible, public: false },
     });
 
   beforeAll(async () => {

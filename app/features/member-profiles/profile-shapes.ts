@@ -12,9 +12,13 @@ export type MemberProfile = {
     avatar: string | null;
     role: string;
     memberSince: string;
+    /** "About me", plain text (decision 071). */
+    bio: string;
   };
   /** The viewer's own profile. */
   self: boolean;
+  /** Visitors see it too, at `/members/{slug}` (the site allows it and the member chose it). */
+  publicPage: boolean;
   points: number;
   level: number;
   levels: Level[];
@@ -26,4 +30,30 @@ export type MemberProfile = {
   canMessage: boolean;
   /** Whether the viewer manages the site's members (a link to the member's admin page). */
   canManage: boolean;
+};
+
+/** Where a member's public profile answers on the site (decision 071). */
+export const PUBLIC_PROFILES_PATH = "/members";
+
+/** A member's profile as a visitor sees it, once the site and the member allow it (decision 071). */
+export type PublicProfile = {
+  name: string;
+  slug: string;
+  avatar: string | null;
+  bio: string;
+  memberSince: string;
+  points: number;
+  level: number;
+  levels: Level[];
+  /** Their certificates, each checkable at `/certificates/{code}`. */
+  certificates: { code: string; courseTitle: string; issuedAt: string }[];
+};
+
+/** The member's own profile settings on `/dashboard/profile` (decision 071). */
+export type OwnProfileSettings = {
+  slug: string;
+  bio: string;
+  profilePublic: boolean;
+  /** Whether the site lets visitors see the profiles members make public. */
+  sitePublic: boolean;
 };

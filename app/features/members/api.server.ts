@@ -5,9 +5,9 @@ import { hostAccountOf, type Tenant } from "~/features/accounts/accounts";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { Storage } from "~/platform/storage/storage.server";
-import { accountBucket, MAX_AVATAR_BYTES, renameMember, setAvatar } from "./avatar.server";
+import { accountBucket, MAX_AVATAR_BYTES, setAvatar, updateOwnProfile } from "./avatar.server";
 import { getMemberEmail, isSiteOwner, type Viewer } from "./members.server";
-import { getUserEmailByIdSchema, isSiteOwnerSchema, renameSchema } from "./validation";
+import { getUserEmailByIdSchema, isSiteOwnerSchema, ownProfileSchema } from "./validation";
 
 export type MembersApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null } };
 
@@ -64,13 +64,13 @@ export function membersApi({ database, storage }: { database: Database; storage:
   api.post("/account/profile", signedIn, async (c) => {
     const tenant = c.var.tenant;
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
-    const { name } = renameSchema.parse(await c.req.json().catch(() => ({})));
-    await renameMember(database, {
+    const changes = ownProfileSchema.parse(await c.req.json().catch(() => ({})));
+    await updateOwnProfile(database, {
       viewer: c.var.viewer!,
       accountId: tenant.account.accountId,
-      name,
+      changes,
     });
-    return c.json({ name });
+    return c.json(changes);
   });
 
   return api;

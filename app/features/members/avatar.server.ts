@@ -52,23 +52,26 @@ export async function setAvatar(
 }
 
 /** A new display name, for the person's membership of this account. */
-export async function renameMember(
+/** The member's own profile fields on this site: name, "about you", public or not (decision 071). */
+export async function updateOwnProfile(
   database: Database,
-  { viewer, accountId, name }: { viewer: Viewer; accountId: string; name: string },
+  {
+    viewer,
+    accountId,
+    changes,
+  }: {
+    viewer: Viewer;
+    accountId: string;
+    changes: { name?: string; bio?: string; profilePublic?: boolean };
+  },
 ): Promise<void> {
   if (!viewer.membership) throw new AppError({ code: "auth.forbidden" });
-  await setMemberName(database, { accountId, userId: viewer.user.id, name });
-}
-
-export async function setMemberName(
-  database: Database,
-  { accountId, userId, name }: { accountId: string; userId: string; name: string },
-): Promise<void> {
+  const userId = viewer.user.id;
   await database.forAccount(accountId, (tx) =>
     tx
       .update(members)
-      .set({ name })
+      .set(changes)
       .where(and(eq(members.accountId, accountId), eq(members.userId, userId))),
   );
-  invalidateMembership({ accountId, userId });
+  if (changes.name !== undefined) invalidateMembership({ accountId, userId });
 }

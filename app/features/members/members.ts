@@ -3,3 +3,4 @@ export * from "./capabilities";
 export * from "./components/profile-identity";
 export * from "./viewer-context";
 export { MemberAvatar, type AvatarVariant } from "./components/member-avatar";
+export { BIO_MAX } from "./validation";

@@ -58,6 +58,10 @@ export const members = pgTable(
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     /** Issue 35: an e-mail now and then about messages left unread (they can turn it off). */
     messageDigest: boolean("message_digest").notNull().default(true),
+    /** Issue 35 (decision 071): a few words about them, plain text, on their profile. */
+    bio: text("bio").notNull().default(""),
+    /** Issue 35 (decision 071): they let visitors see their profile, where the site allows it. */
+    profilePublic: boolean("profile_public").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),

@@ -11,4 +11,17 @@ export const getUserEmailByIdSchema = z.object({
   user_id: z.string().min(1).max(64),
 });
 
-export const renameSchema = z.object({ name: z.string().trim().min(1).max(80) });
+/** The longest "about you" a profile shows (decision 071). */
+export const BIO_MAX = 500;
+
+/**
+ * `/api/account/profile`: the member's own name, "about you" and whether visitors may see their
+ * profile (decision 071); any of them, at least one.
+ */
+export const ownProfileSchema = z
+  .object({
+    name: z.string().trim().min(1).max(80).optional(),
+    bio: z.string().trim().max(BIO_MAX).optional(),
+    profilePublic: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined));

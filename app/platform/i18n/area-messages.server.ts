@@ -174,6 +174,8 @@ export const messageAreas = {
     "auth.twoFactor",
     "auth.errors",
     "errors.invalidImageText",
+    "memberProfiles.own",
+    "memberProfiles.publicPage",
   ],
   outboxPage: ["outbox"],
   /** The job queue's schedules (features/maintenance, issue 17 scope 8). */
@@ -270,6 +272,14 @@ export const messageAreas = {
   courseReports: ["courseReports"],
   /** The public verification of a certificate. */
   certificatePage: ["certificates.verify"],
+  /** Issue 35: a member's public profile (decision 071). */
+  publicProfilePage: [
+    "memberProfiles.since",
+    "memberProfiles.points",
+    "memberProfiles.about",
+    "memberProfiles.certificates",
+    "leaderboard.levelNumber",
+  ],
   /** A member's certificates. */
   memberCertificates: ["certificates.mine", "dashboard.sections.certificates"],
   /** Issue 16 scope 6: /dashboard/orders (a member's orders, the shop's for managers). */

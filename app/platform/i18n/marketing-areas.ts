@@ -100,6 +100,8 @@ export const marketingAreas = {
     "errors.memberHasOrders",
     "memberProfiles.visible",
     "memberProfiles.visibleHelp",
+    "memberProfiles.publicSwitch",
+    "memberProfiles.publicSwitchHelp",
   ],
   /** Issue 35: a member's profile for the site's members (decision 070). */
   memberProfileScreen: [

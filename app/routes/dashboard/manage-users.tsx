@@ -8,7 +8,7 @@ import {
 import { MembersScreen, memberListQueryOf } from "~/features/member-admin/member-admin";
 import { ProfilesSwitch } from "~/features/member-profiles/member-profiles";
 import {
-  loadProfilesVisible,
+  loadProfilesSettings,
   saveProfilesVisibility,
 } from "~/features/member-profiles/member-profiles.server";
 import { commandMembers, listMembers } from "~/features/member-admin/member-admin.server";
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
         viewer: request.viewer,
         query,
       }),
-      profilesVisible: await loadProfilesVisible(database, request.account.accountId),
+      profiles: await loadProfilesSettings(database, request.account.accountId),
     };
   });
 }
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
-    // The owner's switch for members' profiles (decision 070), saved as a site option.
+    // The owner's switches for members' profiles (decisions 070, 071), saved as a site option.
     if ((body as { intent?: unknown } | null)?.intent === "profiles")
       return saveProfilesVisibility(database, {
         accountId: request.account.accountId,
@@ -73,7 +73,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   return (
     <MembersScreen
       list={loaderData.list}
-      settings={<ProfilesSwitch visible={loaderData.profilesVisible} />}
+      settings={<ProfilesSwitch settings={loaderData.profiles} />}
     />
   );
 }

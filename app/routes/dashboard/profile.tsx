@@ -15,6 +15,8 @@ import {
   revokeSiteSession,
 } from "~/features/auth/auth.server";
 import { ProfileIdentity } from "~/features/members/members";
+import { OwnProfileCard } from "~/features/member-profiles/member-profiles";
+import { loadOwnProfileSettings } from "~/features/member-profiles/member-profiles.server";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
@@ -30,14 +32,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer({ context, request });
   const { auth } = context.get(authContext);
   const { database, lang } = context.get(servicesContext);
+  const accountId = accountIdOf(context);
   return answerAppErrors(async () => ({
-    ...(await loadProfile({
-      auth,
-      database,
-      headers: request.headers,
-      viewer,
-      accountId: accountIdOf(context),
-    })),
+    ...(await loadProfile({ auth, database, headers: request.headers, viewer, accountId })),
+    // Issue 35: "about you" and the public profile's switch, on a site where they are a member.
+    ownProfile: accountId ? await loadOwnProfileSettings(database, { accountId, viewer }) : null,
     messages: areaMessages(lang, "profilePage"),
   }));
 }
@@ -82,7 +81,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, membership, twoFactorEnabled, sessions } = loaderData;
+  const { user, membership, twoFactorEnabled, sessions, ownProfile } = loaderData;
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
@@ -93,6 +92,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           avatar={membership?.avatar ?? user.image}
           role={membership?.role ?? null}
         />
+        {ownProfile ? <OwnProfileCard settings={ownProfile} /> : null}
         <ChangeEmail email={user.email} />
         <ChangePassword />
         <TwoFactorSettings enabled={twoFactorEnabled} />

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { findAccountBySlug } from "../../../app/features/accounts/queries.server";
 import { openDatabase, type Database } from "../../../app/platform/db/database.server";
+import { findPgliteTemplate } from "../../../app/platform/db/pglite-template.server";
 import { seedDemo } from "../../../scripts/demo-seed";
 import { projectRoot, startServer, tempDataDir, type RunningServer } from "./server";
 
@@ -15,11 +16,15 @@ export async function prepareDemoDatabase(
   { dataDir, url }: { dataDir: string; url?: string },
   prepare: Prepare = async () => {},
 ): Promise<string> {
+  const migrations = path.join(projectRoot, "drizzle");
+  // A PGlite one starts as a copy of the build's migrated template, as the server's first start
+  // does, instead of initdb and every migration in WebAssembly.
+  const template = findPgliteTemplate(path.join(projectRoot, "build"), migrations);
   const database = await openDatabase(
-    url ? { kind: "postgres", url } : { kind: "pglite", dataDir },
+    url ? { kind: "postgres", url } : { kind: "pglite", dataDir, template },
   );
   try {
-    await database.migrate(path.join(projectRoot, "drizzle"));
+    await database.migrate(migrations);
     await seedDemo(database, { replace: false });
     const demoAccountId = (await database.asApp((tx) => findAccountBySlug(tx, "demo")))!.accountId;
     await prepare(database, demoAccountId);

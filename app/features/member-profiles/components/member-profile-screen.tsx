@@ -1,10 +1,10 @@
-import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconMessageCircle, IconPencil, IconSettings } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconMessageCircle, IconPencil, IconSettings, IconWorld } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { ActivityEntry } from "~/features/activity/activity";
-import { dateIn } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import type { MemberProfile } from "../profile-shapes";
+import { PUBLIC_PROFILES_PATH, type MemberProfile } from "../profile-shapes";
+import { ProfileSummary } from "./profile-summary";
 
 /**
  * Issue 35 `/dashboard/members/{slug}` (decision 070): a member as the site's other members see
@@ -12,37 +12,22 @@ import type { MemberProfile } from "../profile-shapes";
  * way to write to them where the site's rule allows it.
  */
 export function MemberProfileScreen({ profile }: { profile: MemberProfile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { person } = profile;
-  const levelName =
-    profile.levels[profile.level - 1]?.name || t("leaderboard.levelNumber", { n: profile.level });
   return (
     <Stack gap="md" data-testid="member-profile">
-      <Paper withBorder radius="md" p="lg">
-        <Group gap="lg" align="center" wrap="wrap">
-          <Avatar src={person.avatar} name={person.name} size={88} radius="xl" />
-          <Stack gap={6} style={{ flex: 1, minWidth: 200 }}>
-            <Group gap="xs" wrap="wrap">
-              <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
-                {person.name}
-              </Title>
-              <Badge variant="light" data-testid="profile-role">
-                {t(`roles.${person.role}`, { defaultValue: person.role })}
-              </Badge>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {t("memberProfiles.since", { date: dateIn(i18n.language)(person.memberSince) })}
-            </Text>
-            <Group gap="xs">
-              <Badge color="grape" variant="filled" data-testid="profile-level">
-                {levelName}
-              </Badge>
-              <Text size="sm" data-testid="profile-points">
-                {t("memberProfiles.points", { points: String(profile.points) })}
-              </Text>
-            </Group>
-          </Stack>
-          <Group gap="xs">
+      <ProfileSummary
+        person={person}
+        points={profile.points}
+        level={profile.level}
+        levels={profile.levels}
+        badge={
+          <Badge variant="light" data-testid="profile-role">
+            {t(`roles.${person.role}`, { defaultValue: person.role })}
+          </Badge>
+        }
+        actions={
+          <>
             {profile.canMessage ? (
               <Button
                 component={Link}
@@ -63,6 +48,17 @@ export function MemberProfileScreen({ profile }: { profile: MemberProfile }) {
                 {t("memberProfiles.edit")}
               </Button>
             ) : null}
+            {profile.publicPage ? (
+              <Button
+                variant="default"
+                component="a"
+                href={`${PUBLIC_PROFILES_PATH}/${encodeURIComponent(person.slug)}`}
+                leftSection={<IconWorld size={16} aria-hidden />}
+                data-testid="profile-public-page"
+              >
+                {t("memberProfiles.publicPage")}
+              </Button>
+            ) : null}
             {profile.canManage && !profile.self ? (
               <Button
                 variant="default"
@@ -74,9 +70,9 @@ export function MemberProfileScreen({ profile }: { profile: MemberProfile }) {
                 {t("memberProfiles.manage")}
               </Button>
             ) : null}
-          </Group>
-        </Group>
-      </Paper>
+          </>
+        }
+      />
       <Paper withBorder radius="md" p="md">
         <Stack gap="xs">
           <Title order={2} size="h4">

@@ -219,4 +219,31 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
   await hydrated(owner);
   await expect(owner.getByTestId("activity-item").first()).toBeVisible();
   await lookAt(owner, shots, "activity");
+
+  // Public profiles (decision 071): the owner lets visitors see them, Sam writes a few words and
+  // shows his; a visitor with no session reads them on the site.
+  await open(owner, site("/dashboard/manage/users"));
+  await hydrated(owner);
+  await owner
+    .getByRole("switch", { name: "Visitors can see the profiles members make public" })
+    .check({ force: true });
+  await expect(owner.getByTestId("profiles-public")).toBeChecked();
+  await open(sam, site("/dashboard/profile"));
+  await hydrated(sam);
+  const card = sam.getByTestId("own-profile");
+  await expect(card.getByRole("switch", { name: "Show my profile to visitors" })).toBeEnabled();
+  await card.getByLabel("About you").fill("Street photographer.\nAsk me about film.");
+  await card.getByRole("switch", { name: "Show my profile to visitors" }).check({ force: true });
+  await card.getByRole("button", { name: "Save profile" }).click();
+  await expect(card.getByText("Your profile is saved.")).toBeVisible();
+  const publicPage = await card.getByTestId("own-profile-public-link").getAttribute("href");
+  const visitor = await (await browser.newContext()).newPage();
+  const shown = await open(visitor, site(publicPage!));
+  expect(shown?.status()).toBe(200);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Sam Student" })).toBeVisible();
+  await expect(visitor.getByTestId("profile-bio")).toHaveText(
+    "Street photographer.\nAsk me about film.",
+  );
+  await lookAt(visitor, shots, "public-profile");
+  await expectNoSeriousAxeIssues(visitor);
 });

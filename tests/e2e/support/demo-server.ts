@@ -3,7 +3,13 @@ import { findAccountBySlug } from "../../../app/features/accounts/queries.server
 import { openDatabase, type Database } from "../../../app/platform/db/database.server";
 import { findPgliteTemplate } from "../../../app/platform/db/pglite-template.server";
 import { seedDemo } from "../../../scripts/demo-seed";
-import { projectRoot, startServer, tempDataDir, type RunningServer } from "./server";
+import {
+  copySeededDemo,
+  projectRoot,
+  startServer,
+  tempDataDir,
+  type RunningServer,
+} from "./server";
 
 type Prepare = (database: Database, demoAccountId: string) => Promise<unknown>;
 
@@ -20,12 +26,13 @@ export async function prepareDemoDatabase(
   // A PGlite one starts as a copy of the build's migrated template, as the server's first start
   // does, instead of initdb and every migration in WebAssembly.
   const template = findPgliteTemplate(path.join(projectRoot, "build"), migrations);
+  const seeded = !url && copySeededDemo(dataDir);
   const database = await openDatabase(
     url ? { kind: "postgres", url } : { kind: "pglite", dataDir, template },
   );
   try {
     await database.migrate(migrations);
-    await seedDemo(database, { replace: false });
+    if (!seeded) await seedDemo(database, { replace: false });
     const demoAccountId = (await database.asApp((tx) => findAccountBySlug(tx, "demo")))!.accountId;
     await prepare(database, demoAccountId);
     return demoAccountId;

@@ -1,5 +1,16 @@
 // The activity feature's server door (issue 35, decision 067).
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type Column, type SQL } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  sql,
+  type Column,
+  type SQL,
+} from "drizzle-orm";
 import { z } from "zod";
 import { certificates } from "~/features/certificates/tables.server";
 import { courses } from "~/features/courses/tables.server";
@@ -27,29 +38,45 @@ export const activityQuerySchema = z.object({
   before: z.string().max(200).optional().catch(undefined),
 });
 
-type Cursor = { at: Date; key: string };
+/** `stamp`: a row's time to the microsecond, as `stampOf` writes it (ordered as text, too). */
+type Cursor = { stamp: string; key: string };
 
 function parseCursor(value: string | undefined): Cursor | null {
-  const match = value ? /^(\d{4}-\d\d-\d\dT[\d:.]+Z)~(.{1,150})$/.exec(value) : null;
-  const at = match ? new Date(match[1]!) : null;
-  return match && at && !Number.isNaN(at.getTime()) ? { at, key: match[2]! } : null;
+  const match = value
+    ? /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)~(.{1,150})$/.exec(value)
+    : null;
+  return match && !Number.isNaN(new Date(match[1]!).getTime())
+    ? { stamp: match[1]!, key: match[2]! }
+    : null;
 }
 
 /** A row of one source before names are filled in. */
-type Raw = Omit<ActivityItem, "actor" | "at"> & { at: Date; userId: string };
+type Raw = Omit<ActivityItem, "actor" | "at"> & { stamp: string; userId: string };
+
+/**
+ * A time to the microsecond as fixed-width UTC text: what the database orders by, exactly, so
+ * a cursor names its item exactly and every source sorts by its own time index (decision 067).
+ */
+const stampOf = (time: Column | SQL) =>
+  sql<string>`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * Each source's newest rows older than the cursor: the pair (time, key) orders every kind the
  * same way (keys compared byte by byte, "C", as JavaScript does), so a page never repeats nor
- * skips an item whatever kinds share a moment.
+ * skips an item whatever kinds share a moment. The plain bound on time lets the time index
+ * start where the cursor is.
  */
 const olderThan = (time: Column, key: SQL, cursor: Cursor | null) =>
   cursor
-    ? sql`(${ms(time)}, ${key}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.key})`
+    ? and(
+        lte(time, sql`${cursor.stamp}::timestamptz`),
+        sql`(${time}, ${key}) < (${cursor.stamp}::timestamptz, ${cursor.key})`,
+      )
     : undefined;
 
-/** Times as JavaScript holds them (to the millisecond), so a cursor names its item exactly. */
-const ms = (time: Column | SQL) => sql`date_trunc('milliseconds', ${time})`;
+/** Newest first: by time, then by key (descending, byte by byte). */
+const newestFirst = (a: Raw, b: Raw) =>
+  a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : a.key < b.key ? 1 : a.key > b.key ? -1 : 0;
 
 /**
  * Issue 35 `/dashboard/activity`: the site's feed, or the viewer's own: posts and comments of
@@ -81,15 +108,18 @@ export async function loadActivity(
   return database.forAccount(accountId, async (tx) => {
     const groups = await readableGroups(tx, { accountId, viewer });
     const place = { tx, accountId, cursor, only, size };
-    const raw = [
+    const others = [
       ...(await postsOf(place, groups)),
       ...(await commentsOf(place, groups)),
       ...(await completionsOf(place)),
       ...(await certificatesOf(place)),
       ...(await joinsOf(place)),
-      ...(await levelsReached(place)),
-    ]
-      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.key < b.key ? 1 : -1))
+    ].sort(newestFirst);
+    // A level reached older than the other kinds' (size + 1)th item cannot make this page: the
+    // ledger is read from there on only (its running totals start from each member's sum before).
+    const floor = others.length > size ? others[size]!.stamp : null;
+    const raw = [...others, ...(await levelsReached(place, floor))]
+      .sort(newestFirst)
       .slice(0, size + 1);
     const page = raw.slice(0, size);
     const people = await peopleOf(
@@ -97,9 +127,9 @@ export async function loadActivity(
       accountId,
       page.map((item) => item.userId),
     );
-    const items = page.map(({ userId, at, ...item }) => ({
+    const items = page.map(({ userId, stamp, ...item }) => ({
       ...item,
-      at: at.toISOString(),
+      at: new Date(stamp).toISOString(),
       actor: {
         userId,
         name: people.get(userId)?.name ?? "",
@@ -109,7 +139,7 @@ export async function loadActivity(
     const last = page.at(-1);
     return {
       items,
-      next: raw.length > size && last ? `${last.at.toISOString()}~${last.key}` : null,
+      next: raw.length > size && last ? `${last.stamp}~${last.key}` : null,
       who,
     };
   });
@@ -123,7 +153,10 @@ type Place = {
   size: number;
 };
 
-const item = (kind: ActivityKind, row: Partial<Raw> & Pick<Raw, "key" | "at" | "userId">): Raw => ({
+const item = (
+  kind: ActivityKind,
+  row: Partial<Raw> & Pick<Raw, "key" | "stamp" | "userId">,
+): Raw => ({
   kind,
   title: "",
   excerpt: "",
@@ -146,7 +179,7 @@ async function postsOf(
       groupId: groupPosts.groupId,
       authorId: groupPosts.authorId,
       body: groupPosts.body,
-      at: groupPosts.createdAt,
+      stamp: stampOf(groupPosts.createdAt),
     })
     .from(groupPosts)
     .where(
@@ -161,13 +194,13 @@ async function postsOf(
         olderThan(groupPosts.createdAt, key, cursor),
       ),
     )
-    .orderBy(desc(ms(groupPosts.createdAt)), desc(key))
+    .orderBy(desc(groupPosts.createdAt), desc(key))
     .limit(size + 1);
   return rows.map((row) => {
     const group = groups.find((one) => one.id === row.groupId)!;
     return item("post", {
       key: row.id,
-      at: row.at,
+      stamp: row.stamp,
       userId: row.authorId,
       title: group.name,
       excerpt: excerptOf(plainText(row.body)),
@@ -189,7 +222,7 @@ async function commentsOf(
       groupId: groupPosts.groupId,
       authorId: groupComments.authorId,
       body: groupComments.body,
-      at: groupComments.createdAt,
+      stamp: stampOf(groupComments.createdAt),
     })
     .from(groupComments)
     .innerJoin(
@@ -212,13 +245,13 @@ async function commentsOf(
         olderThan(groupComments.createdAt, key, cursor),
       ),
     )
-    .orderBy(desc(ms(groupComments.createdAt)), desc(key))
+    .orderBy(desc(groupComments.createdAt), desc(key))
     .limit(size + 1);
   return rows.map((row) => {
     const group = groups.find((one) => one.id === row.groupId)!;
     return item("comment", {
       key: row.id,
-      at: row.at,
+      stamp: row.stamp,
       userId: row.authorId,
       title: group.name,
       excerpt: excerptOf(row.body),
@@ -233,7 +266,7 @@ async function completionsOf({ tx, accountId, cursor, only, size }: Place) {
     .select({
       key: sql<string>`${key}`,
       userId: enrolments.userId,
-      at: enrolments.completedAt,
+      stamp: stampOf(enrolments.completedAt),
       title: courses.title,
     })
     .from(enrolments)
@@ -249,10 +282,10 @@ async function completionsOf({ tx, accountId, cursor, only, size }: Place) {
         olderThan(enrolments.completedAt, key, cursor),
       ),
     )
-    .orderBy(desc(ms(enrolments.completedAt)), desc(key))
+    .orderBy(desc(enrolments.completedAt), desc(key))
     .limit(size + 1);
   return rows.map((row) =>
-    item("completed", { key: row.key, at: row.at!, userId: row.userId, title: row.title }),
+    item("completed", { key: row.key, stamp: row.stamp, userId: row.userId, title: row.title }),
   );
 }
 
@@ -262,7 +295,7 @@ async function certificatesOf({ tx, accountId, cursor, only, size }: Place) {
     .select({
       id: certificates.id,
       userId: certificates.userId,
-      at: certificates.issuedAt,
+      stamp: stampOf(certificates.issuedAt),
       title: certificates.courseTitle,
     })
     .from(certificates)
@@ -273,17 +306,22 @@ async function certificatesOf({ tx, accountId, cursor, only, size }: Place) {
         olderThan(certificates.issuedAt, key, cursor),
       ),
     )
-    .orderBy(desc(ms(certificates.issuedAt)), desc(key))
+    .orderBy(desc(certificates.issuedAt), desc(key))
     .limit(size + 1);
   return rows.map((row) =>
-    item("certificate", { key: `z:${row.id}`, at: row.at, userId: row.userId, title: row.title }),
+    item("certificate", {
+      key: `z:${row.id}`,
+      stamp: row.stamp,
+      userId: row.userId,
+      title: row.title,
+    }),
   );
 }
 
 async function joinsOf({ tx, accountId, cursor, only, size }: Place) {
   const key = sql`('j:' || ${members.id}::text) collate "C"`;
   const rows = await tx
-    .select({ id: members.id, userId: members.userId, at: members.createdAt })
+    .select({ id: members.id, userId: members.userId, stamp: stampOf(members.createdAt) })
     .from(members)
     .where(
       and(
@@ -293,16 +331,19 @@ async function joinsOf({ tx, accountId, cursor, only, size }: Place) {
         olderThan(members.createdAt, key, cursor),
       ),
     )
-    .orderBy(desc(ms(members.createdAt)), desc(key))
+    .orderBy(desc(members.createdAt), desc(key))
     .limit(size + 1);
-  return rows.map((row) => item("joined", { key: `j:${row.id}`, at: row.at, userId: row.userId }));
+  return rows.map((row) =>
+    item("joined", { key: `j:${row.id}`, stamp: row.stamp, userId: row.userId }),
+  );
 }
 
 /**
  * The awards that took a member past a level's threshold: each award's running total against
- * the one before, over the member's ledger in order.
+ * the one before, over the member's ledger in order. From `floor` on only (the page cannot reach
+ * older ones): each member's total before it is summed along their ledger index.
  */
-async function levelsReached({ tx, accountId, cursor, only, size }: Place) {
+async function levelsReached({ tx, accountId, cursor, only, size }: Place, floor: string | null) {
   const levels = await levelsOf(tx, accountId);
   const steps = levels.slice(1).map((level) => level.points);
   if (steps.length === 0) return [];
@@ -310,25 +351,42 @@ async function levelsReached({ tx, accountId, cursor, only, size }: Place) {
     steps.map((points) => sql`${points}::int`),
     sql`, `,
   )}]`;
-  const running = await tx.execute<{ id: string; user_id: string; at: string; total: number }>(sql`
-    select id, user_id, created_at as at, total from (
-      select ${pointsLedger.id} as id, ${pointsLedger.userId} as user_id, ${pointsLedger.createdAt} as created_at,
-        sum(${pointsLedger.points}) over (
-          partition by ${pointsLedger.userId} order by ${pointsLedger.createdAt}, ${pointsLedger.id}
-        )::int as total,
-        ${pointsLedger.points} as points
-      from ${pointsLedger}
-      where ${pointsLedger.accountId} = ${accountId} ${only ? sql`and ${pointsLedger.userId} = ${only}` : sql``}
-    ) as r
+  const l = pointsLedger;
+  const key = sql`('l:' || r.id::text) collate "C"`;
+  const running = await tx.execute<{
+    id: string;
+    user_id: string;
+    stamp: string;
+    total: number;
+  }>(sql`
+    with recent as (
+      select ${l.id} as id, ${l.userId} as user_id, ${l.createdAt} as created_at, ${l.points} as points
+      from ${l}
+      where ${l.accountId} = ${accountId}
+        ${only ? sql`and ${l.userId} = ${only}` : sql``}
+        ${floor ? sql`and ${l.createdAt} >= ${floor}::timestamptz` : sql``}
+        ${cursor ? sql`and ${l.createdAt} <= ${cursor.stamp}::timestamptz` : sql``}
+    ), before as (
+      select ${l.userId} as user_id, sum(${l.points})::int as points
+      from ${l}
+      where ${floor ? sql`${l.accountId} = ${accountId} and ${l.createdAt} < ${floor}::timestamptz and ${l.userId} in (select user_id from recent)` : sql`false`}
+      group by ${l.userId}
+    ), r as (
+      select recent.*, coalesce(before.points, 0) + sum(recent.points) over (
+        partition by recent.user_id order by recent.created_at, recent.id
+      )::int as total
+      from recent left join before on before.user_id = recent.user_id
+    )
+    select r.id, r.user_id, ${stampOf(sql`r.created_at`)} as stamp, r.total from r
     where exists (select 1 from unnest(${thresholds}) as t where t > r.total - r.points and t <= r.total)
-      ${cursor ? sql`and (date_trunc('milliseconds', r.created_at), ('l:' || r.id::text) collate "C") < (${cursor.at.toISOString()}::timestamptz, ${cursor.key})` : sql``}
-    order by date_trunc('milliseconds', r.created_at) desc, ('l:' || r.id::text) collate "C" desc
+      ${cursor ? sql`and (r.created_at, ${key}) < (${cursor.stamp}::timestamptz, ${cursor.key})` : sql``}
+    order by r.created_at desc, ${key} desc
     limit ${size + 1}`);
   return running.rows.map((row) => {
     const level = levelOf(levels, row.total);
     return item("level", {
       key: `l:${row.id}`,
-      at: new Date(row.at),
+      stamp: row.stamp,
       userId: row.user_id,
       level,
       title: levels[level - 1]?.name ?? "",

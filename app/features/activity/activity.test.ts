@@ -134,12 +134,35 @@ describe.each(backends)("Issue 35 activity on %s", (backend) => {
   logicTest(
     "Issue 35 pages of the feed neither repeat nor skip, whatever kinds share a moment",
     async () => {
-      const all = (await feed(owner, "all", undefined, 500)).items.map((entry) => entry.key);
+      // With the level each crossing names: a page reads the ledger from its floor on only, and
+      // its running totals must still count what came before.
+      const said = (entry: { key: string; level: number | null }) => `${entry.key}:${entry.level}`;
+      // Bob's 14 points of ten days ago, his post's 5 and 2 now take him past level 3's 20 now:
+      // older than any page's floor, the first must still count.
+      await db.database.forAccount(accountId, async (tx) => {
+        for (const [points, daysAgo] of [
+          [14, 10],
+          [2, 0],
+        ] as const)
+          await tx.insert(pointsLedger).values({
+            accountId,
+            userId: bob.user.id,
+            points,
+            reason: "automation",
+            sourceId: crypto.randomUUID(),
+            createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+          });
+      });
+      const all = (await feed(owner, "all", undefined, 500)).items.map(said);
+      const bobLevels = (await feed(bob, "me", undefined, 500)).items.filter(
+        (entry) => entry.kind === "level",
+      );
+      expect(bobLevels.map((entry) => entry.level)).toEqual([3, 2]);
       const paged: string[] = [];
       let before: string | undefined;
       do {
         const page = await feed(owner, "all", before, 3);
-        paged.push(...page.items.map((entry) => entry.key));
+        paged.push(...page.items.map(said));
         before = page.next ?? undefined;
       } while (before);
       expect(paged).toEqual(all);

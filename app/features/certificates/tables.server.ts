@@ -4,6 +4,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  index,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -32,6 +33,7 @@ export const certificates = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("certificates_code").on(t.accountId, t.code),
     uniqueIndex("certificates_course_user").on(t.accountId, t.courseId, t.userId),
+    index("certificates_issued").on(t.accountId, t.issuedAt),
     foreignKey({
       columns: [t.accountId, t.courseId],
       foreignColumns: [courses.accountId, courses.id],

@@ -107,6 +107,8 @@ export const groupPosts = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     index("group_posts_feed").on(t.accountId, t.groupId, t.createdAt.desc(), t.id.desc()),
+    // The activity feed reads posts of every group a member may read newest first (decision 067).
+    index("group_posts_time").on(t.accountId, t.createdAt),
     index("group_posts_pinned")
       .on(t.accountId, t.groupId, t.pinnedAt)
       .where(sql`${t.pinnedAt} is not null`),
@@ -134,6 +136,7 @@ export const groupComments = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     index("group_comments_post").on(t.accountId, t.postId, t.createdAt),
+    index("group_comments_time").on(t.accountId, t.createdAt),
     foreignKey({
       columns: [t.accountId, t.postId],
       foreignColumns: [groupPosts.accountId, groupPosts.id],

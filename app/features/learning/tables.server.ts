@@ -39,6 +39,8 @@ export const enrolments = pgTable(
     primaryKey({ columns: [t.accountId, t.courseId, t.userId] }),
     index("enrolments_user").on(t.accountId, t.userId),
     index("enrolments_course_enrolled").on(t.accountId, t.courseId, t.enrolledAt),
+    // The activity feed's completions, newest first.
+    index("enrolments_completed").on(t.accountId, t.completedAt),
     foreignKey({
       columns: [t.accountId, t.courseId],
       foreignColumns: [courses.accountId, courses.id],

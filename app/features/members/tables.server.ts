@@ -67,6 +67,8 @@ export const members = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("members_account_user").on(t.accountId, t.userId),
     uniqueIndex("members_account_slug").on(t.accountId, t.slug),
+    // The activity feed's new members, newest first.
+    index("members_joined").on(t.accountId, t.createdAt),
     // Site search (features/search): members are found by name.
     index("members_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(

@@ -295,15 +295,28 @@ async function benchFeed(database: Database, label: string, print: Print): Promi
           group by user_id having sum(points) > 0 order by 2 desc, user_id limit 50`,
       ],
       [
-        "activity: levels reached (running totals over the ledger)",
-        sql`select id, user_id, created_at, total from (
-            select id, user_id, created_at, points,
-              sum(points) over (partition by user_id order by created_at, id)::int as total
-            from points_ledger where account_id = ${accountId}) r
+        "activity: levels reached from the page's floor (the 31st newest post), as loadActivity reads them",
+        sql`with floor as (
+            select created_at as at from group_posts where account_id = ${accountId}
+            order by created_at desc offset 30 limit 1
+          ), recent as (
+            select id, user_id, created_at, points from points_ledger
+            where account_id = ${accountId} and created_at >= (select at from floor)
+          ), before as (
+            select user_id, sum(points)::int as points from points_ledger
+            where account_id = ${accountId} and created_at < (select at from floor)
+              and user_id in (select user_id from recent)
+            group by user_id
+          ), r as (
+            select recent.*, coalesce(before.points, 0) + sum(recent.points) over (
+              partition by recent.user_id order by recent.created_at, recent.id)::int as total
+            from recent left join before on before.user_id = recent.user_id
+          )
+          select id, user_id, created_at, total from r
           where exists (select 1 from unnest(${sql.raw(`array[${thresholds}]::int[]`)}) t
             where t > r.total - r.points and t <= r.total)
-          order by date_trunc('milliseconds', r.created_at) desc, ('l:' || r.id::text) collate "C" desc
-          limit 21`,
+          order by r.created_at desc, ('l:' || r.id::text) collate "C" desc
+          limit 31`,
       ],
     ];
     for (const [title, statement] of extra)

@@ -355,7 +355,10 @@ test.describe("C7 Keep my current plan", () => {
     await lookAt(page, shots, "billing-keep-before");
 
     await page.getByTestId("keep-plan").click();
-    await page.waitForURL(/\/dashboard\/billing\?kept=1/);
+    // 30 s, not the test's 180: in one CI run in three the screen applied the answer (the plan
+    // kept, the page revalidated) without going to ?kept=1, and the wait used up the test's time
+    // before the retry (not understood yet; see the issue notes).
+    await page.waitForURL(/\/dashboard\/billing\?kept=1/, { timeout: 30_000 });
     await expect(page.getByTestId("billing-kept")).toBeVisible();
     await expect(page.getByTestId("plan-scheduled")).toHaveCount(0);
     await expect(page.getByTestId("current-plan")).toContainText("Professional");

@@ -228,6 +228,15 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
     .getByRole("switch", { name: "Visitors can see the profiles members make public" })
     .check({ force: true });
   await expect(owner.getByTestId("profiles-public")).toBeChecked();
+  // An invitation as an instructor (decision 072): mailed, the role kept for the address.
+  await owner.getByTestId("members-invite").click();
+  await owner.getByTestId("invite-addresses").fill("new.teacher@example.test");
+  await owner.getByTestId("invite-role").click();
+  await owner.getByRole("option", { name: "Instructor" }).click();
+  await owner.getByTestId("invite-send").click();
+  await expect(owner.getByTestId("invite-done")).toContainText("1");
+  await lookAt(owner, shots, "members-invite");
+  await owner.keyboard.press("Escape");
   await open(sam, site("/dashboard/profile"));
   await hydrated(sam);
   const card = sam.getByTestId("own-profile");

@@ -2,9 +2,12 @@
 // who are members of a site, and one public group with a long feed, its comments, reactions and
 // the points its posts earned. Every row follows from its number, so a reader can find post n
 // or person i again. Tenant rows go through the account's transaction (row-level security).
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Capability } from "~/features/members/capabilities";
 import type { Membership, Viewer } from "~/features/members/members.server";
+import { findDefaultRole } from "~/features/members/queries.server";
+import { memberInvites } from "~/features/members/tables.server";
 import type { Database } from "~/platform/db/database.server";
 import { createAccount, memberViewer } from "./index";
 
@@ -171,4 +174,16 @@ export async function ownerAndStudents(database: Database) {
     ann: await student(),
     bob: await student(),
   };
+}
+
+/** An invitation with the site's default role (member_invites), for the isolation matrix. */
+export async function createInviteRow(database: Database, { accountId }: { accountId: string }) {
+  await database.forAccount(accountId, async (tx) => {
+    const role = await findDefaultRole(tx, accountId);
+    await tx.insert(memberInvites).values({
+      accountId,
+      email: `invitee-${randomUUID()}@example.test`,
+      roleId: role!.roleId,
+    });
+  });
 }

@@ -2,7 +2,7 @@
 // remove, invite. Every command checks manage_options first and runs in the site's RLS context.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { announceMembershipChange } from "~/features/members/members.server";
-import { members, roles } from "~/features/members/tables.server";
+import { memberInvites, members, roles } from "~/features/members/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { fieldIssuesOf } from "~/platform/field-issues";
@@ -119,8 +119,8 @@ async function changeMember(
  * Invitations: an address that is already a member's is said so; every other one is mailed the
  * site's sign-up link (a job, sent once the transaction commits). Whether the address has a
  * sign-in elsewhere on the platform is never looked at, so the answer tells a manager nothing
- * about people outside the site; whoever signs up or signs in on the site joins it with its
- * default role, which the manager changes here afterwards.
+ * about people outside the site; whoever signs up or signs in on the site with that address
+ * joins it with the role invited with, or the site's default role.
  */
 async function invite(
   tx: Tx,
@@ -128,6 +128,21 @@ async function invite(
   command: Extract<MemberCommand, { intent: "invite" }>,
   jobs: MemberCommandDeps["jobs"],
 ): Promise<MemberAnswer> {
+  // A role to join with: one of the site's, never an owner's (owners are made by owners, from a
+  // member's page, decision 072).
+  const [role] = command.role
+    ? await tx
+        .select({ roleId: roles.roleId, name: roles.name })
+        .from(roles)
+        .where(and(eq(roles.accountId, accountId), eq(roles.name, command.role)))
+        .limit(1)
+    : [];
+  if (command.role && (!role || role.name === OWNER_ROLE))
+    return {
+      ok: false,
+      code: "request.invalid",
+      issues: [{ path: "role", code: "invalid_value" }],
+    };
   const emails = [...new Set(command.emails)];
   const found = await tx
     .select({ email: sql<string>`lower(${members.email})` })
@@ -135,6 +150,16 @@ async function invite(
     .where(and(eq(members.accountId, accountId), inArray(sql`lower(${members.email})`, emails)));
   const known = new Set(found.map((row) => row.email));
   const invited = emails.filter((email) => !known.has(email));
+  if (invited.length > 0) {
+    // Invited again, the last invitation's role holds (none: the default role).
+    await tx
+      .delete(memberInvites)
+      .where(and(eq(memberInvites.accountId, accountId), inArray(memberInvites.email, invited)));
+    if (role)
+      await tx
+        .insert(memberInvites)
+        .values(invited.map((email) => ({ accountId, email, roleId: role.roleId })));
+  }
   const origin = linkOrigin && /^https?:\/\/[^/]+$/.test(linkOrigin) ? linkOrigin : undefined;
   for (const email of invited)
     await jobs.send(

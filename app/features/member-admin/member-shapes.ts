@@ -148,7 +148,12 @@ export const memberCommandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("suspend"), userId }),
   z.object({ intent: z.literal("reinstate"), userId }),
   z.object({ intent: z.literal("remove"), userId }),
-  z.object({ intent: z.literal("invite"), emails: z.array(email).min(1).max(INVITE_MAX) }),
+  z.object({
+    intent: z.literal("invite"),
+    emails: z.array(email).min(1).max(INVITE_MAX),
+    /** The role they join with (decision 072); the site's default role without it. */
+    role: z.string().trim().min(1).max(64).optional(),
+  }),
 ]);
 export type MemberCommand = z.infer<typeof memberCommandSchema>;
 

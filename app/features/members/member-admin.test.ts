@@ -29,6 +29,7 @@ import {
   MEMBERSHIP_CHANGED,
   type Viewer,
 } from "~/features/members/members.server";
+import { memberInvites } from "~/features/members/tables.server";
 import { memberMemberships, memberships } from "~/features/memberships/tables.server";
 import { createLogger } from "~/platform/logger.server";
 import { createMailer, readOutbox } from "~/platform/mail/mail.server";
@@ -507,6 +508,48 @@ describe.each(backends)("Issue 35 the Members screen on %s", (backend) => {
           emails: Array.from({ length: 21 }, (_, n) => `p${n}@example.test`),
         }),
       ).resolves.toMatchObject({ ok: false, code: "request.invalid" });
+    },
+  );
+
+  logicTest(
+    "Issue 35 an invitation with a role: whoever joins with that address gets it, on that site only (decision 072)",
+    async () => {
+      const invitee = `teach.${randomUUID().slice(0, 8)}@example.test`;
+      const invitations = () =>
+        db.database.forAccount(accountId, (tx) =>
+          tx
+            .select({ email: memberInvites.email })
+            .from(memberInvites)
+            .where(and(eq(memberInvites.accountId, accountId), eq(memberInvites.email, invitee))),
+        );
+      for (const role of ["nope", "site_owner"])
+        expect(await command(owner, { intent: "invite", emails: [invitee], role })).toMatchObject({
+          ok: false,
+          code: "request.invalid",
+          issues: [expect.objectContaining({ path: "role" })],
+        });
+      expect(await invitations()).toEqual([]);
+      const asked = { intent: "invite", emails: [invitee], role: "instructor" };
+      expect(await command(owner, asked)).toMatchObject({ ok: true, invited: [invitee] });
+      expect(await invitations()).toHaveLength(1);
+      // Invited again without a role: the default role holds; then with it once more.
+      await command(owner, { intent: "invite", emails: [invitee] });
+      expect(await invitations()).toEqual([]);
+      await command(owner, asked);
+      // Another site knows nothing of it.
+      const other = await createAccount(db.database);
+      const user = await createUser(db.database, { email: invitee, name: "Ivy Invitee" });
+      expect((await joinAccount(db.database, { accountId: other.accountId, user })).role).toBe(
+        "student",
+      );
+      expect((await joinAccount(db.database, { accountId, user })).role).toBe("instructor");
+      expect(await invitations()).toEqual([]);
+      // Anyone else still joins with the default role.
+      const walkIn = await createUser(db.database, { email: `walk.${invitee}`, name: "Walk In" });
+      expect((await joinAccount(db.database, { accountId, user: walkIn })).role).toBe("student");
+      // The site's people as the tests after this one know them.
+      for (const person of [user, walkIn])
+        await command(owner, { intent: "remove", userId: person.id });
     },
   );
 

@@ -8,6 +8,7 @@ import { createTtlCache } from "~/platform/ttl-cache";
 import { defaultRoles, type Capability } from "./capabilities";
 import {
   findDefaultRole,
+  takeInvitedRole,
   findMemberByUser,
   findRole,
   findMembersByEmail,
@@ -166,7 +167,8 @@ export async function addMember(
   if (existing) return existing;
   const role = roleName
     ? await findRoleByName(tx, { accountId, name: roleName })
-    : await findDefaultRole(tx, accountId);
+    : ((await takeInvitedRole(tx, { accountId, email: user.email })) ??
+      (await findDefaultRole(tx, accountId)));
   if (!role) throw new Error(`account ${accountId} has no role ${roleName ?? "(default)"}`);
   let slug = memberSlug(user.name);
   for (let n = 2; await slugTaken(tx, { accountId, slug }); n++)
@@ -183,7 +185,8 @@ export async function addMember(
 }
 
 /**
- * Makes the person a member of the account (with the account's default role, or `roleName`).
+ * Makes the person a member of the account (with the account's default role, the role they
+ * were invited with, or `roleName`).
  * Does nothing if they already are; one person may belong to many accounts.
  */
 export async function joinAccount(

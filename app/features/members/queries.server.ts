@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
-import { members, roles } from "./tables.server";
+import { memberInvites, members, roles } from "./tables.server";
 
 export type MemberRow = typeof members.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -115,4 +115,27 @@ export function newestMembers(tx: Tx, { accountId, limit }: { accountId: string;
     .where(eq(members.accountId, accountId))
     .orderBy(desc(members.createdAt))
     .limit(limit);
+}
+
+/**
+ * The role a manager invited this address with (decision 072), taken: the invitation goes as
+ * its person joins. Sign-in needs a verified address, so only its owner gets the role.
+ */
+export async function takeInvitedRole(
+  tx: Tx,
+  { accountId, email }: { accountId: string; email: string },
+) {
+  if (!email) return null;
+  const [invite] = await tx
+    .delete(memberInvites)
+    .where(
+      and(eq(memberInvites.accountId, accountId), eq(memberInvites.email, email.toLowerCase())),
+    )
+    .returning({ roleId: memberInvites.roleId });
+  if (!invite) return null;
+  const [role] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.accountId, accountId), eq(roles.roleId, invite.roleId)));
+  return role ?? null;
 }

@@ -82,3 +82,29 @@ export const members = pgTable(
     platformDeskReadPolicy("members"),
   ],
 );
+
+/**
+ * Issue 35: an invitation with a role (decision 072). Whoever joins the site with this address
+ * (signed up and verified, or signing in) joins with this role; the row goes as they join.
+ */
+export const memberInvites = pgTable(
+  "member_invites",
+  {
+    accountId: uuid("account_id").notNull(),
+    /** Lower case, as the invitation's addresses are. */
+    email: text("email").notNull(),
+    roleId: uuid("role_id").notNull(),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.email] }),
+    foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
+      "cascade",
+    ),
+    foreignKey({
+      columns: [t.accountId, t.roleId],
+      foreignColumns: [roles.accountId, roles.roleId],
+    }).onDelete("cascade"),
+    tenantIsolationPolicy("member_invites"),
+  ],
+);

@@ -24,6 +24,7 @@ import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createFunnelRows } from "../../../tests/factories/funnels";
+import { createInviteRow } from "../../../tests/factories/community";
 import { createGroupRows } from "../../../tests/factories/groups";
 import { createMessageRows } from "../../../tests/factories/messages";
 import { createLearningRows } from "../../../tests/factories/learning";
@@ -133,6 +134,8 @@ describe("I12 PGlite template for a first start", () => {
         await createFunnelRows(database, { accountId });
         await createGroupRows(database, { accountId, userId: user.id });
         await createMessageRows(database, { accountId, userId: user.id });
+        await createInviteRow(database, { accountId });
+        await createInviteRow(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { COMMENT_MAX_LENGTH } from "../group-shapes";
 import { useGroupCommand, useRefusal } from "./group-words";
@@ -15,6 +15,14 @@ function useMentionField(body: string, setBody: (next: string) => void) {
   const { mentionable, viewerId } = useGroupPlace();
   const field = useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = useState<number | null>(null);
+  // Where the caret goes once the chosen name is in the box: placed as React writes the text,
+  // before the next key is read (a frame later, a fast typist's next letters landed before it).
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (placeCaret.current === null) return;
+    field.current?.setSelectionRange(placeCaret.current, placeCaret.current);
+    placeCaret.current = null;
+  });
   // The `@` whose list Escape closed: it stays closed until another is typed.
   const [dismissed, setDismissed] = useState<number | null>(null);
   const typed = caret === null ? null : mentionQueryAt(body, caret);
@@ -31,9 +39,9 @@ function useMentionField(body: string, setBody: (next: string) => void) {
       COMMENT_MAX_LENGTH,
     );
     const at = Math.min(typed.start + words.length, next.length);
+    placeCaret.current = at;
     setBody(next);
     setCaret(at);
-    requestAnimationFrame(() => field.current?.setSelectionRange(at, at));
   };
   const keys = useMentionKeys(options, pick, () => setDismissed(typed?.start ?? null));
   const track = (target: HTMLTextAreaElement) =>

@@ -1,17 +1,21 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { INVITE_MAX, splitAddresses } from "../member-shapes";
+import { INVITE_MAX, OWNER_ROLE, splitAddresses } from "../member-shapes";
 import { useMemberCommand } from "./member-command";
+import { useMemberWords } from "./member-words";
 
 /**
  * Issue 35 invitations: addresses typed or pasted; each that is not a member's yet is mailed the
- * site's sign-up link. The modal says what was sent and which addresses were members already.
+ * site's sign-up link, and joins with the role chosen (decision 072). The modal says what was
+ * sent and which addresses were members already.
  */
-export function InviteModal({ onClose }: { onClose: () => void }) {
+export function InviteModal({ roles, onClose }: { roles: string[]; onClose: () => void }) {
   const { t } = useTranslation();
   const command = useMemberCommand();
+  const words = useMemberWords();
   const [text, setText] = useState("");
+  const [role, setRole] = useState<string | null>(null);
   const [local, setLocal] = useState<string | null>(null);
   const [sent, setSent] = useState<string[]>([]);
   const addresses = splitAddresses(text);
@@ -37,7 +41,7 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
       return setLocal(t("members.invite.tooMany", { max: INVITE_MAX }));
     setLocal(null);
     setSent(addresses);
-    void command.send({ intent: "invite", emails: addresses });
+    void command.send({ intent: "invite", emails: addresses, ...(role ? { role } : {}) });
   };
 
   return (
@@ -69,6 +73,17 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
             dir="ltr"
             data-autofocus
             data-testid="invite-addresses"
+          />
+          <Select
+            label={t("members.invite.role")}
+            placeholder={t("members.invite.roleDefault")}
+            data={roles
+              .filter((name) => name !== OWNER_ROLE)
+              .map((name) => ({ value: name, label: words.role(name) }))}
+            value={role}
+            onChange={setRole}
+            clearable
+            data-testid="invite-role"
           />
           {command.refusal ? (
             <Alert color="red" variant="light" role="alert">

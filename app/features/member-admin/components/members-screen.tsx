@@ -250,7 +250,13 @@ export function MembersScreen({
       <Text size="xs" c="dimmed">
         {t("members.list.seenHelp")}
       </Text>
-      {inviting > 0 ? <InviteModal key={inviting} onClose={() => setInviting(0)} /> : null}
+      {inviting > 0 ? (
+        <InviteModal
+          key={inviting}
+          roles={options.roles.map((role) => role.name)}
+          onClose={() => setInviting(0)}
+        />
+      ) : null}
     </Stack>
   );
 }

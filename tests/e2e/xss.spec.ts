@@ -246,6 +246,10 @@ async function saveThroughTheApi(browser: Browser): Promise<Save[]> {
   await record("member", memberPage, "update-user image", "POST", "/api/auth/update-user", {
     image: pathBreakout("img"),
   });
+  // "About you" (decision 071), read on the members' profile of the student.
+  await record("member", memberPage, "profile about", "POST", "/api/account/profile", {
+    bio: text("bio"),
+  });
   // The profile name last, so the member's own pages show it.
   await record("member", memberPage, "profile name", "POST", "/api/account/profile", {
     name: short("name"),
@@ -582,7 +586,13 @@ test("A11 payloads in every owner- and member-writable field never run, as visit
     "/sitemap-pages.xml",
     "/sitemap-posts-1.xml",
   ];
-  const memberPaths = ["/dashboard", "/dashboard/profile", "/dashboard/notifications"];
+  const memberPaths = [
+    "/dashboard",
+    "/dashboard/profile",
+    "/dashboard/notifications",
+    // The student's profile, with the words of "About you" (the demo's student is sam-student).
+    "/dashboard/members/sam-student",
+  ];
   const ownerPaths = [
     ...memberPaths,
     "/dashboard/manage/site",

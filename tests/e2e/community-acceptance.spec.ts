@@ -6,6 +6,7 @@
 // both, live; the post's points are on the leaderboard. COMMUNITY_SHOTS_DIR keeps screenshots
 // of the messages, activity and leaderboard screens in light, dark and night at 1280 and 375 px.
 import fs from "node:fs";
+import sharp from "sharp";
 import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
 import { hydrated, open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
@@ -91,10 +92,21 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
   const editor = sam.getByTestId("group-composer");
   // The words first: a picture just inserted is selected, and typing would replace it.
   await editor.locator('[contenteditable="true"]').pressSequentially("My first photo walk");
-  await editor.getByRole("button", { name: "Insert image" }).click();
-  const dialog = sam.getByRole("dialog", { name: "Insert an image" });
-  await dialog.getByLabel("Image address").fill("/media/demo/course-photo.svg");
-  await dialog.getByRole("button", { name: "Insert" }).click();
+  // A picture of his own, uploaded from the editor's library (decision 073: every member keeps
+  // pictures).
+  const photo = await sharp({
+    create: { width: 480, height: 320, channels: 3, background: "#e8590c" },
+  })
+    .png()
+    .toBuffer();
+  await editor.getByTestId("image-from-library").click();
+  const picker = sam.getByRole("dialog", { name: "Media library" });
+  await picker.getByRole("tab", { name: "Upload" }).click();
+  await picker
+    .getByTestId("media-dropzone")
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: "photo-walk.png", mimeType: "image/png", buffer: photo }]);
+  await expect(picker).toBeHidden({ timeout: 20_000 });
   await expect(editor.locator('[contenteditable="true"] img')).toHaveCount(1);
   // With a poll under it (decision 069).
   await editor.getByTestId("poll-add").click();
@@ -103,7 +115,7 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
   await options.nth(1).fill("Sunset");
   await sam.getByTestId("group-post-submit").click();
   const samPost = sam.getByTestId("group-post").filter({ hasText: "My first photo walk" });
-  await expect(samPost.locator("img")).toHaveAttribute("src", "/media/demo/course-photo.svg");
+  await expect(samPost.locator("img")).toHaveAttribute("src", /^\/files\/.+\.png$/);
   const patPost = pat.getByTestId("group-post").filter({ hasText: "My first photo walk" });
   await expect(patPost).toBeVisible({ timeout: 15_000 });
   // Pat answers the poll and sees the shares; Sam's page counts the answer live.

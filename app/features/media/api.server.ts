@@ -9,9 +9,11 @@ import type { Storage } from "~/platform/storage/storage.server";
 import { bunnyStream, readBunnyCreds } from "./bunny.server";
 import {
   accountDefaults,
+  canUploadMedia,
   deleteMedia,
   type FindUses,
   listMedia,
+  MEMBER_IMAGES_BYTES,
   mediaUsage,
   requireUploader,
   saveBunnyCreds,
@@ -50,6 +52,10 @@ export function mediaApi({
   api.post("/media/upload", async (c) => {
     const site = siteOf(c.var.tenant);
     const viewer = requireUploader(c.var.viewer);
+    // A member who makes no content: pictures only, within their own room (decision 073).
+    const member = canUploadMedia(viewer)
+      ? null
+      : { kinds: ["image" as const], bytes: MEMBER_IMAGES_BYTES };
     const upload = await receiveUpload(c.req.raw);
     try {
       const result = await storeUploads(
@@ -60,6 +66,7 @@ export function mediaApi({
           planId: site.settings.plan,
           bunny: await readBunnyCreds(database, site.accountId),
           upload,
+          member,
         },
       );
       if (result.uploaded.length === 0 && result.rejected.length > 0) {

@@ -147,10 +147,24 @@ describe.each(logicBackends)("M2 media library on %s", (backend) => {
     expect((await get(url, {}, world.acme.host)).status).toBe(404);
   });
 
-  test("M2 an instructor keeps their own files; a student may not upload; only managers see or change everyone's", async () => {
+  test("M2 an instructor keeps their own files; a student keeps pictures only (decision 073); only managers see or change everyone's", async () => {
     const student = await signedIn("student");
-    expect((await upload(student, [{ name: "a.pdf", body: samples.pdf() }])).status).toBe(403);
-    expect((await student.request("/api/media")).status).toBe(403);
+    const refused = await upload(student, [{ name: "a.pdf", body: samples.pdf() }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.rejected).toEqual([expect.objectContaining({ reason: "notAllowed" })]);
+    const picture = await upload(student, [{ name: "walk.png", body: await samples.png(80, 60) }]);
+    expect(picture.status).toBe(200);
+    const shown = (await (await student.request("/api/media?kind=document")).json()) as {
+      items: { id: string; kind: string }[];
+    };
+    expect(shown.items).toEqual([
+      expect.objectContaining({ id: picture.body.uploaded[0]!.id, kind: "image" }),
+    ]);
+    expect((await student.request("/api/media?scope=all")).status).toBe(403);
+    const nobody = createClient(app, { host: world.demo.host, ip: ip() });
+    expect((await upload(nobody, [{ name: "b.png", body: await samples.png(8, 8) }])).status).toBe(
+      401,
+    );
 
     const owner = await signedIn("owner");
     const ownerFile = (await upload(owner, [{ name: "owner.pdf", body: samples.pdf() }])).body

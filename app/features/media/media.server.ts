@@ -58,9 +58,19 @@ export const canUploadMedia = (viewer: Viewer | null | undefined) =>
 export const canManageAllMedia = (viewer: Viewer | null | undefined) =>
   can(viewer, "manage_options");
 
+/**
+ * Every member of the site keeps pictures of their own, for their group posts and messages
+ * (decision 073); the other kinds of file, and more room, are for those who make content.
+ */
+export const canKeepImages = (viewer: Viewer | null | undefined) =>
+  canUploadMedia(viewer) || Boolean(viewer?.membership);
+/** The room a member who makes no content has for their pictures (decision 073). */
+export const MEMBER_IMAGES_BYTES = 50 * 1024 * 1024;
+
+/** Who may use their own library: every member, for pictures; content makers for everything. */
 export function requireUploader(viewer: Viewer | null | undefined) {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
-  if (!canUploadMedia(viewer)) throw new AppError({ code: "auth.forbidden" });
+  if (!canKeepImages(viewer)) throw new AppError({ code: "auth.forbidden" });
   return viewer;
 }
 
@@ -93,6 +103,8 @@ export async function listMedia(
   if (parsed.scope === "all" && !canManageAllMedia(who))
     throw new AppError({ code: "auth.forbidden" });
   const ownerId = parsed.scope === "all" ? undefined : who.user.id;
+  // A member who makes no content keeps pictures only (decision 073).
+  const kind = canUploadMedia(who) ? (parsed.kind as MediaItem["kind"] | undefined) : "image";
   const folder = parsed.folder === undefined ? undefined : normaliseFolder(parsed.folder);
   if (folder === null) throw new AppError({ code: "request.invalid" });
   const [rows, folders, usedBytes] = await database.forAccount(
@@ -102,7 +114,7 @@ export async function listMedia(
         await listMediaRows(tx, {
           accountId,
           ownerId,
-          kind: parsed.kind as MediaItem["kind"] | undefined,
+          kind,
           folder,
           search: parsed.q || undefined,
           limit: 500,

@@ -14,6 +14,15 @@ export async function storageUsed(tx: Tx, accountId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
+/** What one person's own files take of the site's storage (a member's room, decision 073). */
+export async function storageUsedBy(tx: Tx, accountId: string, ownerId: string): Promise<number> {
+  const [row] = await tx
+    .select({ used: sql<string>`coalesce(sum(${media.sizeBytes}), 0)` })
+    .from(media)
+    .where(and(eq(media.accountId, accountId), eq(media.ownerId, ownerId)));
+  return Number(row?.used ?? 0);
+}
+
 export async function countVideos(tx: Tx, accountId: string): Promise<number> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })

@@ -8,8 +8,8 @@ import type { Storage } from "~/platform/storage/storage.server";
 import { bunnyStream, type BunnyCreds } from "./bunny.server";
 import { checkContent, type MediaRejection } from "./content-check.server";
 import { mediaBucket, toMediaItem } from "./media-item.server";
-import type { MediaItem, MediaVariant } from "./media-types";
-import { insertMedia, storageUsed } from "./queries.server";
+import type { MediaItem, MediaKind, MediaVariant } from "./media-types";
+import { insertMedia, storageUsed, storageUsedBy } from "./queries.server";
 import type { ReceivedUpload } from "./upload.server";
 import { imageSize, makeVariants, MAX_IMAGE_PIXELS, oneImageAtATime } from "./variants.server";
 
@@ -60,12 +60,15 @@ export async function storeUploads(
     planId,
     bunny,
     upload,
+    member = null,
   }: {
     accountId: string;
     ownerId: string;
     planId: string | null | undefined;
     bunny: BunnyCreds | null;
     upload: ReceivedUpload;
+    /** A member who makes no content: these kinds only, within this room of their own (decision 073). */
+    member?: { kinds: MediaKind[]; bytes: number } | null;
   },
 ): Promise<{ uploaded: MediaItem[]; rejected: Rejected[] }> {
   const uploaded: MediaItem[] = [];
@@ -80,6 +83,10 @@ export async function storeUploads(
     const verdict = await checkContent(received.file, received.name);
     if (!verdict.ok) {
       rejected.push({ name: received.name, reason: verdict.reason, format: verdict.format });
+      continue;
+    }
+    if (member && !member.kinds.includes(verdict.kind)) {
+      rejected.push({ name: received.name, reason: "notAllowed", format: verdict.ext });
       continue;
     }
     const id = crypto.randomUUID();
@@ -148,9 +155,12 @@ export async function storeUploads(
         database.forAccount(accountId, async (tx) => {
           // One upload at a time per account past this point, so two cannot both squeeze under the limit.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${accountId}`}))`);
+          // A member's own room is theirs alone: no grace past it.
+          if (member && (await storageUsedBy(tx, accountId, ownerId)) + size > member.bytes)
+            return { over: "member" as const };
           if (limit !== null && !mayExceed) {
             const projected = (await storageUsed(tx, accountId)) + size;
-            if (projected > limit) return { over: true as const, projected };
+            if (projected > limit) return { over: "plan" as const, projected };
           }
           const inserted = await insertMedia(tx, {
             accountId,
@@ -172,7 +182,7 @@ export async function storeUploads(
         });
       let stored = await insert(overAllowed === true);
       // Over only now (its variants, or another upload in between): the gate is asked, then once more.
-      if (stored.over && overAllowed === null) {
+      if (stored.over === "plan" && overAllowed === null) {
         overAllowed = await storageGate.allows(accountId, stored.projected);
         if (overAllowed) stored = await insert(true);
       }

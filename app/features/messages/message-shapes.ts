@@ -110,7 +110,7 @@ export type MessagesScreenData = {
   policy: DirectMessagePolicy;
   /** Whether the viewer sets the site's rule. */
   canManage: boolean;
-  /** Whether the viewer may upload to the media library (attachments come from it). */
+  /** Whether the viewer keeps a library to attach from (every member: pictures, decision 073). */
   canAttach: boolean;
   /** Whether the viewer gets the e-mail about messages left unread. */
   digest: boolean;

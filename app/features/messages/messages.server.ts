@@ -5,7 +5,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { findPeople, peopleOf, requireCapability } from "~/features/members/members.server";
 import { saveSiteOption } from "~/features/options/options.server";
 import { messagesPolicyPart } from "./messages-option";
-import { canUploadMedia } from "~/features/media/media.server";
+import { canKeepImages } from "~/features/media/media.server";
 import {
   announceMemberNotification,
   markAllRead,
@@ -111,7 +111,7 @@ export async function loadMessagesScreen(
       blocked,
       policy,
       canManage: Boolean(place.viewer.membership?.caps.includes("manage_options")),
-      canAttach: canUploadMedia(place.viewer),
+      canAttach: canKeepImages(place.viewer),
       digest: await messageDigestOf(tx, { accountId, userId: place.viewer.user.id }),
     };
   });

@@ -11,7 +11,7 @@ import { can, type Viewer } from "~/features/members/members.server";
 import { members, roles } from "~/features/members/tables.server";
 import { mayMessage } from "~/features/messages/messages.server";
 import { saveSiteOption } from "~/features/options/options.server";
-import type { Database, Tx } from "~/platform/db/database.server";
+import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { z } from "zod";
 import { profilesPart, type ProfilesSettings } from "./profiles-option";
@@ -19,9 +19,6 @@ import { profilesSettings } from "./profiles-settings.server";
 import type { MemberProfile } from "./profile-shapes";
 
 export * from "./public-profiles.server";
-
-const profilesVisible = async (tx: Tx, accountId: string) =>
-  (await profilesSettings(tx, accountId)).visible;
 
 /** Who the site lets see profiles (the Members screen's switches). */
 export function loadProfilesSettings(
@@ -74,8 +71,8 @@ export async function loadMemberProfile(
       );
     if (!person) return null;
     const self = person.userId === viewer.user.id;
-    if (!manager && (person.suspendedAt || (!self && !(await profilesVisible(tx, accountId)))))
-      return null;
+    const settings = await profilesSettings(tx, accountId);
+    if (!manager && (person.suspendedAt || (!self && !settings.visible))) return null;
     const readable = await readableGroups(tx, { accountId, viewer });
     const theirs = readable.length
       ? await tx
@@ -107,7 +104,7 @@ export async function loadMemberProfile(
         bio: person.bio,
       },
       self,
-      publicPage: person.profilePublic && (await profilesSettings(tx, accountId)).public,
+      publicPage: person.profilePublic && settings.public,
       points,
       level: levelOf(levels, points),
       levels,

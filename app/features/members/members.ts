@@ -4,3 +4,4 @@ export * from "./components/profile-identity";
 export * from "./viewer-context";
 export { MemberAvatar, type AvatarVariant } from "./components/member-avatar";
 export { BIO_MAX } from "./validation";
+export { postOwnProfile, useProfileRequest } from "./components/profile-request";

@@ -11,9 +11,9 @@ import {
   Title,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { BIO_MAX } from "~/features/members/members";
+import { BIO_MAX, postOwnProfile, useProfileRequest } from "~/features/members/members";
 import { MEMBERS_PATH, PUBLIC_PROFILES_PATH, type OwnProfileSettings } from "../profile-shapes";
 
 /**
@@ -22,29 +22,17 @@ import { MEMBERS_PATH, PUBLIC_PROFILES_PATH, type OwnProfileSettings } from "../
  */
 export function OwnProfileCard({ settings }: { settings: OwnProfileSettings }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
   const [bio, setBio] = useState(settings.bio);
   const [profilePublic, setProfilePublic] = useState(settings.profilePublic);
-  const [message, setMessage] = useState<{ color: string; key: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, send } = useProfileRequest();
   const publicPath = `${PUBLIC_PROFILES_PATH}/${encodeURIComponent(settings.slug)}`;
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    const res = await fetch("/api/account/profile", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ bio, profilePublic }),
-    }).catch(() => null);
-    setBusy(false);
-    setMessage(
-      res?.ok
-        ? { color: "teal", key: "memberProfiles.own.saved" }
-        : { color: "red", key: "memberProfiles.own.failed" },
-    );
-    if (res?.ok) revalidator.revalidate();
+    void send(() => postOwnProfile({ bio, profilePublic }), {
+      saved: "memberProfiles.own.saved",
+      failed: "memberProfiles.own.failed",
+    });
   }
 
   const changed = bio !== settings.bio || profilePublic !== settings.profilePublic;

@@ -11,8 +11,8 @@ import {
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { useRevalidator } from "react-router";
 import { MemberAvatar } from "./member-avatar";
+import { postOwnProfile, useProfileRequest } from "./profile-request";
 
 /** Who the person is on this site: photo, display name and role, with ways to change the first two. */
 export function ProfileIdentity({
@@ -27,45 +27,25 @@ export function ProfileIdentity({
   role: string | null;
 }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
   const [draft, setDraft] = useState(name);
-  const [message, setMessage] = useState<{ color: string; key: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, send } = useProfileRequest();
 
-  async function upload(file: File | null) {
+  function upload(file: File | null) {
     if (!file) return;
-    setBusy(true);
-    setMessage(null);
     const form = new FormData();
     form.append("file", file);
-    const res = await fetch("/api/account/avatar", { method: "POST", body: form }).catch(
-      () => null,
+    void send(
+      () => fetch("/api/account/avatar", { method: "POST", body: form }).catch(() => null),
+      { saved: "profile.account.photoSaved", failed: "errors.invalidImageText" },
     );
-    setBusy(false);
-    setMessage(
-      res?.ok
-        ? { color: "teal", key: "profile.account.photoSaved" }
-        : { color: "red", key: "errors.invalidImageText" },
-    );
-    if (res?.ok) revalidator.revalidate();
   }
 
-  async function rename(event: FormEvent) {
+  function rename(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    const res = await fetch("/api/account/profile", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: draft }),
-    }).catch(() => null);
-    setBusy(false);
-    setMessage(
-      res?.ok
-        ? { color: "teal", key: "profile.account.saved" }
-        : { color: "red", key: "auth.errors.required" },
-    );
-    if (res?.ok) revalidator.revalidate();
+    void send(() => postOwnProfile({ name: draft }), {
+      saved: "profile.account.saved",
+      failed: "auth.errors.required",
+    });
   }
 
   return (

@@ -125,6 +125,8 @@ export const errorCatalogue = {
   "members.self": { status: 409, key: "errors.memberSelf" },
   "members.lastOwner": { status: 409, key: "errors.memberLastOwner" },
   "members.hasOrders": { status: 409, key: "errors.memberHasOrders" },
+  /** No waiting invitation for that address (joined meanwhile, or withdrawn already). */
+  "members.inviteNotFound": { status: 404, key: "errors.memberInviteNotFound" },
   /** Issue 17 the custom domain: not a domain name (spec §5 V1 pattern). */
   "domain.invalid": { status: 400, key: "errors.domainInvalid" },
   /** The platform's own domain or one of its sub-domains (the sites' own addresses). */

@@ -8,4 +8,4 @@ export {
 } from "./member-directory.server";
 export { loadMemberDetail } from "./member-profile.server";
 export { commandMembers, type MemberCommandDeps } from "./member-commands.server";
-export { MEMBER_INVITE_JOB, sendMemberInvite } from "./member-invites.server";
+export { listInvites, MEMBER_INVITE_JOB, sendMemberInvite } from "./member-invites.server";

@@ -1,6 +1,7 @@
 // Issue 35 what the site's managers do to members: change a role, suspend and reinstate,
 // remove, invite. Every command checks manage_options first and runs in the site's RLS context.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { INVITE_DAYS } from "~/features/members/members";
 import { announceMembershipChange } from "~/features/members/members.server";
 import { memberInvites, members, roles } from "~/features/members/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -12,6 +13,7 @@ import { requireMembersManager, type MembersRequest } from "./member-directory.s
 import { MEMBER_INVITE_JOB } from "./member-invites.server";
 import { activeOwners, memberRecords, memberWithRole, ownsSite } from "./member-profile.server";
 import {
+  DAY_MS,
   memberCommandSchema,
   OWNER_ROLE,
   type MemberAnswer,
@@ -46,6 +48,8 @@ export async function commandMembers(
   const place: Place = { ...request, now: request.now ?? new Date() };
   if (command.intent === "invite")
     return database.forAccount(place.accountId, (tx) => invite(tx, place, command, jobs));
+  if (command.intent === "revokeInvite")
+    return database.forAccount(place.accountId, (tx) => revokeInvite(tx, place, command));
   const answer = await database.forAccount(place.accountId, (tx) =>
     changeMember(tx, place, command),
   );
@@ -57,7 +61,7 @@ export async function commandMembers(
 async function changeMember(
   tx: Tx,
   place: Place,
-  command: Exclude<MemberCommand, { intent: "invite" }>,
+  command: Exclude<MemberCommand, { intent: "invite" | "revokeInvite" }>,
 ): Promise<MemberAnswer> {
   const { accountId, viewer, now } = place;
   const { userId } = command;
@@ -120,11 +124,12 @@ async function changeMember(
  * site's sign-up link (a job, sent once the transaction commits). Whether the address has a
  * sign-in elsewhere on the platform is never looked at, so the answer tells a manager nothing
  * about people outside the site; whoever signs up or signs in on the site with that address
- * joins it with the role invited with, or the site's default role.
+ * within INVITE_DAYS joins it with the role invited with, or the site's default role. Invited
+ * again, an address's invitation starts over with the last role chosen.
  */
 async function invite(
   tx: Tx,
-  { accountId, linkOrigin }: Place,
+  { accountId, linkOrigin, now }: Place,
   command: Extract<MemberCommand, { intent: "invite" }>,
   jobs: MemberCommandDeps["jobs"],
 ): Promise<MemberAnswer> {
@@ -150,16 +155,23 @@ async function invite(
     .where(and(eq(members.accountId, accountId), inArray(sql`lower(${members.email})`, emails)));
   const known = new Set(found.map((row) => row.email));
   const invited = emails.filter((email) => !known.has(email));
-  if (invited.length > 0) {
-    // Invited again, the last invitation's role holds (none: the default role).
+  // Invitations long past their time are forgotten as new ones are made.
+  await tx
+    .delete(memberInvites)
+    .where(
+      and(
+        eq(memberInvites.accountId, accountId),
+        lt(memberInvites.invitedAt, new Date(now.getTime() - 2 * INVITE_DAYS * DAY_MS)),
+      ),
+    );
+  if (invited.length > 0)
     await tx
-      .delete(memberInvites)
-      .where(and(eq(memberInvites.accountId, accountId), inArray(memberInvites.email, invited)));
-    if (role)
-      await tx
-        .insert(memberInvites)
-        .values(invited.map((email) => ({ accountId, email, roleId: role.roleId })));
-  }
+      .insert(memberInvites)
+      .values(invited.map((email) => ({ accountId, email, roleId: role?.roleId ?? null })))
+      .onConflictDoUpdate({
+        target: [memberInvites.accountId, memberInvites.email],
+        set: { roleId: role?.roleId ?? null, invitedAt: now },
+      });
   const origin = linkOrigin && /^https?:\/\/[^/]+$/.test(linkOrigin) ? linkOrigin : undefined;
   for (const email of invited)
     await jobs.send(
@@ -175,4 +187,18 @@ async function invite(
     invited,
     already: emails.filter((email) => known.has(email)),
   };
+}
+
+/** A waiting invitation withdrawn: its address joins, if ever, with the site's default role. */
+async function revokeInvite(
+  tx: Tx,
+  { accountId }: Place,
+  { email }: Extract<MemberCommand, { intent: "revokeInvite" }>,
+): Promise<MemberAnswer> {
+  const gone = await tx
+    .delete(memberInvites)
+    .where(and(eq(memberInvites.accountId, accountId), eq(memberInvites.email, email)))
+    .returning({ email: memberInvites.email });
+  if (gone.length === 0) throw new AppError({ code: "members.inviteNotFound" });
+  return { ok: true, intent: "revokeInvite" };
 }

@@ -18,7 +18,6 @@ import {
   type SQL,
 } from "drizzle-orm";
 import Papa from "papaparse";
-import { sessions } from "~/features/auth/tables.server";
 import { courses } from "~/features/courses/tables.server";
 import { groupMembers, groups } from "~/features/groups/tables.server";
 import { enrolments } from "~/features/learning/tables.server";
@@ -29,6 +28,7 @@ import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { safeUrl } from "~/platform/safe-values";
 import {
+  DAY_MS,
   MEMBERS_CSV_LIMIT,
   MEMBERS_PAGE_SIZE,
   seenDays,
@@ -38,7 +38,6 @@ import {
   type MemberRow,
 } from "./member-shapes";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many courses, levels and groups in the filters' selects. */
 const OPTIONS_LIMIT = 500;
 
@@ -53,70 +52,21 @@ export function requireMembersManager({ accountId, viewer }: MembersRequest): Vi
   return viewer!;
 }
 
-const asDate = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : new Date(value as string | Date);
-
 /**
- * Sessions are global rows (the request role reads none of them): read as the owner, for this
- * site's sessions only. Those of a person who signed out, or whose session lapsed and was
- * cleared, are gone: "last seen" knows as far back as the sessions still on record.
+ * The "last seen" filter: within 7, 30 or 90 days, or never. The member row keeps when a session
+ * of theirs on this site was last active (decision 074: the database writes it as sessions are
+ * written), so it outlives signed-out, lapsed and revoked sessions.
  */
-async function lastSeenOf(
-  database: Database,
-  accountId: string,
-  userIds: readonly string[] | "all",
-): Promise<Map<string, Date>> {
-  if (userIds !== "all" && userIds.length === 0) return new Map();
-  const rows = await database.owner
-    .select({ userId: sessions.userId, at: sql<unknown>`max(${sessions.updatedAt})` })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tenantId, accountId),
-        userIds === "all" ? undefined : inArray(sessions.userId, [...userIds]),
-      ),
-    )
-    .groupBy(sessions.userId);
-  return new Map(rows.map((row) => [row.userId, asDate(row.at)!]));
+function seenFilter(seen: MemberListQuery["seen"], now: Date): SQL | undefined {
+  if (!seen) return undefined;
+  if (seen === "never") return isNull(members.lastSeenAt);
+  return gte(members.lastSeenAt, new Date(now.getTime() - seenDays[seen] * DAY_MS));
 }
-
-/** The people with a session on this site active since `since` (any session when null). */
-async function seenSince(
-  database: Database,
-  accountId: string,
-  since: Date | null,
-): Promise<string[]> {
-  const rows = await database.owner
-    .selectDistinct({ userId: sessions.userId })
-    .from(sessions)
-    .where(
-      and(eq(sessions.tenantId, accountId), since ? gte(sessions.updatedAt, since) : undefined),
-    );
-  return rows.map((row) => row.userId);
-}
-
-/** One JSON parameter however many people: never a statement with thousands of them. */
-const amongUsers = (userIds: readonly string[]) =>
-  sql`${members.userId} in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))`;
 
 /** `term` inside ILIKE, its wildcards taken literally. */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The seen filter as a condition: read from the sessions first, then matched by user id. */
-async function seenCondition(
-  database: Database,
-  { accountId, seen, now }: { accountId: string; seen: MemberListQuery["seen"]; now: Date },
-): Promise<SQL | undefined> {
-  if (!seen) return undefined;
-  if (seen === "never") {
-    const anySession = await seenSince(database, accountId, null);
-    return anySession.length ? sql`not (${amongUsers(anySession)})` : undefined;
-  }
-  const since = new Date(now.getTime() - seenDays[seen] * DAY_MS);
-  return amongUsers(await seenSince(database, accountId, since));
-}
-
-/** The filters but the seen one (which the caller reads from the sessions beforehand). */
+/** The list's filters as conditions on `members` (joined with `roles`). */
 function memberFilters(
   tx: Tx,
   accountId: string,
@@ -129,6 +79,7 @@ function memberFilters(
       ? or(ilike(members.name, containing(query.q)), ilike(members.email, containing(query.q)))
       : undefined,
     query.role ? eq(roles.name, query.role) : undefined,
+    seenFilter(query.seen, now),
     query.status === "suspended"
       ? isNotNull(members.suspendedAt)
       : query.status === "active"
@@ -192,6 +143,7 @@ const rowColumns = {
   avatar: members.avatar,
   role: roles.name,
   joinedAt: members.createdAt,
+  lastSeenAt: members.lastSeenAt,
   suspendedAt: members.suspendedAt,
 };
 
@@ -204,17 +156,18 @@ type StoredRow = {
   avatar: string | null;
   role: string;
   joinedAt: Date;
+  lastSeenAt: Date | null;
   suspendedAt: Date | null;
 };
 
-const rowOf = (row: StoredRow, seen: Map<string, Date>): MemberRow => ({
+const rowOf = (row: StoredRow): MemberRow => ({
   userId: row.userId,
   name: row.name,
   email: row.email,
   avatar: safeUrl(row.avatar),
   role: row.role,
   joinedAt: row.joinedAt.toISOString(),
-  lastSeenAt: seen.get(row.userId)?.toISOString() ?? null,
+  lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
   suspended: row.suspendedAt !== null,
 });
 
@@ -260,9 +213,8 @@ export async function listMembers(
 ): Promise<MemberList> {
   requireMembersManager(request);
   const { accountId, query, now = new Date() } = request;
-  const seen = await seenCondition(database, { accountId, seen: query.seen, now });
   const found = await database.forAccount(accountId, async (tx) => {
-    const where = and(...memberFilters(tx, accountId, query, now), seen);
+    const where = and(...memberFilters(tx, accountId, query, now));
     const rows = await tx
       .select(rowColumns)
       .from(members)
@@ -290,13 +242,8 @@ export async function listMembers(
       options: await listOptions(tx, accountId),
     };
   });
-  const lastSeen = await lastSeenOf(
-    database,
-    accountId,
-    found.rows.map((row) => row.userId),
-  );
   return {
-    rows: found.rows.map((row) => rowOf(row, lastSeen)),
+    rows: found.rows.map(rowOf),
     total: found.total,
     page: query.page,
     pageSize: MEMBERS_PAGE_SIZE,
@@ -313,18 +260,16 @@ export async function membersForExport(
 ): Promise<MemberRow[]> {
   requireMembersManager(request);
   const { accountId, query, now = new Date() } = request;
-  const seen = await seenCondition(database, { accountId, seen: query.seen, now });
   const rows = await database.forAccount(accountId, (tx) =>
     tx
       .select(rowColumns)
       .from(members)
       .innerJoin(roles, withRole)
-      .where(and(...memberFilters(tx, accountId, query, now), seen))
+      .where(and(...memberFilters(tx, accountId, query, now)))
       .orderBy(desc(members.createdAt), desc(members.id))
       .limit(MEMBERS_CSV_LIMIT),
   );
-  const lastSeen = await lastSeenOf(database, accountId, "all");
-  return rows.map((row) => rowOf(row, lastSeen));
+  return rows.map(rowOf);
 }
 
 /**
@@ -346,12 +291,4 @@ export function membersCsv(rows: MemberRow[]): string {
     },
     { escapeFormulae: true, newline: "\r\n" },
   );
-}
-
-/** The newest session activity on this site of one person (their page). */
-export async function lastSeenOfMember(
-  database: Database,
-  { accountId, userId }: { accountId: string; userId: string },
-): Promise<Date | null> {
-  return (await lastSeenOf(database, accountId, [userId])).get(userId) ?? null;
 }

@@ -13,11 +13,7 @@ import { quizAttempts } from "~/features/quizzes/tables.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { safeUrl } from "~/platform/safe-values";
-import {
-  lastSeenOfMember,
-  requireMembersManager,
-  type MembersRequest,
-} from "./member-directory.server";
+import { requireMembersManager, type MembersRequest } from "./member-directory.server";
 import { OWNER_ROLE, type MemberDetail, type RoleChoice } from "./member-shapes";
 
 const withRole = and(eq(roles.accountId, members.accountId), eq(roles.roleId, members.roleId));
@@ -158,7 +154,6 @@ export async function loadMemberDetail(
   });
   if (!found) throw new AppError({ code: "members.notFound" });
   const { row } = found;
-  const lastSeen = await lastSeenOfMember(database, { accountId, userId });
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     member: {
@@ -169,7 +164,7 @@ export async function loadMemberDetail(
       avatar: safeUrl(row.member.avatar),
       role: row.role,
       joinedAt: row.member.createdAt.toISOString(),
-      lastSeenAt: iso(lastSeen),
+      lastSeenAt: iso(row.member.lastSeenAt),
       suspendedAt: iso(row.member.suspendedAt),
       points: found.points,
       courses: found.courses.map((course) => ({

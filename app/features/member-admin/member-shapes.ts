@@ -14,6 +14,9 @@ export const MEMBERS_PAGE_SIZE = 50;
 export const MEMBERS_CSV_LIMIT = 50_000;
 /** At most this many addresses in one invitation. */
 export const INVITE_MAX = 20;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** At most this many waiting invitations on the Members screen, newest first. */
+export const INVITES_SHOWN = 200;
 /** The role every site has whose holders own it; a site never stays without an active one. */
 export const OWNER_ROLE = "site_owner";
 
@@ -154,6 +157,7 @@ export const memberCommandSchema = z.discriminatedUnion("intent", [
     /** The role they join with (decision 072); the site's default role without it. */
     role: z.string().trim().min(1).max(64).optional(),
   }),
+  z.object({ intent: z.literal("revokeInvite"), email }),
 ]);
 export type MemberCommand = z.infer<typeof memberCommandSchema>;
 
@@ -166,6 +170,17 @@ export type MemberAnswer =
       already?: string[];
     }
   | { ok: false; code: string; issues?: FieldIssue[] };
+
+/** An invitation not yet taken up (decision 074), newest first on the Members screen. */
+export type InviteRow = {
+  email: string;
+  /** The role they will join with; null: the site's default role. */
+  role: string | null;
+  invitedAt: string;
+  /** When its role stops holding (INVITE_DAYS after it was sent). */
+  expiresAt: string;
+  expired: boolean;
+};
 
 /** Addresses as typed in the invitation's box: split on commas, semicolons, spaces and lines. */
 export function splitAddresses(text: string): string[] {

@@ -7,6 +7,7 @@ import { pointsTotal } from "~/features/gamification/gamification.server";
 import { readableGroups } from "~/features/groups/groups.server";
 import { groupMembers } from "~/features/groups/tables.server";
 import { levelOf, levelsOf } from "~/features/leaderboard/leaderboard.server";
+import { isProfileLink } from "~/features/members/members";
 import { can, type Viewer } from "~/features/members/members.server";
 import { members, roles } from "~/features/members/tables.server";
 import { mayMessage } from "~/features/messages/messages.server";
@@ -58,6 +59,7 @@ export async function loadMemberProfile(
         memberSince: members.createdAt,
         suspendedAt: members.suspendedAt,
         bio: members.bio,
+        links: members.links,
         profilePublic: members.profilePublic,
       })
       .from(members)
@@ -102,6 +104,7 @@ export async function loadMemberProfile(
         role: person.role,
         memberSince: person.memberSince.toISOString(),
         bio: person.bio,
+        links: person.links.filter(isProfileLink),
       },
       self,
       publicPage: person.profilePublic && settings.public,

@@ -14,6 +14,8 @@ export type MemberProfile = {
     memberSince: string;
     /** "About me", plain text (decision 071). */
     bio: string;
+    /** Their web addresses, http(s) only (decision 074). */
+    links: string[];
   };
   /** The viewer's own profile. */
   self: boolean;
@@ -41,6 +43,7 @@ export type PublicProfile = {
   slug: string;
   avatar: string | null;
   bio: string;
+  links: string[];
   memberSince: string;
   points: number;
   level: number;
@@ -53,6 +56,7 @@ export type PublicProfile = {
 export type OwnProfileSettings = {
   slug: string;
   bio: string;
+  links: string[];
   profilePublic: boolean;
   /** Whether the site lets visitors see the profiles members make public. */
   sitePublic: boolean;

@@ -99,6 +99,7 @@ describe.each(logicBackends)("Issue 35 public member profiles on %s", (backend) 
 
     const saved = await sam.post("/api/account/profile", {
       bio: "Robots & <b>solder</b>\nEvery Friday.",
+      links: ["https://www.sam-solders.example/robots/", "https://social.example/@sam?x=1&y=2"],
       profilePublic: true,
     });
     expect(saved.status).toBe(200);
@@ -122,6 +123,13 @@ describe.each(logicBackends)("Issue 35 public member profiles on %s", (backend) 
     expect(html).toContain('href="/certificates/SOLDER35"');
     expect(html).toContain("Soldering basics");
     expect(html).toContain('<meta name="robots" content="noindex"');
+    // Their links, by host and path, followed by no search engine (decision 074).
+    const links = [...html.matchAll(/<a [^>]*rel="me nofollow ugc noopener noreferrer"[^>]*>/g)];
+    expect(links.map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1])).toEqual([
+      "https://www.sam-solders.example/robots/",
+      "https://social.example/@sam?x=1&amp;y=2",
+    ]);
+    expect(html).toContain("sam-solders.example/robots<");
     // The members' screen links the page; another site's member of the same name has none.
     expect(await (await sam.request(`/dashboard/members/${slug}`)).text()).toContain(
       `href="/members/${slug}"`,
@@ -153,6 +161,15 @@ describe.each(logicBackends)("Issue 35 public member profiles on %s", (backend) 
       { profilePublic: "yes" },
       { name: "" },
       { bio: 42 },
+      { links: ["javascript:alert(1)"] },
+      { links: ["data:text/html,hi"] },
+      { links: ["https://localhost"] },
+      { links: ["not a link"] },
+      {
+        links: ["https://a.example", "https://b.example", "https://c.example", "https://d.example"],
+      },
+      { links: [`https://a.example/${"x".repeat(300)}`] },
+      { links: "https://a.example" },
       [],
     ])
       expect((await sam.post("/api/account/profile", body)).status, JSON.stringify(body)).toBe(400);
@@ -161,13 +178,20 @@ describe.each(logicBackends)("Issue 35 public member profiles on %s", (backend) 
       form: { bio: "hello" },
     });
     expect([400, 415]).toContain(form.status);
-    expect((await sam.post("/api/account/profile", { bio: "  Trimmed  " })).status).toBe(200);
+    expect(
+      (
+        await sam.post("/api/account/profile", {
+          bio: "  Trimmed  ",
+          links: [" https://a.example "],
+        })
+      ).status,
+    ).toBe(200);
     const [row] = await db.database.forAccount(accountId, (tx) =>
       tx
-        .select({ bio: members.bio, name: members.name })
+        .select({ bio: members.bio, name: members.name, links: members.links })
         .from(members)
         .where(and(eq(members.accountId, accountId), eq(members.userId, studentId))),
     );
-    expect(row).toEqual({ bio: "Trimmed", name: "Sam Solder" });
+    expect(row).toEqual({ bio: "Trimmed", name: "Sam Solder", links: ["https://a.example"] });
   });
 });

@@ -4,6 +4,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { certificates } from "~/features/certificates/tables.server";
 import { pointsTotal } from "~/features/gamification/gamification.server";
 import { levelOf, levelsOf } from "~/features/leaderboard/leaderboard.server";
+import { isProfileLink } from "~/features/members/members";
 import type { Viewer } from "~/features/members/members.server";
 import { members } from "~/features/members/tables.server";
 import type { Database } from "~/platform/db/database.server";
@@ -24,6 +25,7 @@ export async function loadPublicProfile(
         slug: members.slug,
         avatar: members.avatar,
         bio: members.bio,
+        links: members.links,
         memberSince: members.createdAt,
       })
       .from(members)
@@ -53,6 +55,7 @@ export async function loadPublicProfile(
       slug: person.slug,
       avatar: person.avatar,
       bio: person.bio,
+      links: person.links.filter(isProfileLink),
       memberSince: person.memberSince.toISOString(),
       points,
       level: levelOf(levels, points),
@@ -70,7 +73,12 @@ export async function loadOwnProfileSettings(
   if (!viewer.membership) return null;
   return database.forAccount(accountId, async (tx) => {
     const [own] = await tx
-      .select({ slug: members.slug, bio: members.bio, profilePublic: members.profilePublic })
+      .select({
+        slug: members.slug,
+        bio: members.bio,
+        links: members.links,
+        profilePublic: members.profilePublic,
+      })
       .from(members)
       .where(and(eq(members.accountId, accountId), eq(members.userId, viewer.user.id)));
     if (!own) return null;

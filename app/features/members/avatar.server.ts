@@ -51,8 +51,10 @@ export async function setAvatar(
   return url;
 }
 
-/** A new display name, for the person's membership of this account. */
-/** The member's own profile fields on this site: name, "about you", public or not (decision 071). */
+/**
+ * The member's own profile fields on this site: name, "about you", web addresses, public or not
+ * (decisions 071, 074).
+ */
 export async function updateOwnProfile(
   database: Database,
   {
@@ -62,7 +64,7 @@ export async function updateOwnProfile(
   }: {
     viewer: Viewer;
     accountId: string;
-    changes: { name?: string; bio?: string; profilePublic?: boolean };
+    changes: { name?: string; bio?: string; links?: string[]; profilePublic?: boolean };
   },
 ): Promise<void> {
   if (!viewer.membership) throw new AppError({ code: "auth.forbidden" });

@@ -65,6 +65,24 @@ describe.each(logicBackends)("Issue 35 the Members screens' pages on %s", (backe
     expect(html).toContain('data-testid="members-screen"');
     expect(html).toContain("Stan Student");
     expect(html).not.toContain("Olive Owner</p>");
+    expect(html).not.toContain('data-testid="invites"');
+    // An invitation waits on the screen, with its role, until withdrawn (decision 074).
+    const invited = await owner.post("/dashboard/manage/users", {
+      intent: "invite",
+      emails: ["ina.invited@example.test"],
+      role: "instructor",
+    });
+    expect(invited.status).toBe(200);
+    const waiting = await (await owner.request("/dashboard/manage/users")).text();
+    expect(waiting).toContain('data-testid="invites"');
+    expect(waiting).toContain("ina.invited@example.test");
+    const revoke = { intent: "revokeInvite", email: "ina.invited@example.test" };
+    expect((await student.post("/dashboard/manage/users", revoke)).status).toBe(403);
+    expect((await owner.post("/dashboard/manage/users", revoke)).status).toBe(200);
+    expect((await owner.post("/dashboard/manage/users", revoke)).status).toBe(404);
+    expect(await (await owner.request("/dashboard/manage/users")).text()).not.toContain(
+      "ina.invited@example.test",
+    );
     const page = await owner.request(`/dashboard/manage/user?id=${people.student}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('data-testid="member-screen"');

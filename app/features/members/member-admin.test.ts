@@ -3,7 +3,7 @@
 // site without an active owner, suspension that cuts access at once (loadMembership), removal and
 // what it deletes or is refused for, invitations, and every call refused to non-managers.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sessions } from "~/features/auth/tables.server";
 import { awardPoints } from "~/features/gamification/gamification.server";
@@ -11,6 +11,7 @@ import { groupMembers, groupPosts, groups } from "~/features/groups/tables.serve
 import { enrolments } from "~/features/learning/tables.server";
 import {
   commandMembers,
+  listInvites,
   listMembers,
   loadMemberDetail,
   MEMBER_INVITE_JOB,
@@ -23,13 +24,14 @@ import {
   type MemberListQuery,
   type MemberRow,
 } from "~/features/member-admin/member-admin";
+import { INVITE_DAYS } from "~/features/members/members";
 import {
   joinAccount,
   loadMembership,
   MEMBERSHIP_CHANGED,
   type Viewer,
 } from "~/features/members/members.server";
-import { memberInvites } from "~/features/members/tables.server";
+import { memberInvites, members } from "~/features/members/tables.server";
 import { memberMemberships, memberships } from "~/features/memberships/tables.server";
 import { createLogger } from "~/platform/logger.server";
 import { createMailer, readOutbox } from "~/platform/mail/mail.server";
@@ -207,14 +209,20 @@ describe.each(backends)("Issue 35 the Members screen on %s", (backend) => {
   });
 
   logicTest(
-    "Issue 35 last seen is the newest session on this site: seen within 7, 30 or 90 days, or never",
+    "Issue 35 last seen is the newest session on this site, kept after its sessions end (decision 074): seen within 7, 30 or 90 days, or never",
     async () => {
       const now = Date.now();
-      await session(ann.user.id, new Date(now - 2 * DAY));
       await session(ann.user.id, new Date(now - 20 * DAY));
+      await session(ann.user.id, new Date(now - 2 * DAY));
+      // An older session touched after a newer one changes nothing.
+      await session(ann.user.id, new Date(now - 30 * DAY));
       await session(bob.user.id, new Date(now - 40 * DAY));
       // A session on another site says nothing of this one.
       await session(teacher.user.id, new Date(now - DAY), null);
+      // Every session signed out, lapsed and cleared, or revoked: last seen stays.
+      await db.database.owner
+        .delete(sessions)
+        .where(inArray(sessions.userId, [ann.user.id, bob.user.id]));
       const rows = (await list(owner)).rows;
       const seen = (name: string) => rows.find((row) => row.name === name)!.lastSeenAt;
       expect(Date.parse(seen("Ann Archer")!)).toBe(now - 2 * DAY);
@@ -225,6 +233,49 @@ describe.each(backends)("Issue 35 the Members screen on %s", (backend) => {
       expect(await names({ seen: "90d" })).toEqual(["Bob Baker", "Ann Archer"]);
       expect(await names({ seen: "never" })).toEqual(["Tess Teacher", "Olive Owner"]);
       expect(await names({ seen: "never", role: "instructor" })).toEqual(["Tess Teacher"]);
+      const detail = await loadMemberDetail(db.database, {
+        accountId,
+        viewer: owner,
+        userId: bob.user.id,
+      });
+      expect(Date.parse(detail.member.lastSeenAt!)).toBe(now - 40 * DAY);
+    },
+  );
+
+  logicTest(
+    "Issue 35 a session refreshed moves last seen on; one opened before the person joins counts once they do (decision 074)",
+    async () => {
+      const other = (await createAccount(db.database)).accountId;
+      const user = await createUser(db.database, { name: "Sid Signin" });
+      const opened = new Date(Date.now() - 3 * DAY);
+      // Signing in on a site opens the session first, then makes the membership.
+      const [row] = await session(user.id, opened, other).returning({ id: sessions.id });
+      await joinAccount(db.database, { accountId: other, user });
+      const lastSeen = async () =>
+        (
+          await db.database.forAccount(other, (tx) =>
+            tx
+              .select({ at: members.lastSeenAt })
+              .from(members)
+              .where(and(eq(members.accountId, other), eq(members.userId, user.id))),
+          )
+        )[0]!.at;
+      expect(await lastSeen()).toEqual(opened);
+      const refreshed = new Date(Date.now() - DAY);
+      await db.database.owner
+        .update(sessions)
+        .set({ updatedAt: refreshed })
+        .where(eq(sessions.id, row!.id));
+      expect(await lastSeen()).toEqual(refreshed);
+      // The trigger put the transaction's site back: nothing of `other` leaks into later reads.
+      await db.database.owner.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.account_id', ${accountId}, true)`);
+        await tx.update(sessions).set({ updatedAt: new Date() }).where(eq(sessions.id, row!.id));
+        const { rows } = await tx.execute<{ site: string }>(
+          sql`select current_setting('app.account_id', true) as site`,
+        );
+        expect(rows[0]?.site).toBe(accountId);
+      });
     },
   );
 
@@ -518,7 +569,7 @@ describe.each(backends)("Issue 35 the Members screen on %s", (backend) => {
       const invitations = () =>
         db.database.forAccount(accountId, (tx) =>
           tx
-            .select({ email: memberInvites.email })
+            .select({ email: memberInvites.email, roleId: memberInvites.roleId })
             .from(memberInvites)
             .where(and(eq(memberInvites.accountId, accountId), eq(memberInvites.email, invitee))),
         );
@@ -531,11 +582,14 @@ describe.each(backends)("Issue 35 the Members screen on %s", (backend) => {
       expect(await invitations()).toEqual([]);
       const asked = { intent: "invite", emails: [invitee], role: "instructor" };
       expect(await command(owner, asked)).toMatchObject({ ok: true, invited: [invitee] });
-      expect(await invitations()).toHaveLength(1);
+      expect(await invitations()).toEqual([{ email: invitee, roleId: expect.any(String) }]);
       // Invited again without a role: the default role holds; then with it once more.
       await command(owner, { intent: "invite", emails: [invitee] });
-      expect(await invitations()).toEqual([]);
+      expect(await invitations()).toEqual([{ email: invitee, roleId: null }]);
       await command(owner, asked);
+      expect(await listInvites(db.database, { accountId, viewer: owner })).toContainEqual(
+        expect.objectContaining({ email: invitee, role: "instructor", expired: false }),
+      );
       // Another site knows nothing of it.
       const other = await createAccount(db.database);
       const user = await createUser(db.database, { email: invitee, name: "Ivy Invitee" });
@@ -549,6 +603,81 @@ describe.each(backends)("Issue 35 the Members screen on %s", (backend) => {
       expect((await joinAccount(db.database, { accountId, user: walkIn })).role).toBe("student");
       // The site's people as the tests after this one know them.
       for (const person of [user, walkIn])
+        await command(owner, { intent: "remove", userId: person.id });
+    },
+  );
+
+  logicTest(
+    "Issue 35 waiting invitations are listed with their term, sent again and withdrawn; an expired one gives no role (decision 074)",
+    async () => {
+      const now = new Date();
+      const address = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.test`;
+      const [late, kept, dropped] = [address("late"), address("kept"), address("dropped")];
+      for (const email of [late, kept, dropped])
+        await command(owner, { intent: "invite", emails: [email], role: "instructor" });
+      const backdate = (email: string, days: number) =>
+        db.database.forAccount(accountId, (tx) =>
+          tx
+            .update(memberInvites)
+            .set({ invitedAt: new Date(now.getTime() - days * DAY) })
+            .where(and(eq(memberInvites.accountId, accountId), eq(memberInvites.email, email))),
+        );
+      await backdate(late, INVITE_DAYS + 1);
+      await backdate(kept, INVITE_DAYS + 1);
+      const waiting = async () =>
+        new Map(
+          (await listInvites(db.database, { accountId, viewer: owner, now })).map((row) => [
+            row.email,
+            row,
+          ]),
+        );
+      let rows = await waiting();
+      expect(rows.get(late)).toMatchObject({ role: "instructor", expired: true });
+      const fresh = rows.get(dropped)!;
+      expect(fresh.expired).toBe(false);
+      expect(Date.parse(fresh.expiresAt) - Date.parse(fresh.invitedAt)).toBe(INVITE_DAYS * DAY);
+      // Sent again: a new term, and a new mail.
+      queued.length = 0;
+      await command(owner, { intent: "invite", emails: [kept], role: "instructor" });
+      expect(queued).toHaveLength(1);
+      rows = await waiting();
+      expect(rows.get(kept)).toMatchObject({ expired: false });
+      // Withdrawn: gone from the list; withdrawn twice: said so.
+      expect(await command(owner, { intent: "revokeInvite", email: dropped })).toEqual({
+        ok: true,
+        intent: "revokeInvite",
+      });
+      expect((await waiting()).has(dropped)).toBe(false);
+      await expect(
+        command(owner, { intent: "revokeInvite", email: dropped }),
+      ).rejects.toMatchObject({ code: "members.inviteNotFound" });
+      // An expired invitation's address joins with the default role; a current one with its own.
+      const lateUser = await createUser(db.database, { email: late, name: "Lou Late" });
+      expect((await joinAccount(db.database, { accountId, user: lateUser })).role).toBe("student");
+      const keptUser = await createUser(db.database, { email: kept, name: "Kim Kept" });
+      expect((await joinAccount(db.database, { accountId, user: keptUser })).role).toBe(
+        "instructor",
+      );
+      rows = await waiting();
+      expect([rows.has(late), rows.has(kept)]).toEqual([false, false]);
+      // Managers only; another site lists none of these.
+      await expect(listInvites(db.database, { accountId, viewer: ann })).rejects.toMatchObject({
+        code: "auth.forbidden",
+      });
+      await expect(command(ann, { intent: "revokeInvite", email: late })).rejects.toMatchObject({
+        code: "auth.forbidden",
+      });
+      const elsewhere = await createAccount(db.database);
+      const theirOwner = await person(
+        "Oona Other",
+        "site_owner",
+        ["manage_options"],
+        elsewhere.accountId,
+      );
+      expect(
+        await listInvites(db.database, { accountId: elsewhere.accountId, viewer: theirOwner }),
+      ).toEqual([]);
+      for (const person of [lateUser, keptUser])
         await command(owner, { intent: "remove", userId: person.id });
     },
   );

@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
 import { memberInvites, members, roles } from "./tables.server";
+import { INVITE_DAYS } from "./validation";
 
 export type MemberRow = typeof members.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -118,8 +119,9 @@ export function newestMembers(tx: Tx, { accountId, limit }: { accountId: string;
 }
 
 /**
- * The role a manager invited this address with (decision 072), taken: the invitation goes as
- * its person joins. Sign-in needs a verified address, so only its owner gets the role.
+ * The role a manager invited this address with (decisions 072, 074), taken: the invitation goes
+ * as its person joins, and gives its role only while it is current (null: the default role).
+ * Sign-in needs a verified address, so only its owner gets the role.
  */
 export async function takeInvitedRole(
   tx: Tx,
@@ -131,8 +133,11 @@ export async function takeInvitedRole(
     .where(
       and(eq(memberInvites.accountId, accountId), eq(memberInvites.email, email.toLowerCase())),
     )
-    .returning({ roleId: memberInvites.roleId });
-  if (!invite) return null;
+    .returning({
+      roleId: memberInvites.roleId,
+      current: sql<boolean>`${memberInvites.invitedAt} > now() - make_interval(days => ${INVITE_DAYS})`,
+    });
+  if (!invite?.roleId || !invite.current) return null;
   const [role] = await tx
     .select()
     .from(roles)

@@ -62,6 +62,13 @@ export const members = pgTable(
     bio: text("bio").notNull().default(""),
     /** Issue 35 (decision 071): they let visitors see their profile, where the site allows it. */
     profilePublic: boolean("profile_public").notNull().default(false),
+    /** Issue 35 (decision 074): up to three web addresses of theirs, shown on their profile. */
+    links: text("links").array().notNull().default([]),
+    /**
+     * Issue 35 (decision 074): the newest activity of any session of theirs on this site, kept
+     * by the database as sessions are written (a trigger on `sessions`), so it outlives them.
+     */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
@@ -69,6 +76,8 @@ export const members = pgTable(
     uniqueIndex("members_account_slug").on(t.accountId, t.slug),
     // The activity feed's new members, newest first.
     index("members_joined").on(t.accountId, t.createdAt),
+    // The Members screen's "last seen" filter.
+    index("members_last_seen").on(t.accountId, t.lastSeenAt),
     // Site search (features/search): members are found by name.
     index("members_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
@@ -84,8 +93,9 @@ export const members = pgTable(
 );
 
 /**
- * Issue 35: an invitation with a role (decision 072). Whoever joins the site with this address
- * (signed up and verified, or signing in) joins with this role; the row goes as they join.
+ * Issue 35: an invitation (decisions 072, 074). Whoever joins the site with this address
+ * (signed up and verified, or signing in) while it is current joins with its role; the row goes
+ * as they join, and the Members screen lists those still waiting.
  */
 export const memberInvites = pgTable(
   "member_invites",
@@ -93,7 +103,8 @@ export const memberInvites = pgTable(
     accountId: uuid("account_id").notNull(),
     /** Lower case, as the invitation's addresses are. */
     email: text("email").notNull(),
-    roleId: uuid("role_id").notNull(),
+    /** The role they join with; null: the site's default role when they join. */
+    roleId: uuid("role_id"),
     invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -11,25 +11,28 @@ import {
   loadProfilesSettings,
   saveProfilesVisibility,
 } from "~/features/member-profiles/member-profiles.server";
-import { commandMembers, listMembers } from "~/features/member-admin/member-admin.server";
+import {
+  commandMembers,
+  listInvites,
+  listMembers,
+} from "~/features/member-admin/member-admin.server";
 import { jobQueueContext } from "~/platform/jobs/jobs-context.server";
 import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/manage-users";
 
 /**
  * Issue 35 `/dashboard/manage/users` (managers): the site's members by search and filters
- * (`?q`, `role`, `course`, `membership`, `group`, `status`, `seen`, `page`), newest first.
+ * (`?q`, `role`, `course`, `membership`, `group`, `status`, `seen`, `page`), newest first, and
+ * the invitations still waiting.
  */
 export async function loader(args: Route.LoaderArgs) {
   return loadDashboardScreen(args, ["membersScreen"], async (database, request) => {
     await openDashboardSection(database, request);
     const query = memberListQueryOf(new URL(args.request.url).searchParams);
+    const asked = { accountId: request.account.accountId, viewer: request.viewer };
     return {
-      list: await listMembers(database, {
-        accountId: request.account.accountId,
-        viewer: request.viewer,
-        query,
-      }),
+      list: await listMembers(database, { ...asked, query }),
+      invites: await listInvites(database, asked),
       profiles: await loadProfilesSettings(database, request.account.accountId),
     };
   });
@@ -73,6 +76,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   return (
     <MembersScreen
       list={loaderData.list}
+      invites={loaderData.invites}
       settings={<ProfilesSwitch settings={loaderData.profiles} />}
     />
   );

@@ -23,21 +23,27 @@ import {
   memberFilterSearch,
   memberStatuses,
   seenWindows,
+  type InviteRow,
   type MemberList,
 } from "../member-shapes";
 import { InviteModal } from "./invite-modal";
+import { InvitesPanel } from "./invites-panel";
 import { statusColour, useMemberWords } from "./member-words";
 
 /**
  * Issue 35 `/dashboard/manage/users`: the site's members, newest first, found by name or e-mail
  * and filtered by role, course, membership, group, status and when they were last seen; each
- * opens their page. The CSV holds the filtered list; invitations mail the site's sign-up link.
+ * opens their page. The CSV holds the filtered list; invitations mail the site's sign-up link,
+ * and those still waiting are listed below it.
  */
 export function MembersScreen({
   list,
+  invites,
   settings = null,
 }: {
   list: MemberList;
+  /** Invitations nobody has taken up yet (decision 074). */
+  invites: InviteRow[];
   /** The site's community settings shown under the intro (the profiles switch). */
   settings?: ReactNode;
 }) {
@@ -250,6 +256,7 @@ export function MembersScreen({
       <Text size="xs" c="dimmed">
         {t("members.list.seenHelp")}
       </Text>
+      <InvitesPanel invites={invites} />
       {inviting > 0 ? (
         <InviteModal
           key={inviting}

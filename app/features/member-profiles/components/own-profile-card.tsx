@@ -8,34 +8,50 @@ import {
   Switch,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { BIO_MAX, postOwnProfile, useProfileRequest } from "~/features/members/members";
+import {
+  BIO_MAX,
+  isProfileLink,
+  LINKS_MAX,
+  postOwnProfile,
+  useProfileRequest,
+} from "~/features/members/members";
 import { MEMBERS_PATH, PUBLIC_PROFILES_PATH, type OwnProfileSettings } from "../profile-shapes";
 
 /**
- * `/dashboard/profile`: the member's words about themselves and whether visitors may see their
- * profile (decision 071); the switch waits for the site's permission.
+ * `/dashboard/profile`: the member's words about themselves, their web addresses and whether
+ * visitors may see their profile (decisions 071, 074); the switch waits for the site's permission.
  */
 export function OwnProfileCard({ settings }: { settings: OwnProfileSettings }) {
   const { t } = useTranslation();
   const [bio, setBio] = useState(settings.bio);
+  const [links, setLinks] = useState(() =>
+    Array.from({ length: LINKS_MAX }, (_, index) => settings.links[index] ?? ""),
+  );
   const [profilePublic, setProfilePublic] = useState(settings.profilePublic);
   const { busy, message, send } = useProfileRequest();
   const publicPath = `${PUBLIC_PROFILES_PATH}/${encodeURIComponent(settings.slug)}`;
 
   function save(event: FormEvent) {
     event.preventDefault();
-    void send(() => postOwnProfile({ bio, profilePublic }), {
+    if (wrongLinks) return;
+    void send(() => postOwnProfile({ bio, links: filled, profilePublic }), {
       saved: "memberProfiles.own.saved",
       failed: "memberProfiles.own.failed",
     });
   }
 
-  const changed = bio !== settings.bio || profilePublic !== settings.profilePublic;
+  const filled = links.map((link) => link.trim()).filter(Boolean);
+  const wrongLinks = filled.some((link) => !isProfileLink(link));
+  const changed =
+    bio !== settings.bio ||
+    profilePublic !== settings.profilePublic ||
+    filled.join("\n") !== settings.links.join("\n");
   return (
     <Card withBorder padding="lg" data-testid="own-profile">
       <form method="post" onSubmit={save} noValidate>
@@ -61,6 +77,34 @@ export function OwnProfileCard({ settings }: { settings: OwnProfileSettings }) {
           <Text size="xs" c="dimmed" ta="end" aria-live="polite">
             {bio.length} / {BIO_MAX}
           </Text>
+          <Stack gap={6} role="group" aria-labelledby="own-profile-links">
+            <Text size="sm" fw={500} id="own-profile-links">
+              {t("memberProfiles.own.links")}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t("memberProfiles.own.linksHelp", { max: LINKS_MAX })}
+            </Text>
+            {links.map((link, index) => (
+              <TextInput
+                key={index}
+                type="url"
+                dir="ltr"
+                placeholder="https://"
+                aria-label={t("memberProfiles.own.link", { n: index + 1 })}
+                value={link}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setLinks((all) => all.map((one, at) => (at === index ? value : one)));
+                }}
+                error={
+                  link.trim() && !isProfileLink(link.trim())
+                    ? t("memberProfiles.own.linkInvalid")
+                    : undefined
+                }
+                data-testid="own-profile-link"
+              />
+            ))}
+          </Stack>
           <Switch
             checked={profilePublic}
             disabled={!settings.sitePublic}
@@ -84,7 +128,7 @@ export function OwnProfileCard({ settings }: { settings: OwnProfileSettings }) {
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={busy} disabled={!changed}>
+            <Button type="submit" loading={busy} disabled={!changed || wrongLinks}>
               {t("memberProfiles.own.save")}
             </Button>
           </Group>

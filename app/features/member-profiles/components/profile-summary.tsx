@@ -1,4 +1,5 @@
-import { Avatar, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconLink } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import type { Level } from "~/features/leaderboard/leaderboard";
 import { dateIn } from "~/platform/i18n/formats";
@@ -6,7 +7,8 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 
 /**
  * Who a member is, as their profile opens (the members' screen and the public page alike):
- * picture, name, member since, level and points, and their own words about themselves.
+ * picture, name, member since, level and points, their own words about themselves and their
+ * web addresses (shown by host and path, followed by no search engine: decision 074).
  */
 export function ProfileSummary({
   person,
@@ -16,7 +18,13 @@ export function ProfileSummary({
   badge,
   actions,
 }: {
-  person: { name: string; avatar: string | null; memberSince: string; bio: string };
+  person: {
+    name: string;
+    avatar: string | null;
+    memberSince: string;
+    bio: string;
+    links: string[];
+  };
   points: number;
   level: number;
   levels: Level[];
@@ -66,7 +74,34 @@ export function ProfileSummary({
             </Text>
           </Stack>
         ) : null}
+        {person.links.length ? (
+          <Group gap="md" wrap="wrap" data-testid="profile-links">
+            {person.links.map((link) => (
+              <Anchor
+                key={link}
+                href={link}
+                target="_blank"
+                rel="me nofollow ugc noopener noreferrer"
+                size="sm"
+                dir="ltr"
+                style={{ overflowWrap: "anywhere" }}
+              >
+                <Group gap={4} wrap="nowrap" component="span">
+                  <IconLink size={16} aria-hidden />
+                  {linkLabel(link)}
+                </Group>
+              </Anchor>
+            ))}
+          </Group>
+        ) : null}
       </Stack>
     </Paper>
   );
+}
+
+/** A web address as people read it: host and path, without the scheme, "www." or a final "/". */
+function linkLabel(link: string): string {
+  const url = new URL(link);
+  const path = `${url.pathname}${url.search}`.replace(/\/$/, "");
+  return `${url.hostname.replace(/^www\./, "")}${path}`;
 }

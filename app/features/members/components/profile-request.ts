@@ -1,10 +1,14 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 
-/** `/api/account/profile`: the member's own name, "about you" or public switch, any of them. */
+/**
+ * `/api/account/profile`: the member's own name, "about you", web addresses or public switch,
+ * any of them.
+ */
 export function postOwnProfile(changes: {
   name?: string;
   bio?: string;
+  links?: string[];
   profilePublic?: boolean;
 }): Promise<Response | null> {
   return fetch("/api/account/profile", {

@@ -249,11 +249,22 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
   await expect(owner.getByTestId("invite-done")).toContainText("1");
   await lookAt(owner, shots, "members-invite");
   await owner.keyboard.press("Escape");
+  // It waits on the screen with its role until someone joins with it (decision 074).
+  const waiting = owner.getByTestId("invite-row").filter({ hasText: "new.teacher@example.test" });
+  await expect(waiting).toContainText("Instructor");
+  await expect(
+    waiting.getByRole("button", { name: "Send the invitation to new.teacher@example.test again" }),
+  ).toBeVisible();
+  await lookAt(owner, shots, "members-invites");
   await open(sam, site("/dashboard/profile"));
   await hydrated(sam);
   const card = sam.getByTestId("own-profile");
   await expect(card.getByRole("switch", { name: "Show my profile to visitors" })).toBeEnabled();
   await card.getByLabel("About you").fill("Street photographer.\nAsk me about film.");
+  await card.getByRole("textbox", { name: "Link 1" }).fill("javascript:alert(1)");
+  await expect(card.getByText("Enter a full web address starting with https://")).toBeVisible();
+  await lookAt(sam, shots, "own-profile");
+  await card.getByRole("textbox", { name: "Link 1" }).fill("https://sam-photos.example/film");
   await card.getByRole("switch", { name: "Show my profile to visitors" }).check({ force: true });
   await card.getByRole("button", { name: "Save profile" }).click();
   await expect(card.getByText("Your profile is saved.")).toBeVisible();
@@ -265,6 +276,9 @@ test("Issue 35 acceptance: a private group tied to a course, a mention rung live
   await expect(visitor.getByTestId("profile-bio")).toHaveText(
     "Street photographer.\nAsk me about film.",
   );
+  await expect(
+    visitor.getByTestId("profile-links").getByRole("link", { name: "sam-photos.example/film" }),
+  ).toHaveAttribute("href", "https://sam-photos.example/film");
   await lookAt(visitor, shots, "public-profile");
   await expectNoSeriousAxeIssues(visitor);
 });

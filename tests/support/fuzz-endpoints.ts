@@ -367,6 +367,7 @@ const apiEndpoints: FuzzEndpoint[] = [
   post("/account/profile", () => ({
     name: "Fuzzed Name",
     bio: "Fuzzed words",
+    links: ["https://fuzz.example/me"],
     profilePublic: true,
   })),
   get("/account/sessions"),

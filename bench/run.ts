@@ -3,7 +3,8 @@
 // goal, its peer or baseline and whether the goal is met comes last.
 // `node bench/run.ts <section>[,<section>…]` runs only those sections: start, weight,
 // lighthouse, cache, latency, renders, memory, postgres, sitemap, search, media, pages, gradebook,
-// learning, checkout, console, contacts, campaigns, automations, automation-timeline, community.
+// learning, checkout, console, contacts, campaigns, automations, automation-timeline, community,
+// slots.
 // BENCH_SECONDS (default 10) sets each load's length, BENCH_ROUNDS (3) the nginx rounds,
 // BENCH_CONNECTIONS (20) the connections of the renders load.
 import os from "node:os";
@@ -52,6 +53,7 @@ const sections = [
   "automations",
   "automation-timeline",
   "community",
+  "slots",
 ] as const;
 const serverSections = ["start", "weight", "lighthouse", "cache", "latency", "renders", "memory"];
 const loadSections = ["cache", "latency", "renders"];
@@ -224,6 +226,11 @@ if (wanted("community")) {
   const { benchCommunity } =
     await importWithAppAliases<typeof import("./community.ts")>("community.ts");
   for (const figure of await benchCommunity({ print })) record(figure);
+}
+
+if (wanted("slots")) {
+  const { benchSlots } = await importWithAppAliases<typeof import("./slots.ts")>("slots.ts");
+  for (const figure of await benchSlots({ print })) record(figure);
 }
 
 if (wanted("console")) {

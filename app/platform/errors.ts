@@ -127,6 +127,11 @@ export const errorCatalogue = {
   "members.hasOrders": { status: 409, key: "errors.memberHasOrders" },
   /** No waiting invitation for that address (joined meanwhile, or withdrawn already). */
   "members.inviteNotFound": { status: 404, key: "errors.memberInviteNotFound" },
+  // Issue 36 appointments: no such (active) type or booking here; a type's address name in use;
+  // a slot no longer open (taken meanwhile, or outside the host's hours).
+  "appointments.notFound": { status: 404, key: "errors.appointmentNotFound" },
+  "appointments.slugTaken": { status: 409, key: "errors.appointmentSlugTaken" },
+  "appointments.slotTaken": { status: 409, key: "errors.appointmentSlotTaken" },
   /** Issue 17 the custom domain: not a domain name (spec §5 V1 pattern). */
   "domain.invalid": { status: 400, key: "errors.domainInvalid" },
   /** The platform's own domain or one of its sub-domains (the sites' own addresses). */

@@ -33,6 +33,7 @@ import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createFunnelRows } from "../../../tests/factories/funnels";
+import { createAppointmentRows } from "../../../tests/factories/appointments";
 import { createInviteRow } from "../../../tests/factories/community";
 import { createGroupRows } from "../../../tests/factories/groups";
 import { createMessageRows } from "../../../tests/factories/messages";
@@ -66,6 +67,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createGroupRows(database, { accountId, userId: user.id });
     await createMessageRows(database, { accountId, userId: user.id });
     await createInviteRow(database, { accountId });
+    await createAppointmentRows(database, { accountId, userId: user.id });
   }
   return { a: a.accountId, b: b.accountId };
 }

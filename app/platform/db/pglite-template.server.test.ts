@@ -24,6 +24,7 @@ import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createFunnelRows } from "../../../tests/factories/funnels";
+import { createAppointmentRows } from "../../../tests/factories/appointments";
 import { createInviteRow } from "../../../tests/factories/community";
 import { createGroupRows } from "../../../tests/factories/groups";
 import { createMessageRows } from "../../../tests/factories/messages";
@@ -136,6 +137,7 @@ describe("I12 PGlite template for a first start", () => {
         await createMessageRows(database, { accountId, userId: user.id });
         await createInviteRow(database, { accountId });
         await createInviteRow(database, { accountId });
+        await createAppointmentRows(database, { accountId, userId: user.id });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

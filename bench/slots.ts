@@ -27,7 +27,10 @@ export async function benchSlots({ print }: { print: Print }): Promise<Figure[]>
   const calls = Number(process.env.BENCH_SLOTS_CALLS ?? 200);
   const from = Date.UTC(2027, 2, 1);
   const to = Date.UTC(2027, 3, 1);
-  const day = [{ start: "08:00", end: "12:00" }, { start: "13:00", end: "18:00" }];
+  const day = [
+    { start: "08:00", end: "12:00" },
+    { start: "13:00", end: "18:00" },
+  ];
   const availability: Availability = {
     zone: "America/New_York",
     weekly: [day, day, day, day, day, [{ start: "10:00", end: "14:00" }], []],
@@ -67,10 +70,13 @@ export async function benchSlots({ print }: { print: Print }): Promise<Figure[]>
   }
   const p50 = percentile(times, 50);
   const p95 = percentile(times, 95);
-  print("Issue 36 slots: a month for an instructor with 500 bookings (New York, seen from Berlin)", [
-    ["calls", "days", "slots", "p50", "p95", "max"],
-    [String(calls), String(days), String(slots), ms(p50), ms(p95), ms(Math.max(...times))],
-  ]);
+  print(
+    "Issue 36 slots: a month for an instructor with 500 bookings (New York, seen from Berlin)",
+    [
+      ["calls", "days", "slots", "p50", "p95", "max"],
+      [String(calls), String(days), String(slots), ms(p50), ms(p95), ms(Math.max(...times))],
+    ],
+  );
   return [
     {
       figure: "a month of slots, 500 bookings (p95, computation)",

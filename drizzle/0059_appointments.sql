@@ -38,12 +38,14 @@ CREATE TABLE "bookings" (
 	"booker_zone" text NOT NULL,
 	"status" text DEFAULT 'confirmed' NOT NULL,
 	"sequence" integer DEFAULT 0 NOT NULL,
+	"reminders_sent" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"cancelled_at" timestamp with time zone,
 	CONSTRAINT "bookings_account_id_id_pk" PRIMARY KEY("account_id","id")
 );
 --> statement-breakpoint
 ALTER TABLE "bookings" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "calendar" text;--> statement-breakpoint
 ALTER TABLE "appointment_types" ADD CONSTRAINT "appointment_types_account_id_accounts_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointment_types" ADD CONSTRAINT "appointment_types_account_id_host_user_id_members_account_id_user_id_fk" FOREIGN KEY ("account_id","host_user_id") REFERENCES "public"."members"("account_id","user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "availabilities" ADD CONSTRAINT "availabilities_account_id_user_id_members_account_id_user_id_fk" FOREIGN KEY ("account_id","user_id") REFERENCES "public"."members"("account_id","user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -55,6 +55,15 @@ import { isAppError } from "~/platform/errors";
 import type { ServerServices } from "./app-env";
 import { sendingServicesOf } from "./campaign-services";
 import { MEMBER_INVITE_JOB, sendMemberInvite } from "~/features/member-admin/member-admin.server";
+import {
+  BOOKING_MAIL_JOB,
+  recheckBookingTimes,
+  REMINDERS_JOB,
+  sendDueReminders,
+  sendBookingMail,
+  TZ_RECHECK_JOB,
+  type BookingMailKind,
+} from "~/features/appointments/appointments.server";
 import { MESSAGE_DIGEST_JOB, sendMessageDigests } from "~/features/messages/messages.server";
 import { siteAddressOf } from "./site-address";
 
@@ -109,6 +118,18 @@ export function registerJobWorkers(services: ServerServices) {
     await sendMemberInvite(
       { database, mailer, siteAddress: siteAddressOf(services) },
       { accountId, email, origin },
+    );
+  });
+  // Issue 36: a booking made, cancelled or moved, mailed to both people with its invitation.
+  jobs.work(BOOKING_MAIL_JOB, async (data) => {
+    const { accountId, bookingId, kind } = data as {
+      accountId: string;
+      bookingId: string;
+      kind: BookingMailKind;
+    };
+    await sendBookingMail(
+      { database, mailer, siteAddress: siteAddressOf(services) },
+      { accountId, bookingId, kind },
     );
   });
   registerCampaignJobs(services);
@@ -176,6 +197,13 @@ function registerSchedules({ database, jobs, siteCache, pubsub, env }: ServerSer
   );
   // Daily at 03:41: outbox mail older than a month (it holds one-time links).
   jobs.defineSchedule(OUTBOX_CLEANUP_JOB, "41 3 * * *", () => pruneOutbox(database));
+  // Daily at 04:53: future bookings reckoned with another tz database (a Node upgrade brings
+  // new rules) keep their wall time and move in real time; both people are told (decision 075).
+  jobs.defineSchedule(TZ_RECHECK_JOB, "53 4 * * *", () =>
+    recheckBookingTimes({ database, pubsub, jobs }),
+  );
+  // Every five minutes: sessions a day or an hour away, reminded once each (decision 075).
+  jobs.defineSchedule(REMINDERS_JOB, "*/5 * * * *", () => sendDueReminders({ database, jobs }));
 }
 
 /** What automations need, from a process's services (the relay's consumer and the jobs alike). */

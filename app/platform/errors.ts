@@ -132,6 +132,8 @@ export const errorCatalogue = {
   "appointments.notFound": { status: 404, key: "errors.appointmentNotFound" },
   "appointments.slugTaken": { status: 409, key: "errors.appointmentSlugTaken" },
   "appointments.slotTaken": { status: 409, key: "errors.appointmentSlotTaken" },
+  /** The booker holds a seat in that session already. */
+  "appointments.alreadyBooked": { status: 409, key: "errors.appointmentAlreadyBooked" },
   /** Issue 17 the custom domain: not a domain name (spec §5 V1 pattern). */
   "domain.invalid": { status: 400, key: "errors.domainInvalid" },
   /** The platform's own domain or one of its sub-domains (the sites' own addresses). */

@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { defaultAvailability } from "~/features/appointments/availability";
-import {
-  appointmentTypes,
-  availabilities,
-  bookings,
-} from "~/features/appointments/tables.server";
+import { appointmentTypes, availabilities, bookings } from "~/features/appointments/tables.server";
 import type { Database } from "~/platform/db/database.server";
 
 /**

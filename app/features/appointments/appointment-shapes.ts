@@ -30,6 +30,8 @@ export const appointmentTypeSchema = z.object({
     .int()
     .min(5)
     .max(8 * 60),
+  /** How many people one slot takes: 1 for a one-to-one session, more for a group session. */
+  capacity: z.number().int().min(1).max(500).default(1),
   locationKind: z.enum(locationKinds).default("meeting"),
   locationDetail: z.string().trim().max(300).default(""),
   active: z.boolean().default(true),

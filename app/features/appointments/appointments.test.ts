@@ -2,9 +2,13 @@
 // only set hours and types; slots come from the stored rules less the bookings; a slot is
 // booked once under 20 requests at once; a booking keeps its host's wall time, zone and tz
 // version; cancelling opens the slot again and raises the invitation's sequence.
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { Viewer } from "~/features/members/members.server";
+import { memberNotifications } from "~/features/notifications/tables.server";
+import { createLogger } from "~/platform/logger.server";
+import { createMailer, readOutbox } from "~/platform/mail/mail.server";
+import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
 import { createAccount, memberViewer } from "../../../tests/factories";
 import {
   backends,
@@ -12,18 +16,31 @@ import {
   logicTestOn,
   type TestDatabase,
 } from "../../../tests/support/test-database";
+import ICAL from "ical.js";
 import {
+  BOOKING_MAIL_JOB,
   bookSlot,
   cancelBooking,
   createAppointmentType,
   loadAvailability,
   loadSlots,
   saveAvailability,
+  sendBookingMail,
+  sendDueReminders,
   tzVersion,
 } from "./appointments.server";
 import { defaultAvailability, type Availability } from "./availability";
+import { bookings } from "./tables.server";
+import { recheckBookingTimes } from "./tz-recheck.server";
 
 const now = Date.parse("2027-03-01T12:00:00Z");
+/** The jobs the bookings ask for, as the queue would take them. */
+const queued: { name: string; data: Record<string, unknown> }[] = [];
+const jobs = {
+  async send(_tx: unknown, name: string, data: Record<string, unknown>) {
+    queued.push({ name, data });
+  },
+};
 const newYork: Availability = {
   ...defaultAvailability("America/New_York"),
   noticeMinutes: 60,
@@ -67,12 +84,15 @@ describe.each(backends)("Issue 36 appointments on %s", (backend) => {
       query: { typeId, from: `${date}T00:00:00Z`, to: `${date}T23:59:59Z` },
     });
   const book = (viewer: Viewer, start: string, at = now) =>
-    bookSlot(db.database, {
-      accountId,
-      viewer,
-      now: at,
-      body: { typeId, start, bookerZone: "Europe/Berlin" },
-    });
+    bookSlot(
+      { database: db.database, jobs },
+      {
+        accountId,
+        viewer,
+        now: at,
+        body: { typeId, start, bookerZone: "Europe/Berlin" },
+      },
+    );
 
   logicTest("I36 only hosts set hours and types; hours are checked whole", async () => {
     await expect(
@@ -142,16 +162,76 @@ describe.each(backends)("Issue 36 appointments on %s", (backend) => {
         });
       // Someone else's booking is not theirs to cancel.
       await expect(
-        cancelBooking(db.database, { accountId, viewer: other, bookingId: booking.id }),
+        cancelBooking(
+          { database: db.database, jobs },
+          { accountId, viewer: other, bookingId: booking.id },
+        ),
       ).rejects.toMatchObject({ code: "appointments.notFound" });
-      const cancelled = await cancelBooking(db.database, {
-        accountId,
-        viewer: student,
-        bookingId: booking.id,
-      });
+      const cancelled = await cancelBooking(
+        { database: db.database, jobs },
+        {
+          accountId,
+          viewer: student,
+          bookingId: booking.id,
+        },
+      );
       expect(cancelled).toMatchObject({ status: "cancelled", sequence: 1 });
       expect((await slotsOn("2027-03-16"))[0]!.start).toBe("2027-03-16T13:00:00.000Z");
       expect((await book(other, "2027-03-16T13:00:00.000Z")).bookerUserId).toBe(other.user.id);
+    },
+  );
+
+  logicTest(
+    "I36 a booking and its cancellation are mailed to both people, each with their own time and the calendar invitation",
+    async () => {
+      queued.length = 0;
+      const booking = await book(student, "2027-03-18T13:30:00.000Z");
+      expect(queued).toEqual([
+        {
+          name: BOOKING_MAIL_JOB,
+          data: { accountId, bookingId: booking.id, kind: "confirmed" },
+        },
+      ]);
+      const mailer = createMailer({ from: "Lyceum <mail@lyceum.test>", database: db.database });
+      const deps = {
+        database: db.database,
+        mailer,
+        siteAddress: { baseDomain: "localhost", like: "http://localhost:3000" },
+        now: () => now,
+      };
+      expect(
+        await sendBookingMail(deps, { accountId, bookingId: booking.id, kind: "confirmed" }),
+      ).toBe(2);
+      const [toStudent] = await readOutbox(db.database, { to: student.user.email });
+      expect(toStudent!.subject).toBe("Booked: Portfolio review with " + host.user.name);
+      // New York has changed its clocks, Berlin not yet: five hours apart, 14:30 there.
+      expect(toStudent!.textBody).toContain("2:30");
+      expect(toStudent!.textBody).toContain("(Europe/Berlin)");
+      const [toHost] = await readOutbox(db.database, { to: host.user.email });
+      expect(toHost!.textBody).toContain("9:30");
+      expect(toHost!.textBody).toContain("(America/New York)");
+      const calendar = new ICAL.Component(ICAL.parse(toStudent!.calendar!));
+      const zone = new ICAL.Timezone(calendar.getFirstSubcomponent("vtimezone")!);
+      ICAL.TimezoneService.register(zone, zone.tzid);
+      try {
+        const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+        expect(event.startDate.toJSDate().toISOString()).toBe("2027-03-18T13:30:00.000Z");
+        expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
+        expect(event.uid).toBe(`${booking.id}@${toStudent!.site}`);
+      } finally {
+        ICAL.TimezoneService.remove(zone.tzid);
+      }
+      queued.length = 0;
+      await cancelBooking(
+        { database: db.database, jobs },
+        { accountId, viewer: host, bookingId: booking.id },
+      );
+      expect(queued[0]!.data).toEqual({ accountId, bookingId: booking.id, kind: "cancelled" });
+      await sendBookingMail(deps, { accountId, bookingId: booking.id, kind: "cancelled" });
+      const [cancelled] = await readOutbox(db.database, { to: student.user.email });
+      expect(cancelled!.subject).toBe("Cancelled: Portfolio review with " + host.user.name);
+      expect(cancelled!.calendar).toMatch(/\r\nMETHOD:CANCEL\r\n/);
+      expect(cancelled!.calendar).toMatch(/\r\nSEQUENCE:1\r\n/);
     },
   );
 
@@ -176,6 +256,103 @@ describe.each(backends)("Issue 36 appointments on %s", (backend) => {
       expect(answer).toMatchObject({ reason: { code: "appointments.slotTaken" } });
   });
 
+  logicTest(
+    "I36 a group session seats its capacity under 20 at once, each person once, then closes",
+    async () => {
+      const group = await createAppointmentType(db.database, {
+        accountId,
+        viewer: host,
+        body: { title: "Office hours", slug: "office-hours", durationMinutes: 60, capacity: 5 },
+      });
+      const people: Viewer[] = [];
+      for (let n = 0; n < 20; n++)
+        people.push(await memberViewer(db.database, { accountId, roleName: "student", caps: [] }));
+      const join = (viewer: Viewer) =>
+        bookSlot(
+          { database: db.database, jobs },
+          {
+            accountId,
+            viewer,
+            now,
+            body: { typeId: group.id, start: "2027-03-19T15:00:00.000Z", bookerZone: "UTC" },
+          },
+        );
+      const first = await join(people[0]!);
+      await expect(join(people[0]!)).rejects.toMatchObject({ code: "appointments.alreadyBooked" });
+      // Its time is taken for the host's other types; the session itself is still open.
+      const review = await loadSlots(db.database, {
+        accountId,
+        now,
+        query: { typeId, from: "2027-03-19T00:00:00Z", to: "2027-03-19T23:59:59Z" },
+      });
+      expect(review.map((slot) => slot.start)).not.toContain("2027-03-19T15:30:00.000Z");
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          db.database.forAccount(accountId, (tx) => tx.execute(sql`select pg_sleep(0.05)`)),
+        ),
+      );
+      const answers = await Promise.allSettled(people.slice(1).map(join));
+      expect(answers.filter((answer) => answer.status === "fulfilled")).toHaveLength(4);
+      for (const answer of answers.filter((one) => one.status === "rejected"))
+        expect(answer).toMatchObject({ reason: { code: "appointments.slotTaken" } });
+      const open = await loadSlots(db.database, {
+        accountId,
+        now,
+        query: { typeId: group.id, from: "2027-03-19T00:00:00Z", to: "2027-03-19T23:59:59Z" },
+      });
+      expect(open.map((slot) => slot.start)).not.toContain("2027-03-19T15:00:00.000Z");
+      // One leaves: a seat opens again.
+      await cancelBooking(
+        { database: db.database, jobs },
+        { accountId, viewer: people[0]!, bookingId: first.id },
+      );
+      const again = await loadSlots(db.database, {
+        accountId,
+        now,
+        query: { typeId: group.id, from: "2027-03-19T00:00:00Z", to: "2027-03-19T23:59:59Z" },
+      });
+      expect(again.map((slot) => slot.start)).toContain("2027-03-19T15:00:00.000Z");
+    },
+  );
+
+  logicTest(
+    "I36 reminders go a day and an hour before, each once, never for a cancelled session or one booked inside the day",
+    async () => {
+      const sweep = (at: string) =>
+        sendDueReminders({ database: db.database, jobs }, { now: new Date(at) });
+      const early = await book(other, "2027-03-22T13:00:00.000Z");
+      const late = await book(
+        other,
+        "2027-03-22T14:00:00.000Z",
+        Date.parse("2027-03-21T20:00:00Z"),
+      );
+      const dropped = await book(other, "2027-03-22T15:00:00.000Z");
+      await cancelBooking(
+        { database: db.database, jobs },
+        { accountId, viewer: other, bookingId: dropped.id },
+      );
+      const reminded = () =>
+        queued.filter((job) => job.data.kind === "reminder").map((job) => job.data.bookingId);
+      queued.length = 0;
+      // Two days ahead: nothing due.
+      await sweep("2027-03-20T13:00:00Z");
+      expect(reminded()).toEqual([]);
+      // 23 hours ahead: the day-before reminder for the early booking only (the late one was
+      // booked inside the day), and once however often the sweep runs.
+      await sweep("2027-03-21T14:00:00Z");
+      await sweep("2027-03-21T14:05:00Z");
+      expect(reminded()).toEqual([early.id]);
+      // 50 minutes ahead of the first, 110 of the second: the hour-before one for the first.
+      await sweep("2027-03-22T12:10:00Z");
+      expect(reminded()).toEqual([early.id, early.id]);
+      await sweep("2027-03-22T13:10:00Z");
+      expect(reminded()).toEqual([early.id, early.id, late.id]);
+      await sweep("2027-03-22T13:20:00Z");
+      expect(reminded()).toHaveLength(3);
+      expect(reminded()).not.toContain(dropped.id);
+    },
+  );
+
   logicTest("I36 slots and bookings of one site are nobody's on another", async () => {
     const elsewhere = (await createAccount(db.database)).accountId;
     await expect(
@@ -191,12 +368,15 @@ describe.each(backends)("Issue 36 appointments on %s", (backend) => {
       caps: [],
     });
     await expect(
-      bookSlot(db.database, {
-        accountId: elsewhere,
-        viewer: stranger,
-        now,
-        body: { typeId, start: "2027-03-18T13:00:00.000Z", bookerZone: "UTC" },
-      }),
+      bookSlot(
+        { database: db.database, jobs },
+        {
+          accountId: elsewhere,
+          viewer: stranger,
+          now,
+          body: { typeId, start: "2027-03-18T13:00:00.000Z", bookerZone: "UTC" },
+        },
+      ),
     ).rejects.toMatchObject({ code: "appointments.notFound" });
   });
 
@@ -210,3 +390,119 @@ describe.each(backends)("Issue 36 appointments on %s", (backend) => {
       await expect(loadSlots(db.database, { accountId, now, query })).rejects.toThrow();
   });
 });
+
+describe.each(backends)(
+  "Issue 36 bookings checked again when the tz data changes, on %s",
+  (backend) => {
+    const logicTest = logicTestOn(backend);
+    let db: TestDatabase;
+
+    beforeAll(async () => {
+      db = await createTestDatabase(backend);
+    }, 60_000);
+    afterAll(() => db?.dispose());
+
+    logicTest(
+      "I36 a future booking reckoned with older rules keeps its wall time and moves; both people are told; current ones keep their sequence",
+      async () => {
+        const { accountId } = await createAccount(db.database);
+        const host = await memberViewer(db.database, {
+          accountId,
+          roleName: "instructor",
+          caps: ["create_courses"],
+        });
+        const sam = await memberViewer(db.database, { accountId, roleName: "student", caps: [] });
+        await saveAvailability(db.database, { accountId, viewer: host, body: newYork });
+        const type = await createAppointmentType(db.database, {
+          accountId,
+          viewer: host,
+          body: { title: "Portfolio review", slug: "review", durationMinutes: 30 },
+        });
+        const at = Date.parse("2027-03-02T12:00:00Z");
+        const book = (start: string) =>
+          bookSlot(
+            { database: db.database, jobs },
+            {
+              accountId,
+              viewer: sam,
+              now: at,
+              body: { typeId: type.id, start, bookerZone: "Europe/Berlin" },
+            },
+          );
+        // Booked as 09:00 New York on 16 March (13:00 UTC) and on 3 March (14:00 UTC).
+        const drifted = await book("2027-03-16T13:00:00.000Z");
+        const steady = await book("2027-03-03T14:00:00.000Z");
+        const past = await book("2027-03-02T14:00:00.000Z");
+        // As an older tz database would have had it: no DST in 2027, so 09:00 was 14:00 UTC.
+        await db.database.forAccount(accountId, (tx) =>
+          tx
+            .update(bookings)
+            .set({
+              startAt: new Date("2027-03-16T14:00:00Z"),
+              endAt: new Date("2027-03-16T14:30:00Z"),
+              tzVersion: "2005a",
+            })
+            .where(eq(bookings.id, drifted.id)),
+        );
+        // Reckoned with the older data too, but by today's their instants are the same.
+        await db.database.forAccount(accountId, (tx) =>
+          tx
+            .update(bookings)
+            .set({ tzVersion: "2005a" })
+            .where(inArray(bookings.id, [steady.id, past.id])),
+        );
+        queued.length = 0;
+        const heard: unknown[] = [];
+        const pubsub = createLocalPubSub(createLogger({ level: "silent" }));
+        pubsub.subscribe((message) => void heard.push(message));
+        const result = await recheckBookingTimes(
+          { database: db.database, pubsub, jobs },
+          { now: new Date("2027-03-02T15:00:00Z"), version: "2027a" },
+        );
+        expect(result.checked).toBe(2);
+        // Both people are mailed the new time with the invitation's update.
+        expect(queued).toContainEqual({
+          name: BOOKING_MAIL_JOB,
+          data: { accountId, bookingId: drifted.id, kind: "moved" },
+        });
+        expect(result.moved).toEqual([
+          {
+            bookingId: drifted.id,
+            from: "2027-03-16T14:00:00.000Z",
+            to: "2027-03-16T13:00:00.000Z",
+          },
+        ]);
+        const rows = await db.database.forAccount(accountId, (tx) =>
+          tx.select().from(bookings).where(eq(bookings.accountId, accountId)),
+        );
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        expect(byId.get(drifted.id)).toMatchObject({
+          startAt: new Date("2027-03-16T13:00:00Z"),
+          endAt: new Date("2027-03-16T13:30:00Z"),
+          wallStart: "2027-03-16T09:00",
+          sequence: 1,
+          tzVersion: "2027a",
+        });
+        expect(byId.get(steady.id)).toMatchObject({ sequence: 0, tzVersion: "2027a" });
+        // A booking already past is history: left as it was reckoned.
+        expect(byId.get(past.id)).toMatchObject({ tzVersion: "2005a" });
+        const told = await db.database.forAccount(accountId, (tx) =>
+          tx
+            .select({ userId: memberNotifications.userId, message: memberNotifications.message })
+            .from(memberNotifications)
+            .where(eq(memberNotifications.accountId, accountId)),
+        );
+        expect(told.map((row) => row.userId).sort()).toEqual([host.user.id, sam.user.id].sort());
+        expect(told[0]!.message).toContain("Portfolio review: 2027-03-16 09:00 (America/New_York)");
+        expect(heard).toHaveLength(2);
+        // Nothing left to check: a second run finds nothing.
+        expect(
+          await recheckBookingTimes(
+            { database: db.database, pubsub, jobs },
+            { now: new Date("2027-03-02T15:00:00Z"), version: "2027a" },
+          ),
+        ).toEqual({ checked: 0, moved: [] });
+      },
+    );
+  },
+);

@@ -46,7 +46,8 @@ export const escapeText = (value: string) =>
     .replace(/\r\n|\r|\n/g, "\\n");
 
 /** A parameter value (CN=…): quoted, without the characters a quoted value may not hold. */
-const paramText = (value: string) => `"${value.replace(/["\r\n\t\u0000-\u001f]/g, "")}"`;
+const paramText = (value: string) =>
+  `"${[...value].filter((char) => char !== '"' && char.charCodeAt(0) >= 32).join("")}"`;
 
 /** Lines longer than 75 octets folded with CRLF and a space, never inside a UTF-8 character. */
 export function foldLine(line: string): string {

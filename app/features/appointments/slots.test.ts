@@ -365,3 +365,35 @@ describe("Issue 36 slots across time zones and DST changes", () => {
     ).toBe(true);
   });
 });
+
+describe("Issue 36 group sessions", () => {
+  const zone = "Europe/London";
+  const rules: Availability = {
+    ...defaultAvailability(zone),
+    weekly: Array.from({ length: 7 }, () => [{ start: "09:00", end: "13:00" }]),
+    noticeMinutes: 0,
+  };
+  const at = (time: string) => Date.parse(`2027-01-11T${time}:00Z`);
+  const starts = (query: Partial<Parameters<typeof openSlots>[0]>) =>
+    openSlots({
+      availability: rules,
+      durationMinutes: 60,
+      stepMinutes: 30,
+      from: at("00:00"),
+      to: at("23:00"),
+      now: Date.parse("2027-01-10T00:00:00Z"),
+      busy: [],
+      ...query,
+    }).map((slot) => slot.start.slice(11, 16));
+
+  test("I36 a session with room left is offered at its time and blocks the slots around it", () => {
+    const session = { start: at("10:00"), end: at("11:00") };
+    expect(starts({ joinable: [session] })).toEqual(["09:00", "10:00", "11:00", "11:30", "12:00"]);
+    // Full, it is busy time like any booking.
+    expect(starts({ busy: [session] })).toEqual(["09:00", "11:00", "11:30", "12:00"]);
+    // One session a day: the day's open session is still offered, nothing else.
+    expect(starts({ joinable: [session], availability: { ...rules, maxPerDay: 1 } })).toEqual([
+      "10:00",
+    ]);
+  });
+});

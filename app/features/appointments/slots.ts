@@ -28,6 +28,11 @@ export type SlotQuery = {
   /** The moment of asking: notice and the booking window count from it. */
   now: number;
   busy: readonly Busy[];
+  /**
+   * Group sessions of this type with room left: offered at exactly their time (another person
+   * joins), while they block every other slot around them as bookings do.
+   */
+  joinable?: readonly Busy[];
 };
 
 /** A slot as offered: its start and end as ISO instants (UTC). */
@@ -127,12 +132,16 @@ export function openSlots(query: SlotQuery): Slot[] {
   const latest = Math.min(query.to, now + availability.windowDays * 24 * 60 * MINUTE);
   if (earliest >= latest || duration <= 0 || step <= 0) return [];
   const overrides = new Map(availability.overrides.map((day) => [day.date, day.ranges]));
-  const spans = blockedSpans(query.busy, availability);
-  const perDay = new Map<string, number>();
+  const joinable = query.joinable ?? [];
+  const taken = [...query.busy, ...joinable];
+  const spans = blockedSpans(taken, availability);
+  const joinAt = new Set(joinable.map((session) => `${session.start}:${session.end}`));
+  // A day's maximum counts sessions: the people of one group session count once.
+  const perDay = new Map<string, Set<number>>();
   if (availability.maxPerDay > 0)
-    for (const one of query.busy) {
+    for (const one of taken) {
       const day = dateIn(one.start, zone);
-      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      perDay.set(day, (perDay.get(day) ?? new Set()).add(one.start));
     }
 
   const starts: number[] = [];
@@ -143,14 +152,15 @@ export function openSlots(query: SlotQuery): Slot[] {
     Temporal.PlainDate.compare(date, last) <= 0;
     date = date.add({ days: 1 })
   ) {
-    if (availability.maxPerDay > 0 && (perDay.get(date.toString()) ?? 0) >= availability.maxPerDay)
-      continue;
+    const full =
+      availability.maxPerDay > 0 &&
+      (perDay.get(date.toString())?.size ?? 0) >= availability.maxPerDay;
     const ranges = rangesOn(date, availability, overrides);
     for (const interval of ranges.flatMap((range) => rangeIntervals(date, range, zone))) {
       for (let start = interval.start; start + duration <= interval.end; start += step) {
         if (start < earliest || start >= latest) continue;
-        if (blocked(spans, start, start + duration)) continue;
-        starts.push(start);
+        if (joinAt.has(`${start}:${start + duration}`)) starts.push(start);
+        else if (!full && !blocked(spans, start, start + duration)) starts.push(start);
       }
     }
   }

@@ -90,6 +90,27 @@ describe("mail over SMTP", () => {
     expect(await readOutbox(db.database)).toEqual([]);
   });
 
+  test("I36 a calendar invitation travels as the mail's text/calendar part with its method", async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${peer.port}/?ignoreTLS=true`,
+      from: "no-reply@lyceum.test",
+      database: db.database,
+    });
+    const content = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n";
+    const before = peer.received.length;
+    await mailer.send({
+      site: "demo.localhost",
+      to: "sam@example.com",
+      subject: "Cancelled",
+      text: "x",
+      html: "<p>x</p>",
+      calendar: { method: "CANCEL", content },
+    });
+    const raw = peer.received[before]!.raw;
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
+    expect(raw).toMatch(/filename=invite\.ics/);
+  });
+
   test("a refused delivery rejects the send instead of passing silently", async () => {
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${peer.port}/?ignoreTLS=true`,

@@ -13,6 +13,8 @@ export type MailMessage = {
   /** The account the mail is sent for (its usage meters count it), and what kind of mail. */
   accountId?: string | null;
   template?: string;
+  /** A calendar invitation (issue 36): sent as the mail's text/calendar part and as a file. */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
 };
 
 /** Told of every message sent for an account, after it went (usage meters). */
@@ -61,22 +63,44 @@ function transportFor({
     let transporter: Promise<ReturnType<typeof import("nodemailer").createTransport>> | undefined;
     return {
       transport: "smtp",
-      async send({ to, subject, text, html }) {
+      async send({ to, subject, text, html, calendar }) {
         transporter ??= import("nodemailer").then(({ createTransport }) =>
           createTransport(smtpUrl),
         );
         // `site` is not sent: the site's name already stands in the rendered subject and body.
-        await (await transporter).sendMail({ from, to, subject, text, html });
+        await (
+          await transporter
+        ).sendMail({
+          from,
+          to,
+          subject,
+          text,
+          html,
+          ...(calendar
+            ? {
+                icalEvent: {
+                  method: calendar.method,
+                  filename: "invite.ics",
+                  content: calendar.content,
+                },
+              }
+            : {}),
+        });
       },
     };
   }
   return {
     transport: "outbox",
-    async send({ site, to, subject, text, html }) {
+    async send({ site, to, subject, text, html, calendar }) {
       // The owner handle: the request role may insert too, but reading back is owner-only.
-      await database.owner
-        .insert(mailOutbox)
-        .values({ site, toAddress: to, subject, textBody: text, htmlBody: html });
+      await database.owner.insert(mailOutbox).values({
+        site,
+        toAddress: to,
+        subject,
+        textBody: text,
+        htmlBody: html,
+        calendar: calendar?.content ?? null,
+      });
     },
   };
 }

@@ -14,6 +14,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    /** Issue 36: a calendar invitation sent with the mail (RFC 5545 text), if any. */
+    calendar: text("calendar"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_created_at").on(t.createdAt)],

@@ -15,10 +15,18 @@ export type MailTemplate =
   | "accountReady"
   | "confirmSubscription"
   /** Issue 35: a site's manager invited the address to join (the site's sign-up link). */
-  | "memberInvite";
+  | "memberInvite"
+  /** Issue 36: a booking made, cancelled, or moved by a change of time zone rules. */
+  | "bookingConfirmed"
+  | "bookingCancelled"
+  | "bookingMoved"
+  | "bookingReminder";
 
-/** Every template today is "a message from a site, with one link to act on". */
-export type MailVars = { siteName: string; url: string };
+/**
+ * Every template is "a message from a site, with one link to act on"; `details` are more values
+ * its words name (a booking's title and time, written for the reader beforehand).
+ */
+export type MailVars = { siteName: string; url: string; details?: Record<string, string> };
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -93,7 +101,7 @@ export function renderMail({
   const language = isLanguageCode(lang) ? lang : defaultLanguage;
   const t = translatorFor(language);
   const url = checkedUrl(vars.url);
-  const values = { siteName: vars.siteName, url };
+  const values = { ...vars.details, siteName: vars.siteName, url };
   const part = (name: string) => t(`mail.${template}.${name}`, values);
   const texts = {
     subject: part("subject"),

@@ -99,6 +99,8 @@ export default [
       route("dashboard/certificates", "routes/dashboard/certificates.tsx"),
       // Issue 35 the owner's Members screen: the list, and one member's page (`?id={userId}`).
       route("dashboard/manage/users", "routes/dashboard/manage-users.tsx"),
+      // Issue 36 appointments (decision 075): the host's hours, types and preview.
+      route("dashboard/manage/appointments", "routes/dashboard/manage-appointments.tsx"),
       route("dashboard/manage/user", "routes/dashboard/manage-user.tsx"),
       // Issue 35 groups (decision 064): the groups a member may see, and a group's page and feed.
       route("dashboard/groups", "routes/dashboard/groups.tsx"),

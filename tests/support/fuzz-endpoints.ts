@@ -1647,6 +1647,21 @@ const pageEndpoints: FuzzEndpoint[] = [
     shape: () =>
       json("/dashboard/manage/users", { intent: "invite", emails: ["fuzz@example.test"] }),
   },
+  // Issue 36 the host's appointments setup: hours, a new type, a type opened or closed.
+  page("/dashboard/manage/appointments", "routes/dashboard/manage-appointments.tsx", {}),
+  {
+    name: "POST /dashboard/manage/appointments",
+    method: "POST",
+    path: "/dashboard/manage/appointments",
+    routeFile: "routes/dashboard/manage-appointments.tsx",
+    shape: () =>
+      json("/dashboard/manage/appointments", {
+        intent: "createType",
+        title: "Fuzzed session",
+        slug: "fuzzed-session",
+        durationMinutes: 30,
+      }),
+  },
   page("/dashboard/manage/users.csv", "routes/dashboard/members-csv.ts", {
     q: "ann",
     group: uuid,

@@ -60,3 +60,27 @@ export const slotsQuerySchema = z
     },
     { path: ["to"], message: "span" },
   );
+
+/** A type opened or closed for booking. */
+export const typeActiveSchema = z.object({ typeId: z.uuid(), active: z.boolean() });
+
+/** The host's setup screen: where it answers, and what it shows. */
+export const APPOINTMENTS_SETUP_PATH = "/dashboard/manage/appointments";
+
+export type AppointmentTypeRow = {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  durationMinutes: number;
+  capacity: number;
+  locationKind: LocationKind;
+  locationDetail: string;
+  active: boolean;
+};
+
+/** The next open times of one type, by the host's own days (the setup screen's preview). */
+export type SlotPreview = {
+  typeId: string;
+  days: { date: string; times: string[] }[];
+};

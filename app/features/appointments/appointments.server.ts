@@ -4,12 +4,15 @@ export {
   bookSlot,
   cancelBooking,
   createAppointmentType,
+  listOwnTypes,
   loadAvailability,
   loadSlots,
   saveAvailability,
+  setTypeActive,
   tzVersion,
 } from "./bookings.server";
 export { BOOKING_MAIL_JOB, sendBookingMail, type BookingMailKind } from "./booking-mail.server";
 export { icsOf, type IcsEvent } from "./ics.server";
+export { commandAppointmentsSetup, loadAppointmentsSetup } from "./setup.server";
 export { REMINDERS_JOB, sendDueReminders } from "./reminders.server";
 export { recheckBookingTimes, TZ_RECHECK_JOB } from "./tz-recheck.server";

@@ -2,7 +2,7 @@
 // they open, and bookings. A booking is taken in one place (`bookSlot`) under a lock per host,
 // where the slot is reckoned again from the stored rules and the bookings as they are then: two
 // people asking for one slot at once get it once.
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -12,6 +12,7 @@ import {
   appointmentTypeSchema,
   bookingRequestSchema,
   slotsQuerySchema,
+  typeActiveSchema,
   type BookingStatus,
 } from "./appointment-shapes";
 import { availabilitySchema, type Availability } from "./availability";
@@ -311,4 +312,46 @@ export async function cancelBooking(
     await jobs.send(tx, BOOKING_MAIL_JOB, { accountId, bookingId: booking.id, kind: "cancelled" });
     return cancelled!;
   });
+}
+
+/** The viewer's own appointment types, newest first (their setup screen). */
+export async function listOwnTypes(database: Database, place: Place) {
+  const host = requireHost(place);
+  const { accountId } = place;
+  return database.forAccount(accountId, (tx) =>
+    tx
+      .select()
+      .from(appointmentTypes)
+      .where(
+        and(
+          eq(appointmentTypes.accountId, accountId),
+          eq(appointmentTypes.hostUserId, host.user.id),
+        ),
+      )
+      .orderBy(desc(appointmentTypes.createdAt)),
+  );
+}
+
+/** Opens or closes one of the viewer's own types for booking; its bookings stay as they are. */
+export async function setTypeActive(
+  database: Database,
+  place: Place & { body: unknown },
+): Promise<void> {
+  const host = requireHost(place);
+  const { typeId, active } = typeActiveSchema.parse(place.body);
+  const { accountId } = place;
+  const changed = await database.forAccount(accountId, (tx) =>
+    tx
+      .update(appointmentTypes)
+      .set({ active })
+      .where(
+        and(
+          eq(appointmentTypes.accountId, accountId),
+          eq(appointmentTypes.id, typeId),
+          eq(appointmentTypes.hostUserId, host.user.id),
+        ),
+      )
+      .returning({ id: appointmentTypes.id }),
+  );
+  if (changed.length === 0) throw new AppError({ code: "appointments.notFound" });
 }

@@ -124,7 +124,12 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageElearning", "manage/elearning", manager),
   screen("manageCategories", "manage/elearning/caetgory", manager),
   screen("manageCertificates", "manage/elearning/certificates", manager),
-  section("manageAppointments", "manage/appointments", manager),
+  // Issue 36: the host's hours, appointment types and a preview of their open times.
+  screen(
+    "manageAppointments",
+    "manage/appointments",
+    (c) => manager(c) && c.features.includes("appointments"),
+  ),
   screen("manageMarketing", "manage/marketing", manager),
   screen("manageForms", "manage/marketing/forms", manager),
   screen("managePopups", "manage/marketing/popups", manager),

@@ -86,6 +86,15 @@ export const marketingAreas = {
     "errors.groupAccessRequired",
     "errors.tooManyRequests",
   ],
+  /** Issue 36: the host's appointments setup (/dashboard/manage/appointments). */
+  appointmentsScreen: [
+    "appointments.setup",
+    "appointments.location",
+    "dashboard.sections.manageAppointments",
+    "siteSettings.common.errors",
+    "errors.appointmentNotFound",
+    "errors.appointmentSlugTaken",
+  ],
   /** Issue 35: the owner's Members screen (/dashboard/manage/users) and a member's page. */
   membersScreen: [
     "members",

@@ -1,0 +1,33 @@
+import { Alert } from "@mantine/core";
+import { useFetcher } from "react-router";
+import { errorKeyOf } from "~/platform/errors";
+import { useTranslation } from "~/platform/i18n/use-translation";
+
+export type Answer = { ok: boolean; intent?: string; code?: string };
+
+/** One command of the screen, sent as JSON to its own action; its answer once back. */
+export function useSetupCommand() {
+  const fetcher = useFetcher<Answer>();
+  const send = (body: Record<string, unknown>) =>
+    fetcher.submit(body as Parameters<typeof fetcher.submit>[0], {
+      method: "post",
+      encType: "application/json",
+    });
+  const busy = fetcher.state !== "idle";
+  return { send, busy, answer: busy ? undefined : fetcher.data };
+}
+
+/** What a command answered: saved, or its refusal in the reader's words. */
+export function Outcome({ answer, saved }: { answer: Answer | undefined; saved: string }) {
+  const { t } = useTranslation();
+  if (!answer) return null;
+  return answer.ok ? (
+    <Alert color="teal" role="status">
+      {saved}
+    </Alert>
+  ) : (
+    <Alert color="red" role="alert">
+      {t(errorKeyOf(answer.code ?? "request.invalid"))}
+    </Alert>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "~/platform/i18n/use-translation";
+import { slugify } from "~/platform/slugs";
+import { locationKinds, type AppointmentTypeRow, type LocationKind } from "../appointment-shapes";
+import { Outcome, useSetupCommand } from "./setup-command";
+
+/** The host's appointment types, each opened or closed for booking, and a new one. */
+export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
+  const { t } = useTranslation();
+  const command = useSetupCommand();
+  const toggle = useSetupCommand();
+  const [title, setTitle] = useState("");
+  const [duration, setDuration] = useState<number | string>(30);
+  const [capacity, setCapacity] = useState<number | string>(1);
+  const [locationKind, setLocationKind] = useState<LocationKind>("meeting");
+  const [locationDetail, setLocationDetail] = useState("");
+  const kinds: Record<LocationKind, string> = {
+    meeting: t("appointments.location.meeting"),
+    phone: t("appointments.location.phone"),
+    in_person: t("appointments.location.in_person"),
+  };
+
+  function create(event: FormEvent) {
+    event.preventDefault();
+    void command.send({
+      intent: "createType",
+      title,
+      slug: slugify(title, 60) || "session",
+      durationMinutes: Number(duration),
+      capacity: Number(capacity),
+      locationKind,
+      locationDetail,
+    });
+  }
+
+  return (
+    <Card withBorder padding="lg" data-testid="appointments-types">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t("appointments.setup.types")}
+        </Title>
+        {types.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t("appointments.setup.noTypes")}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("appointments.setup.typeTitle")}</Table.Th>
+                  <Table.Th>{t("appointments.setup.duration")}</Table.Th>
+                  <Table.Th>{t("appointments.setup.capacity")}</Table.Th>
+                  <Table.Th>{t("appointments.setup.location")}</Table.Th>
+                  <Table.Th>{t("appointments.setup.open")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {types.map((type) => (
+                  <Table.Tr key={type.id} data-testid="appointment-type">
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {type.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {t("appointments.setup.minutes", { minutes: type.durationMinutes })}
+                    </Table.Td>
+                    <Table.Td>{type.capacity}</Table.Td>
+                    <Table.Td>{kinds[type.locationKind]}</Table.Td>
+                    <Table.Td>
+                      <Switch
+                        checked={type.active}
+                        aria-label={t("appointments.setup.openFor", { title: type.title })}
+                        onChange={(event) =>
+                          void toggle.send({
+                            intent: "setTypeActive",
+                            typeId: type.id,
+                            active: event.currentTarget.checked,
+                          })
+                        }
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {toggle.answer && !toggle.answer.ok ? <Outcome answer={toggle.answer} saved="" /> : null}
+        <form onSubmit={create} noValidate data-testid="appointments-new-type">
+          <Stack gap="sm">
+            <Text fw={500} size="sm">
+              {t("appointments.setup.newType")}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+              <TextInput
+                label={t("appointments.setup.typeTitle")}
+                value={title}
+                onChange={(event) => setTitle(event.currentTarget.value)}
+                maxLength={120}
+                required
+              />
+              <NumberInput
+                label={t("appointments.setup.durationMinutes")}
+                min={5}
+                max={480}
+                step={5}
+                value={duration}
+                onChange={setDuration}
+              />
+              <NumberInput
+                label={t("appointments.setup.capacity")}
+                description={t("appointments.setup.capacityHelp")}
+                min={1}
+                max={500}
+                value={capacity}
+                onChange={setCapacity}
+              />
+              <Select
+                label={t("appointments.setup.location")}
+                data={locationKinds.map((kind) => ({ value: kind, label: kinds[kind] }))}
+                value={locationKind}
+                onChange={(value) => value && setLocationKind(value as LocationKind)}
+                allowDeselect={false}
+              />
+              {locationKind === "meeting" ? null : (
+                <TextInput
+                  label={t("appointments.setup.locationDetail")}
+                  value={locationDetail}
+                  onChange={(event) => setLocationDetail(event.currentTarget.value)}
+                  maxLength={300}
+                />
+              )}
+            </SimpleGrid>
+            <Outcome answer={command.answer} saved={t("appointments.setup.typeSaved")} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={command.busy} disabled={!title.trim()}>
+                {t("appointments.setup.createType")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

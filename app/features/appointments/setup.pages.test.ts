@@ -74,7 +74,11 @@ describe.each(logicBackends)("Issue 36 the appointments setup page on %s", (back
     expect(html).toContain("America/New_York");
     expect(html).toContain('data-testid="appointments-not-saved"');
     expect((await (await signedIn("on", "student")).request(path)).status).toBe(403);
-    expect((await (await signedIn("off", "owner")).request(path)).status).toBe(403);
+    const offOwner = await signedIn("off", "owner");
+    expect((await offOwner.request(path)).status).toBe(403);
+    // The account menu links the screen only where it opens.
+    expect(await (await offOwner.request("/dashboard")).text()).not.toContain(path);
+    expect(await (await owner.request("/dashboard")).text()).toContain(path);
     expect((await createClient(app, { host: hosts.on }).request(path)).status).toBe(302);
   });
 

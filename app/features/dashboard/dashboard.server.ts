@@ -99,7 +99,12 @@ export async function loadDashboardShell(
     sidebar: sidebarMenu(context, dashboard?.member_menu),
     quickCreate: quickCreateMenu(context),
     accountMenu: hasAccountMenu(context)
-      ? { manage: context.caps.includes("manage_options") ? profileMenu : [] }
+      ? {
+          // Each link behind its screen's own rule (Appointments needs the site's feature).
+          manage: context.caps.includes("manage_options")
+            ? profileMenu.filter((link) => sectionForPath(link.href)?.access(context) ?? true)
+            : [],
+        }
       : null,
     person: {
       id: viewer.user.id,

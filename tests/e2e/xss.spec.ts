@@ -250,6 +250,10 @@ async function saveThroughTheApi(browser: Browser): Promise<Save[]> {
   await record("member", memberPage, "profile about", "POST", "/api/account/profile", {
     bio: text("bio"),
   });
+  // A profile link (decision 074): a valid address whose path breaks out of an attribute.
+  await record("member", memberPage, "profile link", "POST", "/api/account/profile", {
+    links: [`https://x.example${pathBreakout("link")}`],
+  });
   // The profile name last, so the member's own pages show it.
   await record("member", memberPage, "profile name", "POST", "/api/account/profile", {
     name: short("name"),

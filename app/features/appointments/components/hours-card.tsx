@@ -28,6 +28,24 @@ function useWeekdays() {
   }, [i18n.language]);
 }
 
+type NumberKey =
+  "bufferBeforeMinutes" | "bufferAfterMinutes" | "noticeMinutes" | "maxPerDay" | "windowDays";
+
+/** The rules set by number, with their bounds (availabilitySchema's). */
+const numberFields: { key: NumberKey; label: string; help?: string; min: number; max: number }[] = [
+  { key: "bufferBeforeMinutes", label: "appointments.setup.bufferBefore", min: 0, max: 240 },
+  { key: "bufferAfterMinutes", label: "appointments.setup.bufferAfter", min: 0, max: 240 },
+  { key: "noticeMinutes", label: "appointments.setup.notice", min: 0, max: 86400 },
+  {
+    key: "maxPerDay",
+    label: "appointments.setup.maxPerDay",
+    help: "appointments.setup.maxPerDayHelp",
+    min: 0,
+    max: 100,
+  },
+  { key: "windowDays", label: "appointments.setup.window", min: 1, max: 730 },
+];
+
 /** The host's weekly hours in their zone, breaks, notice, limits and days off. */
 export function HoursCard({
   availability,
@@ -48,6 +66,11 @@ export function HoursCard({
       ...all,
       weekly: all.weekly.map((one, at) => (at === day ? ranges : one)),
     }));
+  const setRange = (day: number, index: number, change: Partial<TimeRange>) =>
+    setDay(
+      day,
+      rules.weekly[day]!.map((one, at) => (at === index ? { ...one, ...change } : one)),
+    );
   const number = (key: keyof Availability) => (value: string | number) =>
     setRules((all) => ({ ...all, [key]: typeof value === "number" ? value : 0 }));
 
@@ -106,15 +129,9 @@ export function HoursCard({
                         step={300}
                         aria-label={t("appointments.setup.from", { day: name })}
                         value={range.start}
-                        onChange={(event) => {
-                          const start = event.currentTarget.value;
-                          setDay(
-                            day,
-                            rules.weekly[day]!.map((one, at) =>
-                              at === index ? { ...one, start } : one,
-                            ),
-                          );
-                        }}
+                        onChange={(event) =>
+                          setRange(day, index, { start: event.currentTarget.value })
+                        }
                       />
                       <Text size="sm" aria-hidden>
                         –
@@ -124,15 +141,9 @@ export function HoursCard({
                         step={300}
                         aria-label={t("appointments.setup.to", { day: name })}
                         value={range.end === "24:00" ? "23:59" : range.end}
-                        onChange={(event) => {
-                          const end = event.currentTarget.value;
-                          setDay(
-                            day,
-                            rules.weekly[day]!.map((one, at) =>
-                              at === index ? { ...one, end } : one,
-                            ),
-                          );
-                        }}
+                        onChange={(event) =>
+                          setRange(day, index, { end: event.currentTarget.value })
+                        }
                       />
                       <ActionIcon
                         variant="subtle"
@@ -166,42 +177,17 @@ export function HoursCard({
             ))}
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            <NumberInput
-              label={t("appointments.setup.bufferBefore")}
-              min={0}
-              max={240}
-              value={rules.bufferBeforeMinutes}
-              onChange={number("bufferBeforeMinutes")}
-            />
-            <NumberInput
-              label={t("appointments.setup.bufferAfter")}
-              min={0}
-              max={240}
-              value={rules.bufferAfterMinutes}
-              onChange={number("bufferAfterMinutes")}
-            />
-            <NumberInput
-              label={t("appointments.setup.notice")}
-              min={0}
-              max={86400}
-              value={rules.noticeMinutes}
-              onChange={number("noticeMinutes")}
-            />
-            <NumberInput
-              label={t("appointments.setup.maxPerDay")}
-              description={t("appointments.setup.maxPerDayHelp")}
-              min={0}
-              max={100}
-              value={rules.maxPerDay}
-              onChange={number("maxPerDay")}
-            />
-            <NumberInput
-              label={t("appointments.setup.window")}
-              min={1}
-              max={730}
-              value={rules.windowDays}
-              onChange={number("windowDays")}
-            />
+            {numberFields.map((field) => (
+              <NumberInput
+                key={field.key}
+                label={t(field.label)}
+                description={field.help ? t(field.help) : undefined}
+                min={field.min}
+                max={field.max}
+                value={rules[field.key]}
+                onChange={number(field.key)}
+              />
+            ))}
           </SimpleGrid>
           <Stack gap="xs">
             <Text fw={500} size="sm">

@@ -4,8 +4,7 @@
 // bookings from the database joins it once bookings are stored.
 // BENCH_SLOTS_CALLS (default 200) sets how many months are computed after 10 unmeasured.
 import { performance } from "node:perf_hooks";
-import type { Availability } from "~/features/appointments/availability";
-import { openSlots, slotsByDay, type Busy } from "~/features/appointments/slots";
+import { openSlots, slotsByDay, type Busy, type SlotQuery } from "~/features/appointments/slots";
 import { atMost, ms, percentile, type Figure, type Print } from "./report.ts";
 
 const MINUTE = 60_000;
@@ -31,7 +30,7 @@ export async function benchSlots({ print }: { print: Print }): Promise<Figure[]>
     { start: "08:00", end: "12:00" },
     { start: "13:00", end: "18:00" },
   ];
-  const availability: Availability = {
+  const availability: SlotQuery["availability"] = {
     zone: "America/New_York",
     weekly: [day, day, day, day, day, [{ start: "10:00", end: "14:00" }], []],
     overrides: [

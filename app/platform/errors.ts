@@ -134,6 +134,10 @@ export const errorCatalogue = {
   "appointments.slotTaken": { status: 409, key: "errors.appointmentSlotTaken" },
   /** The booker holds a seat in that session already. */
   "appointments.alreadyBooked": { status: 409, key: "errors.appointmentAlreadyBooked" },
+  /** A booker past the host's notice for changes (decision 076). */
+  "appointments.tooLate": { status: 409, key: "errors.appointmentTooLate" },
+  /** A booker who moved the booking as often as the host allows. */
+  "appointments.noMoreChanges": { status: 409, key: "errors.appointmentNoMoreChanges" },
   /** Issue 17 the custom domain: not a domain name (spec §5 V1 pattern). */
   "domain.invalid": { status: 400, key: "errors.domainInvalid" },
   /** The platform's own domain or one of its sub-domains (the sites' own addresses). */

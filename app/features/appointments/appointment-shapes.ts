@@ -46,6 +46,9 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
+/** A booking moved to another open slot of its type. */
+export const rescheduleSchema = z.object({ start: z.iso.datetime({ offset: true }) });
+
 /** The slots asked for: a span of at most SLOTS_SPAN_DAYS. */
 export const slotsQuerySchema = z
   .object({
@@ -83,4 +86,56 @@ export type AppointmentTypeRow = {
 export type SlotPreview = {
   typeId: string;
   days: { date: string; times: string[] }[];
+};
+
+/** A booking as the members' and the hosts' screens show it. */
+export type BookingRow = {
+  id: string;
+  typeId: string;
+  typeSlug: string;
+  title: string;
+  durationMinutes: number;
+  locationKind: LocationKind;
+  locationDetail: string;
+  /** Instants (ISO); each screen writes them in its reader's zone. */
+  start: string;
+  end: string;
+  status: BookingStatus;
+  /** The other person: the host for a booker, the booker for a host. */
+  withName: string;
+  /** The zone the reader chose when booking (a booker) or keeps their hours in (a host). */
+  zone: string;
+  /** What the reader may still do (a booker: within the host's rules). */
+  may: { cancel: boolean; reschedule: boolean };
+};
+
+/** A type open for booking, as its public page and the members' list show it. */
+export type BookableType = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  durationMinutes: number;
+  capacity: number;
+  locationKind: LocationKind;
+  hostName: string;
+  /** The host's zone; the page starts there until the visitor's own is known. */
+  hostZone: string;
+  windowDays: number;
+};
+
+/** Where a type is booked, for anyone. */
+export const bookingPagePath = (slug: string) => `/book/${slug}`;
+/** Where members see their bookings, and hosts theirs. */
+export const MY_BOOKINGS_PATH = "/dashboard/bookings";
+export const HOST_BOOKINGS_PATH = "/dashboard/appointments";
+
+/** The appointments API's addresses (features/appointments/api.server.ts answers them). */
+export const appointmentsApiPaths = {
+  slots: (typeId: string, from: string, to: string) =>
+    `/api/appointments/types/${typeId}/slots?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+  book: "/api/appointments/bookings",
+  cancel: (bookingId: string) => `/api/appointments/bookings/${bookingId}/cancel`,
+  reschedule: (bookingId: string) => `/api/appointments/bookings/${bookingId}/reschedule`,
+  invite: (bookingId: string) => `/api/appointments/bookings/${bookingId}/invite.ics`,
 };

@@ -2,7 +2,6 @@
 // when the tz database changes, and invitations.
 export {
   bookSlot,
-  cancelBooking,
   createAppointmentType,
   listOwnTypes,
   loadAvailability,
@@ -16,3 +15,5 @@ export { icsOf, type IcsEvent } from "./ics.server";
 export { commandAppointmentsSetup, loadAppointmentsSetup } from "./setup.server";
 export { REMINDERS_JOB, sendDueReminders } from "./reminders.server";
 export { recheckBookingTimes, TZ_RECHECK_JOB } from "./tz-recheck.server";
+export { bookerMay, cancelBooking, rescheduleBooking } from "./booking-changes.server";
+export { bookingInviteFile, listBookableTypes, listBookings } from "./booking-lists.server";

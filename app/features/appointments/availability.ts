@@ -77,8 +77,25 @@ export const availabilitySchema = z.object({
   maxPerDay: z.number().int().min(0).max(100),
   /** Slots open this many days ahead. */
   windowDays: z.number().int().min(1).max(730),
+  /**
+   * The owner's rule for changes: a booker may cancel or move a booking until this long before
+   * it starts (the host may at any time).
+   */
+  changeNoticeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30)
+    .default(24 * 60),
+  /** How many times a booker may move one booking; 0: never. */
+  maxReschedules: z.number().int().min(0).max(10).default(1),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
+
+/** Stored rules read with today's defaults (rules saved before a field existed lack it). */
+export function storedAvailability(rules: unknown): Availability {
+  return availabilitySchema.parse(rules);
+}
 
 const nineToFive: TimeRange[] = [{ start: "09:00", end: "17:00" }];
 
@@ -93,5 +110,7 @@ export function defaultAvailability(zone: string): Availability {
     noticeMinutes: 240,
     maxPerDay: 0,
     windowDays: 60,
+    changeNoticeMinutes: 24 * 60,
+    maxReschedules: 1,
   };
 }

@@ -1,26 +1,27 @@
-// Issue 36 a booking's mail (decision 075): made, cancelled, moved by a change of time zone
-// rules, or coming up (a reminder), to the booker and the host, each with the time in their own
+// Issue 36 a booking's mail (decision 075): made, cancelled, moved by its people or by a change
+// of time zone rules, or coming up (a reminder), to the booker and the host, each with the time in their own
 // zone; all but the reminder carry the calendar invitation (RFC 5545: REQUEST with the
 // booking's sequence, CANCEL for a cancellation). Sent by a job once the change has committed.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { siteNameOf, siteOrigin } from "~/features/accounts/accounts";
 import { accounts } from "~/features/accounts/tables.server";
-import { members } from "~/features/members/tables.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Mailer } from "~/platform/mail/mail.server";
 import { renderMail, type MailTemplate } from "~/platform/mail/templates.server";
+import { bookingWithPeople } from "./booking-people.server";
 import { icsOf } from "./ics.server";
 import { appointmentTypes, bookings } from "./tables.server";
 
 /** The job that mails one change of a booking to both people. */
 export const BOOKING_MAIL_JOB = "appointments.booking-mail";
 
-export type BookingMailKind = "confirmed" | "cancelled" | "moved" | "reminder";
+export type BookingMailKind = "confirmed" | "cancelled" | "moved" | "rescheduled" | "reminder";
 
 const templates: Record<BookingMailKind, MailTemplate> = {
   confirmed: "bookingConfirmed",
   cancelled: "bookingCancelled",
   moved: "bookingMoved",
+  rescheduled: "bookingRescheduled",
   reminder: "bookingReminder",
 };
 
@@ -39,6 +40,40 @@ export function timeFor(epochMs: number, zone: string, lang: string): string {
   return `${format.format(epochMs)} (${zone.replace(/_/g, " ")})`;
 }
 
+type InviteParts = {
+  booking: typeof bookings.$inferSelect;
+  type: typeof appointmentTypes.$inferSelect;
+  host: { name: string; email: string };
+  booker: { name: string; email: string };
+  /** The site's origin: the invitation's uid and link are its. */
+  origin: string;
+  now: number;
+};
+
+/**
+ * A booking's calendar invitation as it stands: a cancelled one cancels (METHOD:CANCEL), any
+ * other requests; its sequence tells calendars which version is newest (RFC 5546).
+ */
+export function bookingInvite({ booking, type, host, booker, origin, now }: InviteParts): string {
+  return icsOf({
+    uid: `${booking.id}@${new URL(origin).host}`,
+    sequence: booking.sequence,
+    method: booking.status === "cancelled" ? "CANCEL" : "REQUEST",
+    start: booking.startAt.getTime(),
+    end: booking.endAt.getTime(),
+    zone: booking.hostZone,
+    summary: type.title,
+    ...(type.description ? { description: type.description } : {}),
+    ...(type.locationKind !== "meeting" && type.locationDetail
+      ? { location: type.locationDetail }
+      : {}),
+    url: new URL(BOOKINGS_PATH, origin).toString(),
+    organizer: host,
+    attendees: [booker],
+    now,
+  });
+}
+
 /** Mails the booking's change to its booker and host; answers how many mails went. */
 export async function sendBookingMail(
   {
@@ -51,28 +86,8 @@ export async function sendBookingMail(
 ): Promise<number> {
   const found = await database.forAccount(accountId, async (tx) => {
     const [account] = await tx.select().from(accounts).where(eq(accounts.accountId, accountId));
-    const [row] = await tx
-      .select({ booking: bookings, type: appointmentTypes })
-      .from(bookings)
-      .innerJoin(
-        appointmentTypes,
-        and(
-          eq(appointmentTypes.accountId, bookings.accountId),
-          eq(appointmentTypes.id, bookings.typeId),
-        ),
-      )
-      .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)));
-    if (!account || !row) return null;
-    const person = async (userId: string) =>
-      (
-        await tx
-          .select({ name: members.name, email: members.email })
-          .from(members)
-          .where(and(eq(members.accountId, accountId), eq(members.userId, userId)))
-      )[0];
-    const host = await person(row.booking.hostUserId);
-    const booker = await person(row.booking.bookerUserId);
-    return host && booker ? { account, ...row, host, booker } : null;
+    const row = await bookingWithPeople(tx, accountId, bookingId);
+    return account && row ? { account, ...row } : null;
   });
   if (!found) return 0;
   const { account, booking, type, host, booker } = found;
@@ -85,24 +100,9 @@ export async function sendBookingMail(
   const site = new URL(origin).host;
   const lang = account.settings.defaultLanguage ?? "en";
   const start = booking.startAt.getTime();
-  const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
-  const content = icsOf({
-    uid: `${booking.id}@${site}`,
-    sequence: booking.sequence,
-    method,
-    start,
-    end: booking.endAt.getTime(),
-    zone: booking.hostZone,
-    summary: type.title,
-    ...(type.description ? { description: type.description } : {}),
-    ...(type.locationKind !== "meeting" && type.locationDetail
-      ? { location: type.locationDetail }
-      : {}),
-    url: new URL(BOOKINGS_PATH, origin).toString(),
-    organizer: host,
-    attendees: [booker],
-    now: now(),
-  });
+  // The invitation as the booking stands when the mail goes (a later change sends its own).
+  const method = booking.status === "cancelled" ? "CANCEL" : "REQUEST";
+  const content = bookingInvite({ booking, type, host, booker, origin, now: now() });
   let sent = 0;
   for (const [reader, zone] of [
     [booker, booking.bookerZone],

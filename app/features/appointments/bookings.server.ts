@@ -2,7 +2,7 @@
 // they open, and bookings. A booking is taken in one place (`bookSlot`) under a lock per host,
 // where the slot is reckoned again from the stored rules and the bookings as they are then: two
 // people asking for one slot at once get it once.
-import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -15,7 +15,7 @@ import {
   typeActiveSchema,
   type BookingStatus,
 } from "./appointment-shapes";
-import { availabilitySchema, type Availability } from "./availability";
+import { availabilitySchema, storedAvailability, type Availability } from "./availability";
 import { BOOKING_MAIL_JOB } from "./booking-mail.server";
 import { openSlots, type Busy, type Slot } from "./slots";
 import { appointmentTypes, availabilities, bookings } from "./tables.server";
@@ -67,7 +67,7 @@ export async function loadAvailability(
       .from(availabilities)
       .where(and(eq(availabilities.accountId, accountId), eq(availabilities.userId, userId))),
   );
-  return row?.rules ?? null;
+  return row ? storedAvailability(row.rules) : null;
 }
 
 /** A new appointment type hosted by the viewer; its address name is the site's only one. */
@@ -89,7 +89,7 @@ export async function createAppointmentType(database: Database, place: Place & {
   });
 }
 
-async function activeType(tx: Tx, accountId: string, typeId: string) {
+export async function activeType(tx: Tx, accountId: string, typeId: string) {
   const [type] = await tx
     .select()
     .from(appointmentTypes)
@@ -115,11 +115,14 @@ async function takenTime(
     type,
     from,
     to,
+    except,
   }: {
     accountId: string;
     type: { id: string; hostUserId: string; capacity: number };
     from: number;
     to: number;
+    /** A booking that is being moved: its own time is not taken. */
+    except?: string;
   },
 ): Promise<{ busy: Busy[]; joinable: Busy[] }> {
   const hostUserId = type.hostUserId;
@@ -133,6 +136,7 @@ async function takenTime(
         inArray(bookings.status, taking),
         lt(bookings.startAt, new Date(to + DAY)),
         gt(bookings.endAt, new Date(from - DAY)),
+        except ? ne(bookings.id, except) : undefined,
       ),
     );
   const sessions = new Map<string, Busy & { typeId: string; people: number }>();
@@ -155,7 +159,8 @@ async function takenTime(
   return { busy, joinable };
 }
 
-async function slotsIn(
+/** A type's open slots between `from` and `to`, reckoned from the stored rules and bookings. */
+export async function slotsIn(
   tx: Tx,
   {
     accountId,
@@ -163,7 +168,15 @@ async function slotsIn(
     from,
     to,
     now,
-  }: { accountId: string; typeId: string; from: number; to: number; now: number },
+    except,
+  }: {
+    accountId: string;
+    typeId: string;
+    from: number;
+    to: number;
+    now: number;
+    except?: string;
+  },
 ) {
   const type = await activeType(tx, accountId, typeId);
   const [stored] = await tx
@@ -173,9 +186,10 @@ async function slotsIn(
       and(eq(availabilities.accountId, accountId), eq(availabilities.userId, type.hostUserId)),
     );
   if (!stored) return { type, rules: null, slots: [] as Slot[] };
-  const { busy, joinable } = await takenTime(tx, { accountId, type, from, to });
+  const rules = storedAvailability(stored.rules);
+  const { busy, joinable } = await takenTime(tx, { accountId, type, from, to, except });
   const slots = openSlots({
-    availability: stored.rules,
+    availability: rules,
     durationMinutes: type.durationMinutes,
     from,
     to,
@@ -183,7 +197,7 @@ async function slotsIn(
     busy,
     joinable,
   });
-  return { type, rules: stored.rules, slots };
+  return { type, rules, slots };
 }
 
 /** The open slots of a type between `from` and `to` (at most SLOTS_SPAN_DAYS), for anyone. */
@@ -207,6 +221,21 @@ export async function loadSlots(
   );
 }
 
+/** One change of a host's time at a time, on every instance (a transaction's lock). */
+export async function lockHostTime(tx: Tx, accountId: string, hostUserId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`bookings:${accountId}:${hostUserId}`}))`,
+  );
+}
+
+/** The wall time ("2027-03-16T09:00") an instant reads in `zone`. */
+export function wallTime(epochMs: number, zone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(epochMs)
+    .toZonedDateTimeISO(zone)
+    .toPlainDateTime()
+    .toString({ smallestUnit: "minute" });
+}
+
 /** The tz database this runtime reckons with (Node's ICU), kept with every booking. */
 export const tzVersion = () => process.versions.tz ?? "unknown";
 
@@ -226,10 +255,7 @@ export async function bookSlot(
   const now = place.now ?? Date.now();
   return database.forAccount(accountId, async (tx) => {
     const type = await activeType(tx, accountId, asked.typeId);
-    // One booking of a host's time at a time, on every instance.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`bookings:${accountId}:${type.hostUserId}`}))`,
-    );
+    await lockHostTime(tx, accountId, type.hostUserId);
     const { rules, slots } = await slotsIn(tx, {
       accountId,
       typeId: type.id,
@@ -253,10 +279,6 @@ export async function bookSlot(
         ),
       );
     if (already) throw new AppError({ code: "appointments.alreadyBooked" });
-    const wall = Temporal.Instant.fromEpochMilliseconds(start)
-      .toZonedDateTimeISO(rules.zone)
-      .toPlainDateTime()
-      .toString({ smallestUnit: "minute" });
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -266,7 +288,7 @@ export async function bookSlot(
         bookerUserId: viewer.user.id,
         startAt: new Date(start),
         endAt: new Date(Date.parse(slot.end)),
-        wallStart: wall,
+        wallStart: wallTime(start, rules.zone),
         hostZone: rules.zone,
         tzVersion: tzVersion(),
         bookerZone: asked.bookerZone,
@@ -275,42 +297,6 @@ export async function bookSlot(
       .returning();
     await jobs.send(tx, BOOKING_MAIL_JOB, { accountId, bookingId: booking!.id, kind: "confirmed" });
     return booking!;
-  });
-}
-
-/**
- * The booker or the host cancels; the slot opens again, the invitation's sequence rises and both
- * people are mailed its cancellation.
- */
-export async function cancelBooking(
-  { database, jobs }: { database: Database; jobs: Jobs },
-  place: Place & { bookingId: string; now?: Date },
-) {
-  const { accountId, viewer } = place;
-  if (!viewer) throw new AppError({ code: "not_authenticated" });
-  return database.forAccount(accountId, async (tx) => {
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.accountId, accountId), eq(bookings.id, place.bookingId)));
-    const mine =
-      booking &&
-      (booking.bookerUserId === viewer.user.id ||
-        booking.hostUserId === viewer.user.id ||
-        can(viewer, "manage_options"));
-    if (!mine) throw new AppError({ code: "appointments.notFound" });
-    if (booking.status === "cancelled") return booking;
-    const [cancelled] = await tx
-      .update(bookings)
-      .set({
-        status: "cancelled",
-        cancelledAt: place.now ?? new Date(),
-        sequence: booking.sequence + 1,
-      })
-      .where(and(eq(bookings.accountId, accountId), eq(bookings.id, booking.id)))
-      .returning();
-    await jobs.send(tx, BOOKING_MAIL_JOB, { accountId, bookingId: booking.id, kind: "cancelled" });
-    return cancelled!;
   });
 }
 

@@ -17,8 +17,12 @@ const MINUTE = 60_000;
 /** A taken span in epoch milliseconds: a booking, or a slot held while its buyer pays. */
 export type Busy = { start: number; end: number };
 
+/** The host's hours and rules that decide what is open (not the rules for changes). */
+type HoursRules = Omit<Availability, "changeNoticeMinutes" | "maxReschedules">;
+
 export type SlotQuery = {
-  availability: Availability;
+  /** The host's hours and rules (the rules for changes play no part in what is open). */
+  availability: HoursRules;
   durationMinutes: number;
   /** Minutes between one slot's start and the next's; the duration without it. */
   stepMinutes?: number;
@@ -84,7 +88,7 @@ function rangeIntervals(date: Temporal.PlainDate, range: TimeRange, zone: string
 /** A date's ranges: its override if it has one (none: a day off), else its weekday's. */
 function rangesOn(
   date: Temporal.PlainDate,
-  availability: Availability,
+  availability: HoursRules,
   overrides: Map<string, TimeRange[]>,
 ): TimeRange[] {
   return overrides.get(date.toString()) ?? availability.weekly[date.dayOfWeek - 1] ?? [];
@@ -94,7 +98,7 @@ function rangesOn(
  * The spans a new booking may not touch: each booking widened by both buffers on both sides
  * (its own after-buffer and the newcomer's before-buffer, and the other way round), merged.
  */
-function blockedSpans(busy: readonly Busy[], availability: Availability): Busy[] {
+function blockedSpans(busy: readonly Busy[], availability: HoursRules): Busy[] {
   const pad = (availability.bufferBeforeMinutes + availability.bufferAfterMinutes) * MINUTE;
   const spans = busy
     .map((one) => ({ start: one.start - pad, end: one.end + pad }))

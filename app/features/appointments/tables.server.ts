@@ -93,6 +93,8 @@ export const bookings = pgTable(
     status: text("status").$type<BookingStatus>().notNull().default("confirmed"),
     /** Raised on every change the invitation must carry (RFC 5546). */
     sequence: integer("sequence").notNull().default(0),
+    /** Times the booker moved it (the owner's `maxReschedules` caps them). */
+    reschedules: integer("reschedules").notNull().default(0),
     /** Reminders mailed so far: 1 after the day-before one, 2 after the hour-before one. */
     remindersSent: integer("reminders_sent").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

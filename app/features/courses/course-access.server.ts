@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import { can, type Viewer } from "~/features/members/members.server";
-import { accountFeatures, planLimit } from "~/features/plans/plans";
-import { findPlan } from "~/features/plans/plans.server";
+import { planLimit } from "~/features/plans/plans";
+import { accountHasFeature, findPlan } from "~/features/plans/plans.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { courseInstructors, courses } from "./tables.server";
@@ -73,8 +73,7 @@ export async function requireCourseTeacher(
 
 /** The lms feature switch (A10: switched on and in the plan). Learning is off without it. */
 export async function lmsEnabled(database: Database, account: AccountSummary): Promise<boolean> {
-  const plan = account.settings.plan ? await findPlan(database, account.settings.plan) : undefined;
-  return accountFeatures({ plan, chosen: account.settings.features }).includes("lms");
+  return accountHasFeature(database, account, "lms");
 }
 
 /** Every learning route asks this first: with lms off, learning is "not found". */

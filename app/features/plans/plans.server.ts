@@ -1,7 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { AccountFeature } from "~/features/accounts/accounts";
 import type { Database } from "~/platform/db/database.server";
 import { createTtlCache } from "~/platform/ttl-cache";
 import { planCatalogue } from "./catalogue";
+import { accountFeatures } from "./entitlements";
 import { plans } from "./tables.server";
 
 export type Plan = typeof plans.$inferSelect;
@@ -61,4 +63,14 @@ export async function findPlan(database: Database, id: string): Promise<Plan | u
   );
   if (row) plansById(database).set(id, row);
   return row;
+}
+
+/** Whether the account has `feature` (its plan includes it and the owner left it on; A10). */
+export async function accountHasFeature(
+  database: Database,
+  account: { settings: { plan?: string | null; features?: readonly AccountFeature[] } },
+  feature: AccountFeature,
+): Promise<boolean> {
+  const plan = account.settings.plan ? await findPlan(database, account.settings.plan) : undefined;
+  return accountFeatures({ plan, chosen: account.settings.features }).includes(feature);
 }

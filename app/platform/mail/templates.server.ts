@@ -20,6 +20,8 @@ export type MailTemplate =
   | "bookingConfirmed"
   | "bookingCancelled"
   | "bookingMoved"
+  /** Issue 36: a booking moved to another time by its booker or host. */
+  | "bookingRescheduled"
   | "bookingReminder";
 
 /**

@@ -101,6 +101,9 @@ export default [
       route("dashboard/manage/users", "routes/dashboard/manage-users.tsx"),
       // Issue 36 appointments (decision 075): the host's hours, types and preview.
       route("dashboard/manage/appointments", "routes/dashboard/manage-appointments.tsx"),
+      // Issue 36 (decision 076): a member's bookings; a host's sessions, calendar and hours.
+      route("dashboard/bookings", "routes/dashboard/bookings.tsx"),
+      route("dashboard/appointments", "routes/dashboard/appointments.tsx"),
       route("dashboard/manage/user", "routes/dashboard/manage-user.tsx"),
       // Issue 35 groups (decision 064): the groups a member may see, and a group's page and feed.
       route("dashboard/groups", "routes/dashboard/groups.tsx"),
@@ -157,6 +160,8 @@ export default [
     route("certificates/:code", "routes/site/certificate.tsx"),
     // Issue 35: a member's public profile, where the site and the member allow it (decision 071).
     route("members/:slug", "routes/site/member.tsx"),
+    // Issue 36: an appointment type's booking page (decision 076).
+    route("book/:slug", "routes/site/book.tsx"),
     // Issue 16: a product's public page (two segments: never an account's page or /product).
     route("product/:slug", "routes/site/product.tsx"),
     route("checkout", "routes/site/checkout.tsx"),

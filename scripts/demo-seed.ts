@@ -30,6 +30,7 @@ import { insertDemoReportActivity } from "./demo-rows/reports";
 import { insertDemoContacts } from "./demo-contacts";
 import { insertDemoForms } from "./demo-forms";
 import { insertDemoFunnel } from "./demo-funnel";
+import { insertDemoAppointments } from "./demo-rows/appointments";
 import { DEMO_COUPON } from "./demo-content";
 import { demoPassword, demoSites, englishOutline, type DemoSite } from "./demo-content";
 import { platformDocs, platformPosts } from "./platform-docs";
@@ -257,6 +258,15 @@ async function seedSite(
     });
     await insertDemoForms(tx, { accountId });
     if (site.slug === "demo") await insertDemoFunnel(tx, { accountId });
+    // Issue 36: the instructor's hours and sessions, one booked by the student.
+    const teacher = people.find(({ role }) => role === "instructor");
+    if (teacher && site.settings.features?.includes("appointments"))
+      await insertDemoAppointments(tx, {
+        accountId,
+        hostUserId: teacher.user.id,
+        bookerUserId: student?.user.id,
+        zone: site.settings.timezone ?? "America/New_York",
+      });
   });
 }
 

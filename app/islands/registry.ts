@@ -33,4 +33,6 @@ export const islandLoaders: Record<string, Loader> = {
     import("~/features/funnels/funnels.islands").then((m) => m.FunnelOfferIsland.island),
   "order-thanks": () =>
     import("~/features/orders/orders.islands").then((m) => m.OrderThanksIsland.island),
+  "booking-panel": () =>
+    import("~/features/appointments/appointments.islands").then((m) => m.BookingPanelIsland.island),
 };

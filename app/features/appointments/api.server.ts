@@ -54,17 +54,18 @@ export function appointmentsApi({
 
   api.get("/appointments/types/:typeId/slots", async (c) => {
     const accountId = await site(c);
-    const query = { typeId: c.req.param("typeId"), from: c.req.query("from"), to: c.req.query("to") };
+    const query = {
+      typeId: c.req.param("typeId"),
+      from: c.req.query("from"),
+      to: c.req.query("to"),
+    };
     return c.json({ slots: await loadSlots(database, { accountId, query }) });
   });
 
   api.post("/appointments/bookings", async (c) => {
     const accountId = await site(c);
     const body = await jsonObject(c);
-    const booking = await bookSlot(
-      { database, jobs },
-      { accountId, viewer: c.var.viewer, body },
-    );
+    const booking = await bookSlot({ database, jobs }, { accountId, viewer: c.var.viewer, body });
     return c.json({ id: booking.id, start: booking.startAt, end: booking.endAt }, 201);
   });
 

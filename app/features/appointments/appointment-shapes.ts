@@ -107,6 +107,8 @@ export type BookingRow = {
   zone: string;
   /** What the reader may still do (a booker: within the host's rules). */
   may: { cancel: boolean; reschedule: boolean };
+  /** How many days ahead the host's times open (a move's choice). */
+  windowDays: number;
 };
 
 /** A type open for booking, as its public page and the members' list show it. */

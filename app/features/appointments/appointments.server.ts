@@ -9,7 +9,10 @@ export {
   saveAvailability,
   setTypeActive,
   tzVersion,
+  wallTime,
 } from "./bookings.server";
+export { defaultAvailability } from "./availability";
+export { openSlots } from "./slots";
 export { BOOKING_MAIL_JOB, sendBookingMail, type BookingMailKind } from "./booking-mail.server";
 export { icsOf, type IcsEvent } from "./ics.server";
 export { commandAppointmentsSetup, loadAppointmentsSetup } from "./setup.server";

@@ -2,3 +2,6 @@
 export * from "./appointment-shapes";
 export { knownZones } from "./availability";
 export { AppointmentsSetupScreen } from "./components/setup-screen";
+export { BookingPage } from "./components/booking-page";
+export { BookingsScreen } from "./components/bookings-screen";
+export { HostAppointmentsScreen } from "./components/host-screen";

@@ -63,7 +63,10 @@ async function ownBooking(tx: Tx, { accountId, viewer, bookingId }: Change) {
  * Cancels a booking: its time opens again, the invitation's sequence rises and both people are
  * mailed its cancellation. A booker past the owner's notice gets `appointments.tooLate`.
  */
-export async function cancelBooking({ database, jobs }: { database: Database; jobs: Jobs }, change: Change) {
+export async function cancelBooking(
+  { database, jobs }: { database: Database; jobs: Jobs },
+  change: Change,
+) {
   const { accountId } = change;
   const now = change.now ?? Date.now();
   return database.forAccount(accountId, async (tx) => {
@@ -132,7 +135,11 @@ export async function rescheduleBooking(
       })
       .where(and(eq(bookings.accountId, accountId), eq(bookings.id, booking.id)))
       .returning();
-    await jobs.send(tx, BOOKING_MAIL_JOB, { accountId, bookingId: booking.id, kind: "rescheduled" });
+    await jobs.send(tx, BOOKING_MAIL_JOB, {
+      accountId,
+      bookingId: booking.id,
+      kind: "rescheduled",
+    });
     return moved!;
   });
 }

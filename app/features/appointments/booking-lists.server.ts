@@ -20,7 +20,6 @@ import { appointmentTypes, availabilities, bookings } from "./tables.server";
 /** The most rows one list shows (upcoming first; the past, newest first). */
 const LIST_MAX = 200;
 
-
 /**
  * The viewer's bookings as a booker (`as: "booker"`) or as their host (`"host"`): those not yet
  * over (`when: "upcoming"`, soonest first) or over or cancelled (`"past"`, newest first).
@@ -92,6 +91,7 @@ export async function listBookings(
         withName: as === "booker" ? hostName : bookerName,
         zone: as === "booker" ? booking.bookerZone : booking.hostZone,
         may,
+        windowDays: hostRules?.windowDays ?? 0,
       };
     });
   });

@@ -14,7 +14,10 @@ export const withTypeAndPeople = {
     eq(appointmentTypes.accountId, bookings.accountId),
     eq(appointmentTypes.id, bookings.typeId),
   ),
-  host: and(eq(hostPeople.accountId, bookings.accountId), eq(hostPeople.userId, bookings.hostUserId)),
+  host: and(
+    eq(hostPeople.accountId, bookings.accountId),
+    eq(hostPeople.userId, bookings.hostUserId),
+  ),
   booker: and(
     eq(bookerPeople.accountId, bookings.accountId),
     eq(bookerPeople.userId, bookings.bookerUserId),

@@ -1,6 +1,21 @@
+/** What a booking, a move or a cancellation may answer (issue 36). */
+const bookingErrors = [
+  "errors.appointmentNotFound",
+  "errors.appointmentSlotTaken",
+  "errors.appointmentAlreadyBooked",
+  "errors.appointmentTooLate",
+  "errors.appointmentNoMoreChanges",
+  "errors.invalidRequest",
+  "errors.notAuthenticated",
+  "errors.forbidden",
+  "errors.internal",
+  "errors.tooManyRequests",
+];
+
 /**
  * The message areas of the marketing screens (M5): contacts and campaigns, forms, popups,
- * automations and affiliates, the owner's side and a member's. Part of `messageAreas`.
+ * automations and affiliates, the owner's side and a member's; and of appointments (issue 36).
+ * Part of `messageAreas`.
  */
 export const marketingAreas = {
   /** M5: the site's contacts and segments (/dashboard/manage/marketing/emails). */
@@ -94,6 +109,34 @@ export const marketingAreas = {
     "siteSettings.common.errors",
     "errors.appointmentNotFound",
     "errors.appointmentSlugTaken",
+  ],
+  /** Issue 36: a type's public booking page (/book/{slug}) and its island. */
+  bookingPage: [
+    "appointments.book",
+    "appointments.location",
+    "appointments.setup.minutes",
+    ...bookingErrors,
+  ],
+  /** Issue 36: a member's bookings (/dashboard/bookings). */
+  bookingsScreen: [
+    "appointments.book",
+    "appointments.bookings",
+    "appointments.location",
+    "appointments.setup.minutes",
+    "dashboard.sections.bookings",
+    ...bookingErrors,
+  ],
+  /** Issue 36: a host's bookings, calendar, hours and types (/dashboard/appointments). */
+  hostAppointmentsScreen: [
+    "appointments.book",
+    "appointments.bookings",
+    "appointments.hosting",
+    "appointments.setup",
+    "appointments.location",
+    "dashboard.sections.appointments",
+    "siteSettings.common.errors",
+    "errors.appointmentSlugTaken",
+    ...bookingErrors,
   ],
   /** Issue 35: the owner's Members screen (/dashboard/manage/users) and a member's page. */
   membersScreen: [

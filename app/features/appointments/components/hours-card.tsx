@@ -29,7 +29,13 @@ function useWeekdays() {
 }
 
 type NumberKey =
-  "bufferBeforeMinutes" | "bufferAfterMinutes" | "noticeMinutes" | "maxPerDay" | "windowDays";
+  | "bufferBeforeMinutes"
+  | "bufferAfterMinutes"
+  | "noticeMinutes"
+  | "maxPerDay"
+  | "windowDays"
+  | "changeNoticeMinutes"
+  | "maxReschedules";
 
 /** The rules set by number, with their bounds (availabilitySchema's). */
 const numberFields: { key: NumberKey; label: string; help?: string; min: number; max: number }[] = [
@@ -44,6 +50,9 @@ const numberFields: { key: NumberKey; label: string; help?: string; min: number;
     max: 100,
   },
   { key: "windowDays", label: "appointments.setup.window", min: 1, max: 730 },
+  // The owner's rules for changes (decision 076).
+  { key: "changeNoticeMinutes", label: "appointments.setup.changeNotice", min: 0, max: 43200 },
+  { key: "maxReschedules", label: "appointments.setup.maxReschedules", min: 0, max: 10 },
 ];
 
 /** The host's weekly hours in their zone, breaks, notice, limits and days off. */

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Card,
   Group,
@@ -15,7 +16,12 @@ import {
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { slugify } from "~/platform/slugs";
-import { locationKinds, type AppointmentTypeRow, type LocationKind } from "../appointment-shapes";
+import {
+  bookingPagePath,
+  locationKinds,
+  type AppointmentTypeRow,
+  type LocationKind,
+} from "../appointment-shapes";
 import { Outcome, useSetupCommand } from "./setup-command";
 
 /** The host's appointment types, each opened or closed for booking, and a new one. */
@@ -76,6 +82,11 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
                       <Text size="sm" fw={500}>
                         {type.title}
                       </Text>
+                      {type.active ? (
+                        <Anchor href={bookingPagePath(type.slug)} size="xs">
+                          {t("appointments.setup.bookingPage")}
+                        </Anchor>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>
                       {t("appointments.setup.minutes", { minutes: type.durationMinutes })}

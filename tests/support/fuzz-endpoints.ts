@@ -466,6 +466,48 @@ const apiEndpoints: FuzzEndpoint[] = [
     route: "PUT /learning/courses/:courseId/lessons/:lessonId/note",
     shape: () => json(`/api/learning/courses/${uuid}/lessons/${uuid}/note`, { body: "A note" }),
   },
+  // Issue 36 booking (decision 076): a type's slots, a booking, its changes and its file.
+  {
+    name: "GET /api/appointments/types/:typeId/slots",
+    method: "GET",
+    path: `/api/appointments/types/${uuid}/slots`,
+    route: "GET /appointments/types/:typeId/slots",
+    shape: () => query({ from: "2027-03-01T00:00:00Z", to: "2027-03-08T00:00:00Z" }),
+  },
+  {
+    name: "POST /api/appointments/bookings",
+    method: "POST",
+    path: "/api/appointments/bookings",
+    route: "POST /appointments/bookings",
+    shape: () =>
+      json("/api/appointments/bookings", {
+        typeId: uuid,
+        start: "2027-03-02T14:00:00Z",
+        bookerZone: "Europe/Berlin",
+      }),
+  },
+  {
+    name: "POST /api/appointments/bookings/:bookingId/cancel",
+    method: "POST",
+    path: `/api/appointments/bookings/${uuid}/cancel`,
+    route: "POST /appointments/bookings/:bookingId/cancel",
+    shape: () => json(`/api/appointments/bookings/${uuid}/cancel`, {}),
+  },
+  {
+    name: "POST /api/appointments/bookings/:bookingId/reschedule",
+    method: "POST",
+    path: `/api/appointments/bookings/${uuid}/reschedule`,
+    route: "POST /appointments/bookings/:bookingId/reschedule",
+    shape: () =>
+      json(`/api/appointments/bookings/${uuid}/reschedule`, { start: "2027-03-02T14:00:00Z" }),
+  },
+  {
+    name: "GET /api/appointments/bookings/:bookingId/invite.ics (path)",
+    method: "GET",
+    path: "/api/appointments/bookings/:bookingId/invite.ics",
+    route: "GET /appointments/bookings/:bookingId/invite.ics",
+    shape: () => ({ kind: "path", valid: uuid }),
+  },
   // Commerce (issue 16): products and memberships, managers' JSON and the access question.
   ...productEndpoints(),
   // Commerce (issue 16): coupons — the check anyone makes, the manager's list and editor.
@@ -1662,6 +1704,18 @@ const pageEndpoints: FuzzEndpoint[] = [
         durationMinutes: 30,
       }),
   },
+  // Issue 36 (decision 076): a member's bookings; a host's sessions, hours and types.
+  page("/dashboard/bookings", "routes/dashboard/bookings.tsx", {}),
+  page("/dashboard/appointments", "routes/dashboard/appointments.tsx", { tab: "calendar" }),
+  {
+    name: "POST /dashboard/appointments",
+    method: "POST",
+    path: "/dashboard/appointments",
+    routeFile: "routes/dashboard/appointments.tsx",
+    shape: () =>
+      json("/dashboard/appointments", { intent: "setTypeActive", typeId: uuid, active: false }),
+  },
+  segment("/book/:slug", "routes/site/book.tsx", "mentoring"),
   page("/dashboard/manage/users.csv", "routes/dashboard/members-csv.ts", {
     q: "ann",
     group: uuid,

@@ -23,6 +23,8 @@ export default [
     "dashboard/manage/marketing/affiliates/payouts.csv",
     "routes/dashboard/affiliates-payouts-csv.ts",
   ),
+  // Issue 36: a meeting room's door (decision 077): checks who and when, then the room.
+  route("dashboard/meetings/join", "routes/dashboard/meetings-join.ts"),
   route("dashboard/billing/invoices/:orderId", "routes/dashboard/billing-invoice.ts"),
   // The console's orders (the platform shop's) as CSV, super-admins only.
   route("dashboard/billing/orders.csv", "routes/dashboard/billing-orders-csv.ts"),
@@ -103,6 +105,7 @@ export default [
       route("dashboard/manage/appointments", "routes/dashboard/manage-appointments.tsx"),
       // Issue 36 (decision 076): a member's bookings; a host's sessions, calendar and hours.
       route("dashboard/bookings", "routes/dashboard/bookings.tsx"),
+      route("dashboard/meetings", "routes/dashboard/meetings.tsx"),
       route("dashboard/appointments", "routes/dashboard/appointments.tsx"),
       route("dashboard/manage/user", "routes/dashboard/manage-user.tsx"),
       // Issue 35 groups (decision 064): the groups a member may see, and a group's page and feed.

@@ -138,6 +138,11 @@ export const errorCatalogue = {
   "appointments.tooLate": { status: 409, key: "errors.appointmentTooLate" },
   /** A booker who moved the booking as often as the host allows. */
   "appointments.noMoreChanges": { status: 409, key: "errors.appointmentNoMoreChanges" },
+  // Issue 36 meetings (decision 077): no such room for the viewer; its door not open now;
+  // a meeting server named without what it needs.
+  "meetings.notFound": { status: 404, key: "errors.meetingNotFound" },
+  "meetings.notOpen": { status: 409, key: "errors.meetingNotOpen" },
+  "meetings.settingsIncomplete": { status: 400, key: "errors.meetingSettingsIncomplete" },
   /** Issue 17 the custom domain: not a domain name (spec §5 V1 pattern). */
   "domain.invalid": { status: 400, key: "errors.domainInvalid" },
   /** The platform's own domain or one of its sub-domains (the sites' own addresses). */

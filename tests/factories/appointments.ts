@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { defaultAvailability } from "~/features/appointments/availability";
 import { appointmentTypes, availabilities, bookings } from "~/features/appointments/tables.server";
+import { meetingRooms, meetingSettings } from "~/features/meetings/tables.server";
 import type { Database } from "~/platform/db/database.server";
 
 /**
- * Issue 36 one of each appointments row (availabilities, appointment_types, bookings) for a
- * member who hosts and books themselves, for the isolation matrix and the template's seed.
+ * Issue 36 one of each appointments and meetings row (availabilities, appointment_types,
+ * bookings, meeting_settings, meeting_rooms) for a member who hosts and books themselves, for
+ * the isolation matrix and the template's seed.
  */
 export async function createAppointmentRows(
   database: Database,
@@ -37,6 +39,21 @@ export async function createAppointmentRows(
       hostZone: "Europe/London",
       tzVersion: "2026a",
       bookerZone: "Europe/London",
+    });
+    await tx
+      .insert(meetingSettings)
+      .values({ accountId, provider: "jitsi", domain: "meet.example.org" })
+      .onConflictDoNothing();
+    await tx.insert(meetingRooms).values({
+      accountId,
+      name: `lyceum-${randomUUID()}`,
+      title: "Session",
+      kind: "session",
+      sessionKey: `${type!.id}:2027-01-11T09:00:00.000Z`,
+      typeId: type!.id,
+      hostUserId: userId,
+      startsAt: new Date("2027-01-11T09:00:00Z"),
+      endsAt: new Date("2027-01-11T09:30:00Z"),
     });
   });
 }

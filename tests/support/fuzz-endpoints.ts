@@ -1716,6 +1716,24 @@ const pageEndpoints: FuzzEndpoint[] = [
       json("/dashboard/appointments", { intent: "setTypeActive", typeId: uuid, active: false }),
   },
   segment("/book/:slug", "routes/site/book.tsx", "mentoring"),
+  // Issue 36 meetings (decision 077): the rooms, a room opened, the server; a room's door.
+  page("/dashboard/meetings", "routes/dashboard/meetings.tsx", { notice: "notOpen" }),
+  {
+    name: "POST /dashboard/meetings",
+    method: "POST",
+    path: "/dashboard/meetings",
+    routeFile: "routes/dashboard/meetings.tsx",
+    shape: () =>
+      json("/dashboard/meetings", {
+        intent: "settings",
+        provider: "jitsi",
+        domain: "meet.example.org",
+        appId: "",
+        keyId: "",
+        secret: "",
+      }),
+  },
+  page("/dashboard/meetings/join", "routes/dashboard/meetings-join.ts", { room: uuid }),
   page("/dashboard/manage/users.csv", "routes/dashboard/members-csv.ts", {
     q: "ann",
     group: uuid,

@@ -132,6 +132,13 @@ export const bookingPagePath = (slug: string) => `/book/${slug}`;
 export const MY_BOOKINGS_PATH = "/dashboard/bookings";
 export const HOST_BOOKINGS_PATH = "/dashboard/appointments";
 
+/**
+ * A booked meeting's door (features/meetings answers it): who and when are checked there, then
+ * the browser goes on to the room. The invitation's LOCATION and the bookings' Join button.
+ */
+export const bookingRoomPath = (bookingId: string) =>
+  `/dashboard/meetings/join?booking=${bookingId}`;
+
 /** The appointments API's addresses (features/appointments/api.server.ts answers them). */
 export const appointmentsApiPaths = {
   slots: (typeId: string, from: string, to: string) =>

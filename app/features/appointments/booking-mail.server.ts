@@ -8,6 +8,7 @@ import { accounts } from "~/features/accounts/tables.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Mailer } from "~/platform/mail/mail.server";
 import { renderMail, type MailTemplate } from "~/platform/mail/templates.server";
+import { bookingRoomPath } from "./appointment-shapes";
 import { bookingWithPeople } from "./booking-people.server";
 import { icsOf } from "./ics.server";
 import { appointmentTypes, bookings } from "./tables.server";
@@ -64,9 +65,12 @@ export function bookingInvite({ booking, type, host, booker, origin, now }: Invi
     zone: booking.hostZone,
     summary: type.title,
     ...(type.description ? { description: type.description } : {}),
-    ...(type.locationKind !== "meeting" && type.locationDetail
-      ? { location: type.locationDetail }
-      : {}),
+    // A meeting's place is its room's door on the site (who and when are checked there).
+    ...(type.locationKind === "meeting"
+      ? { location: new URL(bookingRoomPath(booking.id), origin).toString() }
+      : type.locationDetail
+        ? { location: type.locationDetail }
+        : {}),
     url: new URL(BOOKINGS_PATH, origin).toString(),
     organizer: host,
     attendees: [booker],

@@ -63,7 +63,8 @@ export const dashboardSections: DashboardSection[] = [
   // Everyone's
   { ...screen("notifications", "notifications", member), host: "both" as const },
   screen("activity", "activity", member),
-  section("meetings", "meetings", member),
+  // Issue 36 (decision 077): the rooms the viewer may enter; hosts open one; managers set the server.
+  screen("meetings", "meetings", member),
   screen("messages", "messages", member),
   screen("orders", "orders", member),
   // M5: a member's affiliate link, figures and payouts (the menu shows it while the programme is on).

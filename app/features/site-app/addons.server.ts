@@ -1,6 +1,6 @@
 // /dashboard/addons (issue 17 scope 3): the add-ons of spec §9. The plan's `addons` map says
-// which are free (certificates and zoom); those the owner switches off or on again, stored in
-// the account's settings; the others are listed as coming soon.
+// which are free (certificates, and zoom once it is built); those the owner switches off or on
+// again, stored in the account's settings; the others are listed as coming soon.
 import { accountAddonNames } from "~/features/accounts/accounts";
 import { changeAccountSettings, readAccount } from "~/features/accounts/accounts.server";
 import { accountAddons, planHasAddon } from "~/features/plans/plans";
@@ -10,8 +10,12 @@ import { AppError } from "~/platform/errors";
 import type { AccountCaches } from "./app-settings.server";
 import { addonSwitchSchema, type AddonCard, type SiteAppAnswer } from "./validation";
 
-/** Add-ons a plan may give today; the rest of the list is still to be built. */
-const availableAddons = new Set(["certificates", "zoom"]);
+/**
+ * Add-ons a plan may give today; the rest of the list is still to be built. Zoom waits for its
+ * real API with the site's own credentials (issue 36): until then it says "coming soon", and
+ * meetings are held on Jitsi (decision 077).
+ */
+const availableAddons = new Set(["certificates"]);
 
 async function accountAndPlan(database: Database, accountId: string) {
   const account = await readAccount(database, accountId);

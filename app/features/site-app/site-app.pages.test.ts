@@ -377,7 +377,7 @@ describe.each(backends)("M7 the owner's app, setup and add-ons on %s", (backend)
     expect((await stored(sites.school.id)).settings.domain_claim).toBeUndefined();
   });
 
-  test("M7 certificates and zoom are free and switchable, the rest coming soon; certificates switched off close the member's certificates and stop issuing", async () => {
+  test("M7 certificates are free and switchable, zoom and the rest coming soon; certificates switched off close the member's certificates and stop issuing", async () => {
     const owner = await signedIn("owner");
     const html = await (await owner.request(addonsScreen)).text();
     for (const name of [
@@ -400,7 +400,8 @@ describe.each(backends)("M7 the owner's app, setup and add-ons on %s", (backend)
         "sms",
         "custom_code",
       ].map((name) => stateOf(page, `addon-${name}`));
-    expect(states(html)).toEqual(["on", "on", "soon", "soon", "soon", "soon", "soon"]);
+    // Zoom waits for its real API (issue 36): coming soon, as the spec's other add-ons.
+    expect(states(html)).toEqual(["on", "soon", "soon", "soon", "soon", "soon", "soon"]);
 
     const student = await signedIn("student");
     const account = async () => ({ settings: (await stored(sites.school.id)).settings });
@@ -414,10 +415,10 @@ describe.each(backends)("M7 the owner's app, setup and add-ons on %s", (backend)
     expect(await certificatesAvailable(db.database, await account())).toBe(false);
     expect(states(await (await owner.request(addonsScreen)).text()).slice(0, 2)).toEqual([
       "off",
-      "on",
+      "soon",
     ]);
 
-    for (const addon of ["ai_assistant", "white_label"]) {
+    for (const addon of ["ai_assistant", "white_label", "zoom"]) {
       const refused = await command(owner, { addon, enabled: true }, addonsScreen);
       expect(refused.status, addon).toBe(403);
       expect(await actionData(refused)).toMatchObject({ code: "plans.addonUnavailable" });
@@ -425,16 +426,10 @@ describe.each(backends)("M7 the owner's app, setup and add-ons on %s", (backend)
     expect((await command(owner, { addon: "teleport", enabled: true }, addonsScreen)).status).toBe(
       400,
     );
-    expect((await command(owner, { addon: "zoom", enabled: false }, addonsScreen)).status).toBe(
-      200,
-    );
     expect(
       (await command(owner, { addon: "certificates", enabled: true }, addonsScreen)).status,
     ).toBe(200);
-    expect((await stored(sites.school.id)).settings.addons).toEqual({
-      certificates: true,
-      zoom: false,
-    });
+    expect((await stored(sites.school.id)).settings.addons).toEqual({ certificates: true });
     expect((await student.request("/dashboard/certificates")).status).toBe(200);
     expect(await certificatesAvailable(db.database, await account())).toBe(true);
   });

@@ -5,10 +5,8 @@ const bookingErrors = [
   "errors.appointmentAlreadyBooked",
   "errors.appointmentTooLate",
   "errors.appointmentNoMoreChanges",
-  "errors.invalidRequest",
+  // invalidRequest, forbidden and internal come with every page.
   "errors.notAuthenticated",
-  "errors.forbidden",
-  "errors.internal",
   "errors.tooManyRequests",
 ];
 
@@ -137,6 +135,15 @@ export const marketingAreas = {
     "siteSettings.common.errors",
     "errors.appointmentSlugTaken",
     ...bookingErrors,
+  ],
+  /** Issue 36: the rooms a member may enter (/dashboard/meetings). */
+  meetingsScreen: [
+    "meetings",
+    "dashboard.sections.meetings",
+    "errors.meetingNotOpen",
+    "errors.meetingNotFound",
+    "errors.meetingSettingsIncomplete",
+    "siteSettings.common.errors",
   ],
   /** Issue 35: the owner's Members screen (/dashboard/manage/users) and a member's page. */
   membersScreen: [

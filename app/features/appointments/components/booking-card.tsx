@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text } from "@mantine/core";
-import { IconCalendarDown } from "@tabler/icons-react";
+import { IconCalendarDown, IconVideo } from "@tabler/icons-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { appointmentsApiPaths, type BookingRow } from "../appointment-shapes";
+import { appointmentsApiPaths, bookingRoomPath, type BookingRow } from "../appointment-shapes";
 import { fullTime, zoneLabel } from "../local-times";
 import type { Slot } from "../slots";
 import { callAppointments } from "./api-call";
@@ -75,6 +75,18 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
             >
               {t("appointments.bookings.addToCalendar")}
             </Button>
+            {booking.locationKind === "meeting" ? (
+              <Button
+                component="a"
+                href={bookingRoomPath(booking.id)}
+                target="_blank"
+                rel="noopener"
+                size="xs"
+                leftSection={<IconVideo size={14} aria-hidden />}
+              >
+                {t("appointments.bookings.join")}
+              </Button>
+            ) : null}
             {booking.may.reschedule ? (
               <Button size="xs" variant="default" onClick={() => setDialog("move")}>
                 {t("appointments.bookings.reschedule")}

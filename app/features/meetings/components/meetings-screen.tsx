@@ -1,0 +1,313 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { IconVideo } from "@tabler/icons-react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { useFetcher, useSearchParams } from "react-router";
+import { errorKeyOf } from "~/platform/errors";
+import { useTranslation } from "~/platform/i18n/use-translation";
+import {
+  meetingJoinPath,
+  meetingProviders,
+  type MeetingProvider,
+  type MeetingRow,
+  type MeetingSettingsView,
+} from "../meeting-shapes";
+
+type Answer = { ok: boolean; code?: string };
+const noChange = () => () => {};
+
+function useCommand() {
+  const fetcher = useFetcher<Answer>();
+  const send = (body: Record<string, unknown>) =>
+    fetcher.submit(body as Parameters<typeof fetcher.submit>[0], {
+      method: "post",
+      encType: "application/json",
+    });
+  const busy = fetcher.state !== "idle";
+  return { send, busy, answer: busy ? undefined : fetcher.data };
+}
+
+function Outcome({ answer, saved }: { answer: Answer | undefined; saved: string }) {
+  const { t } = useTranslation();
+  if (!answer) return null;
+  return answer.ok ? (
+    <Alert color="teal" role="status">
+      {saved}
+    </Alert>
+  ) : (
+    <Alert color="red" role="alert">
+      {t(errorKeyOf(answer.code ?? "request.invalid"))}
+    </Alert>
+  );
+}
+
+/** One room: when, with whom, and its door (open in its window, in a tab of its own). */
+function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number; zone: string }) {
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: zone,
+  });
+  const open = now >= Date.parse(meeting.opensAt) && now <= Date.parse(meeting.closesAt);
+  return (
+    <Card withBorder padding="md" data-testid="meeting" data-meeting-id={meeting.id}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Text fw={600}>{meeting.title}</Text>
+            {meeting.moderator ? (
+              <Badge variant="light" size="sm">
+                {t("meetings.moderator")}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="sm">
+            {when.format(Date.parse(meeting.start))} ({zone.replace(/_/g, " ")})
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t("meetings.with", { names: meeting.withName })}
+          </Text>
+        </Stack>
+        {open ? (
+          <Button
+            component="a"
+            href={meetingJoinPath(meeting.id)}
+            target="_blank"
+            rel="noopener"
+            leftSection={<IconVideo size={16} aria-hidden />}
+          >
+            {t("meetings.join")}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t("meetings.opensAt", {
+              when: when.format(Date.parse(meeting.opensAt)),
+            })}
+          </Text>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function OpenRoomCard() {
+  const { t } = useTranslation();
+  const command = useCommand();
+  const [title, setTitle] = useState("");
+  const [minutes, setMinutes] = useState<number | string>(60);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void command.send({ intent: "open", title, minutes: Number(minutes) });
+  };
+  return (
+    <Card withBorder padding="lg" data-testid="meetings-open-room">
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("meetings.openRoom")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("meetings.openRoomHelp")}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t("meetings.roomTitle")}
+              value={title}
+              onChange={(event) => setTitle(event.currentTarget.value)}
+              required
+              maxLength={120}
+            />
+            <NumberInput
+              label={t("meetings.minutes")}
+              value={minutes}
+              onChange={setMinutes}
+              min={15}
+              max={480}
+            />
+          </SimpleGrid>
+          <Outcome answer={command.answer} saved={t("meetings.roomOpened")} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={command.busy} disabled={!title.trim()}>
+              {t("meetings.openRoomButton")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function SettingsCard({ settings }: { settings: MeetingSettingsView }) {
+  const { t } = useTranslation();
+  const command = useCommand();
+  const [provider, setProvider] = useState<MeetingProvider>(settings.provider);
+  const [domain, setDomain] = useState(settings.domain);
+  const [appId, setAppId] = useState(settings.appId);
+  const [keyId, setKeyId] = useState(settings.keyId);
+  const [secret, setSecret] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void command.send({ intent: "settings", provider, domain, appId, keyId, secret });
+  };
+  const kept = settings.hasSecret && settings.provider === provider;
+  return (
+    <Card withBorder padding="lg" data-testid="meetings-settings">
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("meetings.settings.title")}
+          </Title>
+          <Select
+            label={t("meetings.settings.provider")}
+            data={meetingProviders.map((value) => ({
+              value,
+              label: t(`meetings.settings.providers.${value}`),
+            }))}
+            value={provider}
+            onChange={(value) => value && setProvider(value as MeetingProvider)}
+            allowDeselect={false}
+          />
+          {provider === "public" ? (
+            <Alert color="yellow" data-testid="meetings-public-warning">
+              {t("meetings.settings.publicWarning")}
+            </Alert>
+          ) : null}
+          {provider === "jitsi" ? (
+            <TextInput
+              label={t("meetings.settings.domain")}
+              placeholder="meet.example.org"
+              value={domain}
+              onChange={(event) => setDomain(event.currentTarget.value)}
+            />
+          ) : null}
+          {provider !== "public" ? (
+            <TextInput
+              label={t(
+                provider === "jaas" ? "meetings.settings.jaasAppId" : "meetings.settings.appId",
+              )}
+              value={appId}
+              onChange={(event) => setAppId(event.currentTarget.value)}
+            />
+          ) : null}
+          {provider === "jaas" ? (
+            <>
+              <TextInput
+                label={t("meetings.settings.keyId")}
+                value={keyId}
+                onChange={(event) => setKeyId(event.currentTarget.value)}
+              />
+              <Textarea
+                label={t("meetings.settings.privateKey")}
+                description={kept ? t("meetings.settings.secretKept") : undefined}
+                placeholder="-----BEGIN PRIVATE KEY-----"
+                autosize
+                minRows={3}
+                maxRows={8}
+                value={secret}
+                onChange={(event) => setSecret(event.currentTarget.value)}
+                styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
+              />
+            </>
+          ) : null}
+          {provider === "jitsi" ? (
+            <PasswordInput
+              label={t("meetings.settings.appSecret")}
+              description={
+                kept ? t("meetings.settings.secretKept") : t("meetings.settings.appSecretHelp")
+              }
+              value={secret}
+              onChange={(event) => setSecret(event.currentTarget.value)}
+            />
+          ) : null}
+          <Outcome answer={command.answer} saved={t("meetings.settings.saved")} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={command.busy}>
+              {t("meetings.settings.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * Issue 36 `/dashboard/meetings` (decision 077): the rooms the viewer may enter (their booked
+ * sessions, and the rooms hosts opened), each joinable in its window; hosts open a room now;
+ * managers choose the server the rooms are held on.
+ */
+export function MeetingsScreen({
+  meetings,
+  now,
+  siteZone,
+  canHost,
+  settings,
+  publicServer,
+}: {
+  meetings: MeetingRow[];
+  now: number;
+  siteZone: string;
+  canHost: boolean;
+  settings: MeetingSettingsView | null;
+  publicServer: boolean;
+}) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  // The reader's own zone once the page runs in their browser; the site's until then.
+  const zone =
+    useSyncExternalStore(
+      noChange,
+      () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+      () => null,
+    ) ?? siteZone;
+  return (
+    <Stack gap="lg" data-testid="meetings-screen">
+      <div>
+        <Title order={1} size="h2">
+          {t("meetings.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("meetings.intro")}
+        </Text>
+      </div>
+      {params.get("notice") === "notOpen" ? (
+        <Alert color="yellow" role="status">
+          {t("errors.meetingNotOpen")}
+        </Alert>
+      ) : null}
+      {publicServer ? (
+        <Text size="sm" c="dimmed" data-testid="meetings-public-note">
+          {t("meetings.publicNote")}
+        </Text>
+      ) : null}
+      {meetings.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("meetings.none")}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {meetings.map((meeting) => (
+            <MeetingCard key={meeting.id} meeting={meeting} now={now} zone={zone} />
+          ))}
+        </Stack>
+      )}
+      {canHost ? <OpenRoomCard /> : null}
+      {settings ? <SettingsCard settings={settings} /> : null}
+    </Stack>
+  );
+}

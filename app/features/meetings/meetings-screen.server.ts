@@ -1,0 +1,50 @@
+// Issue 36 the meetings screen's data and commands (decision 077).
+import { z } from "zod";
+import { can, type Viewer } from "~/features/members/members.server";
+import type { Database } from "~/platform/db/database.server";
+import type { SecretBox } from "~/platform/secret-box.server";
+import { loadMeetingSettings, saveMeetingSettings } from "./meeting-settings.server";
+import { listMeetings, openAdhocRoom } from "./rooms.server";
+import { meetingSettings } from "./tables.server";
+import { eq } from "drizzle-orm";
+
+export async function loadMeetingsScreen(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    siteZone,
+    now = Date.now(),
+  }: { accountId: string; viewer: Viewer; siteZone: string; now?: number },
+) {
+  const manager = can(viewer, "manage_options");
+  const settings = manager ? await loadMeetingSettings(database, { accountId, viewer }) : null;
+  const [stored] = await database.forAccount(accountId, (tx) =>
+    tx
+      .select({ provider: meetingSettings.provider })
+      .from(meetingSettings)
+      .where(eq(meetingSettings.accountId, accountId)),
+  );
+  return {
+    now,
+    siteZone,
+    meetings: await listMeetings(database, { accountId, viewer, now }),
+    canHost: manager || can(viewer, "create_courses"),
+    settings,
+    publicServer: (stored?.provider ?? "public") === "public",
+  };
+}
+
+const commandSchema = z.object({ intent: z.enum(["open", "settings"]) });
+
+/** The screen's commands: a room opened now (hosts), the meeting server (managers). */
+export async function commandMeetingsScreen(
+  { database, secretBox }: { database: Database; secretBox: SecretBox },
+  { accountId, viewer, body }: { accountId: string; viewer: Viewer; body: unknown },
+): Promise<{ ok: true; intent: string }> {
+  const { intent } = commandSchema.parse(body);
+  const { intent: _, ...rest } = body as Record<string, unknown>;
+  if (intent === "open") await openAdhocRoom(database, { accountId, viewer, body: rest });
+  else await saveMeetingSettings({ database, secretBox }, { accountId, viewer, body: rest });
+  return { ok: true, intent };
+}

@@ -1,0 +1,354 @@
+// Issue 36 meeting rooms (decision 077): one per booked session, made when first listed or
+// entered and shared by a group session's bookers; or opened now by a host for the site's
+// members. A room is entered through `joinMeeting`, which checks who and when, counts the
+// conference once for the meter, and answers the room's address with the entrant's token.
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { appointmentTypes, bookings } from "~/features/appointments/tables.server";
+import { can, type Viewer } from "~/features/members/members.server";
+import { members } from "~/features/members/tables.server";
+import { recordUsage } from "~/features/usage/usage.server";
+import type { Database, Tx } from "~/platform/db/database.server";
+import { AppError } from "~/platform/errors";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
+import type { SecretBox } from "~/platform/secret-box.server";
+import {
+  adhocRoomSchema,
+  JOIN_EARLY_MINUTES,
+  JOIN_LATE_MINUTES,
+  type MeetingRow,
+} from "./meeting-shapes";
+import { roomServerIn } from "./meeting-settings.server";
+import { roomAddress } from "./room-address.server";
+import { meetingRooms } from "./tables.server";
+
+const MINUTE = 60_000;
+const LIST_MAX = 100;
+
+/** A booked session: its type and start. */
+export const sessionKeyOf = (typeId: string, startMs: number) =>
+  `${typeId}:${new Date(startMs).toISOString()}`;
+
+/** 96 random bits: on a shared server, a room's name is its only lock. */
+const newRoomName = () => `lyceum-${randomBytes(12).toString("hex")}`;
+
+const isHost = (viewer: Viewer) => can(viewer, "create_courses") || can(viewer, "manage_options");
+
+type Session = { typeId: string; title: string; hostUserId: string; start: Date; end: Date };
+
+/** The rooms of booked sessions, made when first needed (one per session, whoever asks). */
+export async function ensureSessionRooms(
+  tx: Tx,
+  accountId: string,
+  sessions: readonly Session[],
+): Promise<void> {
+  if (sessions.length === 0) return;
+  await tx
+    .insert(meetingRooms)
+    .values(
+      sessions.map((session) => ({
+        accountId,
+        name: newRoomName(),
+        title: session.title,
+        kind: "session" as const,
+        sessionKey: sessionKeyOf(session.typeId, session.start.getTime()),
+        typeId: session.typeId,
+        hostUserId: session.hostUserId,
+        startsAt: session.start,
+        endsAt: session.end,
+      })),
+    )
+    .onConflictDoNothing({ target: [meetingRooms.accountId, meetingRooms.sessionKey] });
+}
+
+/** Booked meeting sessions (confirmed, of a type held in a meeting room) matching `where`. */
+function meetingSessions(tx: Tx, accountId: string, where: SQL | undefined) {
+  return tx
+    .selectDistinct({
+      typeId: bookings.typeId,
+      title: appointmentTypes.title,
+      hostUserId: bookings.hostUserId,
+      start: bookings.startAt,
+      end: bookings.endAt,
+    })
+    .from(bookings)
+    .innerJoin(
+      appointmentTypes,
+      and(
+        eq(appointmentTypes.accountId, bookings.accountId),
+        eq(appointmentTypes.id, bookings.typeId),
+      ),
+    )
+    .where(
+      and(
+        eq(bookings.accountId, accountId),
+        eq(bookings.status, "confirmed"),
+        eq(appointmentTypes.locationKind, "meeting"),
+        where,
+      ),
+    )
+    .limit(LIST_MAX);
+}
+
+/** A room a host opens now, for the site's members, for `minutes`. */
+export async function openAdhocRoom(
+  database: Database,
+  {
+    accountId,
+    viewer,
+    body,
+    now = Date.now(),
+  }: { accountId: string; viewer: Viewer | null; body: unknown; now?: number },
+) {
+  if (!viewer) throw new AppError({ code: "not_authenticated" });
+  if (!isHost(viewer)) throw new AppError({ code: "auth.forbidden" });
+  const { title, minutes } = adhocRoomSchema.parse(body);
+  const [room] = await database.forAccount(accountId, (tx) =>
+    tx
+      .insert(meetingRooms)
+      .values({
+        accountId,
+        name: newRoomName(),
+        title,
+        kind: "adhoc",
+        hostUserId: viewer.user.id,
+        startsAt: new Date(now),
+        endsAt: new Date(now + minutes * MINUTE),
+      })
+      .returning(),
+  );
+  return room!;
+}
+
+/** A session room whose session still holds a confirmed booking (of `bookerUserId`, if named). */
+const sessionBooked = (bookerUserId?: string) => sql`exists (
+  select 1 from ${bookings} b
+  where b.account_id = ${meetingRooms.accountId} and b.type_id = ${meetingRooms.typeId}
+    and b.start_at = ${meetingRooms.startsAt} and b.status = 'confirmed'
+    ${bookerUserId ? sql`and b.booker_user_id = ${bookerUserId}` : sql``}
+)`;
+
+/** Whether the viewer may enter the room, and as its moderator. */
+function entryOf(viewer: Viewer, room: typeof meetingRooms.$inferSelect, booked: boolean) {
+  const moderator = room.hostUserId === viewer.user.id || can(viewer, "manage_options");
+  const may = room.kind === "adhoc" ? Boolean(viewer.membership) : moderator || booked;
+  return { may, moderator };
+}
+
+const windowOf = (room: { startsAt: Date; endsAt: Date }) => ({
+  opensAt: room.startsAt.getTime() - JOIN_EARLY_MINUTES * MINUTE,
+  closesAt: room.endsAt.getTime() + JOIN_LATE_MINUTES * MINUTE,
+});
+
+/**
+ * The rooms the viewer may enter that are open now or later: their booked sessions (as booker
+ * or host), and the rooms hosts opened for the site's members. Soonest first.
+ */
+export async function listMeetings(
+  database: Database,
+  { accountId, viewer, now = Date.now() }: { accountId: string; viewer: Viewer; now?: number },
+): Promise<MeetingRow[]> {
+  const me = viewer.user.id;
+  return database.forAccount(accountId, async (tx) => {
+    await ensureSessionRooms(
+      tx,
+      accountId,
+      await meetingSessions(
+        tx,
+        accountId,
+        and(
+          gt(bookings.endAt, new Date(now - JOIN_LATE_MINUTES * MINUTE)),
+          or(eq(bookings.bookerUserId, me), eq(bookings.hostUserId, me)),
+        ),
+      ),
+    );
+    const rows = await tx
+      .select({ room: meetingRooms, hostName: members.name })
+      .from(meetingRooms)
+      .innerJoin(
+        members,
+        and(
+          eq(members.accountId, meetingRooms.accountId),
+          eq(members.userId, meetingRooms.hostUserId),
+        ),
+      )
+      .where(
+        and(
+          eq(meetingRooms.accountId, accountId),
+          gt(meetingRooms.endsAt, new Date(now - JOIN_LATE_MINUTES * MINUTE)),
+          or(
+            eq(meetingRooms.kind, "adhoc"),
+            and(sessionBooked(), or(eq(meetingRooms.hostUserId, me), sessionBooked(me))),
+          ),
+        ),
+      )
+      .orderBy(asc(meetingRooms.startsAt))
+      .limit(LIST_MAX);
+    // A host's sessions name their bookers.
+    const hosted = rows.filter(({ room }) => room.kind === "session" && room.hostUserId === me);
+    const bookers = new Map<string, string[]>();
+    if (hosted.length > 0) {
+      const people = await tx
+        .select({ typeId: bookings.typeId, start: bookings.startAt, name: members.name })
+        .from(bookings)
+        .innerJoin(
+          members,
+          and(eq(members.accountId, bookings.accountId), eq(members.userId, bookings.bookerUserId)),
+        )
+        .where(
+          and(
+            eq(bookings.accountId, accountId),
+            eq(bookings.hostUserId, me),
+            eq(bookings.status, "confirmed"),
+            inArray(
+              bookings.startAt,
+              hosted.map(({ room }) => room.startsAt),
+            ),
+          ),
+        );
+      for (const person of people) {
+        const key = sessionKeyOf(person.typeId, person.start.getTime());
+        bookers.set(key, [...(bookers.get(key) ?? []), person.name]);
+      }
+    }
+    return rows.map(({ room, hostName }) => {
+      const { opensAt, closesAt } = windowOf(room);
+      const names = room.sessionKey ? bookers.get(room.sessionKey) : undefined;
+      return {
+        id: room.id,
+        title: room.title,
+        kind: room.kind,
+        start: room.startsAt.toISOString(),
+        end: room.endsAt.toISOString(),
+        withName: names ? names.join(", ") : hostName,
+        moderator: room.hostUserId === me || can(viewer, "manage_options"),
+        opensAt: new Date(opensAt).toISOString(),
+        closesAt: new Date(closesAt).toISOString(),
+      };
+    });
+  });
+}
+
+/**
+ * Enters a room (by its id, or by a booking's: its session's room) for the viewer: their own
+ * booked session or hosted one, or a room opened for the members, inside its window
+ * (`meetings.notOpen` before or after). The first entry counts a conference on the site's
+ * meter. Answers where the browser goes: the room on the site's server with their token.
+ */
+export async function joinMeeting(
+  { database, secretBox, pubsub }: { database: Database; secretBox: SecretBox; pubsub: PubSub },
+  {
+    accountId,
+    viewer,
+    ref,
+    now = Date.now(),
+  }: {
+    accountId: string;
+    viewer: Viewer;
+    ref: { room: string } | { booking: string };
+    now?: number;
+  },
+): Promise<{ url: string }> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const id = "room" in ref ? ref.room : ref.booking;
+  if (!uuid.test(id)) throw new AppError({ code: "meetings.notFound" });
+  const found = await database.forAccount(accountId, async (tx) => {
+    let room: typeof meetingRooms.$inferSelect | undefined;
+    if ("room" in ref)
+      [room] = await tx
+        .select()
+        .from(meetingRooms)
+        .where(and(eq(meetingRooms.accountId, accountId), eq(meetingRooms.id, ref.room)));
+    else {
+      const [booking] = await tx
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.accountId, accountId), eq(bookings.id, ref.booking)));
+      if (booking) {
+        await ensureSessionRooms(
+          tx,
+          accountId,
+          await meetingSessions(tx, accountId, eq(bookings.id, booking.id)),
+        );
+        [room] = await tx
+          .select()
+          .from(meetingRooms)
+          .where(
+            and(
+              eq(meetingRooms.accountId, accountId),
+              eq(meetingRooms.sessionKey, sessionKeyOf(booking.typeId, booking.startAt.getTime())),
+            ),
+          );
+      }
+    }
+    if (!room) return null;
+    const [booked] =
+      room.kind === "session"
+        ? await tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(
+              and(
+                eq(bookings.accountId, accountId),
+                eq(bookings.typeId, room.typeId!),
+                eq(bookings.startAt, room.startsAt),
+                eq(bookings.bookerUserId, viewer.user.id),
+                eq(bookings.status, "confirmed"),
+              ),
+            )
+        : [];
+    const [held] =
+      room.kind === "session"
+        ? await tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(
+              and(
+                eq(bookings.accountId, accountId),
+                eq(bookings.typeId, room.typeId!),
+                eq(bookings.startAt, room.startsAt),
+                eq(bookings.status, "confirmed"),
+              ),
+            )
+            .limit(1)
+        : [{ id: room.id }];
+    const entry = entryOf(viewer, room, Boolean(booked));
+    // A session whose bookings were all cancelled or moved is no meeting any more.
+    if (!entry.may || !held) return null;
+    const { opensAt, closesAt } = windowOf(room);
+    if (now < opensAt || now > closesAt) throw new AppError({ code: "meetings.notOpen" });
+    const first = await tx
+      .update(meetingRooms)
+      .set({ firstJoinedAt: new Date(now) })
+      .where(
+        and(
+          eq(meetingRooms.accountId, accountId),
+          eq(meetingRooms.id, room.id),
+          isNull(meetingRooms.firstJoinedAt),
+        ),
+      )
+      .returning({ id: meetingRooms.id });
+    const server = await roomServerIn(tx, { accountId, secretBox });
+    return { room, entry, server, first: first.length > 0 };
+  });
+  if (!found) throw new AppError({ code: "meetings.notFound" });
+  const { room, entry, server, first } = found;
+  if (first)
+    await recordUsage(
+      { database, pubsub },
+      { accountId, meter: "jitsi_conferences", at: new Date(now) },
+    );
+  const address = await roomAddress(server, {
+    room: room.name,
+    entrant: {
+      id: viewer.user.id,
+      name: viewer.user.name,
+      email: viewer.user.email,
+      avatar: viewer.user.image,
+      moderator: entry.moderator,
+    },
+    notBefore: Math.floor(now / 1000) - 60,
+    expires: Math.floor(windowOf(room).closesAt / 1000),
+  });
+  return { url: address.url };
+}

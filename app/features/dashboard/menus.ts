@@ -80,11 +80,7 @@ const memberItems: { item: MenuItem; shown: (context: MenuContext) => boolean }[
     shown: (c) => has(c, "groups") || has(c, "lms"),
   },
   { item: item("bookings", "/dashboard/bookings"), shown: (c) => has(c, "appointments") },
-  // Issue 36: hosts only (instructors and managers), as its screen's rule says.
-  {
-    item: item("appointments", "/dashboard/appointments"),
-    shown: (c) => has(c, "appointments") && (can(c, "create_courses") || can(c, "manage_options")),
-  },
+  { item: item("appointments", "/dashboard/appointments"), shown: (c) => has(c, "appointments") },
   {
     item: item("instructor", "/dashboard/instructor"),
     shown: (c) => has(c, "lms") && (can(c, "create_courses") || can(c, "manage_options")),

@@ -32,8 +32,6 @@ const managerOrSuperAdmin = (c: MenuContext) => manager(c) || c.isSuperAdmin;
 const postWriter = (c: MenuContext) => managerOrSuperAdmin(c) || can(c, "edit_posts");
 const teacher = (c: MenuContext) =>
   can(c, "manage_options") || can(c, "create_courses") || can(c, "edit_posts");
-/** Who holds appointments: instructors and managers (features/appointments requireHost). */
-const host = (c: MenuContext) => can(c, "manage_options") || can(c, "create_courses");
 /** Grading essays and file answers: managers, and instructors holding manage_submissions. */
 const grader = (c: MenuContext) => can(c, "manage_options") || can(c, "manage_submissions");
 /** Media: whoever makes content (the server's rule: features/media canUploadMedia). */
@@ -81,9 +79,10 @@ export const dashboardSections: DashboardSection[] = [
   screen("leaderboard", "leaderboard", (c) => withFeature("groups")(c) || withFeature("lms")(c)),
   // Issue 35: a member's profile, `members/{slug}` (decision 070).
   { ...screen("memberProfile", "members", member), items: true as const },
-  // Issue 36 (decision 076): a member's bookings; a host's sessions, calendar, hours and types.
+  // Issue 36 (decision 076): a member's bookings; the calendar of their sessions (a host's:
+  // the sessions they hold, with their hours and types).
   screen("bookings", "bookings", withFeature("appointments")),
-  screen("appointments", "appointments", (c) => withFeature("appointments")(c) && host(c)),
+  screen("appointments", "appointments", withFeature("appointments")),
   // Teaching
   screen("instructor", "instructor", (c) => withFeature("lms")(c) && teacher(c)),
   screen("newCourse", "instructor/new", teacher),

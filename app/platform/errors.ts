@@ -134,6 +134,8 @@ export const errorCatalogue = {
   "appointments.slotTaken": { status: 409, key: "errors.appointmentSlotTaken" },
   /** The booker holds a seat in that session already. */
   "appointments.alreadyBooked": { status: 409, key: "errors.appointmentAlreadyBooked" },
+  /** A question the type requires was left without an answer. */
+  "appointments.answersMissing": { status: 400, key: "errors.appointmentAnswersMissing" },
   /** A booker past the host's notice for changes (decision 076). */
   "appointments.tooLate": { status: 409, key: "errors.appointmentTooLate" },
   /** A booker who moved the booking as often as the host allows. */

@@ -20,6 +20,16 @@ const slug = z
   .max(80)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 
+/** A type asks at most this many questions. */
+export const QUESTIONS_MAX = 5;
+
+/** A question a type asks its bookers. */
+export const questionSchema = z.object({
+  label: z.string().trim().min(1).max(200),
+  required: z.boolean().default(false),
+});
+export type BookingQuestion = z.infer<typeof questionSchema>;
+
 /** A new appointment type, or its changes. */
 export const appointmentTypeSchema = z.object({
   title: z.string().trim().min(1).max(120),
@@ -35,6 +45,8 @@ export const appointmentTypeSchema = z.object({
   locationKind: z.enum(locationKinds).default("meeting"),
   locationDetail: z.string().trim().max(300).default(""),
   active: z.boolean().default(true),
+  /** What the booker is asked when booking (at most five questions). */
+  questions: z.array(questionSchema).max(QUESTIONS_MAX).default([]),
 });
 export type AppointmentTypeInput = z.input<typeof appointmentTypeSchema>;
 
@@ -43,6 +55,8 @@ export const bookingRequestSchema = z.object({
   typeId: z.uuid(),
   start: z.iso.datetime({ offset: true }),
   bookerZone: z.string().trim().max(64).refine(isTimeZone, "unknown_zone"),
+  /** The answers to the type's questions, in their order ("" for one left blank). */
+  answers: z.array(z.string().trim().max(1000)).max(QUESTIONS_MAX).default([]),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
@@ -80,6 +94,7 @@ export type AppointmentTypeRow = {
   locationKind: LocationKind;
   locationDetail: string;
   active: boolean;
+  questions: BookingQuestion[];
 };
 
 /** The next open times of one type, by the host's own days (the setup screen's preview). */
@@ -109,6 +124,8 @@ export type BookingRow = {
   may: { cancel: boolean; reschedule: boolean };
   /** How many days ahead the host's times open (a move's choice). */
   windowDays: number;
+  /** The booker's answers to the type's questions (shown to the host and the booker). */
+  answers: { question: string; answer: string }[];
 };
 
 /** A type open for booking, as its public page and the members' list show it. */
@@ -124,6 +141,7 @@ export type BookableType = {
   /** The host's zone; the page starts there until the visitor's own is known. */
   hostZone: string;
   windowDays: number;
+  questions: BookingQuestion[];
 };
 
 /** Where a type is booked, for anyone. */

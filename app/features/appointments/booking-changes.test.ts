@@ -265,6 +265,73 @@ describe.each(backends)("Issue 36 booking changes on %s", (backend) => {
   );
 
   logicTest(
+    "I36 a type's questions are asked when booking: a required one left blank is refused, answers are kept with their question for both people",
+    async () => {
+      const asked = await createAppointmentType(db.database, {
+        accountId,
+        viewer: host,
+        body: {
+          title: "Code review",
+          slug: "code-review",
+          durationMinutes: 30,
+          questions: [
+            { label: "Link to your repository", required: true },
+            { label: "Anything else?", required: false },
+          ],
+        },
+      });
+      await expect(
+        createAppointmentType(db.database, {
+          accountId,
+          viewer: host,
+          body: {
+            title: "Too curious",
+            slug: "too-curious",
+            durationMinutes: 30,
+            questions: Array.from({ length: 6 }, (_, n) => ({ label: `Question ${n}` })),
+          },
+        }),
+      ).rejects.toThrow();
+      const ask = (answers: unknown) =>
+        bookSlot(deps(), {
+          accountId,
+          viewer: student,
+          now,
+          body: { typeId: asked.id, start: "2027-03-24T13:00:00.000Z", bookerZone: "UTC", answers },
+        });
+      await expect(ask([])).rejects.toMatchObject({ code: "appointments.answersMissing" });
+      await expect(ask(["   ", "Soon"])).rejects.toMatchObject({
+        code: "appointments.answersMissing",
+      });
+      await expect(ask(["x".repeat(1001)])).rejects.toThrow();
+      const booking = await ask(["https://git.example/me/portfolio"]);
+      const expected = [
+        { question: "Link to your repository", answer: "https://git.example/me/portfolio" },
+        { question: "Anything else?", answer: "" },
+      ];
+      expect(booking.answers).toEqual(expected);
+      for (const [viewer, as] of [
+        [host, "host"],
+        [student, "booker"],
+      ] as const) {
+        const rows = await listBookings(db.database, {
+          accountId,
+          viewer,
+          as,
+          when: "upcoming",
+          now,
+        });
+        expect(rows.find((row) => row.id === booking.id)?.answers).toEqual(expected);
+      }
+      const [bookable] = await listBookableTypes(db.database, { accountId, slug: "code-review" });
+      expect(bookable?.questions).toEqual([
+        { label: "Link to your repository", required: true },
+        { label: "Anything else?", required: false },
+      ]);
+    },
+  );
+
+  logicTest(
     "I36 a booking's invitation file is its booker's and host's only, and says CANCEL once cancelled",
     async () => {
       const booking = await book(student, "2027-03-23T13:00:00.000Z");

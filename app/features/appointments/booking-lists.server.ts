@@ -92,6 +92,7 @@ export async function listBookings(
         zone: as === "booker" ? booking.bookerZone : booking.hostZone,
         may,
         windowDays: hostRules?.windowDays ?? 0,
+        answers: booking.answers,
       };
     });
   });
@@ -155,6 +156,7 @@ export async function listBookableTypes(
         hostName,
         hostZone: stored.zone,
         windowDays: stored.windowDays,
+        questions: type.questions,
       };
     });
   });

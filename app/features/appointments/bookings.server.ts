@@ -279,6 +279,12 @@ export async function bookSlot(
         ),
       );
     if (already) throw new AppError({ code: "appointments.alreadyBooked" });
+    const answers = type.questions.map((question, index) => ({
+      question: question.label,
+      answer: asked.answers[index] ?? "",
+    }));
+    if (type.questions.some((question, index) => question.required && !answers[index]!.answer))
+      throw new AppError({ code: "appointments.answersMissing" });
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -292,6 +298,7 @@ export async function bookSlot(
         hostZone: rules.zone,
         tzVersion: tzVersion(),
         bookerZone: asked.bookerZone,
+        answers,
         createdAt: new Date(now),
       })
       .returning();

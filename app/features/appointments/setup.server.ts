@@ -50,6 +50,7 @@ export async function loadAppointmentsSetup(
     locationKind: row.locationKind,
     locationDetail: row.locationDetail,
     active: row.active,
+    questions: row.questions,
   }));
   const first = types.find((type) => type.active);
   const preview =

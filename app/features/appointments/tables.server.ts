@@ -15,7 +15,7 @@ import { accounts } from "../accounts/tables.server";
 import { members } from "../members/tables.server";
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
 import type { Availability } from "./availability";
-import type { BookingStatus, LocationKind } from "./appointment-shapes";
+import type { BookingQuestion, BookingStatus, LocationKind } from "./appointment-shapes";
 
 /** Issue 36 (decision 075): a host's weekly hours, overrides and rules, in their own zone. */
 export const availabilities = pgTable(
@@ -53,6 +53,8 @@ export const appointmentTypes = pgTable(
     /** A phone number or an address; the meeting room's link is made per booking. */
     locationDetail: text("location_detail").notNull().default(""),
     active: boolean("active").notNull().default(true),
+    /** What bookers are asked (decision 076). */
+    questions: jsonb("questions").$type<BookingQuestion[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -90,6 +92,8 @@ export const bookings = pgTable(
     /** `process.versions.tz` when the slot was reckoned. */
     tzVersion: text("tz_version").notNull(),
     bookerZone: text("booker_zone").notNull(),
+    /** The booker's answers, each with its question as it was asked. */
+    answers: jsonb("answers").$type<{ question: string; answer: string }[]>().notNull().default([]),
     status: text("status").$type<BookingStatus>().notNull().default("confirmed"),
     /** Raised on every change the invitation must carry (RFC 5546). */
     sequence: integer("sequence").notNull().default(0),

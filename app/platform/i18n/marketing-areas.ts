@@ -5,6 +5,7 @@ const bookingErrors = [
   "errors.appointmentAlreadyBooked",
   "errors.appointmentTooLate",
   "errors.appointmentNoMoreChanges",
+  "errors.appointmentAnswersMissing",
   // invalidRequest, forbidden and internal come with every page.
   "errors.notAuthenticated",
   "errors.tooManyRequests",

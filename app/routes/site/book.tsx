@@ -75,6 +75,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           signedIn={signedIn}
           loginHref={loginHref}
           initial={initial}
+          questions={type.questions}
         />
       }
     />

@@ -63,6 +63,16 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
             ? `: ${booking.locationDetail}`
             : ""}
         </Text>
+        {booking.answers
+          .filter((one) => one.answer)
+          .map((one) => (
+            <Text key={one.question} size="sm" data-testid="booking-answer">
+              <Text span c="dimmed">
+                {one.question}:
+              </Text>{" "}
+              {one.answer}
+            </Text>
+          ))}
         {!cancelled ? (
           <Group gap="xs" mt={4}>
             <Button

@@ -1,7 +1,11 @@
-import { Alert, Anchor, Button, Card, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { appointmentsApiPaths, MY_BOOKINGS_PATH } from "../appointment-shapes";
+import {
+  appointmentsApiPaths,
+  MY_BOOKINGS_PATH,
+  type BookingQuestion,
+} from "../appointment-shapes";
 import { fullTime, useReaderZone, zoneLabel } from "../local-times";
 import type { Slot } from "../slots";
 import { callAppointments } from "./api-call";
@@ -19,6 +23,7 @@ export function BookingPanel({
   signedIn,
   loginHref,
   initial,
+  questions,
 }: {
   typeId: string;
   hostZone: string;
@@ -26,6 +31,7 @@ export function BookingPanel({
   signedIn: boolean;
   loginHref: string;
   initial: { from: number; slots: Slot[] };
+  questions: BookingQuestion[];
 }) {
   const { t, i18n } = useTranslation();
   // The visitor's own zone once the page runs in their browser, until they pick another.
@@ -37,6 +43,10 @@ export function BookingPanel({
   const [refused, setRefused] = useState<string | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  const [answers, setAnswers] = useState<string[]>(() => questions.map(() => ""));
+  const unanswered = questions.some(
+    (question, index) => question.required && !answers[index]?.trim(),
+  );
 
   async function book() {
     if (!picked) return;
@@ -46,7 +56,7 @@ export function BookingPanel({
       appointmentsApiPaths.book,
       {
         method: "POST",
-        body: { typeId, start: picked.start, bookerZone: zone },
+        body: { typeId, start: picked.start, bookerZone: zone, answers },
       },
     );
     setBusy(false);
@@ -106,8 +116,26 @@ export function BookingPanel({
                 zone: zoneLabel(zone),
               })}
             </Text>
+            {signedIn
+              ? questions.map((question, index) => (
+                  <Textarea
+                    key={question.label}
+                    label={question.label}
+                    required={question.required}
+                    maxLength={1000}
+                    autosize
+                    minRows={1}
+                    maxRows={4}
+                    value={answers[index] ?? ""}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      setAnswers((all) => all.map((one, at) => (at === index ? value : one)));
+                    }}
+                  />
+                ))
+              : null}
             {signedIn ? (
-              <Button onClick={book} loading={busy}>
+              <Button onClick={book} loading={busy} disabled={unanswered}>
                 {t("appointments.book.confirm")}
               </Button>
             ) : (

@@ -69,6 +69,8 @@ export function HoursCard({
   const weekdays = useWeekdays();
   const command = useSetupCommand();
   const [rules, setRules] = useState(availability);
+  const [otherHours, setOtherHours] = useState({ start: "", end: "" });
+  const withHours = otherHours.start !== "" || otherHours.end !== "";
   const [dayOff, setDayOff] = useState("");
   const setDay = (day: number, ranges: TimeRange[]) =>
     setRules((all) => ({
@@ -223,7 +225,11 @@ export function HoursCard({
                     </ActionIcon>
                   }
                 >
-                  {override.date}
+                  {override.ranges.length === 0
+                    ? t("appointments.setup.dayOffBadge", { date: override.date })
+                    : `${override.date}: ${override.ranges
+                        .map((range) => `${range.start}–${range.end}`)
+                        .join(", ")}`}
                 </Badge>
               ))}
             </Group>
@@ -234,20 +240,47 @@ export function HoursCard({
                 value={dayOff}
                 onChange={(event) => setDayOff(event.currentTarget.value)}
               />
+              {/* Hours on that date instead of the week's; none: the day is off. */}
+              <TextInput
+                type="time"
+                step={300}
+                label={t("appointments.setup.otherFrom")}
+                value={otherHours.start}
+                onChange={(event) => {
+                  const start = event.currentTarget.value;
+                  setOtherHours((hours) => ({ ...hours, start }));
+                }}
+              />
+              <TextInput
+                type="time"
+                step={300}
+                label={t("appointments.setup.otherTo")}
+                value={otherHours.end}
+                onChange={(event) => {
+                  const end = event.currentTarget.value;
+                  setOtherHours((hours) => ({ ...hours, end }));
+                }}
+              />
               <Button
                 variant="default"
-                disabled={!dayOff || rules.overrides.some((one) => one.date === dayOff)}
+                disabled={
+                  !dayOff ||
+                  rules.overrides.some((one) => one.date === dayOff) ||
+                  (withHours && !(otherHours.start < otherHours.end))
+                }
                 onClick={() => {
+                  const ranges = withHours ? [{ ...otherHours }] : [];
                   setRules((all) => ({
                     ...all,
-                    overrides: [...all.overrides, { date: dayOff, ranges: [] }].sort((a, b) =>
+                    overrides: [...all.overrides, { date: dayOff, ranges }].sort((a, b) =>
                       a.date.localeCompare(b.date),
                     ),
                   }));
                   setDayOff("");
+                  setOtherHours({ start: "", end: "" });
                 }}
               >
-                {t("appointments.setup.addDayOff")}
+                {t(withHours ? "appointments.setup.addOtherHours" : "appointments.setup.addDayOff")}
               </Button>
             </Group>
           </Stack>

@@ -11,6 +11,7 @@ import {
   Table,
   Text,
   TextInput,
+  Textarea,
   Title,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
@@ -19,6 +20,7 @@ import { slugify } from "~/platform/slugs";
 import {
   bookingPagePath,
   locationKinds,
+  QUESTIONS_MAX,
   type AppointmentTypeRow,
   type LocationKind,
 } from "../appointment-shapes";
@@ -34,6 +36,8 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
   const [capacity, setCapacity] = useState<number | string>(1);
   const [locationKind, setLocationKind] = useState<LocationKind>("meeting");
   const [locationDetail, setLocationDetail] = useState("");
+  const [questions, setQuestions] = useState("");
+  const [answersRequired, setAnswersRequired] = useState(false);
   const kinds: Record<LocationKind, string> = {
     meeting: t("appointments.location.meeting"),
     phone: t("appointments.location.phone"),
@@ -50,6 +54,12 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
       capacity: Number(capacity),
       locationKind,
       locationDetail,
+      // One question per line; at most QUESTIONS_MAX (the server refuses more).
+      questions: questions
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((label) => ({ label, required: answersRequired })),
     });
   }
 
@@ -158,6 +168,20 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
                 />
               )}
             </SimpleGrid>
+            <Textarea
+              label={t("appointments.setup.questions")}
+              description={t("appointments.setup.questionsHelp", { count: QUESTIONS_MAX })}
+              value={questions}
+              onChange={(event) => setQuestions(event.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxRows={6}
+            />
+            <Switch
+              label={t("appointments.setup.answersRequired")}
+              checked={answersRequired}
+              onChange={(event) => setAnswersRequired(event.currentTarget.checked)}
+            />
             <Outcome answer={command.answer} saved={t("appointments.setup.typeSaved")} />
             <Group justify="flex-end">
               <Button type="submit" loading={command.busy} disabled={!title.trim()}>

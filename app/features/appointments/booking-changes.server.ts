@@ -47,13 +47,18 @@ async function hostRules(tx: Tx, accountId: string, hostUserId: string) {
   return row ? storedAvailability(row.rules) : null;
 }
 
-/** The booking as its booker, host or a manager sees it; anyone else: not found. */
+/**
+ * The booking as its booker, host or a manager sees it, locked for this change (a second change
+ * at once waits, then reads what the first left: one cancellation mails once, one move counts);
+ * anyone else: not found.
+ */
 async function ownBooking(tx: Tx, { accountId, viewer, bookingId }: Change) {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
   const [booking] = await tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)));
+    .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)))
+    .for("update");
   if (!booking || (booking.bookerUserId !== viewer.user.id && !hostsBooking(viewer, booking)))
     throw new AppError({ code: "appointments.notFound" });
   return { booking, viewer };

@@ -194,6 +194,34 @@ describe.each(backends)("Issue 36 booking changes on %s", (backend) => {
   });
 
   logicTest(
+    "I36 20 moves of one booking at once by its booker: one counts against the host's rule; 20 cancellations mail once",
+    async () => {
+      const booking = await book(student, "2027-03-18T13:00:00.000Z");
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          db.database.forAccount(accountId, (tx) => tx.execute(sql`select pg_sleep(0.05)`)),
+        ),
+      );
+      // Twenty different free times on Friday 19 March (09:00–16:30 New York).
+      const times = Array.from({ length: 16 }, (_, n) =>
+        new Date(Date.parse("2027-03-19T13:00:00Z") + n * 30 * 60_000).toISOString(),
+      );
+      const moves = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, n) => move(student, booking.id, times[n % 16]!)),
+      );
+      expect(moves.filter((one) => one.status === "fulfilled")).toHaveLength(1);
+      for (const refused of moves.filter((one) => one.status === "rejected"))
+        expect(refused).toMatchObject({ reason: { code: "appointments.noMoreChanges" } });
+      queued.length = 0;
+      const cancels = await Promise.allSettled(
+        Array.from({ length: 20 }, () => cancel(student, booking.id)),
+      );
+      expect(cancels.every((one) => one.status === "fulfilled")).toBe(true);
+      expect(queued.filter((job) => job.data.kind === "cancelled")).toHaveLength(1);
+    },
+  );
+
+  logicTest(
     "I36 each person lists their own bookings, upcoming and past; the open types name their host",
     async () => {
       const booking = await book(other, "2027-03-22T13:00:00.000Z");

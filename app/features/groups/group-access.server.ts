@@ -139,14 +139,11 @@ export async function holdsAccess(
   return Boolean(row);
 }
 
-/**
- * Every group whose feed the viewer may read (the same rule as `rightsIn`, for many groups at
- * once): the activity feed and the leaderboards ask it, so a private group's posts never leave it.
- */
-export async function readableGroups(
+/** Every group of the site with the viewer's rights in it (a signed-in member's; else none). */
+export async function groupsWithRights(
   tx: Tx,
   { accountId, viewer }: { accountId: string; viewer: Viewer | null },
-): Promise<Pick<GroupRow, "id" | "name" | "slug">[]> {
+): Promise<(Pick<GroupRow, "id" | "name" | "slug"> & { rights: GroupRights })[]> {
   if (!viewer?.membership) return [];
   const all = await tx
     .select({ id: groups.id, name: groups.name, slug: groups.slug, privacy: groups.privacy })
@@ -157,14 +154,30 @@ export async function readableGroups(
     .from(groupMembers)
     .where(and(eq(groupMembers.accountId, accountId), eq(groupMembers.userId, viewer.user.id)));
   const byGroup = new Map(standings.map((row) => [row.groupId, row]));
-  return all
-    .filter((group) => {
-      const standing = byGroup.get(group.id);
-      return rightsIn(
-        group,
+  return all.map(({ id, name, slug, privacy }) => {
+    const standing = byGroup.get(id);
+    return {
+      id,
+      name,
+      slug,
+      rights: rightsIn(
+        { privacy },
         viewer,
         standing ? { status: standing.status, role: standing.role } : null,
-      ).read;
-    })
+      ),
+    };
+  });
+}
+
+/**
+ * Every group whose feed the viewer may read (the same rule as `rightsIn`, for many groups at
+ * once): the activity feed and the leaderboards ask it, so a private group's posts never leave it.
+ */
+export async function readableGroups(
+  tx: Tx,
+  place: { accountId: string; viewer: Viewer | null },
+): Promise<Pick<GroupRow, "id" | "name" | "slug">[]> {
+  return (await groupsWithRights(tx, place))
+    .filter((group) => group.rights.read)
     .map(({ id, name, slug }) => ({ id, name, slug }));
 }

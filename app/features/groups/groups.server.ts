@@ -43,7 +43,12 @@ import { groups } from "./tables.server";
 
 export { listGroups, loadGroup } from "./group-feed.server";
 export { groupTiesConsumer } from "./group-ties.server";
-export { groupWithRights, readableGroups } from "./group-access.server";
+export {
+  groupsWithRights,
+  groupWithRights,
+  readableGroups,
+  type GroupRights,
+} from "./group-access.server";
 export { GROUPS_PATH } from "./group-shapes";
 
 /** The plan's cap on groups (spec §9 `groups`: Dedicated and Lifetime sell 3); 0 = no cap. */

@@ -5,7 +5,7 @@ import { z } from "zod";
 export const meetingProviders = ["public", "jitsi", "jaas"] as const;
 export type MeetingProvider = (typeof meetingProviders)[number];
 
-export const roomKinds = ["session", "adhoc"] as const;
+export const roomKinds = ["session", "adhoc", "group"] as const;
 export type RoomKind = (typeof roomKinds)[number];
 
 /** The public server's host, and JaaS's. */
@@ -44,7 +44,7 @@ export const meetingSettingsSchema = z.object({
 });
 export type MeetingSettingsInput = z.input<typeof meetingSettingsSchema>;
 
-/** A room a host opens now for the site's members. */
+/** A room a host opens now for the site's members, or a group's moderator for its members. */
 export const adhocRoomSchema = z.object({
   title: z.string().trim().min(1).max(120),
   minutes: z
@@ -52,6 +52,8 @@ export const adhocRoomSchema = z.object({
     .int()
     .min(15)
     .max(8 * 60),
+  /** For one group's members (its moderators open it) instead of the site's. */
+  groupId: z.uuid().optional(),
 });
 
 /** The settings as the screen shows them: never the secret, only whether one is kept. */
@@ -72,6 +74,8 @@ export type MeetingRow = {
   end: string;
   /** The other person of a one-to-one session, or the host. */
   withName: string;
+  /** A group's room: the group's name. */
+  groupName: string | null;
   moderator: boolean;
   /** When its door opens and closes (JOIN_EARLY_MINUTES and JOIN_LATE_MINUTES around it). */
   opensAt: string;

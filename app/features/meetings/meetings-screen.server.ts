@@ -1,5 +1,6 @@
 // Issue 36 the meetings screen's data and commands (decision 077).
 import { z } from "zod";
+import { groupsWithRights } from "~/features/groups/groups.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import type { SecretBox } from "~/platform/secret-box.server";
@@ -14,8 +15,9 @@ export async function loadMeetingsScreen(
     accountId,
     viewer,
     siteZone,
+    groupsOn,
     now = Date.now(),
-  }: { accountId: string; viewer: Viewer; siteZone: string; now?: number },
+  }: { accountId: string; viewer: Viewer; siteZone: string; groupsOn: boolean; now?: number },
 ) {
   const manager = can(viewer, "manage_options");
   const settings = manager ? await loadMeetingSettings(database, { accountId, viewer }) : null;
@@ -25,8 +27,15 @@ export async function loadMeetingsScreen(
       .from(meetingSettings)
       .where(eq(meetingSettings.accountId, accountId)),
   );
+  // The groups whose moderators may open a room for them (the site's groups feature on).
+  const hostGroups = groupsOn
+    ? (await database.forAccount(accountId, (tx) => groupsWithRights(tx, { accountId, viewer })))
+        .filter((group) => group.rights.moderate)
+        .map(({ id, name }) => ({ id, name }))
+    : [];
   return {
     now,
+    hostGroups,
     siteZone,
     meetings: await listMeetings(database, { accountId, viewer, now }),
     canHost: manager || can(viewer, "create_courses"),

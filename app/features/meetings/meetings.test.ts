@@ -14,6 +14,7 @@ import {
   defaultAvailability,
   saveAvailability,
 } from "~/features/appointments/appointments.server";
+import { commandGroups } from "~/features/groups/groups.server";
 import type { Viewer } from "~/features/members/members.server";
 import { usageCounters } from "~/features/usage/tables.server";
 import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
@@ -337,6 +338,55 @@ describe.each(backends)("Issue 36 meetings on %s", (backend) => {
       await expect(join(outsider, { room: room.id }, now + 76 * MINUTE)).rejects.toMatchObject({
         code: "meetings.notOpen",
       });
+    },
+  );
+
+  logicTest(
+    "I36 a private group's room: its moderators open it, its members enter it, nobody outside it sees it",
+    async () => {
+      const services = deps();
+      const group = (who: Viewer, body: unknown) =>
+        commandGroups(services, { accountId, viewer: who, body, limit: 0 });
+      const created = await group(owner, {
+        intent: "create",
+        group: { name: "Back room", slug: `back-room-${backend}`, privacy: "private" },
+      });
+      const groupId = created.ok ? created.id! : "";
+      await group(classmate, { intent: "join", groupId });
+      await group(owner, {
+        intent: "decide",
+        groupId,
+        userId: classmate.user.id,
+        decision: "approve",
+      });
+      const now = Date.parse("2027-04-02T10:00:00Z");
+      const open = (viewer: Viewer) =>
+        openAdhocRoom(db.database, {
+          accountId,
+          viewer,
+          now,
+          body: { title: "Critique night", minutes: 60, groupId },
+        });
+      // Not its moderators: refused, the instructor too (no member of this private group).
+      for (const viewer of [classmate, host, outsider])
+        await expect(open(viewer)).rejects.toMatchObject({ code: "auth.forbidden" });
+      const room = await open(owner);
+      expect(room).toMatchObject({ kind: "group", groupId });
+      const seen = await listMeetings(db.database, { accountId, viewer: classmate, now });
+      expect(seen.find((row) => row.id === room.id)).toMatchObject({
+        kind: "group",
+        groupName: "Back room",
+        moderator: false,
+      });
+      expect(roomOf((await join(classmate, { room: room.id }, now)).url)).toBe(room.name);
+      for (const viewer of [outsider, host]) {
+        expect(
+          (await listMeetings(db.database, { accountId, viewer, now })).map((row) => row.id),
+        ).not.toContain(room.id);
+        await expect(join(viewer, { room: room.id }, now)).rejects.toMatchObject({
+          code: "meetings.notFound",
+        });
+      }
     },
   );
 });

@@ -1,15 +1,20 @@
 // Issue 36 meeting rooms (decision 077): one per booked session, made when first listed or
 // entered and shared by a group session's bookers; or opened now by a host for the site's
-// members. A room is entered through `joinMeeting`, which checks who and when, counts the
+// members, or by a group's moderator for the group's members. A room is entered through `joinMeeting`, which checks who and when, counts the
 // conference once for the meter, and answers the room's address with the entrant's token.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { appointmentTypes, bookings } from "~/features/appointments/tables.server";
+import {
+  groupsWithRights,
+  groupWithRights,
+  type GroupRights,
+} from "~/features/groups/groups.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import { members } from "~/features/members/tables.server";
 import { recordUsage } from "~/features/usage/usage.server";
 import type { Database, Tx } from "~/platform/db/database.server";
-import { AppError } from "~/platform/errors";
+import { AppError, isAppError } from "~/platform/errors";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { SecretBox } from "~/platform/secret-box.server";
 import {
@@ -101,22 +106,28 @@ export async function openAdhocRoom(
   }: { accountId: string; viewer: Viewer | null; body: unknown; now?: number },
 ) {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
-  if (!isHost(viewer)) throw new AppError({ code: "auth.forbidden" });
-  const { title, minutes } = adhocRoomSchema.parse(body);
-  const [room] = await database.forAccount(accountId, (tx) =>
-    tx
+  const { title, minutes, groupId } = adhocRoomSchema.parse(body);
+  if (!groupId && !isHost(viewer)) throw new AppError({ code: "auth.forbidden" });
+  const [room] = await database.forAccount(accountId, async (tx) => {
+    // A group's room is opened by its moderators (the site's managers among them).
+    if (groupId) {
+      const rights = await groupRights(tx, { accountId, viewer, groupId });
+      if (!rights?.moderate) throw new AppError({ code: "auth.forbidden" });
+    }
+    return tx
       .insert(meetingRooms)
       .values({
         accountId,
         name: newRoomName(),
         title,
-        kind: "adhoc",
+        kind: groupId ? "group" : "adhoc",
+        groupId: groupId ?? null,
         hostUserId: viewer.user.id,
         startsAt: new Date(now),
         endsAt: new Date(now + minutes * MINUTE),
       })
-      .returning(),
-  );
+      .returning();
+  });
   return room!;
 }
 
@@ -128,10 +139,37 @@ const sessionBooked = (bookerUserId?: string) => sql`exists (
     ${bookerUserId ? sql`and b.booker_user_id = ${bookerUserId}` : sql``}
 )`;
 
-/** Whether the viewer may enter the room, and as its moderator. */
-function entryOf(viewer: Viewer, room: typeof meetingRooms.$inferSelect, booked: boolean) {
-  const moderator = room.hostUserId === viewer.user.id || can(viewer, "manage_options");
-  const may = room.kind === "adhoc" ? Boolean(viewer.membership) : moderator || booked;
+/** The viewer's rights in a group, or null where the group is not theirs to see. */
+async function groupRights(
+  tx: Tx,
+  { accountId, viewer, groupId }: { accountId: string; viewer: Viewer; groupId: string },
+) {
+  try {
+    return (await groupWithRights(tx, { accountId, viewer, where: { id: groupId } })).rights;
+  } catch (error) {
+    if (isAppError(error) && error.code === "route.notFound") return null;
+    throw error;
+  }
+}
+
+/**
+ * Whether the viewer may enter the room, and as its moderator: a session's booker, a group
+ * room's readers (its moderators moderate), any member for a host's open room; the host and the
+ * site's managers always, as moderators.
+ */
+function entryOf(
+  viewer: Viewer,
+  room: typeof meetingRooms.$inferSelect,
+  { booked, group }: { booked: boolean; group: GroupRights | null },
+) {
+  const moderator =
+    room.hostUserId === viewer.user.id || can(viewer, "manage_options") || Boolean(group?.moderate);
+  const may =
+    room.kind === "adhoc"
+      ? Boolean(viewer.membership)
+      : room.kind === "group"
+        ? moderator || Boolean(group?.read)
+        : moderator || booked;
   return { may, moderator };
 }
 
@@ -162,6 +200,11 @@ export async function listMeetings(
         ),
       ),
     );
+    const groups = new Map(
+      (await groupsWithRights(tx, { accountId, viewer }))
+        .filter((group) => group.rights.read)
+        .map((group) => [group.id, group]),
+    );
     const rows = await tx
       .select({ room: meetingRooms, hostName: members.name })
       .from(meetingRooms)
@@ -178,6 +221,12 @@ export async function listMeetings(
           gt(meetingRooms.endsAt, new Date(now - JOIN_LATE_MINUTES * MINUTE)),
           or(
             eq(meetingRooms.kind, "adhoc"),
+            groups.size > 0
+              ? and(
+                  eq(meetingRooms.kind, "group"),
+                  inArray(meetingRooms.groupId, [...groups.keys()]),
+                )
+              : undefined,
             and(sessionBooked(), or(eq(meetingRooms.hostUserId, me), sessionBooked(me))),
           ),
         ),
@@ -221,7 +270,11 @@ export async function listMeetings(
         start: room.startsAt.toISOString(),
         end: room.endsAt.toISOString(),
         withName: names ? names.join(", ") : hostName,
-        moderator: room.hostUserId === me || can(viewer, "manage_options"),
+        groupName: room.groupId ? (groups.get(room.groupId)?.name ?? null) : null,
+        moderator:
+          room.hostUserId === me ||
+          can(viewer, "manage_options") ||
+          Boolean(room.groupId && groups.get(room.groupId)?.rights.moderate),
         opensAt: new Date(opensAt).toISOString(),
         closesAt: new Date(closesAt).toISOString(),
       };
@@ -312,7 +365,11 @@ export async function joinMeeting(
             )
             .limit(1)
         : [{ id: room.id }];
-    const entry = entryOf(viewer, room, Boolean(booked));
+    const group =
+      room.kind === "group" && room.groupId
+        ? await groupRights(tx, { accountId, viewer, groupId: room.groupId })
+        : null;
+    const entry = entryOf(viewer, room, { booked: Boolean(booked), group });
     // A session whose bookings were all cancelled or moved is no meeting any more.
     if (!entry.may || !held) return null;
     const { opensAt, closesAt } = windowOf(room);

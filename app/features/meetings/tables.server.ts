@@ -8,6 +8,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { accounts } from "../accounts/tables.server";
+import { groups } from "../groups/tables.server";
 import { members } from "../members/tables.server";
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
 import type { MeetingProvider, RoomKind } from "./meeting-shapes";
@@ -56,6 +57,8 @@ export const meetingRooms = pgTable(
     sessionKey: text("session_key"),
     /** A session's appointment type: its bookers enter. */
     typeId: uuid("type_id"),
+    /** A group's room: its readers enter, its moderators moderate. */
+    groupId: uuid("group_id"),
     hostUserId: text("host_user_id").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
@@ -70,6 +73,10 @@ export const meetingRooms = pgTable(
     foreignKey({
       columns: [t.accountId, t.hostUserId],
       foreignColumns: [members.accountId, members.userId],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.accountId, t.groupId],
+      foreignColumns: [groups.accountId, groups.id],
     }).onDelete("cascade"),
     tenantIsolationPolicy("meeting_rooms"),
   ],

@@ -6,6 +6,7 @@ import {
 } from "~/features/dashboard/dashboard.server";
 import { MeetingsScreen } from "~/features/meetings/meetings";
 import { commandMeetingsScreen, loadMeetingsScreen } from "~/features/meetings/meetings.server";
+import { accountHasFeature } from "~/features/plans/plans.server";
 import { secretBoxContext } from "~/platform/secret-box.server";
 import type { Route } from "./+types/meetings";
 
@@ -20,6 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
       accountId: request.account.accountId,
       viewer: request.viewer,
       siteZone: request.account.settings.timezone ?? "UTC",
+      groupsOn: await accountHasFeature(database, request.account, "groups"),
     });
   });
 }

@@ -28,6 +28,7 @@ import {
 } from "../meeting-shapes";
 
 type Answer = { ok: boolean; code?: string };
+type HostGroup = { id: string; name: string };
 const noChange = () => () => {};
 
 function useCommand() {
@@ -80,7 +81,9 @@ function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number;
             {when.format(Date.parse(meeting.start))} ({zone.replace(/_/g, " ")})
           </Text>
           <Text size="sm" c="dimmed">
-            {t("meetings.with", { names: meeting.withName })}
+            {meeting.groupName
+              ? t("meetings.forGroup", { group: meeting.groupName, names: meeting.withName })
+              : t("meetings.with", { names: meeting.withName })}
           </Text>
         </Stack>
         {open ? (
@@ -105,14 +108,25 @@ function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number;
   );
 }
 
-function OpenRoomCard() {
+/** A room opened now: for the site's members (hosts), or for a group its viewer moderates. */
+function OpenRoomCard({ canHost, groups }: { canHost: boolean; groups: HostGroup[] }) {
   const { t } = useTranslation();
   const command = useCommand();
   const [title, setTitle] = useState("");
   const [minutes, setMinutes] = useState<number | string>(60);
+  const [audience, setAudience] = useState(canHost ? "site" : (groups[0]?.id ?? "site"));
+  const audiences = [
+    ...(canHost ? [{ value: "site", label: t("meetings.forSite") }] : []),
+    ...groups.map((group) => ({ value: group.id, label: group.name })),
+  ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void command.send({ intent: "open", title, minutes: Number(minutes) });
+    void command.send({
+      intent: "open",
+      title,
+      minutes: Number(minutes),
+      ...(audience === "site" ? {} : { groupId: audience }),
+    });
   };
   return (
     <Card withBorder padding="lg" data-testid="meetings-open-room">
@@ -140,6 +154,15 @@ function OpenRoomCard() {
               max={480}
             />
           </SimpleGrid>
+          {audiences.length > 1 ? (
+            <Select
+              label={t("meetings.for")}
+              data={audiences}
+              value={audience}
+              onChange={(value) => value && setAudience(value)}
+              allowDeselect={false}
+            />
+          ) : null}
           <Outcome answer={command.answer} saved={t("meetings.roomOpened")} />
           <Group justify="flex-end">
             <Button type="submit" loading={command.busy} disabled={!title.trim()}>
@@ -256,6 +279,7 @@ export function MeetingsScreen({
   now,
   siteZone,
   canHost,
+  hostGroups,
   settings,
   publicServer,
 }: {
@@ -263,6 +287,8 @@ export function MeetingsScreen({
   now: number;
   siteZone: string;
   canHost: boolean;
+  /** Groups the viewer moderates: they open rooms for them. */
+  hostGroups: HostGroup[];
   settings: MeetingSettingsView | null;
   publicServer: boolean;
 }) {
@@ -306,7 +332,9 @@ export function MeetingsScreen({
           ))}
         </Stack>
       )}
-      {canHost ? <OpenRoomCard /> : null}
+      {canHost || hostGroups.length > 0 ? (
+        <OpenRoomCard canHost={canHost} groups={hostGroups} />
+      ) : null}
       {settings ? <SettingsCard settings={settings} /> : null}
     </Stack>
   );

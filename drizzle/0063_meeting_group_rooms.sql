@@ -1,0 +1,2 @@
+ALTER TABLE "meeting_rooms" ADD COLUMN "group_id" uuid;--> statement-breakpoint
+ALTER TABLE "meeting_rooms" ADD CONSTRAINT "meeting_rooms_account_id_group_id_groups_account_id_id_fk" FOREIGN KEY ("account_id","group_id") REFERENCES "public"."groups"("account_id","id") ON DELETE cascade ON UPDATE no action;

@@ -1,7 +1,7 @@
 // Issue 36 a booking's mail (decision 075): made, cancelled, moved by its people or by a change
-// of time zone rules, or coming up (a reminder), to the booker and the host, each with the time in their own
-// zone; all but the reminder carry the calendar invitation (RFC 5545: REQUEST with the
-// booking's sequence, CANCEL for a cancellation). Sent by a job once the change has committed.
+// of time zone rules, or coming up (a reminder), to the booker and the host, each with the time
+// in their own zone; all but the reminder carry the calendar invitation (RFC 5545: REQUEST with
+// the booking's sequence, CANCEL for a cancellation). Sent by a job once the change committed.
 import { eq } from "drizzle-orm";
 import { siteNameOf, siteOrigin } from "~/features/accounts/accounts";
 import { accounts } from "~/features/accounts/tables.server";

@@ -1,7 +1,8 @@
 // Issue 36 meeting rooms (decision 077): one per booked session, made when first listed or
 // entered and shared by a group session's bookers; or opened now by a host for the site's
-// members, or by a group's moderator for the group's members. A room is entered through `joinMeeting`, which checks who and when, counts the
-// conference once for the meter, and answers the room's address with the entrant's token.
+// members, or by a group's moderator for the group's members. A room is entered through
+// `joinMeeting`, which checks who and when, counts the conference once for the meter, and
+// answers the room's address with the entrant's token.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { appointmentTypes, bookings } from "~/features/appointments/tables.server";

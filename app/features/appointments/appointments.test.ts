@@ -218,9 +218,20 @@ describe.each(backends)("Issue 36 appointments on %s", (backend) => {
         expect(event.startDate.toJSDate().toISOString()).toBe("2027-03-18T13:30:00.000Z");
         expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
         expect(event.uid).toBe(`${booking.id}@${toStudent!.site}`);
+        // A meeting's place is its room's door on the site.
+        expect(event.location).toBe(
+          `http://${toStudent!.site}/dashboard/meetings/join?booking=${booking.id}`,
+        );
       } finally {
         ICAL.TimezoneService.remove(zone.tzid);
       }
+      // Its reminder leads to the room's door, without an invitation.
+      await sendBookingMail(deps, { accountId, bookingId: booking.id, kind: "reminder" });
+      const [reminder] = await readOutbox(db.database, { to: student.user.email });
+      expect(reminder!.subject).toBe("Reminder: Portfolio review with " + host.user.name);
+      expect(reminder!.textBody).toContain(`/dashboard/meetings/join?booking=${booking.id}`);
+      expect(reminder!.textBody).toContain("Join the meeting");
+      expect(reminder!.calendar).toBeNull();
       queued.length = 0;
       await cancelBooking(
         { database: db.database, jobs },

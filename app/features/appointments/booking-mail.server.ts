@@ -107,17 +107,24 @@ export async function sendBookingMail(
   // The invitation as the booking stands when the mail goes (a later change sends its own).
   const method = booking.status === "cancelled" ? "CANCEL" : "REQUEST";
   const content = bookingInvite({ booking, type, host, booker, origin, now: now() });
+  // A meeting's reminder leads to its room's door; every other mail to the bookings.
+  const meetingReminder = kind === "reminder" && type.locationKind === "meeting";
+  const template = meetingReminder ? "bookingReminderMeeting" : templates[kind];
+  const url = new URL(
+    meetingReminder ? bookingRoomPath(booking.id) : BOOKINGS_PATH,
+    origin,
+  ).toString();
   let sent = 0;
   for (const [reader, zone] of [
     [booker, booking.bookerZone],
     [host, booking.hostZone],
   ] as const) {
     const mail = renderMail({
-      template: templates[kind],
+      template,
       lang,
       vars: {
         siteName: siteNameOf(account),
-        url: new URL(BOOKINGS_PATH, origin).toString(),
+        url,
         details: { title: type.title, when: timeFor(start, zone, lang), host: host.name },
       },
     });
@@ -126,7 +133,7 @@ export async function sendBookingMail(
       to: reader.email,
       ...mail,
       accountId,
-      template: templates[kind],
+      template,
       ...(kind === "reminder" ? {} : { calendar: { method, content } }),
     });
     sent++;

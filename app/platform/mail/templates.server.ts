@@ -22,7 +22,9 @@ export type MailTemplate =
   | "bookingMoved"
   /** Issue 36: a booking moved to another time by its booker or host. */
   | "bookingRescheduled"
-  | "bookingReminder";
+  | "bookingReminder"
+  /** Issue 36: a meeting's reminder, whose link is its room's door (decision 077). */
+  | "bookingReminderMeeting";
 
 /**
  * Every template is "a message from a site, with one link to act on"; `details` are more values

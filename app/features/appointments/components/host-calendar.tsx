@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, useDirection } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -30,6 +30,8 @@ export function HostCalendar({
   now: number;
 }) {
   const { t, i18n } = useTranslation();
+  // Earlier and later point the way the reader's script runs.
+  const flip = useDirection().dir === "rtl" ? { transform: "scaleX(-1)" } : undefined;
   const [weeks, setWeeks] = useState(0);
   const dates = weekDates(now, zone, weeks);
   const today = dateInZone(now, zone);
@@ -51,7 +53,7 @@ export function HostCalendar({
           onClick={() => setWeeks((value) => value - 1)}
           aria-label={t("appointments.book.earlier")}
         >
-          <IconChevronLeft size={16} aria-hidden />
+          <IconChevronLeft size={16} aria-hidden style={flip} />
         </ActionIcon>
         <Text size="sm" fw={500}>
           {t("appointments.hosting.weekOf", {
@@ -63,7 +65,7 @@ export function HostCalendar({
           onClick={() => setWeeks((value) => value + 1)}
           aria-label={t("appointments.book.later")}
         >
-          <IconChevronRight size={16} aria-hidden />
+          <IconChevronRight size={16} aria-hidden style={flip} />
         </ActionIcon>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 7 }} spacing={6}>

@@ -1,4 +1,14 @@
-import { ActionIcon, Button, Group, Loader, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  useDirection,
+} from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -41,6 +51,8 @@ export function SlotPicker({
   zoneHelp?: string;
 }) {
   const { t, i18n } = useTranslation();
+  // Earlier and later point the way the reader's script runs.
+  const flip = useDirection().dir === "rtl" ? { transform: "scaleX(-1)" } : undefined;
   const [page, setPage] = useState(0);
   const [origin] = useState(() => initial?.from ?? Date.now());
   const [week, setWeek] = useState<{ key: string; slots: Slot[] } | null>(
@@ -103,7 +115,7 @@ export function SlotPicker({
           disabled={page === 0}
           aria-label={t("appointments.book.earlier")}
         >
-          <IconChevronLeft size={16} aria-hidden />
+          <IconChevronLeft size={16} aria-hidden style={flip} />
         </ActionIcon>
         <Text size="sm" fw={500}>
           {t("appointments.book.week", { count: page + 1, total: pages })}
@@ -114,7 +126,7 @@ export function SlotPicker({
           disabled={page >= pages - 1}
           aria-label={t("appointments.book.later")}
         >
-          <IconChevronRight size={16} aria-hidden />
+          <IconChevronRight size={16} aria-hidden style={flip} />
         </ActionIcon>
       </Group>
       {failed ? (

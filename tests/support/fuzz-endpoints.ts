@@ -902,7 +902,7 @@ const pageEndpoints: FuzzEndpoint[] = [
     method: "POST",
     path: "/dashboard/addons",
     routeFile: "routes/dashboard/site-addons.tsx",
-    shape: () => json("/dashboard/addons", { addon: "zoom", enabled: true }),
+    shape: () => json("/dashboard/addons", { addon: "certificates", enabled: true }),
   },
   {
     name: "GET /manifest.webmanifest",

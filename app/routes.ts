@@ -164,6 +164,7 @@ export default [
     // Issue 35: a member's public profile, where the site and the member allow it (decision 071).
     route("members/:slug", "routes/site/member.tsx"),
     // Issue 36: an appointment type's booking page (decision 076).
+    route("book", "routes/site/book-index.tsx"),
     route("book/:slug", "routes/site/book.tsx"),
     // Issue 16: a product's public page (two segments: never an account's page or /product).
     route("product/:slug", "routes/site/product.tsx"),

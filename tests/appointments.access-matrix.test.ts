@@ -60,6 +60,13 @@ const routes: MatrixRoute[] = [
   // Every member's calendar of sessions (a host's: those they hold, with their hours).
   page("GET /dashboard/appointments (members)", "/dashboard/appointments", () => 200),
   {
+    // Both sites have the feature: the list is every site's own (acme's is empty).
+    name: "GET /book (anyone)",
+    method: "GET",
+    path: "/book",
+    expect: () => 200,
+  },
+  {
     name: "GET /book/mentoring (anyone, on its site)",
     method: "GET",
     path: "/book/mentoring",
@@ -215,6 +222,8 @@ describe.each(logicBackends)("Issue 36 appointments HTTP matrix on %s", (backend
     const html = await bookingPage.text();
     expect(html).toContain("Mentoring");
     expect(html).toContain('data-island="booking-panel"');
+    const list = await (await createClient(app, { host: world.demo.host }).request("/book")).text();
+    expect(list).toContain('href="/book/mentoring"');
     // Bad requests: 400 or 415, never 500, and nothing booked.
     const bad = async (body: unknown, init?: { form?: Record<string, string> }) =>
       (

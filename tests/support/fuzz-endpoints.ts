@@ -1716,6 +1716,7 @@ const pageEndpoints: FuzzEndpoint[] = [
       json("/dashboard/appointments", { intent: "setTypeActive", typeId: uuid, active: false }),
   },
   segment("/book/:slug", "routes/site/book.tsx", "mentoring"),
+  page("/book", "routes/site/book-index.tsx", {}),
   // Issue 36 meetings (decision 077): the rooms, a room opened, the server; a room's door.
   page("/dashboard/meetings", "routes/dashboard/meetings.tsx", { notice: "notOpen" }),
   {

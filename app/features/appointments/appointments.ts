@@ -5,3 +5,4 @@ export { AppointmentsSetupScreen } from "./components/setup-screen";
 export { BookingPage } from "./components/booking-page";
 export { BookingsScreen } from "./components/bookings-screen";
 export { HostAppointmentsScreen } from "./components/host-screen";
+export { BookableListPage } from "./components/bookable-list-page";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { domainPattern } from "~/platform/patterns";
 
 /** Issue 36 meetings on both sides of the wire (decision 077). */
 
@@ -16,7 +17,6 @@ export const JAAS_DOMAIN = "8x8.vc";
 export const JOIN_EARLY_MINUTES = 15;
 export const JOIN_LATE_MINUTES = 15;
 
-const hostName = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 /** A site's meeting settings as a manager saves them; an empty secret keeps the stored one. */
 export const meetingSettingsSchema = z.object({
@@ -26,7 +26,7 @@ export const meetingSettingsSchema = z.object({
     .trim()
     .toLowerCase()
     .max(253)
-    .refine((value) => value === "" || hostName.test(value), "domain")
+    .refine((value) => value === "" || domainPattern.test(value), "domain")
     .default(""),
   appId: z
     .string()

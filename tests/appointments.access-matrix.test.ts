@@ -115,6 +115,32 @@ const routes: MatrixRoute[] = [
     },
     () => 404,
   ),
+  page("GET /dashboard/meetings (members)", "/dashboard/meetings", () => 200),
+  page(
+    "GET /dashboard/meetings/join?room={unknown} (nobody's room)",
+    `/dashboard/meetings/join?room=${unknown}`,
+    () => 404,
+  ),
+  {
+    name: "POST /dashboard/meetings open a room for the site's members (hosts)",
+    method: "POST",
+    path: "/dashboard/meetings.data",
+    body: () => ({ intent: "open", title: "Drop-in", minutes: 30 }),
+    expect: (actor, place) => {
+      if (actor === "anonymous" || place === "other") return 202;
+      return hosts(actor) ? 200 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/meetings the meeting server (managers)",
+    method: "POST",
+    path: "/dashboard/meetings.data",
+    body: () => ({ intent: "settings", provider: "jitsi", domain: "meet.example.org" }),
+    expect: (actor, place) => {
+      if (actor === "anonymous" || place === "other") return 202;
+      return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+    },
+  },
   {
     name: "POST /dashboard/appointments setTypeActive of the instructor's type (its host only)",
     method: "POST",
@@ -192,7 +218,7 @@ describe.each(logicBackends)("Issue 36 appointments HTTP matrix on %s", (backend
   }, 120_000);
   afterAll(() => db?.dispose());
 
-  test("I36 booking pages, slots, bookings and the hosts' screens answer each actor, on its own site and another's, as stated", async () => {
+  test("I36 booking pages, slots, bookings, meetings and the hosts' screens answer each actor, on its own site and another's, as stated", async () => {
     expect(await runMatrix(app, world, routes)).toEqual([]);
   }, 300_000);
 

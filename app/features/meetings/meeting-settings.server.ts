@@ -42,6 +42,12 @@ export async function roomServerIn(
   };
 }
 
+/** Where the site's rooms are held (the public server until a manager names another). */
+export async function meetingProvider(database: Database, accountId: string) {
+  const row = await database.forAccount(accountId, (tx) => storedRow(tx, accountId));
+  return row?.provider ?? "public";
+}
+
 /** The settings for the managers' card: the secret only as "one is kept". */
 export async function loadMeetingSettings(
   database: Database,

@@ -17,7 +17,6 @@ export const JAAS_DOMAIN = "8x8.vc";
 export const JOIN_EARLY_MINUTES = 15;
 export const JOIN_LATE_MINUTES = 15;
 
-
 /** A site's meeting settings as a manager saves them; an empty secret keeps the stored one. */
 export const meetingSettingsSchema = z.object({
   provider: z.enum(meetingProviders),

@@ -4,11 +4,17 @@ import { groupsWithRights } from "~/features/groups/groups.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import type { SecretBox } from "~/platform/secret-box.server";
-import { loadMeetingSettings, saveMeetingSettings } from "./meeting-settings.server";
+import {
+  loadMeetingSettings,
+  meetingProvider,
+  saveMeetingSettings,
+} from "./meeting-settings.server";
 import { listMeetings, openAdhocRoom } from "./rooms.server";
-import { meetingSettings } from "./tables.server";
-import { eq } from "drizzle-orm";
 
+/**
+ * The screen's data: the rooms the viewer may enter, whether they open rooms (hosts, and the
+ * groups they moderate), and for managers the meeting server's settings.
+ */
 export async function loadMeetingsScreen(
   database: Database,
   {
@@ -21,12 +27,6 @@ export async function loadMeetingsScreen(
 ) {
   const manager = can(viewer, "manage_options");
   const settings = manager ? await loadMeetingSettings(database, { accountId, viewer }) : null;
-  const [stored] = await database.forAccount(accountId, (tx) =>
-    tx
-      .select({ provider: meetingSettings.provider })
-      .from(meetingSettings)
-      .where(eq(meetingSettings.accountId, accountId)),
-  );
   // The groups whose moderators may open a room for them (the site's groups feature on).
   const hostGroups = groupsOn
     ? (await database.forAccount(accountId, (tx) => groupsWithRights(tx, { accountId, viewer })))
@@ -40,7 +40,7 @@ export async function loadMeetingsScreen(
     meetings: await listMeetings(database, { accountId, viewer, now }),
     canHost: manager || can(viewer, "create_courses"),
     settings,
-    publicServer: (stored?.provider ?? "public") === "public",
+    publicServer: (await meetingProvider(database, accountId)) === "public",
   };
 }
 

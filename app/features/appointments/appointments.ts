@@ -6,3 +6,4 @@ export { BookingPage } from "./components/booking-page";
 export { BookingsScreen } from "./components/bookings-screen";
 export { HostAppointmentsScreen } from "./components/host-screen";
 export { BookableListPage } from "./components/bookable-list-page";
+export { fullTime, useReaderZone, zoneLabel } from "./local-times";

@@ -1,31 +1,21 @@
 // Issue 36 meeting rooms (decision 077): one per booked session, made when first listed or
 // entered and shared by a group session's bookers; or opened now by a host for the site's
-// members, or by a group's moderator for the group's members. A room is entered through
-// `joinMeeting`, which checks who and when, counts the conference once for the meter, and
-// answers the room's address with the entrant's token.
+// members, or by a group's moderator for the group's members; the rooms a viewer may enter.
+// Entering one is room-entry.server.ts.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { appointmentTypes, bookings } from "~/features/appointments/tables.server";
-import {
-  groupsWithRights,
-  groupWithRights,
-  type GroupRights,
-} from "~/features/groups/groups.server";
+import { groupsWithRights, groupWithRights } from "~/features/groups/groups.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import { members } from "~/features/members/tables.server";
-import { recordUsage } from "~/features/usage/usage.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError, isAppError } from "~/platform/errors";
-import type { PubSub } from "~/platform/pubsub/pubsub.server";
-import type { SecretBox } from "~/platform/secret-box.server";
 import {
   adhocRoomSchema,
   JOIN_EARLY_MINUTES,
   JOIN_LATE_MINUTES,
   type MeetingRow,
 } from "./meeting-shapes";
-import { roomServerIn } from "./meeting-settings.server";
-import { roomAddress } from "./room-address.server";
 import { meetingRooms } from "./tables.server";
 
 const MINUTE = 60_000;
@@ -68,7 +58,7 @@ export async function ensureSessionRooms(
 }
 
 /** Booked meeting sessions (confirmed, of a type held in a meeting room) matching `where`. */
-function meetingSessions(tx: Tx, accountId: string, where: SQL | undefined) {
+export function meetingSessions(tx: Tx, accountId: string, where: SQL | undefined) {
   return tx
     .selectDistinct({
       typeId: bookings.typeId,
@@ -141,7 +131,7 @@ const sessionBooked = (bookerUserId?: string) => sql`exists (
 )`;
 
 /** The viewer's rights in a group, or null where the group is not theirs to see. */
-async function groupRights(
+export async function groupRights(
   tx: Tx,
   { accountId, viewer, groupId }: { accountId: string; viewer: Viewer; groupId: string },
 ) {
@@ -153,28 +143,8 @@ async function groupRights(
   }
 }
 
-/**
- * Whether the viewer may enter the room, and as its moderator: a session's booker, a group
- * room's readers (its moderators moderate), any member for a host's open room; the host and the
- * site's managers always, as moderators.
- */
-function entryOf(
-  viewer: Viewer,
-  room: typeof meetingRooms.$inferSelect,
-  { booked, group }: { booked: boolean; group: GroupRights | null },
-) {
-  const moderator =
-    room.hostUserId === viewer.user.id || can(viewer, "manage_options") || Boolean(group?.moderate);
-  const may =
-    room.kind === "adhoc"
-      ? Boolean(viewer.membership)
-      : room.kind === "group"
-        ? moderator || Boolean(group?.read)
-        : moderator || booked;
-  return { may, moderator };
-}
-
-const windowOf = (room: { startsAt: Date; endsAt: Date }) => ({
+/** When a room's door opens and closes. */
+export const windowOf = (room: { startsAt: Date; endsAt: Date }) => ({
   opensAt: room.startsAt.getTime() - JOIN_EARLY_MINUTES * MINUTE,
   closesAt: room.endsAt.getTime() + JOIN_LATE_MINUTES * MINUTE,
 });
@@ -281,132 +251,4 @@ export async function listMeetings(
       };
     });
   });
-}
-
-/**
- * Enters a room (by its id, or by a booking's: its session's room) for the viewer: their own
- * booked session or hosted one, or a room opened for the members, inside its window
- * (`meetings.notOpen` before or after). The first entry counts a conference on the site's
- * meter. Answers where the browser goes: the room on the site's server with their token.
- */
-export async function joinMeeting(
-  { database, secretBox, pubsub }: { database: Database; secretBox: SecretBox; pubsub: PubSub },
-  {
-    accountId,
-    viewer,
-    ref,
-    now = Date.now(),
-  }: {
-    accountId: string;
-    viewer: Viewer;
-    ref: { room: string } | { booking: string };
-    now?: number;
-  },
-): Promise<{ url: string }> {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const id = "room" in ref ? ref.room : ref.booking;
-  if (!uuid.test(id)) throw new AppError({ code: "meetings.notFound" });
-  const found = await database.forAccount(accountId, async (tx) => {
-    let room: typeof meetingRooms.$inferSelect | undefined;
-    if ("room" in ref)
-      [room] = await tx
-        .select()
-        .from(meetingRooms)
-        .where(and(eq(meetingRooms.accountId, accountId), eq(meetingRooms.id, ref.room)));
-    else {
-      const [booking] = await tx
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.accountId, accountId), eq(bookings.id, ref.booking)));
-      if (booking) {
-        await ensureSessionRooms(
-          tx,
-          accountId,
-          await meetingSessions(tx, accountId, eq(bookings.id, booking.id)),
-        );
-        [room] = await tx
-          .select()
-          .from(meetingRooms)
-          .where(
-            and(
-              eq(meetingRooms.accountId, accountId),
-              eq(meetingRooms.sessionKey, sessionKeyOf(booking.typeId, booking.startAt.getTime())),
-            ),
-          );
-      }
-    }
-    if (!room) return null;
-    const [booked] =
-      room.kind === "session"
-        ? await tx
-            .select({ id: bookings.id })
-            .from(bookings)
-            .where(
-              and(
-                eq(bookings.accountId, accountId),
-                eq(bookings.typeId, room.typeId!),
-                eq(bookings.startAt, room.startsAt),
-                eq(bookings.bookerUserId, viewer.user.id),
-                eq(bookings.status, "confirmed"),
-              ),
-            )
-        : [];
-    const [held] =
-      room.kind === "session"
-        ? await tx
-            .select({ id: bookings.id })
-            .from(bookings)
-            .where(
-              and(
-                eq(bookings.accountId, accountId),
-                eq(bookings.typeId, room.typeId!),
-                eq(bookings.startAt, room.startsAt),
-                eq(bookings.status, "confirmed"),
-              ),
-            )
-            .limit(1)
-        : [{ id: room.id }];
-    const group =
-      room.kind === "group" && room.groupId
-        ? await groupRights(tx, { accountId, viewer, groupId: room.groupId })
-        : null;
-    const entry = entryOf(viewer, room, { booked: Boolean(booked), group });
-    // A session whose bookings were all cancelled or moved is no meeting any more.
-    if (!entry.may || !held) return null;
-    const { opensAt, closesAt } = windowOf(room);
-    if (now < opensAt || now > closesAt) throw new AppError({ code: "meetings.notOpen" });
-    const first = await tx
-      .update(meetingRooms)
-      .set({ firstJoinedAt: new Date(now) })
-      .where(
-        and(
-          eq(meetingRooms.accountId, accountId),
-          eq(meetingRooms.id, room.id),
-          isNull(meetingRooms.firstJoinedAt),
-        ),
-      )
-      .returning({ id: meetingRooms.id });
-    const server = await roomServerIn(tx, { accountId, secretBox });
-    return { room, entry, server, first: first.length > 0 };
-  });
-  if (!found) throw new AppError({ code: "meetings.notFound" });
-  const { room, entry, server, first } = found;
-  if (first)
-    await recordUsage(
-      { database, pubsub },
-      { accountId, meter: "jitsi_conferences", at: new Date(now) },
-    );
-  const address = await roomAddress(server, {
-    room: room.name,
-    entrant: {
-      id: viewer.user.id,
-      name: viewer.user.name,
-      email: viewer.user.email,
-      avatar: viewer.user.image,
-      moderator: entry.moderator,
-    },
-    notBefore: Math.floor(now / 1000) - 60,
-    expires: Math.floor(windowOf(room).closesAt / 1000),
-  });
-  return { url: address.url };
 }

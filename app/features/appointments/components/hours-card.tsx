@@ -16,7 +16,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { Availability, TimeRange } from "../availability";
-import { Outcome, useSetupCommand } from "./setup-command";
+import { CommandOutcome, useJsonCommand } from "~/ui/json-command";
 
 /** Monday first, in the reader's language. */
 function useWeekdays() {
@@ -67,7 +67,7 @@ export function HoursCard({
 }) {
   const { t } = useTranslation();
   const weekdays = useWeekdays();
-  const command = useSetupCommand();
+  const command = useJsonCommand();
   const [rules, setRules] = useState(availability);
   const [otherHours, setOtherHours] = useState({ start: "", end: "" });
   const withHours = otherHours.start !== "" || otherHours.end !== "";
@@ -284,7 +284,7 @@ export function HoursCard({
               </Button>
             </Group>
           </Stack>
-          <Outcome answer={command.answer} saved={t("appointments.setup.hoursSaved")} />
+          <CommandOutcome answer={command.answer} saved={t("appointments.setup.hoursSaved")} />
           <Group justify="flex-end">
             <Button type="submit" loading={command.busy} data-testid="appointments-save-hours">
               {t("appointments.setup.saveHours")}

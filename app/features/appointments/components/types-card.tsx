@@ -24,13 +24,13 @@ import {
   type AppointmentTypeRow,
   type LocationKind,
 } from "../appointment-shapes";
-import { Outcome, useSetupCommand } from "./setup-command";
+import { CommandOutcome, useJsonCommand } from "~/ui/json-command";
 
 /** The host's appointment types, each opened or closed for booking, and a new one. */
 export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
   const { t } = useTranslation();
-  const command = useSetupCommand();
-  const toggle = useSetupCommand();
+  const command = useJsonCommand();
+  const toggle = useJsonCommand();
   const [title, setTitle] = useState("");
   const [duration, setDuration] = useState<number | string>(30);
   const [capacity, setCapacity] = useState<number | string>(1);
@@ -122,7 +122,9 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
             </Table>
           </Table.ScrollContainer>
         )}
-        {toggle.answer && !toggle.answer.ok ? <Outcome answer={toggle.answer} saved="" /> : null}
+        {toggle.answer && !toggle.answer.ok ? (
+          <CommandOutcome answer={toggle.answer} saved="" />
+        ) : null}
         <form onSubmit={create} noValidate data-testid="appointments-new-type">
           <Stack gap="sm">
             <Text fw={500} size="sm">
@@ -182,7 +184,7 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
               checked={answersRequired}
               onChange={(event) => setAnswersRequired(event.currentTarget.checked)}
             />
-            <Outcome answer={command.answer} saved={t("appointments.setup.typeSaved")} />
+            <CommandOutcome answer={command.answer} saved={t("appointments.setup.typeSaved")} />
             <Group justify="flex-end">
               <Button type="submit" loading={command.busy} disabled={!title.trim()}>
                 {t("appointments.setup.createType")}

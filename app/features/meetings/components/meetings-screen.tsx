@@ -15,10 +15,11 @@ import {
   Title,
 } from "@mantine/core";
 import { IconVideo } from "@tabler/icons-react";
-import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { useFetcher, useSearchParams } from "react-router";
-import { errorKeyOf } from "~/platform/errors";
+import { useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { fullTime, useReaderZone, zoneLabel } from "~/features/appointments/appointments";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { CommandOutcome, useJsonCommand } from "~/ui/json-command";
 import {
   meetingJoinPath,
   meetingProviders,
@@ -27,43 +28,12 @@ import {
   type MeetingSettingsView,
 } from "../meeting-shapes";
 
-type Answer = { ok: boolean; code?: string };
 type HostGroup = { id: string; name: string };
-const noChange = () => () => {};
-
-function useCommand() {
-  const fetcher = useFetcher<Answer>();
-  const send = (body: Record<string, unknown>) =>
-    fetcher.submit(body as Parameters<typeof fetcher.submit>[0], {
-      method: "post",
-      encType: "application/json",
-    });
-  const busy = fetcher.state !== "idle";
-  return { send, busy, answer: busy ? undefined : fetcher.data };
-}
-
-function Outcome({ answer, saved }: { answer: Answer | undefined; saved: string }) {
-  const { t } = useTranslation();
-  if (!answer) return null;
-  return answer.ok ? (
-    <Alert color="teal" role="status">
-      {saved}
-    </Alert>
-  ) : (
-    <Alert color="red" role="alert">
-      {t(errorKeyOf(answer.code ?? "request.invalid"))}
-    </Alert>
-  );
-}
 
 /** One room: when, with whom, and its door (open in its window, in a tab of its own). */
 function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number; zone: string }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: zone,
-  });
+  const when = (iso: string) => fullTime(iso, zone, i18n.language);
   const open = now >= Date.parse(meeting.opensAt) && now <= Date.parse(meeting.closesAt);
   return (
     <Card withBorder padding="md" data-testid="meeting" data-meeting-id={meeting.id}>
@@ -78,7 +48,7 @@ function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number;
             ) : null}
           </Group>
           <Text size="sm">
-            {when.format(Date.parse(meeting.start))} ({zone.replace(/_/g, " ")})
+            {when(meeting.start)} ({zoneLabel(zone)})
           </Text>
           <Text size="sm" c="dimmed">
             {meeting.groupName
@@ -99,7 +69,7 @@ function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number;
         ) : (
           <Text size="sm" c="dimmed">
             {t("meetings.opensAt", {
-              when: when.format(Date.parse(meeting.opensAt)),
+              when: when(meeting.opensAt),
             })}
           </Text>
         )}
@@ -111,7 +81,7 @@ function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number;
 /** A room opened now: for the site's members (hosts), or for a group its viewer moderates. */
 function OpenRoomCard({ canHost, groups }: { canHost: boolean; groups: HostGroup[] }) {
   const { t } = useTranslation();
-  const command = useCommand();
+  const command = useJsonCommand();
   const [title, setTitle] = useState("");
   const [minutes, setMinutes] = useState<number | string>(60);
   const [audience, setAudience] = useState(canHost ? "site" : (groups[0]?.id ?? "site"));
@@ -163,7 +133,7 @@ function OpenRoomCard({ canHost, groups }: { canHost: boolean; groups: HostGroup
               allowDeselect={false}
             />
           ) : null}
-          <Outcome answer={command.answer} saved={t("meetings.roomOpened")} />
+          <CommandOutcome answer={command.answer} saved={t("meetings.roomOpened")} />
           <Group justify="flex-end">
             <Button type="submit" loading={command.busy} disabled={!title.trim()}>
               {t("meetings.openRoomButton")}
@@ -177,7 +147,7 @@ function OpenRoomCard({ canHost, groups }: { canHost: boolean; groups: HostGroup
 
 function SettingsCard({ settings }: { settings: MeetingSettingsView }) {
   const { t } = useTranslation();
-  const command = useCommand();
+  const command = useJsonCommand();
   const [provider, setProvider] = useState<MeetingProvider>(settings.provider);
   const [domain, setDomain] = useState(settings.domain);
   const [appId, setAppId] = useState(settings.appId);
@@ -257,7 +227,7 @@ function SettingsCard({ settings }: { settings: MeetingSettingsView }) {
               onChange={(event) => setSecret(event.currentTarget.value)}
             />
           ) : null}
-          <Outcome answer={command.answer} saved={t("meetings.settings.saved")} />
+          <CommandOutcome answer={command.answer} saved={t("meetings.settings.saved")} />
           <Group justify="flex-end">
             <Button type="submit" loading={command.busy}>
               {t("meetings.settings.save")}
@@ -295,12 +265,7 @@ export function MeetingsScreen({
   const { t } = useTranslation();
   const [params] = useSearchParams();
   // The reader's own zone once the page runs in their browser; the site's until then.
-  const zone =
-    useSyncExternalStore(
-      noChange,
-      () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-      () => null,
-    ) ?? siteZone;
+  const zone = useReaderZone() ?? siteZone;
   return (
     <Stack gap="lg" data-testid="meetings-screen">
       <div>

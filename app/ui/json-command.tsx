@@ -3,11 +3,12 @@ import { useFetcher } from "react-router";
 import { errorKeyOf } from "~/platform/errors";
 import { useTranslation } from "~/platform/i18n/use-translation";
 
-export type Answer = { ok: boolean; intent?: string; code?: string };
+/** What a screen's JSON command answered (answerSettingsSave's shape). */
+export type CommandAnswer = { ok: boolean; intent?: string; code?: string };
 
-/** One command of the screen, sent as JSON to its own action; its answer once back. */
-export function useSetupCommand() {
-  const fetcher = useFetcher<Answer>();
+/** One command of a screen, sent as JSON to its own action; its answer once back. */
+export function useJsonCommand() {
+  const fetcher = useFetcher<CommandAnswer>();
   const send = (body: Record<string, unknown>) =>
     fetcher.submit(body as Parameters<typeof fetcher.submit>[0], {
       method: "post",
@@ -18,7 +19,13 @@ export function useSetupCommand() {
 }
 
 /** What a command answered: saved, or its refusal in the reader's words. */
-export function Outcome({ answer, saved }: { answer: Answer | undefined; saved: string }) {
+export function CommandOutcome({
+  answer,
+  saved,
+}: {
+  answer: CommandAnswer | undefined;
+  saved: string;
+}) {
   const { t } = useTranslation();
   if (!answer) return null;
   return answer.ok ? (

@@ -57,8 +57,14 @@ import { sendingServicesOf } from "./campaign-services";
 import { MEMBER_INVITE_JOB, sendMemberInvite } from "~/features/member-admin/member-admin.server";
 import {
   BOOKING_MAIL_JOB,
+  BOOKING_SETTLE_JOB,
+  bookingPaymentsConsumer,
+  expireHolds,
+  HOLDS_SWEEP_JOB,
   recheckBookingTimes,
   REMINDERS_JOB,
+  settleBookingOrders,
+  type SettleData,
   sendDueReminders,
   sendBookingMail,
   TZ_RECHECK_JOB,
@@ -152,6 +158,19 @@ export function registerJobWorkers(services: ServerServices) {
       { accountId: String(data.accountId), subscriptionId: String(data.subscriptionId) },
     );
   });
+  // A booking cancelled or paid too late: its open checkouts given up, its order refunded.
+  jobs.work(BOOKING_SETTLE_JOB, async (data) =>
+    settleBookingOrders(
+      {
+        database,
+        jobs,
+        secretBox: services.secretBox,
+        env: services.env,
+        logger: services.logger,
+      },
+      data as SettleData,
+    ),
+  );
   jobs.work(PLATFORM_ORDER_FULFILLED_JOB, async (data) => {
     await applyPlanOrder(planChanges, { orderId: String(data.orderId) });
   });
@@ -204,6 +223,9 @@ function registerSchedules({ database, jobs, siteCache, pubsub, env }: ServerSer
   );
   // Every five minutes: sessions a day or an hour away, reminded once each (decision 075).
   jobs.defineSchedule(REMINDERS_JOB, "*/5 * * * *", () => sendDueReminders({ database, jobs }));
+  // Every five minutes: paid sessions' holds with no checkout open expire (decision 078).
+  jobs.defineSchedule(HOLDS_SWEEP_JOB, "*/5 * * * *", () => expireHolds({ database }));
+
 }
 
 /** What automations need, from a process's services (the relay's consumer and the jobs alike). */
@@ -234,6 +256,7 @@ export function eventConsumers(
     automationConsumer(automationServicesOf(services)),
     affiliateConsumer({ database: services.database, pubsub: services.pubsub }),
     groupTiesConsumer({ database: services.database }),
+    bookingPaymentsConsumer({ database: services.database, jobs: services.jobs }),
   ];
 }
 

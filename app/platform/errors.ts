@@ -134,6 +134,10 @@ export const errorCatalogue = {
   "appointments.slotTaken": { status: 409, key: "errors.appointmentSlotTaken" },
   /** The booker holds a seat in that session already. */
   "appointments.alreadyBooked": { status: 409, key: "errors.appointmentAlreadyBooked" },
+  // A person holding HOLDS_PER_PERSON unpaid slots pays or lets one go first (decision 078).
+  "appointments.tooManyHolds": { status: 409, key: "errors.appointmentTooManyHolds" },
+  /** The product chosen to sell a type is not one of the site's. */
+  "appointments.productNotFound": { status: 400, key: "errors.appointmentProductNotFound" },
   /** A question the type requires was left without an answer. */
   "appointments.answersMissing": { status: 400, key: "errors.appointmentAnswersMissing" },
   /** A booker past the host's notice for changes (decision 076). */

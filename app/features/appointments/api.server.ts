@@ -8,6 +8,7 @@ import type { JobQueue } from "~/platform/jobs/job-queue-types";
 import { cancelBooking, rescheduleBooking } from "./booking-changes.server";
 import { bookingInviteFile } from "./booking-lists.server";
 import { bookSlot, loadSlots } from "./bookings.server";
+import { holdCheckoutPath } from "./appointment-shapes";
 
 type AppointmentsApiEnv = { Variables: { tenant: Tenant; viewer: Viewer | null } };
 
@@ -66,7 +67,17 @@ export function appointmentsApi({
     const accountId = await site(c);
     const body = await jsonObject(c);
     const booking = await bookSlot({ database, jobs }, { accountId, viewer: c.var.viewer, body });
-    return c.json({ id: booking.id, start: booking.startAt, end: booking.endAt }, 201);
+    return c.json(
+      {
+        id: booking.id,
+        start: booking.startAt,
+        end: booking.endAt,
+        status: booking.status,
+        // A paid type's hold: the browser goes on to pay it (decision 078).
+        ...(booking.status === "pending" ? { pay: holdCheckoutPath(booking.id) } : {}),
+      },
+      201,
+    );
   });
 
   api.post("/appointments/bookings/:bookingId/cancel", async (c) => {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { CartItem } from "~/features/cart/cart";
+import type { OfferPrice } from "~/features/products/products";
 import { isTimeZone } from "./availability";
 
 /** Issue 36 appointments on both sides of the wire (decision 075). */
@@ -6,9 +8,18 @@ import { isTimeZone } from "./availability";
 export const locationKinds = ["meeting", "phone", "in_person"] as const;
 export type LocationKind = (typeof locationKinds)[number];
 
-/** Confirmed when booked (a free type); cancelled by the booker or the host. */
-export const bookingStatuses = ["confirmed", "cancelled"] as const;
+/**
+ * Confirmed when booked (a free type); a paid type's booking is pending (its time held) until its
+ * order is paid, and expired when its hold ran out unpaid (decision 078); cancelled by the booker
+ * or the host.
+ */
+export const bookingStatuses = ["pending", "confirmed", "cancelled", "expired"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** How long a paid type's slot is held for its checkout to start (longer while it is open). */
+export const HOLD_MINUTES = 30;
+/** A person holds at most this many unpaid slots of one site at once. */
+export const HOLDS_PER_PERSON = 3;
 
 /** A month of slots at most per request. */
 export const SLOTS_SPAN_DAYS = 42;
@@ -47,6 +58,8 @@ export const appointmentTypeSchema = z.object({
   active: z.boolean().default(true),
   /** What the booker is asked when booking (at most five questions). */
   questions: z.array(questionSchema).max(QUESTIONS_MAX).default([]),
+  /** The shop's product that sells it (decision 078); null: free. */
+  productId: z.uuid().nullable().default(null),
 });
 export type AppointmentTypeInput = z.input<typeof appointmentTypeSchema>;
 
@@ -80,6 +93,8 @@ export const slotsQuerySchema = z
 
 /** A type opened or closed for booking. */
 export const typeActiveSchema = z.object({ typeId: z.uuid(), active: z.boolean() });
+/** A type sold by a shop product from now on, or free (null); holds made before keep theirs. */
+export const typeProductSchema = z.object({ typeId: z.uuid(), productId: z.uuid().nullable() });
 
 /** The host's setup screen: where it answers, and what it shows. */
 export const APPOINTMENTS_SETUP_PATH = "/dashboard/manage/appointments";
@@ -95,6 +110,7 @@ export type AppointmentTypeRow = {
   locationDetail: string;
   active: boolean;
   questions: BookingQuestion[];
+  productId: string | null;
 };
 
 /** The next open times of one type, by the host's own days (the setup screen's preview). */
@@ -126,6 +142,8 @@ export type BookingRow = {
   windowDays: number;
   /** The booker's answers to the type's questions (shown to the host and the booker). */
   answers: { question: string; answer: string }[];
+  /** An unpaid hold's end (its checkout may keep it longer), else null. */
+  holdUntil: string | null;
 };
 
 /** A type open for booking, as its public page and the members' list show it. */
@@ -142,7 +160,36 @@ export type BookableType = {
   hostZone: string;
   windowDays: number;
   questions: BookingQuestion[];
+  /** The shop's product that sells it; null: free. */
+  productId: string | null;
 };
+
+/** A shop product the host may sell a type by, with its first price (for its label). */
+export type SellingProduct = {
+  id: string;
+  title: string;
+  price: { currency: string; amount: number } | null;
+};
+
+/** A paid type's price as sold now, and the cart line its checkout takes (decision 078). */
+export type TypeOffer = { price: OfferPrice; item: CartItem };
+
+/** A booker's unpaid hold, as the checkout shows it. */
+export type HeldBooking = {
+  id: string;
+  title: string;
+  hostName: string;
+  start: string;
+  /** The zone the booker chose. */
+  zone: string;
+  holdUntil: string | null;
+  /** What the order names (`booking:<id>`). */
+  reference: string;
+  offer: TypeOffer;
+};
+
+/** Where a held booking is paid: the checkout, its cart made of the type's product. */
+export const holdCheckoutPath = (bookingId: string) => `/checkout?booking=${bookingId}`;
 
 /** Where a type is booked, for anyone. */
 export const bookingPagePath = (slug: string) => `/book/${slug}`;

@@ -20,3 +20,13 @@ export { REMINDERS_JOB, sendDueReminders } from "./reminders.server";
 export { recheckBookingTimes, TZ_RECHECK_JOB } from "./tz-recheck.server";
 export { bookerMay, cancelBooking, rescheduleBooking } from "./booking-changes.server";
 export { bookingInviteFile, listBookableTypes, listBookings } from "./booking-lists.server";
+export {
+  BOOKING_SETTLE_JOB,
+  bookingPaymentsConsumer,
+  bookingReference,
+  expireHolds,
+  HOLDS_SWEEP_JOB,
+  settleBookingOrders,
+  type SettleData,
+} from "./booking-payments.server";
+export { heldBooking, typeOffer } from "./paid-offer.server";

@@ -12,6 +12,7 @@ import { rescheduleSchema } from "./appointment-shapes";
 import { storedAvailability, type Availability } from "./availability";
 import { BOOKING_MAIL_JOB } from "./booking-mail.server";
 import { lockHostTime, slotsIn, tzVersion, wallTime } from "./bookings.server";
+import { settleOrdersLater } from "./booking-payments.server";
 import { availabilities, bookings } from "./tables.server";
 
 type Jobs = Pick<JobQueue, "send">;
@@ -33,6 +34,8 @@ export function bookerMay(
   rules: Pick<Availability, "changeNoticeMinutes" | "maxReschedules">,
   now: number,
 ): { cancel: boolean; reschedule: boolean } {
+  // An unpaid hold is the booker's to give up at any time; it is moved once paid.
+  if (booking.status === "pending") return { cancel: true, reschedule: false };
   const inTime =
     booking.status === "confirmed" &&
     booking.startAt.getTime() - rules.changeNoticeMinutes * 60_000 >= now;
@@ -66,7 +69,9 @@ async function ownBooking(tx: Tx, { accountId, viewer, bookingId }: Change) {
 
 /**
  * Cancels a booking: its time opens again, the invitation's sequence rises and both people are
- * mailed its cancellation. A booker past the owner's notice gets `appointments.tooLate`.
+ * mailed its cancellation. A booker past the owner's notice gets `appointments.tooLate`. A paid
+ * session's order is refunded, and an unpaid hold's open checkouts given up, by a job queued
+ * here (decision 078): cancelled ⇔ settled, whatever crashes after.
  */
 export async function cancelBooking(
   { database, jobs }: { database: Database; jobs: Jobs },
@@ -76,7 +81,7 @@ export async function cancelBooking(
   const now = change.now ?? Date.now();
   return database.forAccount(accountId, async (tx) => {
     const { booking, viewer } = await ownBooking(tx, change);
-    if (booking.status === "cancelled") return booking;
+    if (booking.status === "cancelled" || booking.status === "expired") return booking;
     if (!hostsBooking(viewer, booking)) {
       const rules = await hostRules(tx, accountId, booking.hostUserId);
       if (rules && !bookerMay(booking, rules, now).cancel)
@@ -87,7 +92,19 @@ export async function cancelBooking(
       .set({ status: "cancelled", cancelledAt: new Date(now), sequence: booking.sequence + 1 })
       .where(and(eq(bookings.accountId, accountId), eq(bookings.id, booking.id)))
       .returning();
-    await jobs.send(tx, BOOKING_MAIL_JOB, { accountId, bookingId: booking.id, kind: "cancelled" });
+    // A hold was never confirmed to anyone: nothing to take back from calendars.
+    if (booking.status === "confirmed")
+      await jobs.send(tx, BOOKING_MAIL_JOB, {
+        accountId,
+        bookingId: booking.id,
+        kind: "cancelled",
+      });
+    if (booking.orderId || booking.status === "pending")
+      await settleOrdersLater(tx, jobs, {
+        accountId,
+        bookingId: booking.id,
+        refundOrderId: booking.orderId,
+      });
     return cancelled!;
   });
 }

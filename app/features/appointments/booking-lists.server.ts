@@ -44,8 +44,14 @@ export async function listBookings(
     as === "booker"
       ? eq(bookings.bookerUserId, viewer.user.id)
       : eq(bookings.hostUserId, viewer.user.id);
-  const upcoming = and(eq(bookings.status, "confirmed"), gt(bookings.endAt, new Date(now)));
-  const past = or(eq(bookings.status, "cancelled"), lte(bookings.endAt, new Date(now)));
+  const upcoming = and(
+    inArray(bookings.status, ["confirmed", "pending"]),
+    gt(bookings.endAt, new Date(now)),
+  );
+  const past = or(
+    inArray(bookings.status, ["cancelled", "expired"]),
+    lte(bookings.endAt, new Date(now)),
+  );
   return database.forAccount(accountId, async (tx) => {
     const rows = await tx
       .select({
@@ -71,7 +77,9 @@ export async function listBookings(
       const may =
         as === "host" || hostsBooking(viewer, booking)
           ? {
-              cancel: booking.status === "confirmed" && booking.endAt.getTime() > now,
+              cancel:
+                (booking.status === "confirmed" || booking.status === "pending") &&
+                booking.endAt.getTime() > now,
               reschedule: booking.status === "confirmed" && booking.endAt.getTime() > now,
             }
           : hostRules
@@ -93,6 +101,7 @@ export async function listBookings(
         may,
         windowDays: hostRules?.windowDays ?? 0,
         answers: booking.answers,
+        holdUntil: booking.status === "pending" ? (booking.holdUntil?.toISOString() ?? null) : null,
       };
     });
   });
@@ -157,6 +166,7 @@ export async function listBookableTypes(
         hostZone: stored.zone,
         windowDays: stored.windowDays,
         questions: type.questions,
+        productId: type.productId,
       };
     });
   });

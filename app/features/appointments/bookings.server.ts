@@ -11,18 +11,22 @@ import type { JobQueue } from "~/platform/jobs/job-queue-types";
 import {
   appointmentTypeSchema,
   bookingRequestSchema,
+  HOLD_MINUTES,
+  HOLDS_PER_PERSON,
   slotsQuerySchema,
   typeActiveSchema,
+  typeProductSchema,
   type BookingStatus,
 } from "./appointment-shapes";
 import { availabilitySchema, storedAvailability, type Availability } from "./availability";
 import { BOOKING_MAIL_JOB } from "./booking-mail.server";
 import { openSlots, type Busy, type Slot } from "./slots";
+import { products } from "~/features/products/tables.server";
 import { appointmentTypes, availabilities, bookings } from "./tables.server";
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Bookings that take their time: a cancelled one gives it back. */
-const taking: BookingStatus[] = ["confirmed"];
+/** Bookings that take their time: a paid type's hold too; a cancelled or expired one gives it back. */
+const taking: BookingStatus[] = ["confirmed", "pending"];
 
 type Place = { accountId: string; viewer: Viewer | null };
 /** Where a booking's change is mailed from: the job queue, sent inside its transaction. */
@@ -81,12 +85,48 @@ export async function createAppointmentType(database: Database, place: Place & {
       .from(appointmentTypes)
       .where(and(eq(appointmentTypes.accountId, accountId), eq(appointmentTypes.slug, input.slug)));
     if (taken) throw new AppError({ code: "appointments.slugTaken" });
+    await requireProduct(tx, accountId, input.productId);
     const [row] = await tx
       .insert(appointmentTypes)
       .values({ ...input, accountId, hostUserId: host.user.id })
       .returning();
     return row!;
   });
+}
+
+/** A type is sold only by a product of its own site (a wrong id is the input's error). */
+async function requireProduct(tx: Tx, accountId: string, productId: string | null) {
+  if (!productId) return;
+  const [product] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), eq(products.id, productId)));
+  if (!product) throw new AppError({ code: "appointments.productNotFound" });
+}
+
+/** Sells one of the viewer's own types by a shop product from now on, or makes it free (null). */
+export async function setTypeProduct(
+  database: Database,
+  place: Place & { body: unknown },
+): Promise<void> {
+  const host = requireHost(place);
+  const { typeId, productId } = typeProductSchema.parse(place.body);
+  const { accountId } = place;
+  const changed = await database.forAccount(accountId, async (tx) => {
+    await requireProduct(tx, accountId, productId);
+    return tx
+      .update(appointmentTypes)
+      .set({ productId })
+      .where(
+        and(
+          eq(appointmentTypes.accountId, accountId),
+          eq(appointmentTypes.id, typeId),
+          eq(appointmentTypes.hostUserId, host.user.id),
+        ),
+      )
+      .returning({ id: appointmentTypes.id });
+  });
+  if (changed.length === 0) throw new AppError({ code: "appointments.notFound" });
 }
 
 export async function activeType(tx: Tx, accountId: string, typeId: string) {
@@ -285,6 +325,22 @@ export async function bookSlot(
     }));
     if (type.questions.some((question, index) => question.required && !answers[index]!.answer))
       throw new AppError({ code: "appointments.answersMissing" });
+    // A paid type is held until its order is paid (decision 078); a person holds a few at most.
+    const paidType = type.productId !== null;
+    if (paidType) {
+      const [held] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.accountId, accountId),
+            eq(bookings.bookerUserId, viewer.user.id),
+            eq(bookings.status, "pending"),
+          ),
+        );
+      if ((held?.count ?? 0) >= HOLDS_PER_PERSON)
+        throw new AppError({ code: "appointments.tooManyHolds" });
+    }
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -299,10 +355,18 @@ export async function bookSlot(
         tzVersion: tzVersion(),
         bookerZone: asked.bookerZone,
         answers,
+        status: paidType ? "pending" : "confirmed",
+        holdUntil: paidType ? new Date(now + HOLD_MINUTES * 60_000) : null,
         createdAt: new Date(now),
       })
       .returning();
-    await jobs.send(tx, BOOKING_MAIL_JOB, { accountId, bookingId: booking!.id, kind: "confirmed" });
+    // A hold is confirmed (and mailed) when its order is paid.
+    if (!paidType)
+      await jobs.send(tx, BOOKING_MAIL_JOB, {
+        accountId,
+        bookingId: booking!.id,
+        kind: "confirmed",
+      });
     return booking!;
   });
 }

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
-import type { AppointmentTypeRow, SlotPreview } from "./appointment-shapes";
+import { productPriceChoices } from "~/features/products/products.server";
+import type { AppointmentTypeRow, SellingProduct, SlotPreview } from "./appointment-shapes";
 import { defaultAvailability, isTimeZone, type Availability } from "./availability";
 import {
   createAppointmentType,
@@ -12,6 +13,7 @@ import {
   loadSlots,
   saveAvailability,
   setTypeActive,
+  setTypeProduct,
 } from "./bookings.server";
 import { slotsByDay } from "./slots";
 
@@ -25,6 +27,8 @@ export type AppointmentsSetup = {
   saved: boolean;
   types: AppointmentTypeRow[];
   preview: SlotPreview | null;
+  /** The shop's published products a type may be sold by (decision 078). */
+  products: SellingProduct[];
 };
 
 export async function loadAppointmentsSetup(
@@ -51,6 +55,7 @@ export async function loadAppointmentsSetup(
     locationDetail: row.locationDetail,
     active: row.active,
     questions: row.questions,
+    productId: row.productId,
   }));
   const first = types.find((type) => type.active);
   const preview =
@@ -71,11 +76,16 @@ export async function loadAppointmentsSetup(
           ).map((day) => ({ date: day.date, times: day.slots.map((slot) => slot.time) })),
         }
       : null;
-  return { availability, saved: stored !== null, types, preview };
+  const products = (await productPriceChoices(database, { accountId })).map((product) => ({
+    id: product.id,
+    title: product.title,
+    price: product.prices[0] ?? null,
+  }));
+  return { availability, saved: stored !== null, types, preview, products };
 }
 
 const commandSchema = z.object({
-  intent: z.enum(["availability", "createType", "setTypeActive"]),
+  intent: z.enum(["availability", "createType", "setTypeActive", "setTypeProduct"]),
 });
 
 /** The screen's commands (one JSON body naming its `intent`). */
@@ -88,6 +98,7 @@ export async function commandAppointmentsSetup(
   const place = { accountId, viewer, body: rest };
   if (intent === "availability") await saveAvailability(database, place);
   else if (intent === "createType") await createAppointmentType(database, place);
+  else if (intent === "setTypeProduct") await setTypeProduct(database, place);
   else await setTypeActive(database, place);
   return { ok: true, intent };
 }

@@ -11,6 +11,7 @@ import {
   uuid,
   boolean,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { accounts } from "../accounts/tables.server";
 import { members } from "../members/tables.server";
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
@@ -55,6 +56,11 @@ export const appointmentTypes = pgTable(
     active: boolean("active").notNull().default(true),
     /** What bookers are asked (decision 076). */
     questions: jsonb("questions").$type<BookingQuestion[]>().notNull().default([]),
+    /**
+     * The shop's product that sells it (decision 078); null: free. Its foreign key, in the
+     * migration, sets only this column to null when the product goes (drizzle cannot say so).
+     */
+    productId: uuid("product_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -101,6 +107,10 @@ export const bookings = pgTable(
     reschedules: integer("reschedules").notNull().default(0),
     /** Reminders mailed so far: 1 after the day-before one, 2 after the hour-before one. */
     remindersSent: integer("reminders_sent").notNull().default(0),
+    /** A paid type's hold lasts until then unless a checkout of it is still open (decision 078). */
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
+    /** The order that paid for it. */
+    orderId: uuid("order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
@@ -109,6 +119,10 @@ export const bookings = pgTable(
     // A host's taken time, read for every month of slots.
     index("bookings_host_time").on(t.accountId, t.hostUserId, t.startAt),
     index("bookings_booker").on(t.accountId, t.bookerUserId, t.startAt),
+    // The holds' sweep reads only pending bookings (decision 078).
+    index("bookings_pending_hold")
+      .on(t.accountId, t.holdUntil)
+      .where(sql`${t.status} = 'pending'`),
     foreignKey({
       columns: [t.accountId, t.typeId],
       foreignColumns: [appointmentTypes.accountId, appointmentTypes.id],

@@ -93,6 +93,8 @@ async function orderEvent(
         currency: order.currency,
         // Every refund so far together (a part refunded: what the buyer kept is the rest).
         refunded: order.refunded,
+        // What else it paid for, as the feature that sells it named it (decision 078).
+        reference: order.reference,
       },
     },
     now,

@@ -35,6 +35,7 @@ export { takeUpsell, type UpsellTaken } from "./funnel-upsell.server";
 export { funnelRevenue } from "./funnel-revenue.server";
 export { confirmPaymentReturn } from "./payment-return.server";
 export { cancelOrder } from "./manage-order.server";
+export { cancelOpenCheckoutsOf, openCheckoutOf, refundOrderFor } from "./referenced-orders.server";
 export { sendReceipt } from "./receipt.server";
 export { exportCustomersCsv, exportSubscriptionsCsv } from "./shop-lists-csv.server";
 export { sendRenewalNotice } from "./renewal-notice.server";

@@ -193,6 +193,7 @@ export async function placeOrder(
         checkoutKey: input.checkoutKey,
         referral,
         funnel,
+        reference: input.reference ?? null,
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -103,9 +103,21 @@ export async function reserveRefund(
     orderId,
     amount,
     now = new Date(),
-  }: { accountId: string; viewer: Viewer | null; orderId: string; amount?: number; now?: Date },
+    sellerCause,
+  }: {
+    accountId: string;
+    viewer: Viewer | null;
+    orderId: string;
+    amount?: number;
+    now?: Date;
+    /**
+     * A refund the site owes by its own rule, not a person's command (a booked session
+     * cancelled, decision 078): its history line's cause; no viewer is asked for.
+     */
+    sellerCause?: string;
+  },
 ): Promise<Reservation> {
-  requireCapability(viewer, "manage_options");
+  if (!sellerCause) requireCapability(viewer, "manage_options");
   return database.forAccount(accountId, async (tx) => {
     const order = await lockOrder(tx, { accountId, id: orderId });
     if (!order) throw new AppError({ code: "order.notFound" });
@@ -135,7 +147,7 @@ export async function reserveRefund(
         orderId,
         fromStatus: order.status,
         toStatus: order.status,
-        cause: `manager:${viewer!.user.id}`,
+        cause: sellerCause ?? `manager:${viewer!.user.id}`,
         amount: give,
         createdAt: now,
       })

@@ -65,6 +65,11 @@ export const orders = pgTable(
     referral: jsonb("referral").$type<{ code: string; at: string }>(),
     /** The funnel step that sold it (decision 063): its report counts the order's revenue. */
     funnel: jsonb("funnel").$type<OrderFunnelMark>(),
+    /**
+     * What else the order pays for, named by the feature that asked ("booking:<id>", decision
+     * 078). Orders keep it and tell it with the order's events; they never read it.
+     */
+    reference: text("reference"),
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -82,6 +87,10 @@ export const orders = pgTable(
     index("orders_funnel")
       .on(t.accountId, sql`(${t.funnel}->>'funnelId')`)
       .where(sql`${t.funnel} is not null`),
+    // A feature finds the orders of what it sells (a held booking's checkouts).
+    index("orders_reference")
+      .on(t.accountId, t.reference)
+      .where(sql`${t.reference} is not null`),
     check(
       "orders_amounts",
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.dueLater} >= 0`,

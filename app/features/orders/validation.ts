@@ -3,6 +3,9 @@ import { paymentProviders } from "./order-shapes";
 
 const uuid = z.string().uuid();
 
+/** A reference to what a feature sells through an order: `<kind>:<uuid>`. */
+export const orderReferenceSchema = z.string().regex(/^[a-z]+:[0-9a-f-]{36}$/);
+
 /** What the checkout sends: the cart's lines by id (the server prices them again), never amounts. */
 export const checkoutInputSchema = z
   .object({
@@ -29,6 +32,11 @@ export const checkoutInputSchema = z
     checkoutKey: uuid,
     /** A funnel's checkout step the cart came from (decision 063); the server checks it. */
     funnel: uuid.optional(),
+    /**
+     * What else the order pays for ("booking:<id>", decision 078): kept and told with its
+     * events; the feature that named it checks it when the order is paid.
+     */
+    reference: orderReferenceSchema.optional(),
   })
   .strict();
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;

@@ -179,6 +179,8 @@ const kindTargets: Record<ProductKind, readonly GrantTarget[]> = {
   course: ["course"],
   membership: ["membership"],
   download: ["download"],
+  // A live session gives nothing to keep: its appointment type is booked with it (decision 078).
+  session: [],
   bundle: ["course", "membership", "download"],
 };
 

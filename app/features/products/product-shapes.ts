@@ -1,6 +1,6 @@
 // Client-safe shapes of what a site sells (tables.server.ts stores them).
 
-export const productKinds = ["course", "membership", "download", "bundle"] as const;
+export const productKinds = ["course", "membership", "download", "bundle", "session"] as const;
 export type ProductKind = (typeof productKinds)[number];
 
 export const productStatuses = ["draft", "published", "archived"] as const;

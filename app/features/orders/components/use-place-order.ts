@@ -62,6 +62,7 @@ export function usePlaceOrder({
   coupon,
   currency,
   funnel,
+  reference,
   onPlaced,
 }: {
   lines: CheckoutLine[];
@@ -69,6 +70,8 @@ export function usePlaceOrder({
   currency: string | undefined;
   /** The funnel's checkout step the cart came from (its id), if any. */
   funnel?: string;
+  /** What else the order pays for, as its feature named it (a held booking: decision 078). */
+  reference?: string;
   onPlaced: (orderId: string) => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -78,7 +81,7 @@ export function usePlaceOrder({
     setBusy(true);
     setError(null);
     try {
-      const signature = JSON.stringify({ lines, coupon, provider, currency });
+      const signature = JSON.stringify({ lines, coupon, provider, currency, reference });
       const placed = await send<Placed>("/api/checkout", {
         lines,
         coupon,
@@ -86,6 +89,7 @@ export function usePlaceOrder({
         provider,
         checkoutKey: checkoutKeyFor(signature),
         ...(funnel ? { funnel } : {}),
+        ...(reference ? { reference } : {}),
       });
       const { order, start } = placed;
       if (start?.kind === "redirect") {

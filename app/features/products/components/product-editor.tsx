@@ -38,6 +38,8 @@ const kindTargets: Record<ProductKind, readonly GrantTarget[]> = {
   course: ["course"],
   membership: ["membership"],
   download: ["download"],
+  // A live session gives nothing to keep: its appointment type is booked with it (decision 078).
+  session: [],
   bundle: grantTargets,
 };
 

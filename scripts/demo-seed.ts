@@ -266,6 +266,7 @@ async function seedSite(
         hostUserId: teacher.user.id,
         bookerUserId: student?.user.id,
         zone: site.settings.timezone ?? "America/New_York",
+        currency: site.settings.currency ?? "USD",
       });
   });
 }

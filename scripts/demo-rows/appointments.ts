@@ -1,5 +1,6 @@
-// Issue 36 the demo's appointments: its instructor's weekly hours and two sessions to book (one
-// to one, and group office hours), and one session the demo student booked for next week.
+// Issue 36 the demo's appointments: its instructor's weekly hours and three sessions to book (one
+// to one, group office hours, and career coaching sold by a shop product), and one session the
+// demo student booked for next week.
 import {
   defaultAvailability,
   openSlots,
@@ -8,6 +9,7 @@ import {
 } from "~/features/appointments/appointments.server";
 import { appointmentTypes, availabilities, bookings } from "~/features/appointments/tables.server";
 import type { Tx } from "~/platform/db/database.server";
+import { insertProduct } from "./products";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -19,7 +21,16 @@ export async function insertDemoAppointments(
     bookerUserId,
     zone,
     now = Date.now(),
-  }: { accountId: string; hostUserId: string; bookerUserId?: string; zone: string; now?: number },
+    currency,
+  }: {
+    accountId: string;
+    hostUserId: string;
+    bookerUserId?: string;
+    zone: string;
+    now?: number;
+    /** The site's currency: the coaching session's price (decision 078). */
+    currency: string;
+  },
 ): Promise<void> {
   const rules = {
     ...defaultAvailability(zone),
@@ -50,6 +61,23 @@ export async function insertDemoAppointments(
       },
     ])
     .returning();
+  // A paid session: booked as a hold, then paid at the checkout (bank transfer on the demo).
+  const coaching = await insertProduct(tx, {
+    accountId,
+    title: "Coaching session",
+    slug: "coaching-session",
+    kind: "session",
+    prices: [{ currency, amount: currency === "INR" ? 499_900 : 6000 }],
+  });
+  await tx.insert(appointmentTypes).values({
+    accountId,
+    hostUserId,
+    slug: "career-coaching",
+    title: "Career coaching",
+    description: "Forty-five minutes on your next role: your portfolio, your CV and your plan.",
+    durationMinutes: 45,
+    productId: coaching.id,
+  });
   if (!bookerUserId || !mentoring) return;
   // The first mentoring slot two days on or later, as the student would have booked it.
   const [slot] = openSlots({

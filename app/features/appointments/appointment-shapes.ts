@@ -144,6 +144,10 @@ export type BookingRow = {
   answers: { question: string; answer: string }[];
   /** An unpaid hold's end (its checkout may keep it longer), else null. */
   holdUntil: string | null;
+  /** Where the booker pays their unpaid hold; null for anyone else or anything else. */
+  payPath: string | null;
+  /** Paid through the shop: a cancellation refunds it. */
+  paid: boolean;
 };
 
 /** A type open for booking, as its public page and the members' list show it. */

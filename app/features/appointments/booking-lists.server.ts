@@ -5,7 +5,7 @@ import { members } from "~/features/members/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import type { BookableType, BookingRow } from "./appointment-shapes";
+import { holdCheckoutPath, type BookableType, type BookingRow } from "./appointment-shapes";
 import { storedAvailability } from "./availability";
 import { bookerMay, hostsBooking } from "./booking-changes.server";
 import { bookingInvite } from "./booking-mail.server";
@@ -102,6 +102,11 @@ export async function listBookings(
         windowDays: hostRules?.windowDays ?? 0,
         answers: booking.answers,
         holdUntil: booking.status === "pending" ? (booking.holdUntil?.toISOString() ?? null) : null,
+        payPath:
+          booking.status === "pending" && booking.bookerUserId === viewer.user.id
+            ? holdCheckoutPath(booking.id)
+            : null,
+        paid: booking.orderId !== null,
       };
     });
   });

@@ -6,6 +6,7 @@ const bookingErrors = [
   "errors.appointmentTooLate",
   "errors.appointmentNoMoreChanges",
   "errors.appointmentAnswersMissing",
+  "errors.appointmentTooManyHolds",
   // invalidRequest, forbidden and internal come with every page.
   "errors.notAuthenticated",
   "errors.tooManyRequests",
@@ -108,6 +109,7 @@ export const marketingAreas = {
     "siteSettings.common.errors",
     "errors.appointmentNotFound",
     "errors.appointmentSlugTaken",
+    "errors.appointmentProductNotFound",
   ],
   /** Issue 36: a type's public booking page (/book/{slug}) and its island. */
   bookingPage: [
@@ -135,6 +137,7 @@ export const marketingAreas = {
     "dashboard.sections.appointments",
     "siteSettings.common.errors",
     "errors.appointmentSlugTaken",
+    "errors.appointmentProductNotFound",
     ...bookingErrors,
   ],
   /** Issue 36: the rooms a member may enter (/dashboard/meetings). */

@@ -1,7 +1,12 @@
 import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { BookingPage, bookingPagePath } from "~/features/appointments/appointments";
 import { BookingPanelIsland } from "~/features/appointments/appointments.islands";
-import { listBookableTypes, loadSlots } from "~/features/appointments/appointments.server";
+import {
+  listBookableTypes,
+  loadSlots,
+  typeOffer,
+} from "~/features/appointments/appointments.server";
+import { shopCurrency } from "~/features/orders/orders.server";
 import { viewerContext } from "~/features/members/members";
 import { accountHasFeature } from "~/features/plans/plans.server";
 import { seo } from "~/features/site/site";
@@ -29,6 +34,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     slug: params.slug.slice(0, 80),
   });
   if (!type) notFound();
+  // A paid type is booked only while its product is sold (decision 078).
+  const offer = type.productId
+    ? await typeOffer(database, {
+        accountId: account.accountId,
+        productId: type.productId,
+        currency: shopCurrency(account),
+      })
+    : null;
+  if (type.productId && !offer) notFound();
   const from = Date.now();
   const slots = await loadSlots(database, {
     accountId: account.accountId,
@@ -45,10 +59,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     title: type.title,
     description: type.description,
     type,
+    offer,
     initial: { from, slots },
     signedIn: Boolean(viewer),
     loginHref: `/login?redirectedFrom=${encodeURIComponent(path)}`,
-    ...sitePageData({ account, request, lang }, ["bookingPage"]),
+    ...sitePageData({ account, request, lang }, ["bookingPage", "productOffer"]),
   };
 }
 
@@ -63,10 +78,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Book({ loaderData }: Route.ComponentProps) {
-  const { type, initial, signedIn, loginHref } = loaderData;
+  const { type, offer, initial, signedIn, loginHref } = loaderData;
   return (
     <BookingPage
       type={type}
+      offer={offer}
       panel={
         <BookingPanelIsland
           typeId={type.id}
@@ -76,6 +92,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
           loginHref={loginHref}
           initial={initial}
           questions={type.questions}
+          paid={offer !== null}
         />
       }
     />

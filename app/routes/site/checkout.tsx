@@ -3,7 +3,8 @@ import { siteAccount } from "~/features/accounts/accounts.server";
 import { viewerContext } from "~/features/members/members";
 import { SiteLogo } from "~/features/header/header";
 import { CheckoutScreen } from "~/features/orders/orders";
-import { checkoutProviders } from "~/features/orders/orders.server";
+import { checkoutProviders, shopCurrency } from "~/features/orders/orders.server";
+import { heldBooking } from "~/features/appointments/appointments.server";
 import { funnelVisitorOf } from "~/features/funnels/funnels";
 import { funnelCheckout } from "~/features/funnels/funnels.server";
 import { textIn } from "~/platform/i18n/messages.server";
@@ -23,6 +24,26 @@ async function checkoutFunnel({ context, request }: Pick<Route.LoaderArgs, "cont
   return found ? { stepId, thanksPath: found.thanksPath } : null;
 }
 
+/**
+ * A held booking the cart pays for (`?booking=`, decision 078): the viewer's own unpaid hold,
+ * or `gone` when it is not one (paid, expired, someone else's).
+ */
+async function checkoutHold({ context, request }: Pick<Route.LoaderArgs, "context" | "request">) {
+  const bookingId = new URL(request.url).searchParams.get("booking");
+  if (bookingId === null) return null;
+  const viewer = context.get(viewerContext);
+  const account = siteAccount(context);
+  if (!viewer || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bookingId))
+    return { gone: true as const };
+  const held = await heldBooking(context.get(servicesContext).database, {
+    accountId: account.accountId,
+    viewer,
+    bookingId,
+    currency: shopCurrency(account),
+  });
+  return held ? { gone: false as const, held } : { gone: true as const };
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const account = siteAccount(context);
   const { lang, database } = context.get(servicesContext);
@@ -36,6 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     providersByCurrency: await checkoutProviders(database, account),
     cancelled: new URL(request.url).searchParams.has("cancelled"),
     funnel: await checkoutFunnel({ context, request }),
+    hold: await checkoutHold({ context, request }),
     messages: areaMessages(lang, "checkoutPage", ...(viewer ? [] : (["siteAuth"] as const))),
   };
 }
@@ -58,6 +80,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       providersByCurrency={loaderData.providersByCurrency}
       cancelled={loaderData.cancelled}
       funnel={loaderData.funnel}
+      hold={loaderData.hold}
     />
   );
 }

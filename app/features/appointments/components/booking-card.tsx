@@ -22,7 +22,8 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
   const [refused, setRefused] = useState<string | null>(null);
   const [zone, setZone] = useState(booking.zone);
   const [picked, setPicked] = useState<Slot | null>(null);
-  const cancelled = booking.status === "cancelled";
+  const cancelled = booking.status === "cancelled" || booking.status === "expired";
+  const pending = booking.status === "pending";
 
   async function act(path: string, body: Record<string, unknown>) {
     setBusy(true);
@@ -48,7 +49,16 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
           <Text fw={600}>{booking.title}</Text>
           {cancelled ? (
             <Badge color="gray" variant="light">
-              {t("appointments.bookings.cancelled")}
+              {t(
+                booking.status === "expired"
+                  ? "appointments.bookings.holdEnded"
+                  : "appointments.bookings.cancelled",
+              )}
+            </Badge>
+          ) : null}
+          {pending ? (
+            <Badge color="orange" variant="light" data-testid="booking-pending">
+              {t("appointments.bookings.awaitingPayment")}
             </Badge>
           ) : null}
         </Group>
@@ -73,7 +83,28 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
               {one.answer}
             </Text>
           ))}
-        {!cancelled ? (
+        {pending && booking.holdUntil ? (
+          <Text size="sm" c="dimmed">
+            {t("appointments.bookings.heldUntil", {
+              time: fullTime(booking.holdUntil, booking.zone, i18n.language),
+            })}
+          </Text>
+        ) : null}
+        {pending ? (
+          <Group gap="xs" mt={4}>
+            {booking.payPath ? (
+              <Button component="a" href={booking.payPath} size="xs">
+                {t("appointments.bookings.payNow")}
+              </Button>
+            ) : null}
+            {booking.may.cancel ? (
+              <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("cancel")}>
+                {t("appointments.bookings.cancel")}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+        {!cancelled && !pending ? (
           <Group gap="xs" mt={4}>
             <Button
               component="a"
@@ -122,6 +153,7 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
               when: fullTime(booking.start, booking.zone, i18n.language),
             })}
           </Text>
+          {booking.paid ? <Text size="sm">{t("appointments.bookings.refundNote")}</Text> : null}
           {refused ? (
             <Text c="red" size="sm" role="alert">
               {t(refused)}

@@ -1,10 +1,20 @@
 import { Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import type { BookableType } from "../appointment-shapes";
+import { OfferPriceText } from "~/features/products/products";
+import type { BookableType, TypeOffer } from "../appointment-shapes";
 
 /** Issue 36 `/book/{slug}`: what is booked, with whom, how long and where; then the times. */
-export function BookingPage({ type, panel }: { type: BookableType; panel: ReactNode }) {
+export function BookingPage({
+  type,
+  offer = null,
+  panel,
+}: {
+  type: BookableType;
+  /** A paid type's price (decision 078); null: free. */
+  offer?: TypeOffer | null;
+  panel: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Container size="sm" py="xl">
@@ -25,6 +35,11 @@ export function BookingPage({ type, panel }: { type: BookableType; panel: ReactN
               </Badge>
             ) : null}
           </Group>
+          {offer ? (
+            <div data-testid="booking-price">
+              <OfferPriceText price={offer.price} size="lg" />
+            </div>
+          ) : null}
           {type.description ? (
             <Text style={{ whiteSpace: "pre-line" }}>{type.description}</Text>
           ) : null}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   appointmentsApiPaths,
+  HOLD_MINUTES,
   MY_BOOKINGS_PATH,
   type BookingQuestion,
 } from "../appointment-shapes";
@@ -24,6 +25,7 @@ export function BookingPanel({
   loginHref,
   initial,
   questions,
+  paid = false,
 }: {
   typeId: string;
   hostZone: string;
@@ -32,6 +34,8 @@ export function BookingPanel({
   loginHref: string;
   initial: { from: number; slots: Slot[] };
   questions: BookingQuestion[];
+  /** A paid type: booking holds the time and goes on to the checkout (decision 078). */
+  paid?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   // The visitor's own zone once the page runs in their browser, until they pick another.
@@ -52,13 +56,18 @@ export function BookingPanel({
     if (!picked) return;
     setBusy(true);
     setRefused(null);
-    const answer = await callAppointments<{ id: string; start: string }>(
+    const answer = await callAppointments<{ id: string; start: string; pay?: string }>(
       appointmentsApiPaths.book,
       {
         method: "POST",
         body: { typeId, start: picked.start, bookerZone: zone, answers },
       },
     );
+    // A hold is paid at the checkout, which fills its cart with the type's product.
+    if (answer.ok && answer.data.pay) {
+      window.location.assign(answer.data.pay);
+      return;
+    }
     setBusy(false);
     if (answer.ok) {
       setBooked(picked.start);
@@ -134,9 +143,14 @@ export function BookingPanel({
                   />
                 ))
               : null}
+            {signedIn && paid ? (
+              <Text size="xs" c="dimmed">
+                {t("appointments.book.holdNote", { minutes: HOLD_MINUTES })}
+              </Text>
+            ) : null}
             {signedIn ? (
               <Button onClick={book} loading={busy} disabled={unanswered}>
-                {t("appointments.book.confirm")}
+                {t(paid ? "appointments.book.confirmAndPay" : "appointments.book.confirm")}
               </Button>
             ) : (
               <Button component="a" href={loginHref}>

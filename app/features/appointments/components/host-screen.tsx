@@ -1,7 +1,12 @@
 import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import type { AppointmentTypeRow, BookingRow, SlotPreview } from "../appointment-shapes";
+import type {
+  AppointmentTypeRow,
+  BookingRow,
+  SellingProduct,
+  SlotPreview,
+} from "../appointment-shapes";
 import type { Availability } from "../availability";
 import { BookingList } from "./bookings-screen";
 import { HostCalendar } from "./host-calendar";
@@ -33,6 +38,7 @@ export function HostAppointmentsScreen({
     saved: boolean;
     types: AppointmentTypeRow[];
     preview: SlotPreview | null;
+    products: SellingProduct[];
     zones: string[];
   } | null;
   /** The calendar's zone: a host's own, else the member's booking zone. */
@@ -89,7 +95,11 @@ export function HostAppointmentsScreen({
                 saved={setup.saved}
                 zones={setup.zones}
               />
-              <TypesCard key={setup.types.length} types={setup.types} />
+              <TypesCard
+                key={setup.types.length}
+                types={setup.types}
+                products={setup.products}
+              />
               <PreviewCard
                 preview={setup.preview}
                 types={setup.types}

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import type { AppointmentTypeRow, SlotPreview } from "../appointment-shapes";
+import type { AppointmentTypeRow, SellingProduct, SlotPreview } from "../appointment-shapes";
 import type { Availability } from "../availability";
 import { HoursCard } from "./hours-card";
 import { PreviewCard } from "./preview-card";
@@ -16,12 +16,14 @@ export function AppointmentsSetupScreen({
   saved,
   types,
   preview,
+  products,
   zones,
 }: {
   availability: Availability;
   saved: boolean;
   types: AppointmentTypeRow[];
   preview: SlotPreview | null;
+  products: SellingProduct[];
   zones: string[];
 }) {
   const { t } = useTranslation();
@@ -37,7 +39,7 @@ export function AppointmentsSetupScreen({
       </div>
       <HoursCard availability={availability} saved={saved} zones={zones} />
       {/* A new type remounts the card: its form starts empty again. */}
-      <TypesCard key={types.length} types={types} />
+      <TypesCard key={types.length} types={types} products={products} />
       <PreviewCard preview={preview} types={types} zone={availability.zone} />
     </Stack>
   );

@@ -23,14 +23,39 @@ import {
   QUESTIONS_MAX,
   type AppointmentTypeRow,
   type LocationKind,
+  type SellingProduct,
 } from "../appointment-shapes";
 import { CommandOutcome, useJsonCommand } from "~/ui/json-command";
+import { formatMoney, minorToMajor } from "~/features/cart/cart";
+
+/** The price picker's value for a free type. */
+const FREE = "free";
 
 /** The host's appointment types, each opened or closed for booking, and a new one. */
-export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
-  const { t } = useTranslation();
+export function TypesCard({
+  types,
+  products,
+}: {
+  types: AppointmentTypeRow[];
+  /** The shop's products a type may be sold by (decision 078). */
+  products: SellingProduct[];
+}) {
+  const { t, i18n } = useTranslation();
   const command = useJsonCommand();
   const toggle = useJsonCommand();
+  const money = (minor: number, currency: string) =>
+    formatMoney({ amount: minorToMajor(minor, currency), currency, lang: i18n.language });
+  const [productId, setProductId] = useState<string>(FREE);
+  // Free first, then each product with its first price.
+  const priceChoices = [
+    { value: FREE, label: t("appointments.setup.free") },
+    ...products.map((product) => ({
+      value: product.id,
+      label: product.price
+        ? `${product.title} · ${money(product.price.amount, product.price.currency)}`
+        : product.title,
+    })),
+  ];
   const [title, setTitle] = useState("");
   const [duration, setDuration] = useState<number | string>(30);
   const [capacity, setCapacity] = useState<number | string>(1);
@@ -60,6 +85,7 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
         .map((line) => line.trim())
         .filter(Boolean)
         .map((label) => ({ label, required: answersRequired })),
+      productId: productId === FREE ? null : productId,
     });
   }
 
@@ -74,7 +100,7 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
             {t("appointments.setup.noTypes")}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -82,6 +108,7 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
                   <Table.Th>{t("appointments.setup.duration")}</Table.Th>
                   <Table.Th>{t("appointments.setup.capacity")}</Table.Th>
                   <Table.Th>{t("appointments.setup.location")}</Table.Th>
+                  <Table.Th>{t("appointments.setup.price")}</Table.Th>
                   <Table.Th>{t("appointments.setup.open")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -103,6 +130,23 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
                     </Table.Td>
                     <Table.Td>{type.capacity}</Table.Td>
                     <Table.Td>{kinds[type.locationKind]}</Table.Td>
+                    <Table.Td>
+                      <Select
+                        size="xs"
+                        miw={160}
+                        data={priceChoices}
+                        value={type.productId ?? FREE}
+                        allowDeselect={false}
+                        aria-label={t("appointments.setup.priceOf", { title: type.title })}
+                        onChange={(value) =>
+                          void toggle.send({
+                            intent: "setTypeProduct",
+                            typeId: type.id,
+                            productId: !value || value === FREE ? null : value,
+                          })
+                        }
+                      />
+                    </Table.Td>
                     <Table.Td>
                       <Switch
                         checked={type.active}
@@ -160,6 +204,15 @@ export function TypesCard({ types }: { types: AppointmentTypeRow[] }) {
                 value={locationKind}
                 onChange={(value) => value && setLocationKind(value as LocationKind)}
                 allowDeselect={false}
+              />
+              <Select
+                label={t("appointments.setup.price")}
+                description={t("appointments.setup.priceHelp")}
+                data={priceChoices}
+                value={productId}
+                onChange={(value) => setProductId(value ?? FREE)}
+                allowDeselect={false}
+                data-testid="appointments-type-price"
               />
               {locationKind === "meeting" ? null : (
                 <TextInput

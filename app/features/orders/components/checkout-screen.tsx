@@ -18,6 +18,7 @@ import { Link, useNavigate } from "react-router";
 import { CartSummary, CouponBox, useCart } from "~/features/cart/cart";
 import type { PaymentProvider } from "../order-shapes";
 import { CheckoutAccount, type CheckoutViewer } from "./checkout-account";
+import { CheckoutHoldNotice, useHoldCart, type CheckoutHold } from "./checkout-hold";
 import { CheckoutPayment } from "./checkout-payment";
 import classes from "./checkout.module.css";
 import { usePlaceOrder } from "./use-place-order";
@@ -50,6 +51,7 @@ export function CheckoutScreen({
   providersByCurrency,
   cancelled,
   funnel = null,
+  hold = null,
 }: {
   brand: ReactNode;
   viewer: CheckoutViewer;
@@ -59,9 +61,12 @@ export function CheckoutScreen({
   cancelled: boolean;
   /** A funnel's checkout step the cart came from: its order lands on the step after it. */
   funnel?: { stepId: string; thanksPath: string } | null;
+  /** Something held while this checkout pays for it (a booked session, decision 078). */
+  hold?: CheckoutHold | null;
 }) {
   const { t } = useTranslation();
   const cart = useCart();
+  useHoldCart(hold);
   const currency = cart.items[0]?.currency;
   const providers = (currency && providersByCurrency[currency]) || [];
   const [picked, setPicked] = useState<PaymentProvider | null>(null);
@@ -77,6 +82,7 @@ export function CheckoutScreen({
     coupon: cart.coupon?.name ?? null,
     currency,
     funnel: funnel?.stepId,
+    ...(hold && !hold.gone ? { reference: hold.held.reference } : {}),
     onPlaced: (orderId) => {
       cart.clear();
       // A funnel's next step is a page of the site, not of this application.
@@ -113,6 +119,7 @@ export function CheckoutScreen({
             {t("checkout.cancelled")}
           </Alert>
         ) : null}
+        {hold ? <CheckoutHoldNotice hold={hold} /> : null}
         {cart.ready && cart.items.length === 0 ? (
           <EmptyCart />
         ) : (

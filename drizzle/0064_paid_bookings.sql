@@ -1,5 +1,6 @@
 ALTER TABLE "appointment_types" ADD COLUMN "product_id" uuid;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "hold_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "product_id" uuid;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "order_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reference" text;--> statement-breakpoint
 CREATE INDEX "bookings_pending_hold" ON "bookings" USING btree ("account_id","hold_until") WHERE "bookings"."status" = 'pending';--> statement-breakpoint

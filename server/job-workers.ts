@@ -225,7 +225,6 @@ function registerSchedules({ database, jobs, siteCache, pubsub, env }: ServerSer
   jobs.defineSchedule(REMINDERS_JOB, "*/5 * * * *", () => sendDueReminders({ database, jobs }));
   // Every five minutes: paid sessions' holds with no checkout open expire (decision 078).
   jobs.defineSchedule(HOLDS_SWEEP_JOB, "*/5 * * * *", () => expireHolds({ database }));
-
 }
 
 /** What automations need, from a process's services (the relay's consumer and the jobs alike). */

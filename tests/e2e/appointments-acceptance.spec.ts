@@ -1,10 +1,11 @@
 // Issue 36's acceptance in the browser, with the instructor in New York and a student in Berlin
-// each in a browser of their own zone: the instructor sets their hours and a 30-minute type;
-// the student books it on its public page across the March DST change (New York has moved,
-// Berlin not yet: 09:00 there is 14:00 here), downloads an invitation whose time is right in
+// each in a browser of their own zone: the instructor sets their hours and a paid 30-minute type
+// (sold by the demo shop's session product); the student books it on its public page across the
+// March DST change (New York has moved, Berlin not yet: 09:00 there is 14:00 here), which holds
+// the time and goes on to the checkout, pays by bank transfer, and the session is confirmed when
+// the owner confirms the transfer; the student downloads an invitation whose time is right in
 // both zones, moves the booking once (then no more), and both enter the same Jitsi room from
-// their Meetings screens; a booked session's door before its time says when it opens. Not in it
-// yet: the paid type and bank transfer (issue 36's note says why).
+// their Meetings screens; a booked session's door before its time says when it opens.
 import fs from "node:fs";
 import ICAL from "ical.js";
 import { hydrated, open } from "./support/page";
@@ -84,6 +85,8 @@ test("Issue 36 acceptance: New York hours booked from Berlin across the March ch
   await expect(teacher.getByText("Your hours are saved.")).toBeVisible();
   await teacher.getByLabel("Title").fill("Portfolio review");
   await teacher.getByLabel("Length (minutes)").fill("30");
+  await teacher.getByRole("combobox", { name: "Price", exact: true }).click();
+  await teacher.getByRole("option", { name: /^Coaching session · \$60/ }).click();
   await teacher.getByRole("button", { name: "Create type" }).click();
   await expect(
     teacher.getByTestId("appointment-type").filter({ hasText: "Portfolio review" }),
@@ -103,10 +106,49 @@ test("Issue 36 acceptance: New York hours booked from Berlin across the March ch
   await expect(student.getByTestId("booking-confirm")).toContainText(
     "Tuesday, March 16, 2027 at 2:00 PM (Europe/Berlin)",
   );
-  await student.getByRole("button", { name: "Book this time" }).click();
+  await expect(student.getByTestId("booking-price")).toContainText("$60");
+  // Paid: the time is held and the checkout takes over, its cart the session's product.
+  await student.getByRole("button", { name: "Hold this time and pay" }).click();
+  await student.waitForURL(/\/checkout\?booking=/);
+  await hydrated(student);
+  await expect(student.getByTestId("checkout-hold")).toContainText(
+    "Portfolio review with Theo Teacher, Tuesday, March 16, 2027 at 2:00 PM",
+  );
   await expect(
-    student.getByRole("status").filter({ hasText: "Your session is booked" }),
+    student.getByTestId("cart-item").filter({ hasText: "Coaching session" }),
   ).toBeVisible();
+  await student.getByRole("radio", { name: /^Bank transfer/ }).check();
+  await student.getByTestId("place-order").click();
+  await expect(student).toHaveURL(/\/thankyou\?order=/);
+  const orderNumber = (await student
+    .getByRole("heading", { name: /^Order #/ })
+    .textContent())!.replace(/\D/g, "");
+  await open(student, site("/dashboard/bookings"));
+  const held = student.getByTestId("booking").filter({ hasText: "Portfolio review" });
+  await expect(held.getByTestId("booking-pending")).toHaveText("Awaiting payment");
+  await expect(held.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
+
+  // The owner sees the transfer arrive and confirms it: the session is the student's.
+  const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const owner = await ownerContext.newPage();
+  await sessions.use(owner, "owner@demo.test");
+  await owner.addInitScript(() => localStorage.setItem("tour_step", "done"));
+  await open(owner, site("/dashboard/orders"));
+  await owner.getByRole("button", { name: `Open order #${orderNumber}` }).click();
+  const drawer = owner.getByRole("dialog", { name: `Order #${orderNumber}` });
+  await drawer.getByRole("button", { name: "Confirm payment" }).click();
+  await owner
+    .getByRole("dialog", { name: `Confirm the payment of order #${orderNumber}?` })
+    .getByRole("button", { name: "Confirm payment" })
+    .click();
+  await expect(drawer.getByTestId("order-history")).toContainText("Pending → Paid");
+  await ownerContext.close();
+  // The payment's event is handed on within moments.
+  await expect(async () => {
+    await open(student, site("/dashboard/bookings"));
+    await expect(held.getByTestId("booking-pending")).toHaveCount(0);
+    await expect(held.getByRole("link", { name: "Add to calendar" })).toBeVisible();
+  }).toPass({ timeout: 20_000 });
 
   // The invitation: 09:00 in New York, 14:00 in Berlin, the room's door as its place.
   await open(student, site("/dashboard/bookings"));

@@ -13,16 +13,18 @@ import type { Viewer } from "~/features/members/members.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { productPrices, products } from "~/features/products/tables.server";
+import { viewerWith } from "../../../tests/factories";
 import { startCommerceRig, type CommerceRig } from "../../../tests/support/commerce-rig";
 import { backends, logicTestOn } from "../../../tests/support/test-database";
 import { appointmentsApiPaths, HOLD_MINUTES } from "./appointment-shapes";
 import {
   createAppointmentType,
   expireHolds,
+  heldBooking,
   saveAvailability,
 } from "./appointments.server";
 import { defaultAvailability } from "./availability";
-import { bookings } from "./tables.server";
+import { appointmentTypes, bookings } from "./tables.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 type Signed = Awaited<ReturnType<CommerceRig["signedIn"]>>;
@@ -258,10 +260,10 @@ describe.each(backends)("Issue 36 paid sessions on %s", (backend) => {
       const first = await hold(student);
       const orderId = await checkout(student, first.id);
       expect((await student.post(appointmentsApiPaths.cancel(first.id), {})).status).toBe(200);
-      await vi.waitFor(
-        async () => expect((await rig.orderRow(orderId)).status).toBe("cancelled"),
-        { timeout: 15_000, interval: 200 },
-      );
+      await vi.waitFor(async () => expect((await rig.orderRow(orderId)).status).toBe("cancelled"), {
+        timeout: 15_000,
+        interval: 200,
+      });
 
       const second = await hold(student);
       const unpaid = await checkout(student, second.id);
@@ -275,6 +277,50 @@ describe.each(backends)("Issue 36 paid sessions on %s", (backend) => {
       expect((await rig.orderRow(unpaid)).status).toBe("cancelled");
       await rig.services.events.drain();
       expect((await bookingRow(second.id)).status).toBe("expired");
+    },
+  );
+
+  logicTest(
+    "I36 a hold's checkout is its booker's alone, and keeps the product it was held for when the type's price changes",
+    async () => {
+      const { accountId } = rig;
+      const database = rig.db.database;
+      const holder = await rig.signedIn("student");
+      const stranger = await rig.signedIn("student");
+      const booking = await hold(holder);
+      const asViewer = (client: Signed) =>
+        viewerWith({ id: client.userId, name: "", email: client.email }, []);
+      const shown = (client: Signed) =>
+        heldBooking(database, {
+          accountId,
+          viewer: asViewer(client),
+          bookingId: booking.id,
+          currency: "USD",
+        });
+      expect(await shown(holder)).toMatchObject({
+        title: "Mentoring",
+        reference: `booking:${booking.id}`,
+        offer: { item: { id: productId, amount: 80, currency: "USD" } },
+      });
+      expect(await shown(stranger)).toBeNull();
+      // The owner sells the type by another product from now on: this hold keeps its own.
+      await database.forAccount(accountId, (tx) =>
+        tx
+          .update(appointmentTypes)
+          .set({ productId: otherProductId })
+          .where(eq(appointmentTypes.id, typeId)),
+      );
+      try {
+        expect((await shown(holder))?.offer.item.id).toBe(productId);
+        await confirmTransfer(await checkout(holder, booking.id, productId));
+        expect((await bookingRow(booking.id)).status).toBe("confirmed");
+        // Paid: no longer a hold to check out.
+        expect(await shown(holder)).toBeNull();
+      } finally {
+        await database.forAccount(accountId, (tx) =>
+          tx.update(appointmentTypes).set({ productId }).where(eq(appointmentTypes.id, typeId)),
+        );
+      }
     },
   );
 

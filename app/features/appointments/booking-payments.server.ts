@@ -16,7 +16,7 @@ import type { Database, Tx } from "~/platform/db/database.server";
 import type { JobQueue } from "~/platform/jobs/job-queue-types";
 import { BOOKING_MAIL_JOB } from "./booking-mail.server";
 import { lockHostTime, slotsIn } from "./bookings.server";
-import { appointmentTypes, bookings } from "./tables.server";
+import { bookings } from "./tables.server";
 
 type Jobs = Pick<JobQueue, "send">;
 type Booking = typeof bookings.$inferSelect;
@@ -66,7 +66,7 @@ async function retake(tx: Tx, booking: Booking): Promise<boolean> {
 }
 
 /**
- * An order naming a booking was paid. Only its booker's order for the type's own product
+ * An order naming a booking was paid. Only its booker's order for the product it was held for
  * counts. A pending hold is confirmed (mailed with its invitation); one that expired meanwhile
  * is confirmed if its slot is still open; otherwise (cancelled, gone, or already paid by
  * another order) the order is refunded. Told twice, the second finds the order already kept.
@@ -77,12 +77,9 @@ async function paid(tx: Tx, jobs: Jobs, event: StoredDomainEvent, bookingId: str
   const booking = await lockedBooking(tx, accountId, bookingId);
   if (!booking || booking.bookerUserId !== event.userId) return;
   if (booking.orderId === orderId) return;
-  const [type] = await tx
-    .select({ productId: appointmentTypes.productId })
-    .from(appointmentTypes)
-    .where(and(eq(appointmentTypes.accountId, accountId), eq(appointmentTypes.id, booking.typeId)));
+  // The product it was held for (the type may be sold by another one since).
   const productIds = Array.isArray(event.data.productIds) ? event.data.productIds : [];
-  if (!type?.productId || !productIds.includes(type.productId)) return;
+  if (!booking.productId || !productIds.includes(booking.productId)) return;
   const keeps =
     booking.status === "pending" ||
     (booking.status === "expired" && !booking.orderId && (await retake(tx, booking)));

@@ -357,6 +357,7 @@ export async function bookSlot(
         answers,
         status: paidType ? "pending" : "confirmed",
         holdUntil: paidType ? new Date(now + HOLD_MINUTES * 60_000) : null,
+        productId: type.productId,
         createdAt: new Date(now),
       })
       .returning();

@@ -49,10 +49,11 @@ export async function heldBooking(
       );
     return mine ? bookingWithPeople(tx, accountId, bookingId) : undefined;
   });
-  if (!found?.type.productId) return null;
+  // Paid for with the product it was held for (the type may be sold by another one since).
+  if (!found?.booking.productId) return null;
   const offer = await typeOffer(database, {
     accountId,
-    productId: found.type.productId,
+    productId: found.booking.productId,
     currency,
   });
   if (!offer) return null;

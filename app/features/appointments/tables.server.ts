@@ -109,6 +109,8 @@ export const bookings = pgTable(
     remindersSent: integer("reminders_sent").notNull().default(0),
     /** A paid type's hold lasts until then unless a checkout of it is still open (decision 078). */
     holdUntil: timestamp("hold_until", { withTimezone: true }),
+    /** The product a paid type was sold by when it was held: its order must be for that one. */
+    productId: uuid("product_id"),
     /** The order that paid for it. */
     orderId: uuid("order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

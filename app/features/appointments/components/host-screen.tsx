@@ -95,11 +95,7 @@ export function HostAppointmentsScreen({
                 saved={setup.saved}
                 zones={setup.zones}
               />
-              <TypesCard
-                key={setup.types.length}
-                types={setup.types}
-                products={setup.products}
-              />
+              <TypesCard key={setup.types.length} types={setup.types} products={setup.products} />
               <PreviewCard
                 preview={setup.preview}
                 types={setup.types}

@@ -26,7 +26,7 @@ import {
   type SellingProduct,
 } from "../appointment-shapes";
 import { CommandOutcome, useJsonCommand } from "~/ui/json-command";
-import { formatMoney, minorToMajor } from "~/features/cart/cart";
+import { formatCartMoney, minorToMajor } from "~/features/cart/cart";
 
 /** The price picker's value for a free type. */
 const FREE = "free";
@@ -44,7 +44,7 @@ export function TypesCard({
   const command = useJsonCommand();
   const toggle = useJsonCommand();
   const money = (minor: number, currency: string) =>
-    formatMoney({ amount: minorToMajor(minor, currency), currency, lang: i18n.language });
+    formatCartMoney({ amount: minorToMajor(minor, currency), currency, lang: i18n.language });
   const [productId, setProductId] = useState<string>(FREE);
   // Free first, then each product with its first price.
   const priceChoices = [
@@ -133,7 +133,7 @@ export function TypesCard({
                     <Table.Td>
                       <Select
                         size="xs"
-                        miw={160}
+                        miw={210}
                         data={priceChoices}
                         value={type.productId ?? FREE}
                         allowDeselect={false}

@@ -149,6 +149,8 @@ export const errorCatalogue = {
   "meetings.notFound": { status: 404, key: "errors.meetingNotFound" },
   "meetings.notOpen": { status: 409, key: "errors.meetingNotOpen" },
   "meetings.settingsIncomplete": { status: 400, key: "errors.meetingSettingsIncomplete" },
+  /** A room set to start in the past, or more than a year ahead. */
+  "meetings.badStart": { status: 400, key: "errors.meetingBadStart" },
   /** Issue 17 the custom domain: not a domain name (spec §5 V1 pattern). */
   "domain.invalid": { status: 400, key: "errors.domainInvalid" },
   /** The platform's own domain or one of its sub-domains (the sites' own addresses). */

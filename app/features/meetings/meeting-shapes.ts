@@ -6,7 +6,7 @@ import { domainPattern } from "~/platform/patterns";
 export const meetingProviders = ["public", "jitsi", "jaas"] as const;
 export type MeetingProvider = (typeof meetingProviders)[number];
 
-export const roomKinds = ["session", "adhoc", "group"] as const;
+export const roomKinds = ["session", "adhoc", "group", "course"] as const;
 export type RoomKind = (typeof roomKinds)[number];
 
 /** The public server's host, and JaaS's. */
@@ -43,17 +43,29 @@ export const meetingSettingsSchema = z.object({
 });
 export type MeetingSettingsInput = z.input<typeof meetingSettingsSchema>;
 
-/** A room a host opens now for the site's members, or a group's moderator for its members. */
-export const adhocRoomSchema = z.object({
-  title: z.string().trim().min(1).max(120),
-  minutes: z
-    .number()
-    .int()
-    .min(15)
-    .max(8 * 60),
-  /** For one group's members (its moderators open it) instead of the site's. */
-  groupId: z.uuid().optional(),
-});
+/** How far ahead a room may be set to start. */
+export const ROOM_AHEAD_DAYS = 365;
+
+/**
+ * A room a host opens for the site's members, a group's moderator for its members, or a
+ * course's teacher for its students (a live session); now, or from a time they set.
+ */
+export const adhocRoomSchema = z
+  .object({
+    title: z.string().trim().min(1).max(120),
+    minutes: z
+      .number()
+      .int()
+      .min(15)
+      .max(8 * 60),
+    /** For one group's members (its moderators open it) instead of the site's. */
+    groupId: z.uuid().optional(),
+    /** For one course's students (its teachers open it). */
+    courseId: z.uuid().optional(),
+    /** When it starts (an instant); now when absent. */
+    startsAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((room) => !(room.groupId && room.courseId), { path: ["courseId"], message: "one" });
 
 /** The settings as the screen shows them: never the secret, only whether one is kept. */
 export type MeetingSettingsView = {
@@ -75,6 +87,8 @@ export type MeetingRow = {
   withName: string;
   /** A group's room: the group's name. */
   groupName: string | null;
+  /** A course's live session: the course's title. */
+  courseName: string | null;
   moderator: boolean;
   /** When its door opens and closes (JOIN_EARLY_MINUTES and JOIN_LATE_MINUTES around it). */
   opensAt: string;

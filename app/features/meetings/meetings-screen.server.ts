@@ -9,6 +9,7 @@ import {
   meetingProvider,
   saveMeetingSettings,
 } from "./meeting-settings.server";
+import { viewerCourses } from "./course-rooms.server";
 import { listMeetings, openAdhocRoom } from "./rooms.server";
 
 /**
@@ -33,9 +34,20 @@ export async function loadMeetingsScreen(
         .filter((group) => group.rights.moderate)
         .map(({ id, name }) => ({ id, name }))
     : [];
+  // The courses whose live sessions the viewer opens (those they teach).
+  const hostCourses = [
+    ...(
+      await database.forAccount(accountId, (tx) =>
+        viewerCourses(tx, { accountId, viewer, now: new Date(now) }),
+      )
+    ).entries(),
+  ]
+    .filter(([, course]) => course.moderate)
+    .map(([id, course]) => ({ id, title: course.title }));
   return {
     now,
     hostGroups,
+    hostCourses,
     siteZone,
     meetings: await listMeetings(database, { accountId, viewer, now }),
     canHost: manager || can(viewer, "create_courses"),

@@ -20,7 +20,8 @@ import { usageCounters } from "~/features/usage/tables.server";
 import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
 import { createLogger } from "~/platform/logger.server";
 import { createSecretBox } from "~/platform/secret-box.server";
-import { createAccount, memberViewer } from "../../../tests/factories";
+import { enrolments } from "~/features/learning/tables.server";
+import { createAccount, createCourse, memberViewer } from "../../../tests/factories";
 import {
   backends,
   createTestDatabase,
@@ -384,6 +385,72 @@ describe.each(backends)("Issue 36 meetings on %s", (backend) => {
           (await listMeetings(db.database, { accountId, viewer, now })).map((row) => row.id),
         ).not.toContain(room.id);
         await expect(join(viewer, { room: room.id }, now)).rejects.toMatchObject({
+          code: "meetings.notFound",
+        });
+      }
+    },
+  );
+
+  logicTest(
+    "I36 a course's live session: its teacher sets it ahead, its enrolled students enter in its window, nobody else sees it",
+    async () => {
+      const course = await createCourse(db.database, {
+        accountId,
+        title: "Figure drawing",
+        authorId: host.user.id,
+      });
+      const now = Date.parse("2027-05-03T10:00:00Z");
+      const at = Date.parse("2027-05-10T17:00:00Z");
+      await db.database.forAccount(accountId, (tx) =>
+        tx.insert(enrolments).values([
+          { accountId, courseId: course.id, userId: student.user.id, source: "manual" },
+          // An enrolment that has run out opens nothing.
+          {
+            accountId,
+            courseId: course.id,
+            userId: classmate.user.id,
+            source: "manual",
+            expiresAt: new Date(now - MINUTE),
+          },
+        ]),
+      );
+      const open = (viewer: Viewer, startsAt = new Date(at).toISOString()) =>
+        openAdhocRoom(db.database, {
+          accountId,
+          viewer,
+          now,
+          body: { title: "Live class", minutes: 90, courseId: course.id, startsAt },
+        });
+      // Only its teachers (its author, the site's managers) open its rooms.
+      for (const viewer of [student, outsider])
+        await expect(open(viewer)).rejects.toMatchObject({ code: "auth.forbidden" });
+      // Not in the past, not beyond a year.
+      await expect(open(host, new Date(now - 60 * MINUTE).toISOString())).rejects.toMatchObject({
+        code: "meetings.badStart",
+      });
+      await expect(
+        open(host, new Date(now + 400 * 24 * 60 * MINUTE).toISOString()),
+      ).rejects.toMatchObject({ code: "meetings.badStart" });
+      const room = await open(host);
+      expect(room).toMatchObject({ kind: "course", courseId: course.id });
+      expect(room.endsAt.getTime() - room.startsAt.getTime()).toBe(90 * MINUTE);
+      expect(
+        (await listMeetings(db.database, { accountId, viewer: student, now })).find(
+          (row) => row.id === room.id,
+        ),
+      ).toMatchObject({ kind: "course", courseName: "Figure drawing", moderator: false });
+      // A week early its door is shut; in its window the student enters, the teacher moderates.
+      await expect(join(student, { room: room.id }, now)).rejects.toMatchObject({
+        code: "meetings.notOpen",
+      });
+      expect(roomOf((await join(student, { room: room.id }, at)).url)).toBe(room.name);
+      const owners = await listMeetings(db.database, { accountId, viewer: owner, now });
+      expect(owners.find((row) => row.id === room.id)?.moderator).toBe(true);
+      for (const viewer of [classmate, outsider]) {
+        expect(
+          (await listMeetings(db.database, { accountId, viewer, now })).map((row) => row.id),
+        ).not.toContain(room.id);
+        await expect(join(viewer, { room: room.id }, at)).rejects.toMatchObject({
           code: "meetings.notFound",
         });
       }

@@ -9,6 +9,7 @@ import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import type { SecretBox } from "~/platform/secret-box.server";
+import { courseRights, type CourseRights } from "./course-rooms.server";
 import { roomServerIn } from "./meeting-settings.server";
 import { roomAddress } from "./room-address.server";
 import {
@@ -22,22 +23,31 @@ import { meetingRooms } from "./tables.server";
 
 /**
  * Whether the viewer may enter the room, and as its moderator: a session's booker, a group
- * room's readers (its moderators moderate), any member for a host's open room; the host and the
- * site's managers always, as moderators.
+ * room's readers (its moderators moderate), a course room's students (its teachers moderate),
+ * any member for a host's open room; the host and the site's managers always, as moderators.
  */
 function entryOf(
   viewer: Viewer,
   room: typeof meetingRooms.$inferSelect,
-  { booked, group }: { booked: boolean; group: GroupRights | null },
+  {
+    booked,
+    group,
+    course,
+  }: { booked: boolean; group: GroupRights | null; course: CourseRights | null },
 ) {
   const moderator =
-    room.hostUserId === viewer.user.id || can(viewer, "manage_options") || Boolean(group?.moderate);
+    room.hostUserId === viewer.user.id ||
+    can(viewer, "manage_options") ||
+    Boolean(group?.moderate) ||
+    Boolean(course?.moderate);
   const may =
     room.kind === "adhoc"
       ? Boolean(viewer.membership)
       : room.kind === "group"
         ? moderator || Boolean(group?.read)
-        : moderator || booked;
+        : room.kind === "course"
+          ? moderator || Boolean(course?.read)
+          : moderator || booked;
   return { may, moderator };
 }
 
@@ -128,7 +138,16 @@ export async function joinMeeting(
       room.kind === "group" && room.groupId
         ? await groupRights(tx, { accountId, viewer, groupId: room.groupId })
         : null;
-    const entry = entryOf(viewer, room, { booked: Boolean(booked), group });
+    const course =
+      room.kind === "course" && room.courseId
+        ? await courseRights(tx, {
+            accountId,
+            viewer,
+            courseId: room.courseId,
+            now: new Date(now),
+          })
+        : null;
+    const entry = entryOf(viewer, room, { booked: Boolean(booked), group, course });
     // A session whose bookings were all cancelled or moved is no meeting any more.
     if (!entry.may || !held) return null;
     const { opensAt, closesAt } = windowOf(room);

@@ -1,10 +1,12 @@
 // Issue 36 meeting rooms (decision 077): one per booked session, made when first listed or
-// entered and shared by a group session's bookers; or opened now by a host for the site's
-// members, or by a group's moderator for the group's members; the rooms a viewer may enter.
-// Entering one is room-entry.server.ts.
+// entered and shared by a group session's bookers; or opened, now or from a set time, by a host
+// for the site's members, a group's moderator for the group's members, or a course's teacher
+// for its students (a live session); the rooms a viewer may enter. Entering one is
+// room-entry.server.ts.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { appointmentTypes, bookings } from "~/features/appointments/tables.server";
+import { courseTeacherRole } from "~/features/courses/courses.server";
 import { groupsWithRights, groupWithRights } from "~/features/groups/groups.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import { members } from "~/features/members/tables.server";
@@ -14,8 +16,10 @@ import {
   adhocRoomSchema,
   JOIN_EARLY_MINUTES,
   JOIN_LATE_MINUTES,
+  ROOM_AHEAD_DAYS,
   type MeetingRow,
 } from "./meeting-shapes";
+import { viewerCourses } from "./course-rooms.server";
 import { meetingRooms } from "./tables.server";
 
 const MINUTE = 60_000;
@@ -86,7 +90,11 @@ export function meetingSessions(tx: Tx, accountId: string, where: SQL | undefine
     .limit(LIST_MAX);
 }
 
-/** A room a host opens now, for the site's members, for `minutes`. */
+/**
+ * A room opened for `minutes` from now or from the time set (at most ROOM_AHEAD_DAYS ahead): by
+ * a host for the site's members, a group's moderator for the group, a course's teacher for its
+ * students (`meetings.badStart` for a start already past or too far ahead).
+ */
 export async function openAdhocRoom(
   database: Database,
   {
@@ -97,25 +105,33 @@ export async function openAdhocRoom(
   }: { accountId: string; viewer: Viewer | null; body: unknown; now?: number },
 ) {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
-  const { title, minutes, groupId } = adhocRoomSchema.parse(body);
+  const { title, minutes, groupId, courseId, startsAt } = adhocRoomSchema.parse(body);
   if (!groupId && !isHost(viewer)) throw new AppError({ code: "auth.forbidden" });
+  const start = startsAt ? Date.parse(startsAt) : now;
+  // A few minutes' grace: a time picked "now" in a form is already a little past when sent.
+  if (start < now - 5 * MINUTE || start > now + ROOM_AHEAD_DAYS * 24 * 60 * MINUTE)
+    throw new AppError({ code: "meetings.badStart" });
   const [room] = await database.forAccount(accountId, async (tx) => {
     // A group's room is opened by its moderators (the site's managers among them).
     if (groupId) {
       const rights = await groupRights(tx, { accountId, viewer, groupId });
       if (!rights?.moderate) throw new AppError({ code: "auth.forbidden" });
     }
+    // A course's by its teachers.
+    if (courseId && !(await courseTeacherRole(tx, { accountId, courseId, viewer })))
+      throw new AppError({ code: "auth.forbidden" });
     return tx
       .insert(meetingRooms)
       .values({
         accountId,
         name: newRoomName(),
         title,
-        kind: groupId ? "group" : "adhoc",
+        kind: groupId ? "group" : courseId ? "course" : "adhoc",
         groupId: groupId ?? null,
+        courseId: courseId ?? null,
         hostUserId: viewer.user.id,
-        startsAt: new Date(now),
-        endsAt: new Date(now + minutes * MINUTE),
+        startsAt: new Date(start),
+        endsAt: new Date(start + minutes * MINUTE),
       })
       .returning();
   });
@@ -176,6 +192,7 @@ export async function listMeetings(
         .filter((group) => group.rights.read)
         .map((group) => [group.id, group]),
     );
+    const courses = await viewerCourses(tx, { accountId, viewer, now: new Date(now) });
     const rows = await tx
       .select({ room: meetingRooms, hostName: members.name })
       .from(meetingRooms)
@@ -196,6 +213,12 @@ export async function listMeetings(
               ? and(
                   eq(meetingRooms.kind, "group"),
                   inArray(meetingRooms.groupId, [...groups.keys()]),
+                )
+              : undefined,
+            courses.size > 0
+              ? and(
+                  eq(meetingRooms.kind, "course"),
+                  inArray(meetingRooms.courseId, [...courses.keys()]),
                 )
               : undefined,
             and(sessionBooked(), or(eq(meetingRooms.hostUserId, me), sessionBooked(me))),
@@ -242,10 +265,12 @@ export async function listMeetings(
         end: room.endsAt.toISOString(),
         withName: names ? names.join(", ") : hostName,
         groupName: room.groupId ? (groups.get(room.groupId)?.name ?? null) : null,
+        courseName: room.courseId ? (courses.get(room.courseId)?.title ?? null) : null,
         moderator:
           room.hostUserId === me ||
           can(viewer, "manage_options") ||
-          Boolean(room.groupId && groups.get(room.groupId)?.rights.moderate),
+          Boolean(room.groupId && groups.get(room.groupId)?.rights.moderate) ||
+          Boolean(room.courseId && courses.get(room.courseId)?.moderate),
         opensAt: new Date(opensAt).toISOString(),
         closesAt: new Date(closesAt).toISOString(),
       };

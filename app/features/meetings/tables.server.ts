@@ -8,6 +8,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { accounts } from "../accounts/tables.server";
+import { courses } from "../courses/tables.server";
 import { groups } from "../groups/tables.server";
 import { members } from "../members/tables.server";
 import { tenantIsolationPolicy } from "../../platform/db/tenant-policy.server";
@@ -59,6 +60,8 @@ export const meetingRooms = pgTable(
     typeId: uuid("type_id"),
     /** A group's room: its readers enter, its moderators moderate. */
     groupId: uuid("group_id"),
+    /** A course's live session: its students enter, its teachers moderate. */
+    courseId: uuid("course_id"),
     hostUserId: text("host_user_id").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
@@ -77,6 +80,10 @@ export const meetingRooms = pgTable(
     foreignKey({
       columns: [t.accountId, t.groupId],
       foreignColumns: [groups.accountId, groups.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.accountId, t.courseId],
+      foreignColumns: [courses.accountId, courses.id],
     }).onDelete("cascade"),
     tenantIsolationPolicy("meeting_rooms"),
   ],

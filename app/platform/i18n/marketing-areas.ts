@@ -147,6 +147,7 @@ export const marketingAreas = {
     "errors.meetingNotOpen",
     "errors.meetingNotFound",
     "errors.meetingSettingsIncomplete",
+    "errors.meetingBadStart",
     "siteSettings.common.errors",
   ],
   /** Issue 35: the owner's Members screen (/dashboard/manage/users) and a member's page. */

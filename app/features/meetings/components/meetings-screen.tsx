@@ -29,6 +29,7 @@ import {
 } from "../meeting-shapes";
 
 type HostGroup = { id: string; name: string };
+type HostCourse = { id: string; title: string };
 
 /** One room: when, with whom, and its door (open in its window, in a tab of its own). */
 function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number; zone: string }) {
@@ -53,7 +54,12 @@ function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number;
           <Text size="sm" c="dimmed">
             {meeting.groupName
               ? t("meetings.forGroup", { group: meeting.groupName, names: meeting.withName })
-              : t("meetings.with", { names: meeting.withName })}
+              : meeting.courseName
+                ? t("meetings.forCourseRoom", {
+                    course: meeting.courseName,
+                    names: meeting.withName,
+                  })
+                : t("meetings.with", { names: meeting.withName })}
           </Text>
         </Stack>
         {open ? (
@@ -78,24 +84,45 @@ function MeetingCard({ meeting, now, zone }: { meeting: MeetingRow; now: number;
   );
 }
 
-/** A room opened now: for the site's members (hosts), or for a group its viewer moderates. */
-function OpenRoomCard({ canHost, groups }: { canHost: boolean; groups: HostGroup[] }) {
+/**
+ * A room opened now or from a time set: for the site's members (hosts), a group its viewer
+ * moderates, or a course they teach (its live session).
+ */
+function OpenRoomCard({
+  canHost,
+  groups,
+  courses,
+}: {
+  canHost: boolean;
+  groups: HostGroup[];
+  courses: HostCourse[];
+}) {
   const { t } = useTranslation();
   const command = useJsonCommand();
   const [title, setTitle] = useState("");
   const [minutes, setMinutes] = useState<number | string>(60);
-  const [audience, setAudience] = useState(canHost ? "site" : (groups[0]?.id ?? "site"));
+  const [startsAt, setStartsAt] = useState("");
+  const [audience, setAudience] = useState(
+    canHost ? "site" : groups[0] ? `group:${groups[0].id}` : "site",
+  );
   const audiences = [
     ...(canHost ? [{ value: "site", label: t("meetings.forSite") }] : []),
-    ...groups.map((group) => ({ value: group.id, label: group.name })),
+    ...groups.map((group) => ({ value: `group:${group.id}`, label: group.name })),
+    ...courses.map((course) => ({
+      value: `course:${course.id}`,
+      label: t("meetings.forCourse", { course: course.title }),
+    })),
   ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const [kind, id] = audience.split(":");
     void command.send({
       intent: "open",
       title,
       minutes: Number(minutes),
-      ...(audience === "site" ? {} : { groupId: audience }),
+      ...(kind === "group" ? { groupId: id } : kind === "course" ? { courseId: id } : {}),
+      // The browser reads the picked wall time in its own zone.
+      ...(startsAt ? { startsAt: new Date(startsAt).toISOString() } : {}),
     });
   };
   return (
@@ -122,6 +149,13 @@ function OpenRoomCard({ canHost, groups }: { canHost: boolean; groups: HostGroup
               onChange={setMinutes}
               min={15}
               max={480}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t("meetings.startsAt")}
+              description={t("meetings.startsAtHelp")}
+              value={startsAt}
+              onChange={(event) => setStartsAt(event.currentTarget.value)}
             />
           </SimpleGrid>
           {audiences.length > 1 ? (
@@ -250,6 +284,7 @@ export function MeetingsScreen({
   siteZone,
   canHost,
   hostGroups,
+  hostCourses = [],
   settings,
   publicServer,
 }: {
@@ -259,6 +294,8 @@ export function MeetingsScreen({
   canHost: boolean;
   /** Groups the viewer moderates: they open rooms for them. */
   hostGroups: HostGroup[];
+  /** Courses the viewer teaches: they open their live sessions' rooms. */
+  hostCourses?: HostCourse[];
   settings: MeetingSettingsView | null;
   publicServer: boolean;
 }) {
@@ -298,7 +335,7 @@ export function MeetingsScreen({
         </Stack>
       )}
       {canHost || hostGroups.length > 0 ? (
-        <OpenRoomCard canHost={canHost} groups={hostGroups} />
+        <OpenRoomCard canHost={canHost} groups={hostGroups} courses={hostCourses} />
       ) : null}
       {settings ? <SettingsCard settings={settings} /> : null}
     </Stack>

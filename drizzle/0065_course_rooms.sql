@@ -1,0 +1,2 @@
+ALTER TABLE "meeting_rooms" ADD COLUMN "course_id" uuid;--> statement-breakpoint
+ALTER TABLE "meeting_rooms" ADD CONSTRAINT "meeting_rooms_account_id_course_id_courses_account_id_id_fk" FOREIGN KEY ("account_id","course_id") REFERENCES "public"."courses"("account_id","id") ON DELETE cascade ON UPDATE no action;

@@ -168,7 +168,12 @@ describe.each(logicBackends)("I12 the demo seed on %s", (backend) => {
     }));
     const paid = site.courses.filter((course) => course.price > 0);
     expect(shop.products.map((row) => row.slug).toSorted()).toEqual(
-      [...paid.map((course) => course.slug), "gold"].toSorted(),
+      [...paid.map((course) => course.slug), "gold", "coaching-session"].toSorted(),
+    );
+    // Issue 36: the instructor's career coaching is sold as a live session (decision 078).
+    expect(shop.products).toContainEqual({ slug: "coaching-session", kind: "session" });
+    expect(shop.prices).toContainEqual(
+      expect.objectContaining({ slug: "coaching-session", currency: "USD", amount: 6000 }),
     );
     for (const course of paid)
       expect(shop.prices).toContainEqual(

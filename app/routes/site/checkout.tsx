@@ -4,6 +4,7 @@ import { viewerContext } from "~/features/members/members";
 import { SiteLogo } from "~/features/header/header";
 import { CheckoutScreen } from "~/features/orders/orders";
 import { checkoutProviders, shopCurrency } from "~/features/orders/orders.server";
+import { MY_BOOKINGS_PATH } from "~/features/appointments/appointments";
 import { heldBooking } from "~/features/appointments/appointments.server";
 import { funnelVisitorOf } from "~/features/funnels/funnels";
 import { funnelCheckout } from "~/features/funnels/funnels.server";
@@ -34,14 +35,16 @@ async function checkoutHold({ context, request }: Pick<Route.LoaderArgs, "contex
   const viewer = context.get(viewerContext);
   const account = siteAccount(context);
   if (!viewer || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bookingId))
-    return { gone: true as const };
+    return { gone: true as const, listPath: MY_BOOKINGS_PATH };
   const held = await heldBooking(context.get(servicesContext).database, {
     accountId: account.accountId,
     viewer,
     bookingId,
     currency: shopCurrency(account),
   });
-  return held ? { gone: false as const, held } : { gone: true as const };
+  return held
+    ? { gone: false as const, held }
+    : { gone: true as const, listPath: MY_BOOKINGS_PATH };
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -22,7 +22,11 @@ export type CheckoutHold =
         offer: { item: CartItem };
       };
     }
-  | { gone: true };
+  | {
+      gone: true;
+      /** Where the buyer finds what they hold instead (their bookings). */
+      listPath: string;
+    };
 
 const timeIn = (iso: string, zone: string, lang: string, style: "full" | "short") =>
   new Intl.DateTimeFormat(lang, {
@@ -52,7 +56,7 @@ export function CheckoutHoldNotice({ hold }: { hold: CheckoutHold }) {
     return (
       <Alert color="yellow" variant="light" mb="lg" data-testid="checkout-hold-gone">
         <Text size="sm">{t("checkout.holdGone")}</Text>
-        <Button component="a" href="/dashboard/bookings" variant="light" size="xs" mt="sm">
+        <Button component="a" href={hold.listPath} variant="light" size="xs" mt="sm">
           {t("checkout.holdBookings")}
         </Button>
       </Alert>

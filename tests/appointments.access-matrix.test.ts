@@ -132,6 +132,13 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    name: "POST /dashboard/meetings open a room for a course nobody teaches (nobody)",
+    method: "POST",
+    path: "/dashboard/meetings.data",
+    body: () => ({ intent: "open", title: "Live class", minutes: 30, courseId: unknown }),
+    expect: (actor, place) => (actor === "anonymous" || place === "other" ? 202 : 403),
+  },
+  {
     name: "POST /dashboard/meetings the meeting server (managers)",
     method: "POST",
     path: "/dashboard/meetings.data",
@@ -146,6 +153,17 @@ const routes: MatrixRoute[] = [
     method: "POST",
     path: "/dashboard/appointments.data",
     body: () => ({ intent: "setTypeActive", typeId: fixture.typeId, active: true }),
+    expect: (actor, place) => {
+      if (actor === "anonymous" || place === "other") return 202;
+      if (actor === "instructor") return 200;
+      return hosts(actor) ? 404 : 403;
+    },
+  },
+  {
+    name: "POST /dashboard/appointments setTypeProduct of the instructor's type (its host only)",
+    method: "POST",
+    path: "/dashboard/appointments.data",
+    body: () => ({ intent: "setTypeProduct", typeId: fixture.typeId, productId: null }),
     expect: (actor, place) => {
       if (actor === "anonymous" || place === "other") return 202;
       if (actor === "instructor") return 200;

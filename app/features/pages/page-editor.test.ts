@@ -107,6 +107,19 @@ describe.each(logicBackends)("M3 the page builder's use cases on %s", (backend) 
       page: draft("Other", { slug: "landing" }),
     });
     expect(taken).toMatchObject({ ok: false, issues: [{ path: "slug", origin: "slugTaken" }] });
+    // One of the site's own addresses (the booking pages' /book): never a page's.
+    const reserved = await save(owner, null, {
+      intent: "save",
+      version: 0,
+      page: draft("Booking", { slug: "book" }),
+    });
+    expect(reserved).toMatchObject({
+      ok: false,
+      issues: [{ path: "slug", origin: "slugReservedPath" }],
+    });
+    // A title that would make one is numbered instead.
+    const numbered = await save(owner, null, { intent: "save", version: 0, page: draft("Book") });
+    expect(numbered).toMatchObject({ ok: true, slug: "book-2" });
   });
 
   test("M3 every save keeps a revision; restoring one saves it again; duplicate and trash", async () => {

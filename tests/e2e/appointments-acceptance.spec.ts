@@ -11,7 +11,14 @@ import ICAL from "ical.js";
 import { hydrated, open } from "./support/page";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { createSessions } from "./support/session";
-import { expect, test, type Browser, type Page } from "./support/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from "./support/test";
 
 test.describe.configure({ mode: "serial" });
 
@@ -26,15 +33,26 @@ test.beforeAll(async () => {
   server = await startServer({ dataDir });
 });
 
+/** The people's own browsers: closed after the test, so none lingers in the worker's browser. */
+const contexts: BrowserContext[] = [];
+
 test.afterEach(async ({ page }, testInfo) => {
-  if (testInfo.status === testInfo.expectedStatus || !server) return;
+  const open = contexts.splice(0);
+  try {
+    if (testInfo.status !== testInfo.expectedStatus && server) await attachLog(page, testInfo);
+  } finally {
+    await Promise.all(open.map((context) => context.close()));
+  }
+});
+
+function attachLog(page: Page, testInfo: TestInfo) {
   const log = testInfo.outputPath("server-and-page.log");
   fs.writeFileSync(
     log,
     [`page at ${page.url()}`, ...server.output().split("\n").slice(-80)].join("\n"),
   );
-  await testInfo.attach("server-and-page", { path: log, contentType: "text/plain" });
-});
+  return testInfo.attach("server-and-page", { path: log, contentType: "text/plain" });
+}
 
 test.afterAll(async () => {
   await server?.stop();
@@ -44,6 +62,7 @@ test.afterAll(async () => {
 /** A person's own browser, in their own time zone, signed in. */
 async function personIn(browser: Browser, email: string, timezoneId: string): Promise<Page> {
   const context = await browser.newContext({ timezoneId, viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
   const page = await context.newPage();
   await sessions.use(page, email);
   await page.addInitScript(() => localStorage.setItem("tour_step", "done"));
@@ -130,6 +149,7 @@ test("Issue 36 acceptance: New York hours booked from Berlin across the March ch
 
   // The owner sees the transfer arrive and confirms it: the session is the student's.
   const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(ownerContext);
   const owner = await ownerContext.newPage();
   await sessions.use(owner, "owner@demo.test");
   await owner.addInitScript(() => localStorage.setItem("tour_step", "done"));

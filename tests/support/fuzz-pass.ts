@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAccount, createMember, createUserWithPassword } from "../factories";
 import { createFormRows } from "../factories/forms";
+import { upsertPlanCatalogue } from "~/features/plans/plans.server";
 import { corpusFor, FUZZ_MIN_CASES } from "./fuzz-corpus";
 import {
   appRoutes,
@@ -89,7 +90,12 @@ export function describeFuzzPass(backend: Backend, { every = 1 }: { every?: numb
       services.fetchSns = fuzzMailRelays.ses.fetchSns;
       // Every request's logger is a child of this one: error-level lines are collected.
       (built.services as { logger: unknown }).logger = logs.logger;
-      const account = await createAccount(db.database, {});
+      // A site on a plan with its features on: feature-gated endpoints (courses, groups,
+      // appointments) read and refuse the bodies sent to them instead of answering 404 first.
+      await upsertPlanCatalogue(db.database);
+      const account = await createAccount(db.database, {
+        settings: { plan: "professional", features: ["lms", "groups", "appointments"] },
+      });
       await createFormRows(db.database, { accountId: account.accountId });
       const student = await createUserWithPassword(db.database, {
         email: `fuzz-student-${account.slug}@example.test`,

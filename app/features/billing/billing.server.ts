@@ -183,12 +183,18 @@ export async function loadBillingScreen(
 
 export type BillingScreen = Awaited<ReturnType<typeof loadBillingScreen>>;
 
+/**
+ * The browser's idempotency key (a UUID from the screen): letters, digits and dashes only, since
+ * it travels on to the provider's idempotency header, where other characters are refused.
+ */
+const checkoutKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
+
 export const planPurchaseInputSchema = z
   .object({
     planId: z.string().min(1).max(40),
     interval: z.enum(planIntervals),
     provider: z.enum(paymentProviderNames),
-    checkoutKey: z.string().min(8).max(100),
+    checkoutKey: checkoutKeySchema,
   })
   .strict();
 
@@ -231,7 +237,7 @@ function answerFor(
 }
 
 const keepPlanSchema = z
-  .object({ intent: z.literal("keepPlan"), checkoutKey: z.string().min(8).max(100) })
+  .object({ intent: z.literal("keepPlan"), checkoutKey: checkoutKeySchema })
   .strict();
 
 /**

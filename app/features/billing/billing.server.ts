@@ -184,8 +184,9 @@ export async function loadBillingScreen(
 export type BillingScreen = Awaited<ReturnType<typeof loadBillingScreen>>;
 
 /**
- * The browser's idempotency key (a UUID from the screen): letters, digits and dashes only, since
- * it travels on to the provider's idempotency header, where other characters are refused.
+ * The browser's idempotency key: the screen sends a UUID, so letters, digits, dashes and
+ * underscores are all a key holds; anything else is refused here, at the boundary (a key with
+ * markup or a path in it once got as far as a 500).
  */
 const checkoutKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
 

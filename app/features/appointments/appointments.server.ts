@@ -2,15 +2,18 @@
 // when the tz database changes, and invitations.
 export {
   bookSlot,
-  createAppointmentType,
-  listOwnTypes,
   loadAvailability,
   loadSlots,
   saveAvailability,
-  setTypeActive,
   tzVersion,
   wallTime,
 } from "./bookings.server";
+export {
+  createAppointmentType,
+  listOwnTypes,
+  setTypeActive,
+  setTypeProduct,
+} from "./appointment-types.server";
 export { defaultAvailability } from "./availability";
 export { openSlots } from "./slots";
 export { BOOKING_MAIL_JOB, sendBookingMail, type BookingMailKind } from "./booking-mail.server";

@@ -1,39 +1,35 @@
-// Issue 36 bookings (decision 075): a host's availability and appointment types, the slots
-// they open, and bookings. A booking is taken in one place (`bookSlot`) under a lock per host,
+// Issue 36 bookings (decision 075): a host's availability, the slots it opens, and bookings
+// (the types themselves: appointment-types.server.ts). A booking is taken in one place (`bookSlot`) under a lock per host,
 // where the slot is reckoned again from the stored rules and the bookings as they are then: two
 // people asking for one slot at once get it once.
-import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { JobQueue } from "~/platform/jobs/job-queue-types";
 import {
-  appointmentTypeSchema,
   bookingRequestSchema,
   HOLD_MINUTES,
   HOLDS_PER_PERSON,
   slotsQuerySchema,
-  typeActiveSchema,
-  typeProductSchema,
   type BookingStatus,
 } from "./appointment-shapes";
 import { availabilitySchema, storedAvailability, type Availability } from "./availability";
 import { BOOKING_MAIL_JOB } from "./booking-mail.server";
 import { openSlots, type Busy, type Slot } from "./slots";
-import { products } from "~/features/products/tables.server";
 import { appointmentTypes, availabilities, bookings } from "./tables.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Bookings that take their time: a paid type's hold too; a cancelled or expired one gives it back. */
 const taking: BookingStatus[] = ["confirmed", "pending"];
 
-type Place = { accountId: string; viewer: Viewer | null };
+export type Place = { accountId: string; viewer: Viewer | null };
 /** Where a booking's change is mailed from: the job queue, sent inside its transaction. */
 type Jobs = Pick<JobQueue, "send">;
 
 /** Hosts are the site's instructors and managers. */
-function requireHost({ viewer }: Place): Viewer {
+export function requireHost({ viewer }: Place): Viewer {
   if (!viewer) throw new AppError({ code: "not_authenticated" });
   if (!can(viewer, "create_courses") && !can(viewer, "manage_options"))
     throw new AppError({ code: "auth.forbidden" });
@@ -72,61 +68,6 @@ export async function loadAvailability(
       .where(and(eq(availabilities.accountId, accountId), eq(availabilities.userId, userId))),
   );
   return row ? storedAvailability(row.rules) : null;
-}
-
-/** A new appointment type hosted by the viewer; its address name is the site's only one. */
-export async function createAppointmentType(database: Database, place: Place & { body: unknown }) {
-  const host = requireHost(place);
-  const input = appointmentTypeSchema.parse(place.body);
-  const { accountId } = place;
-  return database.forAccount(accountId, async (tx) => {
-    const [taken] = await tx
-      .select({ id: appointmentTypes.id })
-      .from(appointmentTypes)
-      .where(and(eq(appointmentTypes.accountId, accountId), eq(appointmentTypes.slug, input.slug)));
-    if (taken) throw new AppError({ code: "appointments.slugTaken" });
-    await requireProduct(tx, accountId, input.productId);
-    const [row] = await tx
-      .insert(appointmentTypes)
-      .values({ ...input, accountId, hostUserId: host.user.id })
-      .returning();
-    return row!;
-  });
-}
-
-/** A type is sold only by a product of its own site (a wrong id is the input's error). */
-async function requireProduct(tx: Tx, accountId: string, productId: string | null) {
-  if (!productId) return;
-  const [product] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.accountId, accountId), eq(products.id, productId)));
-  if (!product) throw new AppError({ code: "appointments.productNotFound" });
-}
-
-/** Sells one of the viewer's own types by a shop product from now on, or makes it free (null). */
-export async function setTypeProduct(
-  database: Database,
-  place: Place & { body: unknown },
-): Promise<void> {
-  const host = requireHost(place);
-  const { typeId, productId } = typeProductSchema.parse(place.body);
-  const { accountId } = place;
-  const changed = await database.forAccount(accountId, async (tx) => {
-    await requireProduct(tx, accountId, productId);
-    return tx
-      .update(appointmentTypes)
-      .set({ productId })
-      .where(
-        and(
-          eq(appointmentTypes.accountId, accountId),
-          eq(appointmentTypes.id, typeId),
-          eq(appointmentTypes.hostUserId, host.user.id),
-        ),
-      )
-      .returning({ id: appointmentTypes.id });
-  });
-  if (changed.length === 0) throw new AppError({ code: "appointments.notFound" });
 }
 
 export async function activeType(tx: Tx, accountId: string, typeId: string) {
@@ -370,46 +311,4 @@ export async function bookSlot(
       });
     return booking!;
   });
-}
-
-/** The viewer's own appointment types, newest first (their setup screen). */
-export async function listOwnTypes(database: Database, place: Place) {
-  const host = requireHost(place);
-  const { accountId } = place;
-  return database.forAccount(accountId, (tx) =>
-    tx
-      .select()
-      .from(appointmentTypes)
-      .where(
-        and(
-          eq(appointmentTypes.accountId, accountId),
-          eq(appointmentTypes.hostUserId, host.user.id),
-        ),
-      )
-      .orderBy(desc(appointmentTypes.createdAt)),
-  );
-}
-
-/** Opens or closes one of the viewer's own types for booking; its bookings stay as they are. */
-export async function setTypeActive(
-  database: Database,
-  place: Place & { body: unknown },
-): Promise<void> {
-  const host = requireHost(place);
-  const { typeId, active } = typeActiveSchema.parse(place.body);
-  const { accountId } = place;
-  const changed = await database.forAccount(accountId, (tx) =>
-    tx
-      .update(appointmentTypes)
-      .set({ active })
-      .where(
-        and(
-          eq(appointmentTypes.accountId, accountId),
-          eq(appointmentTypes.id, typeId),
-          eq(appointmentTypes.hostUserId, host.user.id),
-        ),
-      )
-      .returning({ id: appointmentTypes.id }),
-  );
-  if (changed.length === 0) throw new AppError({ code: "appointments.notFound" });
 }

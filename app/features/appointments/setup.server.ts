@@ -9,12 +9,10 @@ import { defaultAvailability, isTimeZone, type Availability } from "./availabili
 import {
   createAppointmentType,
   listOwnTypes,
-  loadAvailability,
-  loadSlots,
-  saveAvailability,
   setTypeActive,
   setTypeProduct,
-} from "./bookings.server";
+} from "./appointment-types.server";
+import { loadAvailability, loadSlots, saveAvailability } from "./bookings.server";
 import { slotsByDay } from "./slots";
 
 const DAY = 24 * 60 * 60 * 1000;

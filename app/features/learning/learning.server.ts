@@ -6,3 +6,4 @@ export * from "./lesson-access.server";
 export * from "./my-courses.server";
 export * from "./granted-enrolment.server";
 export * from "./enrolments-by-day.server";
+export { enrolmentRow } from "./queries.server";

@@ -4,7 +4,7 @@
 import { and, asc, eq, or } from "drizzle-orm";
 import { courseTeacherRole, isCourseManager } from "~/features/courses/courses.server";
 import { courseInstructors, courses } from "~/features/courses/tables.server";
-import { isLive } from "~/features/learning/learning.server";
+import { enrolmentRow, isLive } from "~/features/learning/learning.server";
 import { enrolments } from "~/features/learning/tables.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Tx } from "~/platform/db/database.server";
@@ -26,16 +26,7 @@ export async function courseRights(
 ): Promise<CourseRights | null> {
   if (await courseTeacherRole(tx, { accountId, courseId, viewer }))
     return { read: true, moderate: true };
-  const [row] = await tx
-    .select()
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.accountId, accountId),
-        eq(enrolments.courseId, courseId),
-        eq(enrolments.userId, viewer.user.id),
-      ),
-    );
+  const row = await enrolmentRow(tx, { accountId, courseId, userId: viewer.user.id });
   return isLive(row ?? null, now) ? { read: true, moderate: false } : null;
 }
 

@@ -36,6 +36,13 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
     void revalidator.revalidate();
   }
 
+  // An unpaid hold and a confirmed session are cancelled alike (a hold is only let go).
+  const cancelButton = booking.may.cancel ? (
+    <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("cancel")}>
+      {t("appointments.bookings.cancel")}
+    </Button>
+  ) : null;
+
   const close = () => {
     setDialog(null);
     setRefused(null);
@@ -97,11 +104,7 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
                 {t("appointments.bookings.payNow")}
               </Button>
             ) : null}
-            {booking.may.cancel ? (
-              <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("cancel")}>
-                {t("appointments.bookings.cancel")}
-              </Button>
-            ) : null}
+            {cancelButton}
           </Group>
         ) : null}
         {!cancelled && !pending ? (
@@ -133,11 +136,7 @@ export function BookingCard({ booking }: { booking: BookingRow }) {
                 {t("appointments.bookings.reschedule")}
               </Button>
             ) : null}
-            {booking.may.cancel ? (
-              <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("cancel")}>
-                {t("appointments.bookings.cancel")}
-              </Button>
-            ) : null}
+            {cancelButton}
           </Group>
         ) : null}
       </Stack>

@@ -26,6 +26,10 @@ import { createS3Storage } from "~/platform/storage/s3-storage.server";
 import { createLocalStorage, type Storage } from "~/platform/storage/storage.server";
 import { resolveAuthSecret } from "./auth-secret";
 import { openDatabase, type Database } from "~/platform/db/database.server";
+import {
+  DatabaseUnavailableError,
+  explainDatabaseError,
+} from "~/platform/db/connection-errors.server";
 import { countMigrationFiles, findAppRoleProblems } from "~/platform/db/health.server";
 import { createJobQueue, type JobQueue } from "~/platform/jobs/jobs.server";
 import { createEventRelay } from "~/features/events/events.server";
@@ -68,7 +72,8 @@ export async function openMigratedDatabase(env: Env): Promise<Database> {
     return database;
   } catch (error) {
     await database.close();
-    throw error;
+    const explained = env.DATABASE_URL && explainDatabaseError(error, env.DATABASE_URL);
+    throw explained ? new DatabaseUnavailableError(explained) : error;
   }
 }
 
@@ -197,8 +202,9 @@ export function wireServices({
 }
 
 /**
- * The demo seed builds its rows with the test factories: it is loaded by its path, only when a
- * demo is asked for, so neither it nor test code is part of the server's import graph. The
+ * The demo seed (scripts/demo-seed.ts, product code: the tests' factories use its rows, never the
+ * reverse) is loaded by its path, only when a demo is asked for, so it is not part of the
+ * server's import graph. The
  * production build emits it as an entry of its own beside the bundle (vite.config.ts); under
  * Vite (npm run dev) its source is loaded.
  */

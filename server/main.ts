@@ -7,6 +7,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { relaunchWithHeapFlags } from "./heap-flags.ts";
+import { loadDotEnv } from "./startup-checks.ts";
+
+try {
+  // Here too, for `npm run dev` and so the relaunched server has the file's values.
+  loadDotEnv();
+} catch (error) {
+  console.error(`lyceum: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 const builtServer = path.resolve(import.meta.dirname, "../build/server/main.js");
 

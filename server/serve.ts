@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { collectWhenIdle } from "../app/platform/idle-gc.ts";
 import { relaunchWithHeapFlags } from "./heap-flags.ts";
+import { assertPortFree, loadDotEnv, portMessage, StartupError } from "./startup-checks.ts";
 
 /** build/, this file being build/server/main.js. */
 const buildDir = path.resolve(import.meta.dirname, "..");
@@ -37,7 +38,13 @@ type Bundle = {
 
 function fail(error: unknown): never {
   // Known start-up failures are one clear line; anything else keeps its stack for the operator.
-  const known = ["ConfigError", "DataDirLockedError", "UnsafeDatabaseRoleError"];
+  const known = [
+    "ConfigError",
+    "DataDirLockedError",
+    "UnsafeDatabaseRoleError",
+    "DatabaseUnavailableError",
+    "StartupError",
+  ];
   const err = error as Error;
   console.error(known.includes(err?.name) ? `lyceum: ${err.message}` : error);
   process.exit(1);
@@ -128,6 +135,8 @@ function requireAuthSecret() {
 }
 
 async function main() {
+  // Before the relaunch, so the relaunched process has the file's values too.
+  loadDotEnv();
   // Started as `node build/server/main.js` rather than through server/main.ts: the same flags.
   relaunchWithHeapFlags();
   // The built server is the production server: React's production build, no dev warnings.
@@ -136,6 +145,8 @@ async function main() {
   if (process.env.AUTH_SECRET === "") delete process.env.AUTH_SECRET;
   requireAuthSecret();
   const seeding = process.argv[2] === "seed";
+  // Before any database is opened: a busy port used to be found after a new one was seeded.
+  if (cluster.isPrimary && !seeding) await assertPortFree();
   if (cluster.isPrimary && !seeding) {
     const count = workerCount();
     if (count > 1) return runWorkers(count);
@@ -164,6 +175,10 @@ async function main() {
     // Printed whatever the log level: it is the line a person (and the test harness) waits for.
     console.log(`Lyceum listening on http://localhost:${info.port}`);
   });
+  // Taken between the check and now, or refused to a worker.
+  server.on("error", (error: NodeJS.ErrnoException) =>
+    fail(new StartupError(portMessage(error.code ?? error.message, env.PORT))),
+  );
   // WebSocket upgrades on the same port (presence and notifications, D12).
   const realtime = attachRealtime(server);
 

@@ -10,6 +10,15 @@ describe("environment", () => {
     expect(env).toMatchObject({ CAMPAIGN_LEASE_SECONDS: 30, JOBS_SUPERVISE_SECONDS: 60 });
   });
 
+  test("I37 the demo is seeded by default, but not in production unless asked", () => {
+    expect(parseEnv({}).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    expect(() => parseEnv({ SEED_DEMO: "yes" })).toThrow(/SEED_DEMO/);
+  });
+
   test("values are parsed and normalised", () => {
     const env = parseEnv({
       PORT: "8080",

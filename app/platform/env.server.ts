@@ -207,10 +207,11 @@ export const envSchema = z
      */
     CHECKOUT_LIMIT_PER_PERSON: z.coerce.number().int().min(1).max(1_000_000).default(10),
     CHECKOUT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
-    SEED_DEMO: z
-      .enum(["true", "false"])
-      .default("true")
-      .transform((v) => v === "true"),
+    /**
+     * Whether an empty database gets the demo sites and people (with the README's password).
+     * Unset: yes, but not in production (`npm run serve`, the image); `npm start` asks for it.
+     */
+    SEED_DEMO: z.enum(["true", "false"]).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -228,7 +229,11 @@ export const envSchema = z
         message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_ENDPOINT",
       });
     }
-  });
+  })
+  .transform(({ SEED_DEMO, ...env }) => ({
+    ...env,
+    SEED_DEMO: SEED_DEMO ? SEED_DEMO === "true" : env.NODE_ENV !== "production",
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -52,6 +52,10 @@ export function startServer({
       PORT: "0",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // A developer's .env is theirs: a test server is configured here alone.
+      ENV_FILE: "",
+      // Production's default is no demo; the journeys start from it unless they say otherwise.
+      SEED_DEMO: "true",
       // Every browser of a run comes from 127.0.0.1 and the shop specs check out many times.
       CHECKOUT_LIMIT_PER_PERSON: "100000",
       CHECKOUT_LIMIT_PER_ADDRESS: "100000",

@@ -152,6 +152,16 @@ export default [
         ),
     ]),
     route("blog", "routes/site/blog.tsx"),
+    // The blog's feeds and each archive's: static last segments rank before `blog/:slug`.
+    ...(["rss", "atom"] as const).flatMap((format) => [
+      route(`blog/${format}.xml`, "routes/site/blog-feed.ts", { id: `blog-feed-${format}` }),
+      route(`blog/category/:slug/${format}.xml`, "routes/site/blog-feed.ts", {
+        id: `blog-category-feed-${format}`,
+      }),
+      route(`blog/tag/:slug/${format}.xml`, "routes/site/blog-feed.ts", {
+        id: `blog-tag-feed-${format}`,
+      }),
+    ]),
     // Three segments: ranked apart from `blog/:slug`, so a post may even be called "category".
     route("blog/category/:slug", "routes/site/blog-archive.tsx", { id: "blog-category" }),
     route("blog/tag/:slug", "routes/site/blog-archive.tsx", { id: "blog-tag" }),

@@ -276,3 +276,4 @@ export * from "./post-editor.server";
 export * from "./post-addresses.server";
 export { postsUsingFile } from "./post-usage.server";
 export * from "./revision-compare.server";
+export { FEED_ITEMS, renderBlogFeed, type ClosedPosts } from "./feeds.server";

@@ -3,6 +3,7 @@ export * from "./components/blog-screen";
 export * from "./components/post-grid";
 export * from "./components/post-screen";
 export * from "./post-editing";
+export * from "./feed-links";
 export { PostEditor } from "./components/post-editor";
 export { PostList } from "./components/post-list";
 export { PostsTabs } from "./components/posts-tabs";

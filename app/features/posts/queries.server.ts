@@ -2,6 +2,7 @@ import { and, arrayOverlaps, count, desc, eq, isNull, sql, type SQL } from "driz
 import { members } from "~/features/members/tables.server";
 import type { Tx } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
+import type { TermKind } from "./feed-links";
 import { posts } from "./tables.server";
 
 export type PostSummary = {
@@ -114,7 +115,7 @@ export async function publishedPostBySlug(
   return row ? { ...row.post, authorName: row.authorName } : undefined;
 }
 
-export type TermKind = "category" | "tag";
+export type { TermKind };
 const termColumn = (kind: TermKind) => (kind === "category" ? posts.categories : posts.tags);
 
 /** Every distinct category (or tag) name on the account's published posts. */
@@ -200,4 +201,45 @@ export function publishedPostLinksFrom(
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(skip);
+}
+
+/**
+ * The newest published posts whole, for a feed: the blog's, or those carrying any of `names`
+ * as a category (or tag). A feed holds a few, so their bodies come along.
+ */
+export async function publishedPostsForFeed(
+  tx: Tx,
+  {
+    accountId,
+    term,
+    limit,
+  }: { accountId: string; term?: { kind: TermKind; names: string[] }; limit: number },
+) {
+  return tx
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: posts.slug,
+      excerpt: posts.excerpt,
+      content: posts.content,
+      settings: posts.settings,
+      categories: posts.categories,
+      tags: posts.tags,
+      publishedAt: posts.publishedAt,
+      updatedAt: posts.updatedAt,
+      authorName: sql<string>`coalesce(${members.name}, '')`,
+    })
+    .from(posts)
+    .leftJoin(
+      members,
+      and(eq(members.accountId, posts.accountId), eq(members.userId, posts.authorId)),
+    )
+    .where(
+      and(
+        published(accountId),
+        term ? arrayOverlaps(termColumn(term.kind), term.names) : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit);
 }

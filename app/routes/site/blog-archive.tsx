@@ -4,7 +4,7 @@ import { siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
-import { BlogScreen } from "~/features/posts/posts";
+import { BlogScreen, feedDiscoveryLinks, type TermKind } from "~/features/posts/posts";
 import { redirect } from "react-router";
 import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/blog-archive";
@@ -16,7 +16,9 @@ export const handle = islandsHandle;
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const account = contentAccount(context);
   const url = new URL(request.url);
-  const kind = url.pathname.replace(/\.data$/, "").startsWith("/blog/tag/") ? "tag" : "category";
+  const kind: TermKind = url.pathname.replace(/\.data$/, "").startsWith("/blog/tag/")
+    ? "tag"
+    : "category";
   const page = Number(url.searchParams.get("page") ?? "1");
   if (!Number.isInteger(page) || page < 1) notFound();
   const { database, lang } = context.get(servicesContext);
@@ -38,6 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ...archive,
     title: named(kind === "tag" ? "site.blog.tagTitle" : "site.blog.categoryTitle"),
     description: named("site.blog.archiveDescription"),
+    kind,
     basePath: `/blog/${kind}/${encodeURIComponent(params.slug)}`,
     ...sitePageData({ account, request, lang }, ["siteContent"], page > 1 ? ["page"] : []),
   };
@@ -45,8 +48,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { title, description, siteName, url } = loaderData;
-  return seo({ title, description, siteName, url });
+  const { title, description, siteName, url, kind, slug, name } = loaderData;
+  return [
+    ...seo({ title, description, siteName, url }),
+    ...feedDiscoveryLinks({ url, title: siteName, archive: { kind, slug, name } }),
+  ];
 }
 
 /** A category's or tag's posts, newest first, nine a page. */

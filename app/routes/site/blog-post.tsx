@@ -23,7 +23,7 @@ import { productsForLevels } from "~/features/products/products.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
-import { PostScreen } from "~/features/posts/posts";
+import { feedDiscoveryLinks, PostScreen } from "~/features/posts/posts";
 import { siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { isAppError } from "~/platform/errors";
 import { islandsHandle } from "~/platform/islands/island-document";
@@ -128,6 +128,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [
     ...seo({ title: post.title, siteName, description: post.excerpt, url, image: post.featured }),
     ...hreflangLinks(versions),
+    ...feedDiscoveryLinks({ url, title: siteName }),
   ];
 }
 

@@ -4,7 +4,7 @@ import { siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
 import { seo } from "~/features/site/site";
-import { BlogScreen } from "~/features/posts/posts";
+import { BlogScreen, feedDiscoveryLinks } from "~/features/posts/posts";
 import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/blog";
 
@@ -31,7 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return seo({ title: loaderData.title, siteName: loaderData.siteName, url: loaderData.url });
+  const { title, siteName, url } = loaderData;
+  return [...seo({ title, siteName, url }), ...feedDiscoveryLinks({ url, title: siteName })];
 }
 
 /** The blog: newest posts first, nine a page. */

@@ -10,7 +10,8 @@ import {
 } from "~/features/platform-site/platform-site.server";
 import { platformSeo } from "~/features/platform-site/platform-site";
 import { SiteHome } from "~/features/site/site";
-import { canonicalUrl, seo } from "~/features/site/site";
+import { canonicalUrl, jsonLd, organizationLd, seo } from "~/features/site/site";
+import { siteOrganizationOf } from "~/features/site/site.server";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import type { Route } from "./+types/home";
 import { islandsHandle } from "~/platform/islands/island-document";
@@ -28,6 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       title: siteNameOf(tenant.account),
       description: tenant.account.settings.description ?? "",
       url: canonicalUrl(request),
+      site: siteOrganizationOf(tenant.account, request),
       posts,
       messages: areaMessages(lang, "siteContent"),
     };
@@ -44,8 +46,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   if (loaderData.kind === "site") {
-    const { title, description, url } = loaderData;
-    return seo({ title, siteName: title, description, url });
+    const { title, description, url, site } = loaderData;
+    return [
+      ...seo({ title, siteName: title, description, url }),
+      ...jsonLd(organizationLd(site, description), {
+        "@type": "WebSite",
+        name: title,
+        url: site.url,
+      }),
+    ];
   }
   return platformSeo(loaderData.meta);
 }

@@ -21,6 +21,12 @@ export function minorToMajor(minor: number, currency: string): number {
   return minor / 10 ** currencyDigits(currency);
 }
 
+/** Minor units as decimal text with the currency's digits (1999 USD → "19.99", 500 JPY → "500"). */
+export function decimalPrice(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
 /** An amount in the major unit as a whole number of minor units (19.99 USD → 1999). */
 export function majorToMinor(major: number, currency: string): number {
   return Math.round(major * 10 ** currencyDigits(currency));

@@ -70,4 +70,4 @@ export * from "./cache-token.server";
 export * from "./site-cache.server";
 export * from "./sitemap.server";
 export { sitemapRoute } from "./sitemap-route.server";
-export { sitePageData } from "./site-page.server";
+export { breadcrumbTrail, sitePageData, siteOrganizationOf } from "./site-page.server";

@@ -12,5 +12,6 @@ export * from "./components/subscribed-screen";
 export * from "./components/thank-you-screen";
 export * from "./components/site-home";
 export * from "./seo";
+export * from "./structured-data";
 /** The class names of a site's forms (their markup is the forms feature's; the styles ride with the frame). */
 export { default as siteFormClasses } from "./components/site-forms.module.css";

@@ -1,9 +1,9 @@
 import { accountMemo, contentAccount, notFound } from "~/features/accounts/accounts.server";
 import { listTermArchivePage } from "~/features/posts/posts.server";
-import { siteCacheContext, sitePageData } from "~/features/site/site.server";
+import { breadcrumbTrail, siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import { servicesContext } from "~/platform/request-context";
-import { seo } from "~/features/site/site";
+import { breadcrumbLd, jsonLd, seo } from "~/features/site/site";
 import { BlogScreen, feedDiscoveryLinks, type TermKind } from "~/features/posts/posts";
 import { redirect } from "react-router";
 import { islandsHandle } from "~/platform/islands/island-document";
@@ -36,22 +36,29 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw redirect(`/blog/${kind}/${encodeURIComponent(archive.slug)}${url.search}`, 301);
   // textIn gives the template; the name is text, put in as it is (React and seo escape it).
   const named = (key: string) => textIn(lang, key).replace("{{name}}", archive.name);
+  const pageData = sitePageData(
+    { account, request, lang },
+    ["siteContent"],
+    page > 1 ? ["page"] : [],
+  );
   return {
     ...archive,
     title: named(kind === "tag" ? "site.blog.tagTitle" : "site.blog.categoryTitle"),
     description: named("site.blog.archiveDescription"),
     kind,
     basePath: `/blog/${kind}/${encodeURIComponent(params.slug)}`,
-    ...sitePageData({ account, request, lang }, ["siteContent"], page > 1 ? ["page"] : []),
+    ...pageData,
+    trail: breadcrumbTrail(pageData.site, lang, "blog"),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { title, description, siteName, url, kind, slug, name } = loaderData;
+  const { title, description, siteName, url, kind, slug, name, trail } = loaderData;
   return [
     ...seo({ title, description, siteName, url }),
     ...feedDiscoveryLinks({ url, title: siteName, archive: { kind, slug, name } }),
+    ...jsonLd(breadcrumbLd([...trail, { name, url }])),
   ];
 }
 

@@ -22,9 +22,9 @@ import { ProductCards } from "~/features/products/products";
 import { productsForLevels } from "~/features/products/products.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
-import { seo } from "~/features/site/site";
+import { blogPostingLd, breadcrumbLd, jsonLd, seo } from "~/features/site/site";
 import { feedDiscoveryLinks, PostScreen } from "~/features/posts/posts";
-import { siteCacheContext, sitePageData } from "~/features/site/site.server";
+import { breadcrumbTrail, siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { isAppError } from "~/platform/errors";
 import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/blog-post";
@@ -55,7 +55,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       accountId: account.accountId,
       url: post.featured,
     });
-    return { post, versions, featuredImage, comments: null, membersOnly: null, ...page, url };
+    return {
+      post,
+      versions,
+      featuredImage,
+      comments: null,
+      membersOnly: null,
+      ...page,
+      url,
+      trail: breadcrumbTrail(page.site, lang, "blog"),
+    };
   }
   const viewer = context.get(viewerContext);
   const page = sitePageData(
@@ -84,7 +93,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     });
     const closed = { ...post, html: "" };
     const membersOnly = { levels: gate.levels, offers, signedIn: Boolean(viewer) };
-    return { post: closed, versions, featuredImage, comments: null, membersOnly, ...page, url };
+    return {
+      post: closed,
+      versions,
+      featuredImage,
+      comments: null,
+      membersOnly,
+      ...page,
+      url,
+      trail: breadcrumbTrail(page.site, lang, "blog"),
+    };
   }
   // An anonymous visitor's thread is everyone's (approved comments only): the page stays cacheable.
   // A translation shares its original's thread.
@@ -93,7 +111,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     postId: post.id,
     viewer,
   });
-  return { post, versions, featuredImage, comments, membersOnly: null, ...page, url };
+  return {
+    post,
+    versions,
+    featuredImage,
+    comments,
+    membersOnly: null,
+    ...page,
+    url,
+    trail: breadcrumbTrail(page.site, lang, "blog"),
+  };
 }
 
 export function headers() {
@@ -124,11 +151,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { post, siteName, url, versions } = loaderData;
+  const { post, siteName, url, versions, site, trail } = loaderData;
   return [
     ...seo({ title: post.title, siteName, description: post.excerpt, url, image: post.featured }),
     ...hreflangLinks(versions),
     ...feedDiscoveryLinks({ url, title: siteName }),
+    ...jsonLd(
+      blogPostingLd({ ...post, url, image: post.featured, site }),
+      breadcrumbLd([...trail, { name: post.title, url }]),
+    ),
   ];
 }
 

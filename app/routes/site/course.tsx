@@ -7,11 +7,12 @@ import { openCourseThroughMembership } from "~/features/memberships/memberships.
 import { ProductBuy } from "~/features/products/products";
 import { courseOffer } from "~/features/products/products.server";
 import { servicesContext } from "~/platform/request-context";
-import { seo } from "~/features/site/site";
+import { breadcrumbLd, courseLd, jsonLd, seo, type LdOffer } from "~/features/site/site";
 import { CourseScreen } from "~/features/courses/courses";
 import { EnrolAction, lessonPath } from "~/features/learning/learning";
 import { EnrolActionIsland } from "~/features/learning/learning.islands";
-import { sitePageData } from "~/features/site/site.server";
+import { breadcrumbTrail, sitePageData } from "~/features/site/site.server";
+import { decimalPrice } from "~/features/cart/cart";
 import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/course";
 
@@ -44,25 +45,54 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     course.price > 0 && !learning
       ? await courseOffer(database, { accountId: account.accountId, courseId: course.id, currency })
       : null;
+  const pageData = sitePageData({ account, request, lang }, [
+    "siteContent",
+    "learningEnrol",
+    "productOffer",
+  ]);
+  // What a search engine is told the course costs: its product's price as a visitor sees it
+  // (the page of one already learning shows no offer), or free.
+  const sold =
+    offer ??
+    (course.price > 0 && learning
+      ? await courseOffer(database, { accountId: account.accountId, courseId: course.id, currency })
+      : null);
+  const ldOffer: LdOffer | null = sold?.price
+    ? {
+        price: decimalPrice(sold.price.amount, sold.price.currency),
+        currency: sold.price.currency,
+        url: new URL(`/product/${encodeURIComponent(sold.slug)}`, pageData.url).href,
+      }
+    : course.price === 0
+      ? { price: "0", currency, url: pageData.url }
+      : null;
   return {
     course,
     enrolAction,
     offer,
     currency,
-    ...sitePageData({ account, request, lang }, ["siteContent", "learningEnrol", "productOffer"]),
+    ldOffer,
+    ...pageData,
+    trail: breadcrumbTrail(pageData.site, lang, "courses"),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { course, siteName, url } = loaderData;
-  return seo({
-    title: course.title,
-    siteName,
-    description: course.description,
-    url,
-    image: course.featuredImage.image,
-  });
+  const { course, siteName, url, site, trail, ldOffer } = loaderData;
+  return [
+    ...seo({
+      title: course.title,
+      siteName,
+      description: course.description,
+      url,
+      image: course.featuredImage.image,
+    }),
+    ...jsonLd(
+      courseLd({ ...course, url, image: course.featuredImage.image, offer: ldOffer, site }),
+      breadcrumbLd([...trail, { name: course.title, url }]),
+    ),
+  ];
 }
 
 /**

@@ -2,8 +2,9 @@ import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { plainText } from "~/platform/plain-text";
 import { ProductScreen } from "~/features/products/products";
 import { getProductPage } from "~/features/products/products.server";
-import { seo } from "~/features/site/site";
-import { sitePageData } from "~/features/site/site.server";
+import { decimalPrice } from "~/features/cart/cart";
+import { breadcrumbLd, jsonLd, productLd, seo } from "~/features/site/site";
+import { breadcrumbTrail, sitePageData } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
 import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/product";
@@ -24,23 +25,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     currency: account.settings.currency ?? "USD",
   });
   if (!product) notFound();
+  const pageData = sitePageData({ account, request, lang }, ["productOffer", "productPage"]);
   return {
     product,
     description: plainText(product.descriptionHtml).slice(0, 300),
-    ...sitePageData({ account, request, lang }, ["productOffer", "productPage"]),
+    ...pageData,
+    trail: breadcrumbTrail(pageData.site, lang),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { product, description, siteName, url } = loaderData;
-  return seo({
-    title: product.title,
-    siteName,
-    description,
+  const { product, description, siteName, url, site, trail } = loaderData;
+  const offers = product.prices.map((price) => ({
+    price: decimalPrice(price.amount, price.currency),
+    currency: price.currency,
     url,
-    image: product.image ?? undefined,
-  });
+  }));
+  return [
+    ...seo({ title: product.title, siteName, description, url, image: product.image ?? undefined }),
+    ...jsonLd(
+      productLd({ ...product, url, description, offers, site }),
+      breadcrumbLd([...trail, { name: product.title, url }]),
+    ),
+  ];
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {

@@ -21,7 +21,12 @@ import { useIslandDocument } from "~/platform/islands/island";
 import islandsScript from "virtual:lyceum/islands-entry";
 import "~/islands/islands.css";
 import { addMessages, createI18n, messagesOf, serverI18n } from "~/platform/i18n/i18n";
-import { defaultLanguage, textDirection } from "~/platform/i18n/languages";
+import {
+  defaultLanguage,
+  isLanguageCode,
+  textDirection,
+  type LanguageCode,
+} from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { zodWithoutEvalScript } from "~/platform/zod-in-browser";
 import { colorSchemeScript } from "~/ui/color-scheme";
@@ -40,7 +45,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const tenant = context.get(tenantContext);
   return {
     lang,
-    dir: textDirection(lang),
     // Only what every page needs; each area's routes send their own (platform/i18n/area-messages.server.ts).
     messages: areaMessages(lang, "everyPage"),
     siteName: tenant.kind === "account" ? siteNameOf(tenant.account) : "Lyceum",
@@ -49,15 +53,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+function contentLanguageOf(matches: ReturnType<typeof useMatches>): LanguageCode | undefined {
+  for (const match of [...matches].reverse()) {
+    const shown = (match.loaderData as { contentLanguage?: unknown } | undefined)?.contentLanguage;
+    if (typeof shown === "string" && isLanguageCode(shown)) return shown;
+  }
+  return undefined;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const lang = data?.lang ?? defaultLanguage;
+  // The document's language is that of the content shown (a post's translation, say) where a
+  // route names one (its loader's `contentLanguage`), else the site's.
+  const lang = contentLanguageOf(useMatches()) ?? data?.lang ?? defaultLanguage;
   // This response's CSP nonce ("" in the browser): every inline script carries it (decision 016).
   const nonce = useNonce();
   // A public page of a site carries its islands' script instead of the application (decision 048).
   const islands = useIslandDocument();
   return (
-    <html lang={lang} dir={data?.dir ?? "ltr"} {...mantineHtmlProps}>
+    <html lang={lang} dir={textDirection(lang)} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -120,7 +134,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const lang = data?.lang ?? defaultLanguage;
+  // The document's language is that of the content shown (a post's translation, say) where a
+  // route names one (its loader's `contentLanguage`), else the site's.
+  const lang = contentLanguageOf(useMatches()) ?? data?.lang ?? defaultLanguage;
   const i18n = useMemo(
     () => createI18n({ lang, messages: data?.messages ?? {} }),
     [lang, data?.messages],

@@ -123,7 +123,12 @@ export function negotiateContentLanguage(request: Request, siteLanguage: Languag
         translations: item.translations,
         current: item.language ?? siteLanguage,
       });
-      return { versions, url: versions.find((version) => version.current)?.href ?? pageUrl };
+      return {
+        versions,
+        url: versions.find((version) => version.current)?.href ?? pageUrl,
+        // The root layout's <html lang dir> follow it (app/root.tsx).
+        contentLanguage: item.language ?? siteLanguage,
+      };
     },
   };
 }

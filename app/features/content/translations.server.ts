@@ -49,6 +49,31 @@ export async function languagesOf(
   };
 }
 
+/**
+ * The languages each of these originals is also published in (a sitemap's hreflang
+ * alternates): one query for a whole sitemap file, through the (account, translation_of,
+ * language) index.
+ */
+export async function publishedTranslationLanguages(
+  database: Database,
+  table: PgTable,
+  { accountId, ids }: { accountId: string; ids: string[] },
+): Promise<Map<string, LanguageCode[]>> {
+  const found = new Map<string, LanguageCode[]>();
+  if (ids.length === 0) return found;
+  const { rows } = await database.forAccount(accountId, (tx) =>
+    tx.execute<{ original: string; language: string }>(sql`
+      select translation_of as original, language from ${table}
+       where account_id = ${accountId} and status = 'published'
+         and translation_of = any(${`{${ids.join(",")}}`}::uuid[])
+       order by language`),
+  );
+  for (const { original, language } of rows) {
+    if (isLanguageCode(language)) found.set(original, [...(found.get(original) ?? []), language]);
+  }
+  return found;
+}
+
 /** The id of an original's version in `language`, if it has one (in any state). */
 export async function translationIn(
   tx: Tx,

@@ -1,3 +1,4 @@
+import { publishedTranslationLanguages } from "~/features/content/content.server";
 import { listCourses } from "~/features/courses/courses.server";
 import { listLatestPosts } from "~/features/posts/posts.server";
 import type { Database, Tx } from "~/platform/db/database.server";
@@ -228,6 +229,14 @@ export function listPublishedPages(
   { accountId, kind, limit }: { accountId: string; kind?: PageKind; limit?: number },
 ) {
   return database.forAccount(accountId, (tx) => publishedPageList(tx, { accountId, kind, limit }));
+}
+
+/** The languages each of these pages or docs is also published in (the sitemap's hreflang). */
+export function pageTranslationLanguages(
+  database: Database,
+  scope: { accountId: string; ids: string[] },
+) {
+  return publishedTranslationLanguages(database, pages, scope);
 }
 
 /**

@@ -4,6 +4,7 @@ import { isLanguageCode, type LanguageCode } from "~/platform/i18n/languages";
 import { safeUrl } from "~/platform/safe-values";
 import { sanitizeContentHtml } from "~/platform/sanitize.server";
 import { readingMinutes } from "~/features/content/content";
+import { publishedTranslationLanguages } from "~/features/content/content.server";
 import { termSlug } from "~/platform/slugs";
 import { MARK_EVERY, chunksOf, locate, type PostOrder } from "./post-order";
 import {
@@ -116,6 +117,14 @@ export async function listPostLinkChunk(
   return database.forAccount(accountId, (tx) =>
     publishedPostLinksFrom(tx, { accountId, ...start, limit: size }),
   );
+}
+
+/** The languages each of these posts is also published in (the sitemap's hreflang). */
+export function postTranslationLanguages(
+  database: Database,
+  scope: { accountId: string; ids: string[] },
+) {
+  return publishedTranslationLanguages(database, posts, scope);
 }
 
 /** A category or tag with the address of its archive (`/blog/category/{slug}`). */

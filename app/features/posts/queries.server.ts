@@ -195,7 +195,7 @@ export function publishedPostLinksFrom(
   { accountId, mark = null, skip = 0, limit }: FromMark,
 ) {
   return tx
-    .select({ slug: posts.slug, publishedAt: posts.publishedAt })
+    .select({ id: posts.id, slug: posts.slug, publishedAt: posts.publishedAt })
     .from(posts)
     .where(and(published(accountId), fromMark(mark)))
     .orderBy(...newestFirst)

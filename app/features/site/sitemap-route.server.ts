@@ -3,6 +3,7 @@ import { siteOrigin } from "~/features/accounts/accounts.server";
 import type { Tenant } from "~/features/accounts/accounts";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { defaultLanguage } from "~/platform/i18n/languages";
 import type { SiteCache } from "./site-cache.server";
 import { parseSitemapPart, renderSitemap, siteSitemapPart } from "./sitemap.server";
 
@@ -31,6 +32,7 @@ export function sitemapRoute({
     const entries = await siteSitemapPart(database, {
       accountId: tenant.account.accountId,
       part,
+      siteLanguage: tenant.account.settings.defaultLanguage ?? defaultLanguage,
       remember: siteCache.remember,
     });
     if (!entries) throw new AppError({ code: "route.notFound" });

@@ -1,10 +1,20 @@
 import { listCourseSlugs } from "~/features/courses/courses.server";
-import { listPublishedPages } from "~/features/pages/pages.server";
-import { listPostChunks, listPostLinkChunk, termsByKind } from "~/features/posts/posts.server";
+import { listPublishedPages, pageTranslationLanguages } from "~/features/pages/pages.server";
+import {
+  listPostChunks,
+  listPostLinkChunk,
+  postTranslationLanguages,
+  termsByKind,
+} from "~/features/posts/posts.server";
 import { readThrough, type Remember } from "~/platform/cache/account-memo";
 import type { Database } from "~/platform/db/database.server";
 
-export type SitemapEntry = { path: string; lastModified?: Date | null };
+export type SitemapEntry = {
+  path: string;
+  lastModified?: Date | null;
+  /** Every language version of the address, itself included (hreflang); none: one language. */
+  alternates?: { language: string; path: string }[];
+};
 
 /** URLs in one child sitemap at most (the protocol allows 50 000; smaller files stay cheap). */
 export const SITEMAP_MAX_URLS = 10_000;
@@ -31,6 +41,27 @@ export const sitemapPartFile = (part: SitemapPart) =>
   part.kind === "posts" ? `sitemap-posts-${part.chunk}.xml` : `sitemap-${part.kind}.xml`;
 
 type Scope = { accountId: string; remember?: Remember };
+
+/**
+ * An original's entry with its published translations as hreflang alternates: the original at
+ * its plain address, each translation at `?lang=` (as their pages' own hreflang links say).
+ * Only originals are listed as URLs: a file's count stays that of its posts or pages.
+ */
+function withTranslations(
+  entry: SitemapEntry,
+  siteLanguage: string,
+  translations: string[] | undefined,
+): SitemapEntry {
+  const others = (translations ?? []).filter((language) => language !== siteLanguage);
+  if (others.length === 0) return entry;
+  return {
+    ...entry,
+    alternates: [
+      { language: siteLanguage, path: entry.path },
+      ...others.map((language) => ({ language, path: `${entry.path}?lang=${language}` })),
+    ],
+  };
+}
 
 /** A slug as one path segment: `/`, `?` or `#` in it cannot change the address. */
 const segment = (slug: string) => encodeURIComponent(slug);
@@ -70,8 +101,27 @@ const nonEmpty = (entries: SitemapEntry[]) => (entries.length > 0 ? entries : nu
  */
 export async function siteSitemapPart(
   database: Database,
-  { accountId, part, remember = readThrough }: Scope & { part: SitemapPart },
+  {
+    accountId,
+    part,
+    siteLanguage,
+    remember = readThrough,
+  }: Scope & { part: SitemapPart; siteLanguage: string },
 ): Promise<SitemapEntry[] | null> {
+  const pagesWithTranslations = async <Row extends { id: string; slug: string }>(
+    rows: Row[],
+    folder: string,
+  ) => {
+    const ids = rows.map((row) => row.id);
+    const languages = await pageTranslationLanguages(database, { accountId, ids });
+    return rows.map((row) =>
+      withTranslations(
+        { path: `${folder}${segment(row.slug)}` },
+        siteLanguage,
+        languages.get(row.id),
+      ),
+    );
+  };
   switch (part.kind) {
     case "posts": {
       const posts = await listPostLinkChunk(database, {
@@ -80,11 +130,17 @@ export async function siteSitemapPart(
         size: SITEMAP_MAX_URLS,
         remember,
       });
-      return (
-        posts?.map((post) => ({
-          path: `/blog/${segment(post.slug)}`,
-          lastModified: post.publishedAt,
-        })) ?? null
+      if (!posts) return null;
+      const languages = await postTranslationLanguages(database, {
+        accountId,
+        ids: posts.map((post) => post.id),
+      });
+      return posts.map((post) =>
+        withTranslations(
+          { path: `/blog/${segment(post.slug)}`, lastModified: post.publishedAt },
+          siteLanguage,
+          languages.get(post.id),
+        ),
       );
     }
     case "courses": {
@@ -97,7 +153,7 @@ export async function siteSitemapPart(
         kind: "doc",
         limit: SITEMAP_MAX_URLS,
       });
-      return nonEmpty(docs.map((doc) => ({ path: `/docs/${segment(doc.slug)}` })));
+      return nonEmpty(await pagesWithTranslations(docs, "/docs/"));
     }
     case "pages": {
       const [chunks, pages, docs, categories, tags] = await Promise.all([
@@ -114,7 +170,7 @@ export async function siteSitemapPart(
         { path: "/blog", lastModified: latestPost },
         { path: "/course" },
         ...(docs.length > 0 ? [{ path: "/docs" }] : []),
-        ...pages.map((page) => ({ path: `/${segment(page.slug)}` })),
+        ...(await pagesWithTranslations(pages, "/")),
         // The blog's archives, in what room the file has left.
         ...Object.keys(categories).map((slug) => ({ path: `/blog/category/${segment(slug)}` })),
         ...Object.keys(tags).map((slug) => ({ path: `/blog/tag/${segment(slug)}` })),
@@ -141,13 +197,29 @@ const lastmod = (date: Date | null | undefined) =>
   date ? `<lastmod>${date.toISOString()}</lastmod>` : "";
 const xmlDeclaration = `<?xml version="1.0" encoding="UTF-8"?>\n`;
 const namespace = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"`;
+const xhtmlNamespace = `xmlns:xhtml="http://www.w3.org/1999/xhtml"`;
 
 /** A sitemaps.org urlset with absolute addresses on `origin`; paths come URI-encoded. */
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.map(
-    ({ path, lastModified }) => `  <url>${loc(origin, path)}${lastmod(lastModified)}</url>\n`,
+    ({ path, lastModified, alternates }) =>
+      `  <url>${loc(origin, path)}${lastmod(lastModified)}${hreflang(origin, alternates)}</url>\n`,
   );
-  return `${xmlDeclaration}<urlset ${namespace}>\n${urls.join("")}</urlset>\n`;
+  const namespaces = entries.some((entry) => entry.alternates)
+    ? `${namespace} ${xhtmlNamespace}`
+    : namespace;
+  return `${xmlDeclaration}<urlset ${namespaces}>\n${urls.join("")}</urlset>\n`;
+}
+
+/** Google's sitemap form of hreflang: every version, then the original as x-default. */
+function hreflang(origin: string, alternates: SitemapEntry["alternates"]): string {
+  if (!alternates) return "";
+  const link = (language: string, path: string) =>
+    `<xhtml:link rel="alternate" hreflang="${xml(language)}" href="${xml(`${origin}${path}`)}"/>`;
+  return (
+    alternates.map(({ language, path }) => link(language, path)).join("") +
+    link("x-default", alternates[0]!.path)
+  );
 }
 
 /** A sitemaps.org sitemapindex naming child sitemaps on `origin`. */

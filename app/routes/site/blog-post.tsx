@@ -50,7 +50,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       ["siteContent", "contentLanguages"],
       ["lang"],
     );
-    const { versions, url } = languages.versionsOf(post, page.url);
+    const { versions, url, contentLanguage } = languages.versionsOf(post, page.url);
     const featuredImage = await libraryImage(database, {
       accountId: account.accountId,
       url: post.featured,
@@ -63,6 +63,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       membersOnly: null,
       ...page,
       url,
+      contentLanguage,
       trail: breadcrumbTrail(page.site, lang, "blog"),
     };
   }
@@ -80,7 +81,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     viewer,
     resource: { type: "post", id: post.id, tags: post.tags.map((tag) => tag.name) },
   });
-  const { versions, url } = languages.versionsOf(post, page.url);
+  const { versions, url, contentLanguage } = languages.versionsOf(post, page.url);
   const featuredImage = await libraryImage(database, {
     accountId: account.accountId,
     url: post.featured,
@@ -101,6 +102,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       membersOnly,
       ...page,
       url,
+      contentLanguage,
       trail: breadcrumbTrail(page.site, lang, "blog"),
     };
   }
@@ -119,6 +121,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     membersOnly: null,
     ...page,
     url,
+    contentLanguage,
     trail: breadcrumbTrail(page.site, lang, "blog"),
   };
 }

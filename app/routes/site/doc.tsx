@@ -56,7 +56,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     "contentLanguages",
     ...(membersOnly ? (["membersOnly", "productOffer"] as const) : []),
   ]);
-  const { versions, url } = languages.versionsOf(doc, page.url);
+  const { versions, url, contentLanguage } = languages.versionsOf(doc, page.url);
   return {
     doc: membersOnly ? { ...doc, html: "", blocksCarryTitle: false } : doc,
     membersOnly,
@@ -65,6 +65,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     docs: await listDocs(database, { accountId, language: doc.language }),
     ...page,
     url,
+    contentLanguage,
   };
 }
 

@@ -76,7 +76,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ),
   });
   if (!page) notFound();
-  const { versions, url } = languages.versionsOf(page, canonicalUrl(request));
+  const { versions, url, contentLanguage } = languages.versionsOf(page, canonicalUrl(request));
   const viewer = context.get(viewerContext);
   // Issue 16: a page a membership rule covers shows its description and a call to action.
   const gate = await contentGate(database, {
@@ -102,6 +102,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     versions,
     siteName: siteNameOf(account),
     url,
+    contentLanguage,
     messages: areaMessages(
       lang,
       "contentLanguages",

@@ -60,6 +60,7 @@ import { funnelVisitorOf } from "~/features/funnels/funnels";
 import { funnelCheckout } from "~/features/funnels/funnels.server";
 import { noteReferredSignUp } from "~/features/affiliates/affiliates.server";
 import { pageCache } from "./middleware/page-cache";
+import { createMetrics, metricsRoute } from "./metrics";
 import { requestLogger } from "./middleware/request-logger";
 import { securityHeaders } from "./middleware/security-headers";
 import { tenant } from "./middleware/tenant";
@@ -94,6 +95,9 @@ export function createApp({
 }) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  // Prometheus's view (decision 079): only when an operator gave the scraper a key.
+  const metrics = services.env.METRICS_TOKEN ? createMetrics(services) : null;
+  if (metrics) app.use(metrics.middleware);
   // Issue 35: a role changed, a member suspended or removed on another instance reaches this one.
   followMembershipChanges(services.pubsub);
   // First: static files, cached pages and errors get the CSP and other headers too (decision 016).
@@ -130,6 +134,7 @@ export function createApp({
   });
   app.use(requestLogger());
   app.route("/api", operationsRoutes());
+  app.route("/", metricsRoute(metrics, services.env.METRICS_TOKEN));
 
   app.use(tenant());
   app.use(siteFacts());

@@ -134,6 +134,15 @@ export const envSchema = z
       )
       .pipe(z.array(z.string().regex(snsTopicArn, "must be SNS topic ARNs")).min(1))
       .optional(),
+    /**
+     * The key (`Authorization: Bearer …`) Prometheus presents to scrape `GET /metrics`. Unset:
+     * that endpoint is 404.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+      .optional(),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { presentsKey } from "~/platform/bearer-key.server";
 import type { TenantResolver } from "~/features/accounts/accounts.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
@@ -27,15 +27,6 @@ export const mailFeedbackLimits = {
   posts: { points: 1200, duration: 60 },
   refused: { points: 30, duration: 600 },
 };
-
-const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
-
-/** `Authorization: Bearer <key>` against the platform's key, in constant time. */
-export function presentsKey(expected: string, authorization: string | undefined): boolean {
-  const presented = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "")?.[1] ?? "";
-  // Hashes of both have one length, so the comparison takes as long whatever was sent.
-  return timingSafeEqual(digest(expected), digest(presented)) && presented !== "";
-}
 
 /** The site a campaign message came from: its host, as a request to it would be resolved. */
 export const accountOfHostVia =

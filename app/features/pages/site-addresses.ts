@@ -22,6 +22,7 @@ export const SITE_ADDRESSES: ReadonlySet<string> = new Set([
   "login",
   "media",
   "members",
+  "metrics",
   "product",
   "robots.txt",
   "signup",

@@ -75,6 +75,8 @@ export interface Database {
   ownerThenAccount<T>(work: SpanningWork<T>): Promise<T>;
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's use (PostgreSQL; the embedded database has one session). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Called with each topic `signalAfterCommit` named in a transaction of `forAccount`,
    * `asApp` or `ownerThenAccount`, once that transaction has committed (never after a rollback).
@@ -297,6 +299,7 @@ async function openPostgres(url: string): Promise<Database> {
     async close() {
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -9,6 +9,8 @@ import {
 import {
   couponDiscount,
   currencyDigits,
+  decimalToMinor,
+  minorToDecimal,
   formatCartMoney,
   formatMoney,
   formatPercent,
@@ -35,6 +37,19 @@ describe("C8 currency list", () => {
         () => new Intl.NumberFormat("en", { style: "currency", currency: currency.code }),
       ).not.toThrow();
     }
+  });
+
+  test("C8 minor units and decimal text convert exactly, in each currency's digits", () => {
+    expect(minorToDecimal(1999, "USD")).toBe("19.99");
+    expect(minorToDecimal(5, "EUR")).toBe("0.05");
+    expect(minorToDecimal(-1230, "USD")).toBe("-12.30");
+    expect(minorToDecimal(500, "JPY")).toBe("500");
+    expect(minorToDecimal(1234, "BHD")).toBe("1.234");
+    expect(decimalToMinor("19.99", "USD")).toBe(1999);
+    expect(decimalToMinor("1.2345", "BHD")).toBe(1234);
+    expect(decimalToMinor("12,30", "USD")).toBeNaN();
+    // 0.1 + 0.2 is not 0.3 in floating point; integers and strings never round.
+    expect(minorToDecimal(30, "USD")).toBe("0.30");
   });
 
   test("C8 digits follow ISO 4217: JPY 0, USD 2, KWD and BHD 3", () => {

@@ -21,10 +21,24 @@ export function minorToMajor(minor: number, currency: string): number {
   return minor / 10 ** currencyDigits(currency);
 }
 
-/** Minor units as decimal text with the currency's digits (1999 USD → "19.99", 500 JPY → "500"). */
-export function decimalPrice(minor: number, currency: string): string {
+/** An integer amount of minor units as the decimal string in major units ("12.30", "500" JPY). */
+export function minorToDecimal(amount: number, currency: string): string {
   const digits = currencyDigits(currency);
-  return (minor / 10 ** digits).toFixed(digits);
+  const sign = amount < 0 ? "-" : "";
+  const text = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, "0");
+  return digits === 0
+    ? `${sign}${text}`
+    : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** A decimal string in major units ("12.30") as an integer amount of minor units. */
+export function decimalToMinor(value: string, currency: string): number {
+  const digits = currencyDigits(currency);
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return Number.NaN;
+  const fraction = (match[3] ?? "").padEnd(digits, "0").slice(0, digits);
+  const minor = Number(`${match[2]}${fraction}`);
+  return match[1] ? -minor : minor;
 }
 
 /** An amount in the major unit as a whole number of minor units (19.99 USD → 1999). */

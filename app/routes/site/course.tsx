@@ -12,7 +12,7 @@ import { CourseScreen } from "~/features/courses/courses";
 import { EnrolAction, lessonPath } from "~/features/learning/learning";
 import { EnrolActionIsland } from "~/features/learning/learning.islands";
 import { breadcrumbTrail, sitePageData } from "~/features/site/site.server";
-import { decimalPrice } from "~/features/cart/cart";
+import { minorToDecimal } from "~/features/cart/cart";
 import { islandsHandle } from "~/platform/islands/island-document";
 import type { Route } from "./+types/course";
 
@@ -59,7 +59,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       : null);
   const ldOffer: LdOffer | null = sold?.price
     ? {
-        price: decimalPrice(sold.price.amount, sold.price.currency),
+        price: minorToDecimal(sold.price.amount, sold.price.currency),
         currency: sold.price.currency,
         url: new URL(`/product/${encodeURIComponent(sold.slug)}`, pageData.url).href,
       }

@@ -2,7 +2,7 @@ import { notFound, siteAccount } from "~/features/accounts/accounts.server";
 import { plainText } from "~/platform/plain-text";
 import { ProductScreen } from "~/features/products/products";
 import { getProductPage } from "~/features/products/products.server";
-import { decimalPrice } from "~/features/cart/cart";
+import { minorToDecimal } from "~/features/cart/cart";
 import { breadcrumbLd, jsonLd, productLd, seo } from "~/features/site/site";
 import { breadcrumbTrail, sitePageData } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
@@ -38,7 +38,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { product, description, siteName, url, site, trail } = loaderData;
   const offers = product.prices.map((price) => ({
-    price: decimalPrice(price.amount, price.currency),
+    price: minorToDecimal(price.amount, price.currency),
     currency: price.currency,
     url,
   }));

@@ -47,6 +47,8 @@ export type FuzzEndpoint = {
 
 /** The platform's key for bounce and complaint mails in the fuzz app (MAIL_FEEDBACK_KEY). */
 export const FUZZ_MAIL_FEEDBACK_KEY = "fuzz-mail-feedback-key-0123456789abcdef";
+/** The scraper's key in the fuzz app (METRICS_TOKEN): the pass reads /metrics as Prometheus. */
+export const FUZZ_METRICS_TOKEN = "fuzz-metrics-token-0123456789abcdef-0123";
 
 /**
  * The relays whose webhooks the fuzz app reads (decision 055), with their keys: the pass signs
@@ -1990,6 +1992,14 @@ const pageEndpoints: FuzzEndpoint[] = [
     ...segment("/api/orders/:id/invoice.pdf", "", uuid),
     routeFile: undefined,
     route: "GET /orders/:id/invoice.pdf",
+  },
+  // Prometheus's scrape (server/metrics.ts): a query is all it reads; 404 unless configured.
+  {
+    name: "GET /metrics",
+    method: "GET",
+    path: "/metrics",
+    shape: () => query({}),
+    headers: { authorization: `Bearer ${FUZZ_METRICS_TOKEN}` },
   },
   // Child sitemaps of the host's account (GET /sitemap-{part}.xml, site/sitemap-route.server.ts).
   { ...segment("/sitemap-:part.xml", "", "posts-1"), routeFile: undefined },

@@ -9,6 +9,7 @@ import { corpusFor, FUZZ_MIN_CASES } from "./fuzz-corpus";
 import {
   appRoutes,
   FUZZ_MAIL_FEEDBACK_KEY,
+  FUZZ_METRICS_TOKEN,
   fuzzEndpoints,
   fuzzMailRelayEnv,
   fuzzMailRelays,
@@ -82,6 +83,7 @@ export function describeFuzzPass(backend: Backend, { every = 1 }: { every?: numb
       const built = await createTestAppWithPages(db.database, {
         SUPER_ADMIN_EMAILS: FUZZ_STAFF_EMAILS.join(","),
         MAIL_FEEDBACK_KEY: FUZZ_MAIL_FEEDBACK_KEY,
+        METRICS_TOKEN: FUZZ_METRICS_TOKEN,
         ...fuzzMailRelayEnv,
       });
       app = built.app;

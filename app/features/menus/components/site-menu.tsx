@@ -57,7 +57,8 @@ function MegaMenu({ item }: { item: MenuItem }) {
     >
       <HoverCard.Target>
         <UnstyledButton className={classes.link} data-testid={`menu-${item.id}`}>
-          <Group gap={4} wrap="nowrap">
+          {/* A button holds phrasing content only: a span, not Group's default div. */}
+          <Group component="span" gap={4} wrap="nowrap">
             {item.label}
             <IconChevronDown size={10} stroke={3.6} aria-hidden />
           </Group>
@@ -101,7 +102,7 @@ export function SiteMenu({ items }: { items: MenuItem[] }) {
             <Menu key={item.id} trigger="hover" openDelay={60} closeDelay={120} withinPortal>
               <Menu.Target>
                 <UnstyledButton className={classes.link} data-testid={`menu-${item.id}`}>
-                  <Group gap={4} wrap="nowrap">
+                  <Group component="span" gap={4} wrap="nowrap">
                     {item.label}
                     <IconChevronDown size={10} stroke={3.6} aria-hidden />
                   </Group>

@@ -99,17 +99,21 @@ export async function publishedPostsFrom(tx: Tx, from: FromMark): Promise<PostSu
   }));
 }
 
+/** A post's author among the site's members (a seeded or orphaned post has none: ""). */
+const authorOfPost = and(
+  eq(members.accountId, posts.accountId),
+  eq(members.userId, posts.authorId),
+);
+const authorName = sql<string>`coalesce(${members.name}, '')`;
+
 export async function publishedPostBySlug(
   tx: Tx,
   { accountId, slug }: { accountId: string; slug: string },
 ) {
   const [row] = await tx
-    .select({ post: posts, authorName: sql<string>`coalesce(${members.name}, '')` })
+    .select({ post: posts, authorName })
     .from(posts)
-    .leftJoin(
-      members,
-      and(eq(members.accountId, posts.accountId), eq(members.userId, posts.authorId)),
-    )
+    .leftJoin(members, authorOfPost)
     .where(and(published(accountId), eq(posts.slug, slug)))
     .limit(1);
   return row ? { ...row.post, authorName: row.authorName } : undefined;
@@ -227,13 +231,10 @@ export async function publishedPostsForFeed(
       tags: posts.tags,
       publishedAt: posts.publishedAt,
       updatedAt: posts.updatedAt,
-      authorName: sql<string>`coalesce(${members.name}, '')`,
+      authorName,
     })
     .from(posts)
-    .leftJoin(
-      members,
-      and(eq(members.accountId, posts.accountId), eq(members.userId, posts.authorId)),
-    )
+    .leftJoin(members, authorOfPost)
     .where(
       and(
         published(accountId),

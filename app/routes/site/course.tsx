@@ -41,10 +41,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // Issue 16: a paid course is sold by its own product (the cheapest granting it alone) to
   // whoever is not learning or teaching it yet.
   const learning = enrolAction?.state === "continue" || enrolAction?.state === "teacher";
-  const offer =
-    course.price > 0 && !learning
+  const sold =
+    course.price > 0
       ? await courseOffer(database, { accountId: account.accountId, courseId: course.id, currency })
       : null;
+  const offer = learning ? null : sold;
   const pageData = sitePageData({ account, request, lang }, [
     "siteContent",
     "learningEnrol",
@@ -52,11 +53,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]);
   // What a search engine is told the course costs: its product's price as a visitor sees it
   // (the page of one already learning shows no offer), or free.
-  const sold =
-    offer ??
-    (course.price > 0 && learning
-      ? await courseOffer(database, { accountId: account.accountId, courseId: course.id, currency })
-      : null);
   const ldOffer: LdOffer | null = sold?.price
     ? {
         price: minorToDecimal(sold.price.amount, sold.price.currency),

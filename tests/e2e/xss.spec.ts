@@ -433,6 +433,16 @@ const liveSinks = () => {
     if (code.startsWith("window.__reactRouterContext")) continue;
     // So does an island document's page data (its path among it): JSON, which never runs.
     if (script.type === "application/json") continue;
+    // Structured data for search engines is a data block too; it must still parse, so a payload
+    // that closed its <script> and opened another would show here as broken JSON.
+    if (script.type === "application/ld+json") {
+      try {
+        JSON.parse(code);
+      } catch {
+        found.push(`ld+json that does not parse ${code.slice(0, 80)}`);
+      }
+      continue;
+    }
     if (code.includes("__xss(") && !code.includes("owner-script"))
       found.push(`script ${code.slice(0, 80)}`);
   }

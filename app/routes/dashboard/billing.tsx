@@ -6,6 +6,7 @@ import { billingCommand, loadBillingScreen } from "~/features/billing/billing.se
 import { paymentDepsContext } from "~/features/payments/payments.server";
 import { jobQueueContext } from "~/platform/jobs/jobs-context.server";
 import { servicesContext } from "~/platform/request-context";
+import { redirectDocument } from "react-router";
 import type { Route } from "./+types/billing";
 
 /** `/dashboard/billing` (the site's owner, C7): its plan, payment, meters, plans and invoices. */
@@ -47,6 +48,10 @@ export async function action(args: Route.ActionArgs) {
       origin,
       body,
     });
+    // Where the browser goes next (a provider's page, or back here with the outcome) is a
+    // redirect the router follows as a document load: a screen's effect reading the answer
+    // missed it in about one CI run in three, the plan changed and the page stayed put.
+    if ("url" in answer) throw redirectDocument(answer.url);
     return { ok: true as const, ...answer };
   });
 }

@@ -12,8 +12,8 @@ import { PlanCards } from "./plan-cards";
 import { PlanTransfers } from "./plan-transfers";
 import { UsageMeters } from "./usage-meters";
 
+/** Answers that move the browser on are redirects the router follows; the modal stays here. */
 type Answer =
-  | { ok: true; url: string }
   | { ok: true; modal: { orderId: string; client: Record<string, unknown> } }
   | { ok: false; code: string };
 
@@ -21,6 +21,8 @@ type Choice = { planId: string; interval: PlanInterval; provider: string };
 
 /** A Razorpay purchase to resume once this screen is its own document (see `buy`). */
 const resumeStorage = "billing_resume";
+/** The query an answer's redirect comes back with. */
+const outcomes = ["paid", "kept", "scheduled", "cancelled"];
 
 /**
  * Whether this document was loaded as the billing screen: only then does its policy let
@@ -107,6 +109,9 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
     try {
       const { choice, checkoutKey } = JSON.parse(saved) as { choice?: Choice; checkoutKey: string };
       if (!documentIsBilling()) return sessionStorage.removeItem(resumeStorage);
+      // Back with an outcome (the answer was a redirect here): the choice was answered.
+      if (outcomes.some((outcome) => search.has(outcome)))
+        return sessionStorage.removeItem(resumeStorage);
       if (choice) buy(choice, checkoutKey);
       else keep(checkoutKey);
     } catch {
@@ -120,10 +125,6 @@ export function BillingScreen({ screen, lang }: { screen: BillingView; lang: str
     const answer = fetcher.data;
     if (answer) sessionStorage.removeItem(resumeStorage);
     if (!answer?.ok) return;
-    if ("url" in answer) {
-      window.location.assign(answer.url);
-      return;
-    }
     // Razorpay: the modal's signed answer goes to the platform's order, through this screen.
     setModalOpen(true);
     openRazorpayModal(answer.modal.client)

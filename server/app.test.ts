@@ -56,6 +56,23 @@ describe.each(logicBackends)("HTTP surface on %s", (backend) => {
     expect(stopping.status).toBe(503);
   });
 
+  test("I37 GET /api/tls/allowed lets a TLS proxy issue certificates only for hosts it serves", async () => {
+    const allowed = async (domain: string) => {
+      const res = await request(`/api/tls/allowed?domain=${encodeURIComponent(domain)}`);
+      return res.status;
+    };
+    expect(await allowed("localhost")).toBe(200);
+    expect(await allowed("www.localhost")).toBe(200);
+    expect(await allowed("demo.localhost")).toBe(200);
+    expect(await allowed("Demo.LocalHost")).toBe(200);
+    expect(await allowed("nowhere.localhost")).toBe(404);
+    expect(await allowed("a.demo.localhost")).toBe(404);
+    expect(await allowed("attacker.example")).toBe(404);
+    expect(await allowed("")).toBe(400);
+    expect(await allowed("x".repeat(254))).toBe(400);
+    expect(await allowed("demo.localhost/../x")).toBe(400);
+  });
+
   test("P2 an unknown host gets a styled 'no such site' page with status 404", async () => {
     const res = await request("/", "nowhere.localhost:3000");
     expect(res.status).toBe(404);

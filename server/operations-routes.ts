@@ -39,5 +39,18 @@ export function operationsRoutes() {
     }
   });
 
+  // A TLS proxy issuing certificates as hosts are first asked for (Caddy's on-demand TLS, its
+  // `ask`): 200 only for the platform's domain and the sites it serves, so no one makes the
+  // proxy request certificates for names pointed at it by others.
+  routes.get("/tls/allowed", async (c) => {
+    const domain = c.req.query("domain") ?? "";
+    if (domain.length === 0 || domain.length > 253 || !/^[a-z0-9.-]+$/i.test(domain))
+      return c.json({ error: { code: "request.invalid", message: "domain" } }, 400);
+    const tenant = await c.var.services.tenants.resolve(domain);
+    return tenant.kind === "unknown"
+      ? c.json({ allowed: false }, 404)
+      : c.json({ allowed: true, kind: tenant.kind });
+  });
+
   return routes;
 }

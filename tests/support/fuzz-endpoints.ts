@@ -398,6 +398,7 @@ const apiEndpoints: FuzzEndpoint[] = [
   // The operations probes (server/operations-routes.ts): no input but their query and path.
   get("/health"),
   get("/ready"),
+  get("/tls/allowed", () => ({ domain: "demo.localhost" })),
   // M8 the console's entry to a site's dashboard as its owner (features/console/api.server.ts).
   get("/console/enter", () => ({ token: "A".repeat(43) })),
   get("/notifications", () => ({ type: "all" })),

@@ -94,6 +94,12 @@ describe("I37 the compose file", () => {
     );
   });
 
+  test("I37 every variable Lyceum reads is described in .env.example", () => {
+    const example = fs.readFileSync(path.join(root, ".env.example"), "utf8");
+    const described = (name: string) => new RegExp(`^(# )?${name}=`, "m").test(example);
+    expect(envVariableNames().filter((name) => !described(name))).toEqual([]);
+  });
+
   test("I37 every secret compose requires is in the example file the guide copies", () => {
     const required = new Set([...text.matchAll(/\$\{(\w+):\?/g)].map((match) => match[1]!));
     const example = fs.readFileSync(path.join(deploy, "example.env"), "utf8");

@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { toCsv } from "~/platform/csv";
 import { currencyDigits, minorToMajor } from "~/features/cart/cart";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
@@ -14,30 +14,26 @@ export async function payoutsCsv(
 ): Promise<string> {
   requireCapability(viewer, "manage_options");
   const rows = await database.forAccount(accountId, (tx) => payoutsOf(tx, accountId, null, 10_000));
-  return Papa.unparse(
-    {
-      fields: [
-        "paid_at",
-        "affiliate",
-        "email",
-        "payout_details",
-        "amount",
-        "currency",
-        "commissions",
-        "note",
-      ],
-      data: rows.map(({ view, email, payoutDetails }) => [
-        view.paidAt,
-        view.affiliateName,
-        email,
-        payoutDetails,
-        minorToMajor(view.amount, view.currency).toFixed(currencyDigits(view.currency)),
-        view.currency,
-        view.commissions,
-        view.note,
-      ]),
-    },
-    // A cell a spreadsheet would read as a formula (=, +, -, @…) is written as text.
-    { escapeFormulae: true, newline: "\r\n" },
-  );
+  return toCsv({
+    fields: [
+      "paid_at",
+      "affiliate",
+      "email",
+      "payout_details",
+      "amount",
+      "currency",
+      "commissions",
+      "note",
+    ],
+    data: rows.map(({ view, email, payoutDetails }) => [
+      view.paidAt,
+      view.affiliateName,
+      email,
+      payoutDetails,
+      minorToMajor(view.amount, view.currency).toFixed(currencyDigits(view.currency)),
+      view.currency,
+      view.commissions,
+      view.note,
+    ]),
+  });
 }

@@ -1,3 +1,4 @@
+import { toCsv } from "~/platform/csv";
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { z } from "zod";
@@ -256,32 +257,28 @@ async function upsertBatch(
 /** The CSV export: one row per contact, tags joined by `;`, every custom field a column. */
 export function contactsCsv(rows: ContactRow[]): string {
   const fieldKeys = [...new Set(rows.flatMap((row) => Object.keys(row.fields)))].sort();
-  return Papa.unparse(
-    {
-      fields: [
-        "email",
-        "name",
-        "status",
-        "source",
-        "tags",
-        "member",
-        "created_at",
-        "last_activity_at",
-        ...fieldKeys,
-      ],
-      data: rows.map((row) => [
-        row.email,
-        row.name,
-        row.status,
-        row.source,
-        row.tags.join(";"),
-        row.isMember ? "yes" : "no",
-        row.createdAt,
-        row.lastActivityAt,
-        ...fieldKeys.map((key) => row.fields[key] ?? ""),
-      ]),
-    },
-    // A cell a spreadsheet would read as a formula (=, +, -, @…) is written as text.
-    { escapeFormulae: true, newline: "\r\n" },
-  );
+  return toCsv({
+    fields: [
+      "email",
+      "name",
+      "status",
+      "source",
+      "tags",
+      "member",
+      "created_at",
+      "last_activity_at",
+      ...fieldKeys,
+    ],
+    data: rows.map((row) => [
+      row.email,
+      row.name,
+      row.status,
+      row.source,
+      row.tags.join(";"),
+      row.isMember ? "yes" : "no",
+      row.createdAt,
+      row.lastActivityAt,
+      ...fieldKeys.map((key) => row.fields[key] ?? ""),
+    ]),
+  });
 }

@@ -25,7 +25,6 @@ export { useContentSave, type ContentCommand } from "./components/use-content-sa
 export {
   DraftHeading,
   ItemActions,
-  localInput,
   SaveButtons,
   SaveProblems,
   SaveState,

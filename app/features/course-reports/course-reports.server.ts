@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AccountSummary } from "~/features/accounts/accounts";
 import { requireCourseTeacher, requireLms } from "~/features/courses/courses.server";
 import type { Viewer } from "~/features/members/members.server";
+import { toCsv } from "~/platform/csv";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import type { CourseStats, CourseSummary, GradebookPage, StatsPoint } from "./model";
@@ -85,14 +86,6 @@ export function loadGradebook(
   });
 }
 
-/** A spreadsheet cell: quoted, and never read as a formula (=, +, -, @ first). */
-function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== String(value) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** M1 gradebook CSV: every student of the search (all pages), the same columns as the screen. */
 export function exportGradebookCsv(
   database: Database,
@@ -129,33 +122,26 @@ export function exportGradebookCsv(
         `${quiz.title} (attempts)`,
       ]),
     ];
-    const lines = [header.map(csvCell).join(",")];
-    for (const row of rows) {
-      lines.push(
-        [
-          row.name,
-          row.email,
-          row.status,
-          row.progress,
-          row.enrolledAt,
-          row.completedAt,
-          row.lastActivityAt,
-          ...quizzes.flatMap((quiz) => {
-            const cell = row.cells[quiz.id];
-            return [
-              cell?.best ?? null,
-              cell ? (cell.passed ? "yes" : "no") : null,
-              cell ? (cell.pending ? "yes" : "no") : null,
-              cell?.attempts ?? 0,
-            ];
-          }),
-        ]
-          .map(csvCell)
-          .join(","),
-      );
-    }
+    const data = rows.map((row) => [
+      row.name,
+      row.email,
+      row.status,
+      row.progress,
+      row.enrolledAt,
+      row.completedAt,
+      row.lastActivityAt,
+      ...quizzes.flatMap((quiz) => {
+        const cell = row.cells[quiz.id];
+        return [
+          cell?.best ?? null,
+          cell ? (cell.passed ? "yes" : "no") : null,
+          cell ? (cell.pending ? "yes" : "no") : null,
+          cell?.attempts ?? 0,
+        ];
+      }),
+    ]);
     const slug = course.title.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "course";
-    return { filename: `gradebook-${slug}.csv`, csv: `${lines.join("\r\n")}\r\n` };
+    return { filename: `gradebook-${slug}.csv`, csv: toCsv({ fields: header, data }) };
   });
 }
 

@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { toCsv } from "~/platform/csv";
 import { displayFieldValue } from "./field-display";
 import type { PublicForm, SubmissionRow } from "./form-shapes";
 
@@ -11,19 +11,15 @@ export function submissionsCsv(
   { lang, countryNames }: { lang: string; countryNames: ReadonlyMap<string, string> },
 ): string {
   const fields = form.fields;
-  return Papa.unparse(
-    {
-      fields: [...fields.map((field) => field.label), "submitted_at", "page", "confirmed_at"],
-      data: rows.map((row) => [
-        ...fields.map((field) =>
-          displayFieldValue({ field, value: row.values[field.name], lang, countryNames }),
-        ),
-        row.createdAt,
-        row.pageUrl,
-        row.confirmedAt ?? "",
-      ]),
-    },
-    // A cell a spreadsheet would read as a formula (=, +, -, @…) is written as text.
-    { escapeFormulae: true, newline: "\r\n" },
-  );
+  return toCsv({
+    fields: [...fields.map((field) => field.label), "submitted_at", "page", "confirmed_at"],
+    data: rows.map((row) => [
+      ...fields.map((field) =>
+        displayFieldValue({ field, value: row.values[field.name], lang, countryNames }),
+      ),
+      row.createdAt,
+      row.pageUrl,
+      row.confirmedAt ?? "",
+    ]),
+  });
 }

@@ -1,5 +1,6 @@
 // Issue 35 the Members list: the site's members by search and filters, newest first, a page at a
 // time or all of them as CSV, each with when a session of theirs on this site was last active.
+import { toCsv } from "~/platform/csv";
 import {
   and,
   asc,
@@ -17,7 +18,6 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import Papa from "papaparse";
 import { courses } from "~/features/courses/tables.server";
 import { groupMembers, groups } from "~/features/groups/tables.server";
 import { enrolments } from "~/features/learning/tables.server";
@@ -277,18 +277,15 @@ export async function membersForExport(
  * `+`, `-`, `@`, a tab or a carriage return first) is written as text, behind a quote mark.
  */
 export function membersCsv(rows: MemberRow[]): string {
-  return Papa.unparse(
-    {
-      fields: ["name", "email", "role", "joined", "last_seen", "status"],
-      data: rows.map((row) => [
-        row.name,
-        row.email,
-        row.role,
-        row.joinedAt,
-        row.lastSeenAt ?? "",
-        row.suspended ? "suspended" : "active",
-      ]),
-    },
-    { escapeFormulae: true, newline: "\r\n" },
-  );
+  return toCsv({
+    fields: ["name", "email", "role", "joined", "last_seen", "status"],
+    data: rows.map((row) => [
+      row.name,
+      row.email,
+      row.role,
+      row.joinedAt,
+      row.lastSeenAt ?? "",
+      row.suspended ? "suspended" : "active",
+    ]),
+  });
 }

@@ -1,27 +1,6 @@
-/**
- * The header notice's start and expiry: stored as timestamps (ms), edited in the browser's own
- * time zone through `<input type="datetime-local">` ("2026-05-01T09:30").
- */
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A timestamp as a datetime-local value in this browser's time zone ("" for none). */
-export function toLocalInput(timestamp: number | null): string {
-  if (timestamp === null || !Number.isFinite(timestamp)) return "";
-  const d = new Date(timestamp);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value as a timestamp: null when empty, NaN when not a date. */
-export function fromLocalInput(value: string): number | null {
-  if (!value.trim()) return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!match) return Number.NaN;
-  const [y, mo, d, h, mi] = match.slice(1, 6).map(Number);
-  const date = new Date(y!, mo! - 1, d!, h!, mi!, match[6] ? Number(match[6]) : 0);
-  // Out-of-range parts (month 13, 31 April) roll over: refuse them instead.
-  if (date.getMonth() !== mo! - 1 || date.getDate() !== d!) return Number.NaN;
-  return date.getTime();
-}
+// The header notice's start and expiry are stored as timestamps (ms) and edited in the
+// browser's own time zone through `<input type="datetime-local">`.
+export { fromLocalInput, toLocalInput } from "~/platform/datetime-local";
 
 export type NoticeState = "off" | "empty" | "scheduled" | "showing" | "ended";
 

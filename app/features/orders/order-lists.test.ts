@@ -13,7 +13,7 @@ import {
 import { listMyOrders, loadOrderDetail, searchShopOrders } from "./order-lists.server";
 import { currentMrr, listCustomers, loadRevenueReport, mrrByDay } from "./order-reports.server";
 import { parseShopQuery } from "./order-views";
-import { csvCell, exportOrdersCsv } from "./orders-csv.server";
+import { exportOrdersCsv } from "./orders-csv.server";
 import { loadOrdersScreen } from "./orders-screen.server";
 import {
   cancelSubscription,
@@ -382,13 +382,6 @@ describe.each(logicBackends)("issue 16 scope 6: order lists and reports on %s", 
   });
 
   test("CSV: every order of the filters, amounts in major units, cells escaped against formulas", async () => {
-    expect(csvCell("=1+2")).toBe(`"'=1+2"`);
-    expect(csvCell("+31 6")).toBe(`"'+31 6"`);
-    expect(csvCell("-5")).toBe(`"'-5"`);
-    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
-    expect(csvCell('say "hi", ok')).toBe(`"say ""hi"", ok"`);
-    expect(csvCell(-5)).toBe("-5");
-    expect(csvCell(null)).toBe("");
     const { csv, filename } = await exportOrdersCsv(db.database, {
       account,
       viewer: viewers.manager,

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { minorToMajor, currencyDigits } from "~/features/cart/cart";
 import { members } from "~/features/members/tables.server";
+import { toCsv } from "~/platform/csv";
 import type { Database } from "~/platform/db/database.server";
 import { orderFilters, requireShopManager, type OrdersRequest } from "./order-lists.server";
 import { parseShopQuery } from "./order-views";
@@ -11,14 +12,6 @@ import { orderItems, orders } from "./tables.server";
 
 /** At most this many orders in one file; a bigger shop narrows its dates. */
 export const ORDERS_CSV_LIMIT = 50_000;
-
-/** A spreadsheet cell: quoted when needed, and never read as a formula. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const money = (minor: number, currency: string) =>
   minorToMajor(minor, currency).toFixed(currencyDigits(currency));
@@ -81,30 +74,23 @@ export async function exportOrdersCsv(
     }
     return found.map((row) => ({ ...row, items: items.get(row.order.id) ?? [] }));
   });
-  const lines = [header.map(csvCell).join(",")];
-  for (const { order, name, items } of rows) {
-    lines.push(
-      [
-        order.number,
-        order.createdAt.toISOString(),
-        order.status,
-        order.provider,
-        name,
-        order.email,
-        items.join("; "),
-        order.currency,
-        money(order.subtotal, order.currency),
-        money(order.discount, order.currency),
-        money(order.total, order.currency),
-        money(order.refunded, order.currency),
-        order.coupon,
-        order.paidAt?.toISOString() ?? null,
-        order.closedAt?.toISOString() ?? null,
-      ]
-        .map(csvCell)
-        .join(","),
-    );
-  }
+  const data = rows.map(({ order, name, items }) => [
+    order.number,
+    order.createdAt.toISOString(),
+    order.status,
+    order.provider,
+    name,
+    order.email,
+    items.join("; "),
+    order.currency,
+    money(order.subtotal, order.currency),
+    money(order.discount, order.currency),
+    money(order.total, order.currency),
+    money(order.refunded, order.currency),
+    order.coupon,
+    order.paidAt?.toISOString() ?? null,
+    order.closedAt?.toISOString() ?? null,
+  ]);
   const stamp = new Date().toISOString().slice(0, 10);
-  return { filename: `orders-${account.slug}-${stamp}.csv`, csv: `${lines.join("\r\n")}\r\n` };
+  return { filename: `orders-${account.slug}-${stamp}.csv`, csv: toCsv({ fields: header, data }) };
 }

@@ -51,7 +51,6 @@ export {
 export { invoiceFacts, invoiceFilename, renderInvoicePdf } from "./invoice-pdf.server";
 export { orders, orderItems, subscriptions } from "./tables.server";
 export { dailyRevenue } from "./order-reports.server";
-export { csvCell } from "./orders-csv.server";
 
 type JobWorker = JobSender & {
   work(name: string, handler: (data: Record<string, unknown>) => Promise<void>): void;

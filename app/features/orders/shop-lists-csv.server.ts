@@ -2,11 +2,12 @@
 // every row the screen's search and filters show, not only its page, in the same order, amounts
 // in the currency's major unit, cells written as text where a spreadsheet would see a formula.
 import { currencyDigits, minorToMajor } from "~/features/cart/cart";
+import { toCsv } from "~/platform/csv";
 import type { Database } from "~/platform/db/database.server";
 import type { OrdersRequest } from "./order-lists.server";
 import { listCustomers } from "./order-reports.server";
 import { parseShopQuery } from "./order-views";
-import { csvCell, ORDERS_CSV_LIMIT } from "./orders-csv.server";
+import { ORDERS_CSV_LIMIT } from "./orders-csv.server";
 import { listShopSubscriptions } from "./subscriptions.server";
 
 type CsvRequest = OrdersRequest & { search: URLSearchParams };
@@ -15,10 +16,16 @@ type CsvFile = { filename: string; csv: string };
 const money = (minor: number, currency: string) =>
   minorToMajor(minor, currency).toFixed(currencyDigits(currency));
 
-function file(kind: string, slug: string, rows: (string | number | null)[][]): CsvFile {
+function file(
+  kind: string,
+  slug: string,
+  [fields, ...data]: (string | number | null)[][],
+): CsvFile {
   const stamp = new Date().toISOString().slice(0, 10);
-  const lines = rows.map((row) => row.map(csvCell).join(","));
-  return { filename: `${kind}-${slug}-${stamp}.csv`, csv: `${lines.join("\r\n")}\r\n` };
+  return {
+    filename: `${kind}-${slug}-${stamp}.csv`,
+    csv: toCsv({ fields: fields!.map(String), data }),
+  };
 }
 
 /** The customers tab: each buyer, their orders, what they spent per currency, their last order. */

@@ -4,7 +4,7 @@
 // A utm_source is whatever a visitor's link said: its cell is escaped like every other, and
 // never read as a formula.
 import { currencyDigits, minorToMajor } from "~/features/cart/cart";
-import { csvCell } from "~/features/orders/orders.server";
+import { toCsv } from "~/platform/csv";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { dayNumber, dayOf, readReportQuery } from "./period";
@@ -35,8 +35,8 @@ export async function exportReportCsv(
   const revenue = new Map(days.revenue.map((row) => [`${row.day} ${row.currency}`, row.revenue]));
   const currencies = [...new Set(days.revenue.map((row) => row.currency))].sort();
   const visits = Map.groupBy(days.funnel, (row) => row.day);
-  const lines = [header.map(csvCell).join(",")];
-  const line = (cells: (string | number | null)[]) => lines.push(cells.map(csvCell).join(","));
+  const data: (string | number | null)[][] = [];
+  const line = (cells: (string | number | null)[]) => data.push(cells);
   let members = days.joins.before;
   for (let n = dayNumber(from); n <= dayNumber(to); n++) {
     const day = dayOf(n);
@@ -57,6 +57,6 @@ export async function exportReportCsv(
   }
   return {
     filename: `reports-${account.slug}-${from}-${to}.csv`,
-    csv: `${lines.join("\r\n")}\r\n`,
+    csv: toCsv({ fields: header, data }),
   };
 }

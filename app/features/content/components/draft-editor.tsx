@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Text, TextInput, Title } from "@mantine/core";
+import { localInputToIso, toLocalInput } from "~/platform/datetime-local";
 import { useEffect, useState } from "react";
 import { fieldIssueMessage } from "~/platform/field-issues";
 import type { LanguageCode } from "~/platform/i18n/languages";
@@ -16,13 +17,6 @@ import { useContentSave } from "./use-content-save";
 
 const AUTOSAVE_AFTER_MS = 4000;
 
-/** The value of a datetime-local field for an instant, in the browser's time zone. */
-export const localInput = (iso: string | null) => {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-
 type Loaded = {
   id: string;
   version: number;
@@ -39,7 +33,7 @@ export function useDraftEditor<Draft extends { title: string }>(
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(initial);
   const [publishAt, setPublishAt] = useState(
-    loaded?.status === "scheduled" ? localInput(loaded.publishedAt) : "",
+    loaded?.status === "scheduled" ? toLocalInput(loaded.publishedAt) : "",
   );
   const saving = useContentSave(
     {
@@ -60,7 +54,7 @@ export function useDraftEditor<Draft extends { title: string }>(
     setSent(JSON.stringify(draft));
     saving.save(intent, draft, {
       overwrite,
-      publishAt: intent === "schedule" && publishAt ? new Date(publishAt).toISOString() : undefined,
+      publishAt: (intent === "schedule" && localInputToIso(publishAt)) || undefined,
     });
   }
 

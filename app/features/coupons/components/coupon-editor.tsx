@@ -13,17 +13,10 @@ import {
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { localInputToIso, toLocalInput } from "~/platform/datetime-local";
 import { currencyDigits, majorToMinor, minorToMajor } from "~/features/cart/cart";
 import type { CouponProductOption, CouponRow, DiscountType } from "../coupon-shapes";
 import { CouponApiError, couponApi, type CouponInput } from "./coupon-api";
-
-/** The value of a datetime-local field for an instant, in the browser's time zone. */
-const localInput = (iso: string | null) => {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const instant = (local: string) => (local ? new Date(local).toISOString() : null);
 
 type Field = "name" | "amount" | "usageLimit" | "perUserLimit" | "dateEnd" | "productIds";
 const fields: readonly Field[] = [
@@ -80,8 +73,8 @@ export function CouponEditor({
   );
   const [usageLimit, setUsageLimit] = useState<number | string>(coupon?.usageLimit ?? 0);
   const [perUserLimit, setPerUserLimit] = useState<number | string>(coupon?.perUserLimit ?? 0);
-  const [dateStart, setDateStart] = useState(localInput(coupon?.dateStart ?? null));
-  const [dateEnd, setDateEnd] = useState(localInput(coupon?.dateEnd ?? null));
+  const [dateStart, setDateStart] = useState(toLocalInput(coupon?.dateStart ?? null));
+  const [dateEnd, setDateEnd] = useState(toLocalInput(coupon?.dateEnd ?? null));
   const [productIds, setProductIds] = useState<string[]>(coupon?.productIds ?? []);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -98,7 +91,7 @@ export function CouponEditor({
     if (!name.trim()) found.name = "required";
     if (!(value > 0)) found.amount = "required";
     else if (discountType === "percentage" && value > 100) found.amount = "amount";
-    if (dateStart && dateEnd && instant(dateEnd)! < instant(dateStart)!)
+    if (dateStart && dateEnd && localInputToIso(dateEnd)! < localInputToIso(dateStart)!)
       found.dateEnd = "dateOrder";
     setErrors(found);
     setFailure(null);
@@ -109,8 +102,8 @@ export function CouponEditor({
       amount: discountType === "flat" ? majorToMinor(value, currency) : Math.round(value),
       usageLimit: whole(usageLimit) || 0,
       perUserLimit: whole(perUserLimit) || 0,
-      dateStart: instant(dateStart),
-      dateEnd: instant(dateEnd),
+      dateStart: localInputToIso(dateStart),
+      dateEnd: localInputToIso(dateEnd),
       productIds,
     };
     setBusy(true);

@@ -13,20 +13,9 @@ import {
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { currencyDigits } from "~/features/cart/cart";
+import { localInputToIso, toLocalInput } from "~/platform/datetime-local";
 import { billingIntervals, billingKinds, type BillingKind } from "../product-shapes";
 import type { PriceInput } from "../validation";
-
-/** A stored ISO time as a `datetime-local` value in the manager's time zone, and back. */
-const toLocal = (iso: string | null) => {
-  if (!iso) return "";
-  const at = new Date(iso);
-  const shifted = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-  return shifted.toISOString().slice(0, 16);
-};
-const fromLocal = (value: string) => {
-  const at = value ? new Date(value) : null;
-  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
-};
 
 /** A price as the editor keeps it: a key for React besides the stored fields. */
 export type EditedPrice = PriceInput & { key: string };
@@ -199,15 +188,15 @@ export function PriceFields({
           <TextInput
             type="datetime-local"
             label={t("products.editor.saleStarts")}
-            value={toLocal(price.saleStartsAt)}
-            onChange={(event) => set({ saleStartsAt: fromLocal(event.currentTarget.value) })}
+            value={toLocalInput(price.saleStartsAt)}
+            onChange={(event) => set({ saleStartsAt: localInputToIso(event.currentTarget.value) })}
             error={errorOf("saleStartsAt")}
           />
           <TextInput
             type="datetime-local"
             label={t("products.editor.saleEnds")}
-            value={toLocal(price.saleEndsAt)}
-            onChange={(event) => set({ saleEndsAt: fromLocal(event.currentTarget.value) })}
+            value={toLocalInput(price.saleEndsAt)}
+            onChange={(event) => set({ saleEndsAt: localInputToIso(event.currentTarget.value) })}
             error={errorOf("saleEndsAt")}
           />
         </SimpleGrid>

@@ -25,10 +25,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE}
 # jemalloc: the server preloads it where installed (decision 060); tini reaps the cluster's
-# workers and passes signals on, so `docker stop` is a clean shutdown; DejaVu gives certificate
-# PDFs their Greek, Cyrillic, Hebrew and Arabic letters.
+# workers and passes signals on, so `docker stop` is a clean shutdown; DejaVu and WenQuanYi give
+# certificate PDFs their Greek, Cyrillic, Hebrew, Arabic, Chinese, Japanese and Korean letters.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends libjemalloc2 tini fonts-dejavu-core \
+  && apt-get install -y --no-install-recommends libjemalloc2 tini fonts-dejavu-core fonts-wqy-microhei \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \

@@ -93,4 +93,103 @@ describe("issue 15 scope 6 certificate PDF", () => {
         expect(text).toContain("Анна Σοφία");
     },
   );
+
+  // Issue 37: Arabic came out with its words swapped and spaces lost ("إتمامشهادة"), and CJK
+  // names as missing glyphs. Read back by poppler, which puts right-to-left words back in the
+  // order they were written from where they stand on the line. (Not checked: "تاريخ الإصدار",
+  // whose lam-alef is one glyph standing for two letters, which poppler reverses as a pair.)
+  const arabic = {
+    title: "شهادة إتمام",
+    certifies: "نشهد بأن",
+    completed: "قد أتم الدورة",
+    issuedOn: "تاريخ الإصدار",
+    verifyAt: "تحقق من هذه الشهادة على",
+    code: "رمز الشهادة",
+  };
+  const dejavu = fs.existsSync("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
+  const wqy = fs.existsSync("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc");
+
+  test.runIf(hasPoppler && dejavu)(
+    "I37 an Arabic certificate's text extracts in the order it was written, words and spaces kept, the address beside its label",
+    async () => {
+      const pdf = await renderCertificatePdf({
+        facts: {
+          code: "ABCD-EFGH-JKLM-NPQR",
+          studentName: "سارة أحمد",
+          courseTitle: "أساسيات التصميم",
+          issuedAt: "2026-11-20T10:00:00Z",
+          siteName: "أكاديمية التصميم",
+          verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
+        },
+        template: { ...defaultCertificateTemplate, title: "", signatureName: "دانة لوي" },
+        labels: arabic,
+        lang: "ar",
+      });
+      // Lines in reading order; poppler wraps a right-to-left line in embedding marks.
+      const lines = pdfText(pdf)
+        .replace(/[\u202a-\u202e]/g, "")
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
+      for (const expected of [
+        "شهادة إتمام",
+        "نشهد بأن",
+        "سارة أحمد",
+        "قد أتم الدورة",
+        "أساسيات التصميم",
+        "دانة لوي",
+        "تحقق من هذه الشهادة على http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
+        "رمز الشهادة ABCD-EFGH-JKLM-NPQR",
+      ])
+        expect(
+          lines.some((line) => line.includes(expected)),
+          `${expected} in ${lines.join(" | ")}`,
+        ).toBe(true);
+      const order = [
+        "شهادة إتمام",
+        "نشهد بأن",
+        "سارة أحمد",
+        "قد أتم الدورة",
+        "أساسيات التصميم",
+      ].map((expected) => lines.findIndex((line) => line.includes(expected)));
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    },
+  );
+
+  test.runIf(hasPoppler && dejavu)("I37 a Hebrew name reads back in its order", async () => {
+    const pdf = await renderCertificatePdf({
+      facts: {
+        code: "ABCD-EFGH-JKLM-NPQR",
+        studentName: "דנה לוי",
+        courseTitle: "Design 101",
+        issuedAt: "2026-11-20T10:00:00Z",
+        siteName: "Demo",
+        verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
+      },
+      template: defaultCertificateTemplate,
+      labels,
+    });
+    expect(pdfText(pdf).replace(/[\u202a-\u202e]/g, "")).toContain("דנה לוי");
+  });
+
+  test.runIf(hasPoppler && wqy)(
+    "I37 Chinese, Japanese and Korean names are drawn, not lost",
+    async () => {
+      const pdf = await renderCertificatePdf({
+        facts: {
+          code: "ABCD-EFGH-JKLM-NPQR",
+          studentName: "王小明",
+          courseTitle: "デザイン入門 · 디자인 기초",
+          issuedAt: "2026-11-20T10:00:00Z",
+          siteName: "Demo",
+          verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
+        },
+        template: defaultCertificateTemplate,
+        labels,
+      });
+      const text = pdfText(pdf);
+      expect(text).toContain("王小明");
+      expect(text).toContain("デザイン入門 · 디자인 기초");
+    },
+  );
 });

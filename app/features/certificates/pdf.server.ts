@@ -1,11 +1,12 @@
 // The certificate as a PDF (pdfkit): A4 landscape, the site's logo, the template's colours and
 // title, the student's name, the course, the date, a signature (image or typed name) and the
-// verification address with its code. pdfkit's built-in fonts (Times) cover Latin scripts; a
-// name or title in another script is drawn with DejaVu Sans when the machine has it (Debian's
-// fonts-dejavu-core: Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic letters), else it
-// falls back to Times and shows missing glyphs. Chinese, Japanese and Korean need a font this
-// app does not ship (the limit is stated in the issue's report).
+// verification address with its code. pdfkit's built-in fonts (Times) cover Latin scripts; text
+// in another script is drawn with DejaVu Sans (Debian's fonts-dejavu-core: Greek, Cyrillic,
+// Armenian, Georgian, Hebrew, Arabic), and Chinese, Japanese or Korean with WenQuanYi Micro Hei
+// (fonts-wqy-microhei), when the machine has them (the image installs both); else Times, with
+// missing glyphs. Arabic and Hebrew lines are laid out right to left (platform/pdf-lines).
 import fs from "node:fs";
+import { drawLines, hasRightToLeft } from "~/platform/pdf-lines.server";
 import type { CertificateFacts, CertificateTemplate } from "./certificate-option";
 
 export type CertificateLabels = {
@@ -23,6 +24,13 @@ const unicodeFonts = {
   regular: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
   bold: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
 };
+/** One face for every style: the collection has no bold (PDF readers do not embolden). */
+const cjkFont = {
+  file: "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+  face: "WenQuanYiMicroHei",
+};
+/** Han, kana, Hangul and their punctuation: what DejaVu does not draw. */
+const cjk = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 /** What Times (WinAnsi) can draw: Latin-1 and the usual typographic marks. */
 const winAnsi =
   /^[\u0020-\u00ff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u20ac\u0152\u0153\u0160\u0161\u0178\u017d\u017e]*$/;
@@ -63,13 +71,26 @@ export async function renderCertificatePdf({
     doc.registerFont("Unicode", unicodeFonts.regular);
     doc.registerFont("Unicode-Bold", unicodeFonts.bold);
   }
-  /** Times when it can draw the text, else DejaVu when present. */
+  const han = fs.existsSync(cjkFont.file);
+  if (han) doc.registerFont("CJK", cjkFont.file, cjkFont.face);
+  /** Times when it can draw the text, else the CJK face or DejaVu, when present. */
   const font = (text: string, style: "regular" | "bold" | "italic") => {
+    if (han && cjk.test(text)) return "CJK";
     if (!winAnsi.test(text) && unicode) return style === "bold" ? "Unicode-Bold" : "Unicode";
     return style === "bold" ? "Times-Bold" : style === "italic" ? "Times-Italic" : "Times-Roman";
   };
   const width = doc.page.width;
   const height = doc.page.height;
+  /** Centred in a box, wrapped; Arabic or Hebrew laid out right to left (platform/pdf-lines). */
+  const inBox = (text: string, x: number, y: number, box: number, link?: string) => {
+    if (hasRightToLeft(text)) drawLines(doc, text, { x, y, width: box, link });
+    else
+      doc.text(text, x, y, {
+        width: box,
+        align: "center",
+        ...(link ? { link, underline: false } : {}),
+      });
+  };
   const centred = (
     text: string,
     y: number,
@@ -77,11 +98,8 @@ export async function renderCertificatePdf({
     style: "regular" | "bold" | "italic",
     colour: string,
   ) => {
-    doc
-      .font(font(text, style))
-      .fontSize(size)
-      .fillColor(colour)
-      .text(text, 80, y, { width: width - 160, align: "center", lineBreak: true });
+    doc.font(font(text, style)).fontSize(size).fillColor(colour);
+    inBox(text, 80, y, width - 160);
   };
 
   // Frame: a band of the accent colour, a thin inner rule.
@@ -129,20 +147,15 @@ export async function renderCertificatePdf({
     new Date(facts.issuedAt),
   );
   doc.font(font(date, "regular")).fontSize(13).fillColor(template.text);
-  doc.text(date, 90, footY + 28, { width: 220, align: "center" });
+  inBox(date, 90, footY + 28, 220);
   doc
     .moveTo(110, footY + 48)
     .lineTo(290, footY + 48)
     .lineWidth(0.75)
     .strokeColor(template.text)
     .stroke();
-  doc
-    .font(font(labels.issuedOn, "italic"))
-    .fontSize(10)
-    .text(labels.issuedOn, 90, footY + 54, {
-      width: 220,
-      align: "center",
-    });
+  doc.font(font(labels.issuedOn, "italic")).fontSize(10);
+  inBox(labels.issuedOn, 90, footY + 54, 220);
 
   const signX = width - 310;
   let signed = false;
@@ -159,11 +172,8 @@ export async function renderCertificatePdf({
     }
   }
   if (!signed && template.signatureName) {
-    doc
-      .font(font(template.signatureName, "italic"))
-      .fontSize(22)
-      .fillColor(template.text)
-      .text(template.signatureName, signX, footY + 18, { width: 220, align: "center" });
+    doc.font(font(template.signatureName, "italic")).fontSize(22).fillColor(template.text);
+    inBox(template.signatureName, signX, footY + 18, 220);
   }
   doc
     .moveTo(signX + 20, footY + 48)
@@ -172,28 +182,15 @@ export async function renderCertificatePdf({
     .strokeColor(template.text)
     .stroke();
   const signer = [template.signatureName, template.signatureTitle].filter(Boolean).join(", ");
-  if (signer)
-    doc
-      .font(font(signer, "regular"))
-      .fontSize(10)
-      .fillColor(template.text)
-      .text(signer, signX, footY + 54, {
-        width: 220,
-        align: "center",
-      });
+  if (signer) {
+    doc.font(font(signer, "regular")).fontSize(10).fillColor(template.text);
+    inBox(signer, signX, footY + 54, 220);
+  }
 
   const verify = `${labels.verifyAt} ${facts.verifyUrl}`;
   doc.font(font(verify, "regular")).fontSize(9).fillColor("#495057");
-  doc.text(verify, 80, height - 78, {
-    width: width - 160,
-    align: "center",
-    link: facts.verifyUrl,
-    underline: false,
-  });
-  doc.text(`${labels.code} ${facts.code}`, 80, height - 64, {
-    width: width - 160,
-    align: "center",
-  });
+  inBox(verify, 80, height - 78, width - 160, facts.verifyUrl);
+  inBox(`${labels.code} ${facts.code}`, 80, height - 64, width - 160);
   doc.end();
   return done;
 }

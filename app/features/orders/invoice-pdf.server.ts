@@ -12,6 +12,7 @@ import { members } from "~/features/members/tables.server";
 import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { drawLines, hasRightToLeft } from "~/platform/pdf-lines.server";
 import { textIn } from "~/platform/i18n/messages.server";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import { isShopManager } from "./order-lists.server";
@@ -172,21 +173,24 @@ export async function renderInvoicePdf({
   const ink = "#1f2937";
   const muted = "#4b5563";
 
+  /** pdfkit's text(), but a line in Arabic or Hebrew laid out right to left (pdf-lines). */
+  const put = (
+    text: string,
+    x: number,
+    y: number,
+    options: { width: number; align?: "left" | "center" | "right"; lineBreak?: boolean },
+  ) => {
+    if (hasRightToLeft(text)) drawLines(doc, text, { x, y, align: "left", ...options });
+    else doc.text(text, x, y, options);
+  };
+
   // Heading: the document's name on one side, the seller on the other.
-  doc
-    .font(bold)
-    .fontSize(24)
-    .fillColor(ink)
-    .text(t("title"), left, 50, { width: width / 2 });
-  doc
-    .font(bold)
-    .fontSize(13)
-    .text(facts.siteName, left + width / 2, 54, { width: width / 2, align: "right" });
-  doc
-    .font(regular)
-    .fontSize(9)
-    .fillColor(muted)
-    .text(facts.origin, left + width / 2, doc.y + 2, { width: width / 2, align: "right" });
+  doc.font(bold).fontSize(24).fillColor(ink);
+  put(t("title"), left, 50, { width: width / 2 });
+  doc.font(bold).fontSize(13);
+  put(facts.siteName, left + width / 2, 54, { width: width / 2, align: "right" });
+  doc.font(regular).fontSize(9).fillColor(muted);
+  put(facts.origin, left + width / 2, doc.y + 2, { width: width / 2, align: "right" });
 
   const facts2 = [
     [t("number"), `#${facts.number}`],
@@ -196,24 +200,24 @@ export async function renderInvoicePdf({
   ];
   let y = 110;
   for (const [label, value] of facts2) {
-    doc.font(regular).fontSize(10).fillColor(muted).text(label!, left, y, { width: 110 });
-    doc
-      .font(bold)
-      .fillColor(ink)
-      .text(value!, left + 110, y, { width: 200 });
+    doc.font(regular).fontSize(10).fillColor(muted);
+    put(label!, left, y, { width: 110 });
+    doc.font(bold).fillColor(ink);
+    put(value!, left + 110, y, { width: 200 });
     y += 16;
   }
 
   // Seller and buyer.
   y += 14;
   const column = width / 2;
-  doc.font(bold).fontSize(10).fillColor(muted).text(t("seller"), left, y, { width: column });
-  doc.text(t("buyer"), left + column, y, { width: column });
+  doc.font(bold).fontSize(10).fillColor(muted);
+  put(t("seller"), left, y, { width: column });
+  put(t("buyer"), left + column, y, { width: column });
   doc.font(regular).fontSize(11).fillColor(ink);
-  doc.text(facts.siteName, left, y + 16, { width: column - 10 });
-  doc.text(facts.origin, left, doc.y, { width: column - 10 });
-  doc.text(facts.buyer.name, left + column, y + 16, { width: column });
-  doc.text(facts.buyer.email, left + column, doc.y, { width: column });
+  put(facts.siteName, left, y + 16, { width: column - 10 });
+  put(facts.origin, left, doc.y, { width: column - 10 });
+  put(facts.buyer.name, left + column, y + 16, { width: column });
+  put(facts.buyer.email, left + column, doc.y, { width: column });
   y = Math.max(doc.y, y + 48) + 20;
 
   // Lines.
@@ -227,19 +231,20 @@ export async function renderInvoicePdf({
   const amountX = left + width - colWidth.amount;
   doc.rect(left, y - 4, width, 20).fill("#f3f4f6");
   doc.font(bold).fontSize(10).fillColor(ink);
-  doc.text(t("item"), cols.item + 4, y, { width: colWidth.item });
-  doc.text(t("quantity"), cols.qty, y, { width: colWidth.qty, align: "right" });
-  doc.text(t("unitPrice"), cols.unit, y, { width: colWidth.unit, align: "right" });
-  doc.text(t("amount"), amountX, y, { width: colWidth.amount, align: "right" });
+  put(t("item"), cols.item + 4, y, { width: colWidth.item });
+  put(t("quantity"), cols.qty, y, { width: colWidth.qty, align: "right" });
+  put(t("unitPrice"), cols.unit, y, { width: colWidth.unit, align: "right" });
+  put(t("amount"), amountX, y, { width: colWidth.amount, align: "right" });
   y += 24;
   doc.font(regular).fontSize(10);
   for (const line of facts.lines) {
     const top = y;
-    doc.fillColor(ink).text(line.title, cols.item + 4, top, { width: colWidth.item });
+    doc.fillColor(ink);
+    put(line.title, cols.item + 4, top, { width: colWidth.item });
     const bottom = doc.y;
-    doc.text(String(line.quantity), cols.qty, top, { width: colWidth.qty, align: "right" });
-    doc.text(money(line.amount), cols.unit, top, { width: colWidth.unit, align: "right" });
-    doc.text(money(line.amount * line.quantity), amountX, top, {
+    put(String(line.quantity), cols.qty, top, { width: colWidth.qty, align: "right" });
+    put(money(line.amount), cols.unit, top, { width: colWidth.unit, align: "right" });
+    put(money(line.amount * line.quantity), amountX, top, {
       width: colWidth.amount,
       align: "right",
     });
@@ -273,23 +278,20 @@ export async function renderInvoicePdf({
       .font(strong ? bold : regular)
       .fontSize(strong ? 12 : 10)
       .fillColor(ink);
-    doc.text(label, left + width * 0.4, y, { width: width * 0.4 - 8, align: "right" });
-    doc.text(value, amountX - width * 0.02, y, {
+    put(label, left + width * 0.4, y, { width: width * 0.4 - 8, align: "right" });
+    put(value, amountX - width * 0.02, y, {
       width: colWidth.amount + width * 0.02,
       align: "right",
     });
     y += strong ? 22 : 16;
   }
 
-  doc
-    .font(regular)
-    .fontSize(9)
-    .fillColor(muted)
-    .text(`${t("thanks")} ${facts.origin}`, left, doc.page.height - 80, {
-      width,
-      align: "center",
-      lineBreak: false,
-    });
+  doc.font(regular).fontSize(9).fillColor(muted);
+  put(`${t("thanks")} ${facts.origin}`, left, doc.page.height - 80, {
+    width,
+    align: "center",
+    lineBreak: false,
+  });
   doc.end();
   return done;
 }

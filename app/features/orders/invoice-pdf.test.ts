@@ -106,6 +106,19 @@ describe.each(logicBackends)("issue 16 scope 5: the invoice PDF on %s", (backend
       expect(text).toMatch(/Subtotal\s+₹3,300.00/);
       expect(text).toMatch(/Discount \(DIWALI\)\s+−₹500.00/);
       expect(text).toMatch(/Total\s+₹2,800.00/);
+      // I37: an Arabic buyer and line read back in the order they were written, words apart.
+      const arabic = pdfText(
+        await renderInvoicePdf({
+          facts: {
+            ...facts,
+            buyer: { ...facts.buyer, name: "سارة أحمد" },
+            lines: [{ ...facts.lines[0]!, title: "دورة صناعة الفخار" }],
+          },
+          lang: "en",
+        }),
+      ).replace(/[\u202a-\u202e]/g, "");
+      expect(arabic).toContain("سارة أحمد");
+      expect(arabic).toContain("دورة صناعة الفخار");
       const french = pdfText(await renderInvoicePdf({ facts, lang: "fr" }));
       expect(french).toContain("Facture");
       expect(french).toMatch(/Statut\s+Terminée/);

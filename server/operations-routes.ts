@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { countAppliedMigrations } from "~/platform/db/health.server";
+import { AppError } from "~/platform/errors";
 import type { AppEnv } from "./app-env";
 import { eventLoopDelay } from "./event-loop-delay";
 
@@ -45,11 +46,10 @@ export function operationsRoutes() {
   routes.get("/tls/allowed", async (c) => {
     const domain = c.req.query("domain") ?? "";
     if (domain.length === 0 || domain.length > 253 || !/^[a-z0-9.-]+$/i.test(domain))
-      return c.json({ error: { code: "request.invalid", message: "domain" } }, 400);
+      throw new AppError({ code: "request.invalid" });
     const tenant = await c.var.services.tenants.resolve(domain);
-    return tenant.kind === "unknown"
-      ? c.json({ allowed: false }, 404)
-      : c.json({ allowed: true, kind: tenant.kind });
+    if (tenant.kind === "unknown") throw new AppError({ code: "tenant.notFound" });
+    return c.json({ allowed: true, kind: tenant.kind });
   });
 
   return routes;

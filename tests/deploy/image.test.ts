@@ -139,6 +139,8 @@ async function startLyceum(
   expect(command).toBe("tini");
   const child = spawn(tini!, args, {
     cwd: app,
+    // Its own process group, so that stop() reaches every process the entrypoint started.
+    detached: true,
     env: {
       PATH: process.env.PATH ?? "",
       ...stage.env,
@@ -169,9 +171,22 @@ async function startLyceum(
     process: child,
     port,
     log: () => log,
+    // The whole group: SIGKILL on tini alone left node and its workers running, orphaned.
     async stop() {
-      if (child.exitCode === null) child.kill("SIGKILL");
-      await exited;
+      const group = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, signal);
+        } catch {
+          // The group is gone already.
+        }
+      };
+      if (child.exitCode === null) {
+        group("SIGTERM");
+        const timer = setTimeout(() => group("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      group("SIGKILL");
     },
   };
 }

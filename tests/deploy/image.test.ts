@@ -15,6 +15,7 @@ import pg from "pg";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readImageStage } from "./dockerfile";
+import { freePort } from "../support/free-port";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -22,14 +23,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const domain = "lyceum.test";
 const password = "Lyceum-Demo-2026!";
 const metricsToken = randomBytes(24).toString("hex");
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The image's files, laid out under `app` as the last stage's COPY lines put them. */
 function assembleImage(app: string) {
@@ -55,13 +48,26 @@ function assembleImage(app: string) {
   return stage;
 }
 
+type Answer = { status: number; headers: Record<string, string | string[]>; body: string };
+
+/** A response's status, headers and whole body as text. */
+async function answerOf(response: http.IncomingMessage): Promise<Answer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers as Record<string, string | string[]>,
+    body: Buffer.concat(chunks).toString("utf8"),
+  };
+}
+
 /** An HTTPS request to `url`'s host, sent to the proxy's port on loopback, trusting `ca`. */
 function viaProxy(
   proxyPort: number,
   ca: string,
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
-): Promise<{ status: number; headers: Record<string, string | string[]>; body: string }> {
+): Promise<Answer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const request = https.request(
@@ -74,17 +80,7 @@ function viaProxy(
         path: target.pathname + target.search,
         headers: { host: target.hostname, ...init.headers },
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers as Record<string, string | string[]>,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
+      (response) => void answerOf(response).then(resolve, reject),
     );
     request.on("error", reject);
     request.end(init.body);
@@ -193,19 +189,10 @@ async function startLyceum(
 
 /** Plain HTTP straight to a server, as `host` (no proxy: its links say http://). */
 function direct(port: number, host: string, pathname: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<Answer>((resolve, reject) => {
     const request = http.get(
       { host: "127.0.0.1", port, path: pathname, headers: { host } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
+      (response) => void answerOf(response).then(resolve, reject),
     );
     request.on("error", reject);
   });
@@ -476,7 +463,7 @@ describe.runIf(adminUrl && redisUrl)("I37 the production image behind a TLS prox
     expect(after.status).toBe(200);
     expect(after.body).toBe(before.body);
     expect(after.body).toContain("<loc>");
-    expect(await direct(copy.port, host, uploaded!.url)).toEqual({
+    expect(await direct(copy.port, host, uploaded!.url)).toMatchObject({
       status: 200,
       body: uploaded!.body,
     });

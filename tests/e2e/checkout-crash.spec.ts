@@ -6,7 +6,6 @@
 // does; a checkout that got no answer is sent again, later, with the same checkout key.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
@@ -22,6 +21,7 @@ import {
   type Shop,
 } from "./support/shop";
 import { expect, test } from "./support/test";
+import { freePort } from "../support/free-port";
 
 // One backend at a time: each is a whole server under load.
 test.describe.configure({ mode: "default" });
@@ -72,14 +72,6 @@ function backends() {
 }
 
 /** A port free now, kept for every start: the fake's webhooks go to the success URL's origin. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const ordersQuery = (run: string) => `
   select o.id, o.checkout_key, o.provider_ref, o.status, o.coupon_id
   from orders o join users u on u.id = o.user_id

@@ -27,6 +27,15 @@ function pdfText(pdf: Buffer): string {
   }
 }
 
+/** A certificate's facts: the code, date and address every test shares, and what it varies. */
+const factsOf = (vary: { studentName: string; courseTitle: string; siteName?: string }) => ({
+  code: "ABCD-EFGH-JKLM-NPQR",
+  issuedAt: "2026-11-20T10:00:00Z",
+  siteName: "Demo",
+  verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
+  ...vary,
+});
+
 const hasPoppler = (() => {
   try {
     execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
@@ -41,14 +50,11 @@ describe("issue 15 scope 6 certificate PDF", () => {
     "M1 certificate: the PDF shows the student, the course, the site, the signer and the verification address",
     async () => {
       const pdf = await renderCertificatePdf({
-        facts: {
-          code: "ABCD-EFGH-JKLM-NPQR",
+        facts: factsOf({
           studentName: process.env.CERTIFICATE_NAME ?? "Sam Student",
           courseTitle: "Design for Beginners",
-          issuedAt: "2026-11-20T10:00:00Z",
           siteName: "Demo Academy",
-          verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
-        },
+        }),
         template: {
           ...defaultCertificateTemplate,
           title: "",
@@ -77,14 +83,7 @@ describe("issue 15 scope 6 certificate PDF", () => {
     "M1 certificate: a name in Cyrillic or Greek is drawn with a Unicode font, not lost",
     async () => {
       const pdf = await renderCertificatePdf({
-        facts: {
-          code: "ABCD-EFGH-JKLM-NPQR",
-          studentName: "Анна Σοφία",
-          courseTitle: "Дизайн",
-          issuedAt: "2026-11-20T10:00:00Z",
-          siteName: "Demo",
-          verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
-        },
+        facts: factsOf({ studentName: "Анна Σοφία", courseTitle: "Дизайн" }),
         template: defaultCertificateTemplate,
         labels,
       });
@@ -113,14 +112,11 @@ describe("issue 15 scope 6 certificate PDF", () => {
     "I37 an Arabic certificate's text extracts in the order it was written, words and spaces kept, the address beside its label",
     async () => {
       const pdf = await renderCertificatePdf({
-        facts: {
-          code: "ABCD-EFGH-JKLM-NPQR",
+        facts: factsOf({
           studentName: "سارة أحمد",
           courseTitle: "أساسيات التصميم",
-          issuedAt: "2026-11-20T10:00:00Z",
           siteName: "أكاديمية التصميم",
-          verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
-        },
+        }),
         template: { ...defaultCertificateTemplate, title: "", signatureName: "دانة لوي" },
         labels: arabic,
         lang: "ar",
@@ -158,14 +154,7 @@ describe("issue 15 scope 6 certificate PDF", () => {
 
   test.runIf(hasPoppler && dejavu)("I37 a Hebrew name reads back in its order", async () => {
     const pdf = await renderCertificatePdf({
-      facts: {
-        code: "ABCD-EFGH-JKLM-NPQR",
-        studentName: "דנה לוי",
-        courseTitle: "Design 101",
-        issuedAt: "2026-11-20T10:00:00Z",
-        siteName: "Demo",
-        verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
-      },
+      facts: factsOf({ studentName: "דנה לוי", courseTitle: "Design 101" }),
       template: defaultCertificateTemplate,
       labels,
     });
@@ -176,14 +165,7 @@ describe("issue 15 scope 6 certificate PDF", () => {
     "I37 Chinese, Japanese and Korean names are drawn, not lost",
     async () => {
       const pdf = await renderCertificatePdf({
-        facts: {
-          code: "ABCD-EFGH-JKLM-NPQR",
-          studentName: "王小明",
-          courseTitle: "デザイン入門 · 디자인 기초",
-          issuedAt: "2026-11-20T10:00:00Z",
-          siteName: "Demo",
-          verifyUrl: "http://demo.localhost/certificates/ABCD-EFGH-JKLM-NPQR",
-        },
+        facts: factsOf({ studentName: "王小明", courseTitle: "デザイン入門 · 디자인 기초" }),
         template: defaultCertificateTemplate,
         labels,
       });

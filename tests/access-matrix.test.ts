@@ -423,6 +423,20 @@ const routes: MatrixRoute[] = [
     expect: () => 200,
   },
   {
+    // I37 Caddy's `ask` before a certificate: the same answer for everyone, signed in or not,
+    // on any host; it tells nothing a visit to that host would not.
+    name: "GET /api/tls/allowed (the platform's domain: allowed, whoever asks)",
+    method: "GET",
+    path: "/api/tls/allowed?domain=localhost",
+    expect: () => 200,
+  },
+  {
+    name: "GET /api/tls/allowed (a domain no site has: refused, whoever asks)",
+    method: "GET",
+    path: "/api/tls/allowed?domain=nowhere.example",
+    expect: () => 404,
+  },
+  {
     name: "POST /api/account/sign-up (validation before anything else)",
     method: "POST",
     path: "/api/account/sign-up",

@@ -26,6 +26,12 @@ export const errorCatalogue = {
   "accounts.slugTaken": { status: 409, key: "errors.slugTaken" },
   "accounts.slugReserved": { status: 400, key: "errors.slugReserved" },
   "accounts.unknownPlan": { status: 400, key: "errors.unknownPlan" },
+  /** Not an account archive of ours, or one whose rows or files do not hold together. */
+  "transfer.invalidArchive": { status: 400, key: "errors.invalidArchive" },
+  /** An archive from a server with migrations this one has not applied: upgrade first. */
+  "transfer.newerArchive": { status: 409, key: "errors.archiveTooNew" },
+  /** The archive's account is already on this server (imported before, or never moved). */
+  "transfer.accountExists": { status: 409, key: "errors.accountExists" },
   "upload.invalidImage": { status: 400, key: "errors.invalidImage" },
   "media.notFound": { status: 404, key: "errors.mediaNotFound" },
   /** Every file of an upload was refused; the answer lists each one's reason. */

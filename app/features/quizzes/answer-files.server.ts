@@ -4,7 +4,7 @@ import { isCourseManager } from "~/features/courses/courses.server";
 import { can, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
-import type { FileRef, Storage } from "~/platform/storage/storage.server";
+import { privateBucket, type FileRef, type Storage } from "~/platform/storage/storage.server";
 import { asFileAnswer, MAX_ANSWER_FILE_BYTES, type FileAnswer } from "./answer-file";
 import { cleanFileName } from "~/platform/storage/file-name";
 import { answerFileType } from "./answer-file-check.server";
@@ -20,7 +20,7 @@ type Services = { database: Database; storage: Storage };
  * `account-{id}` only), under the attempt. Only the download route below reads them.
  */
 export function answerFileRef(accountId: string, attemptId: string, fileId: string): FileRef {
-  return { bucket: `private-${accountId}`, key: `quiz-attempts/${attemptId}/${fileId}` };
+  return { bucket: privateBucket(accountId), key: `quiz-attempts/${attemptId}/${fileId}` };
 }
 
 /**

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "~/platform/errors";
 import { attachmentDisposition } from "~/platform/storage/attachment";
 import { cleanFileName } from "~/platform/storage/file-name";
-import type { FileRef, Storage } from "~/platform/storage/storage.server";
+import { privateBucket, type FileRef, type Storage } from "~/platform/storage/storage.server";
 import type { TicketAttachment } from "./ticket-shapes";
 import { MAX_TICKET_FILE_BYTES, MAX_TICKET_FILES } from "./validation";
 
@@ -58,7 +58,7 @@ export async function ticketFileType(bytes: Uint8Array, name: string): Promise<s
  * only), under the ticket. Only the download route reads them.
  */
 export const ticketFileRef = (accountId: string, key: string): FileRef => ({
-  bucket: `private-${accountId}`,
+  bucket: privateBucket(accountId),
   key,
 });
 const ticketFileKey = (ticketId: string, fileId: string) => `tickets/${ticketId}/${fileId}`;

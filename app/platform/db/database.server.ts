@@ -65,6 +65,12 @@ export interface Database {
    * the loaders of pages read often, whose statements need no common snapshot.
    */
   readAccount<T>(accountId: string, work: Work<T>): Promise<T>;
+  /**
+   * Reads of one account's rows in one snapshot (repeatable read, read-only): what a long read
+   * across many tables (an account's export) needs so that no row it writes out refers to one
+   * committed after the table it lives in was read.
+   */
+  snapshotOfAccount<T>(accountId: string, work: Work<T>): Promise<T>;
   /** A transaction as the app role with no account: global tables only (tenant tables show nothing). */
   asApp<T>(work: Work<T>): Promise<T>;
   /**
@@ -149,6 +155,16 @@ function requireAccountId(accountId: string, caller: string) {
   if (!uuidPattern.test(accountId)) throw new Error(`${caller} needs an account uuid`);
 }
 
+/** A read-only transaction's work as the app role in one account (readAccount's scope). */
+const readScoped =
+  <T>(accountId: string, work: Work<T>): Work<T> =>
+  async (tx) => {
+    await tx.execute(
+      sql`${sql.raw(readScopeHead)}${accountId}, true), set_config('role', ${APP_ROLE}, true)`,
+    );
+    return work(tx);
+  };
+
 function scopedTransactions(owner: Db) {
   const commits = commitListeners();
   async function asRole<T>(accountId: string, work: Work<T>): Promise<T> {
@@ -169,11 +185,13 @@ function scopedTransactions(owner: Db) {
     /** One transaction for all the reads: where a transaction spans no other thread's work. */
     readAccount<T>(accountId: string, work: Work<T>) {
       requireAccountId(accountId, "readAccount");
-      return owner.transaction(async (tx) => {
-        await tx.execute(
-          sql`${sql.raw(readScopeHead)}${accountId}, true), set_config('role', ${APP_ROLE}, true)`,
-        );
-        return work(tx);
+      return owner.transaction(readScoped(accountId, work));
+    },
+    snapshotOfAccount<T>(accountId: string, work: Work<T>) {
+      requireAccountId(accountId, "snapshotOfAccount");
+      return owner.transaction(readScoped(accountId, work), {
+        isolationLevel: "repeatable read",
+        accessMode: "read only",
       });
     },
     asApp<T>(work: Work<T>) {

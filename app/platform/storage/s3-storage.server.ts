@@ -107,6 +107,25 @@ export function createS3Storage(settings: S3Settings): Storage {
       const { sdk, client } = await s3();
       await client.send(new sdk.DeleteObjectCommand({ Bucket: bucketName(bucket), Key: key }));
     },
+    async *list(bucket) {
+      const { sdk, client } = await s3();
+      let token: string | undefined;
+      do {
+        let page;
+        try {
+          page = await client.send(
+            new sdk.ListObjectsV2Command({ Bucket: bucketName(bucket), ContinuationToken: token }),
+          );
+        } catch (error) {
+          // Buckets are made on first write: one never written holds nothing.
+          if (error instanceof sdk.NoSuchBucket || notFound(error)) return;
+          throw error;
+        }
+        for (const object of page.Contents ?? [])
+          if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async get({ bucket, key }) {
       const { sdk, client } = await s3();
       try {

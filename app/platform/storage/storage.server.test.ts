@@ -81,3 +81,22 @@ describe.each(drivers)("storage on %s", (_name, make) => {
     expect(await storage.get({ bucket: "account-x", key: "../../etc/passwd" })).toBeNull();
   });
 });
+
+describe.each(drivers)("listing a bucket on %s", (_name, make) => {
+  test("I37 every file of a bucket with its size, in nested folders; an unused bucket lists nothing", async () => {
+    const storage = make();
+    const bucket = "account-7a1d4c2e-0000-4000-8000-000000000003";
+    const files = { "logo.png": 3, "media/a/original.mp4": 10, "media/a/poster.jpg": 5 };
+    for (const [key, size] of Object.entries(files))
+      await storage.put({ bucket, key, body: Buffer.alloc(size, 1), contentType: "image/png" });
+    const listed = [];
+    for await (const file of storage.list(bucket)) listed.push(file);
+    expect(listed.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      Object.entries(files).map(([key, size]) => ({ key, size })),
+    );
+    const none = [];
+    for await (const file of storage.list("account-7a1d4c2e-0000-4000-8000-00000000ffff"))
+      none.push(file);
+    expect(none).toEqual([]);
+  });
+});

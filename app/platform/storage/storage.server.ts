@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 export type StoredFile = { body: Buffer; contentType: string };
 export type FileFacts = { size: number; contentType: string };
 export type FileRef = { bucket: string; key: string };
+export type ListedFile = { key: string; size: number };
 
 /** Where uploaded files live: local disk under DATA_DIR, or S3-compatible storage (s3-storage.server.ts). */
 export type Storage = {
@@ -19,9 +20,18 @@ export type Storage = {
   /** The bytes from `start` to `end` inclusive (the whole file without them), streamed. */
   read(file: FileRef & { start?: number; end?: number }): Promise<ReadableStream<Uint8Array>>;
   delete(file: FileRef): Promise<void>;
+  /** Every file of a bucket (none when it was never written), keys in no promised order. */
+  list(bucket: string): AsyncIterable<ListedFile>;
   /** The public address of a stored file, served by GET /files/{bucket}/{key}. */
   publicUrl(file: FileRef): string;
 };
+
+/**
+ * An account's files nobody reaches by address (quiz answers, ticket attachments, its exports):
+ * GET /files serves `account-{id}` buckets only, so these go out through routes that check who
+ * asks.
+ */
+export const privateBucket = (accountId: string) => `private-${accountId}`;
 
 /** Every driver's files are served by the app at GET /files/{bucket}/{key}, which checks the host. */
 export const publicFileUrl = ({ bucket, key }: FileRef) => `/files/${bucket}/${key}`;
@@ -122,6 +132,23 @@ export function createLocalStorage({ root }: { root: string }): Storage {
     async delete(ref) {
       const file = locate(ref);
       if (file) await fs.rm(file, { force: true });
+    },
+    async *list(bucket) {
+      if (!safeSegment.test(bucket)) throw new Error("invalid storage path");
+      const base = path.join(root, bucket);
+      const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        },
+      );
+      for (const entry of entries) {
+        // A write in progress (writeAtomically) is not a file yet.
+        if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const facts = await fs.stat(file).catch(() => null);
+        if (facts) yield { key: path.relative(base, file).split(path.sep).join("/"), size: facts.size };
+      }
     },
     publicUrl: publicFileUrl,
   };

@@ -133,6 +133,8 @@ export default [
       route("dashboard/app", "routes/dashboard/site-app.tsx"),
       route("dashboard/setup", "routes/dashboard/site-setup.tsx"),
       route("dashboard/addons", "routes/dashboard/site-addons.tsx"),
+      // Issue 37: the owner's export of the whole site (decision 081).
+      route("dashboard/export", "routes/dashboard/site-export.tsx"),
       // Reports (issue 17 scope 5): the owner's figures over a period, charts and CSV.
       route("dashboard/reports", "routes/dashboard/reports.tsx"),
       // Support tickets (issue 17 scope 6): the owner's, or the platform's queue; a thread.

@@ -30,6 +30,7 @@ import { brandingApi } from "~/features/header/header.server";
 import { mediaApi } from "~/features/media/api.server";
 import { storageGate } from "~/features/usage/usage.server";
 import { learningApi } from "~/features/learning/api.server";
+import { accountTransferApi } from "~/features/account-transfer/api.server";
 import { appointmentsApi } from "~/features/appointments/api.server";
 import { productsApi } from "~/features/products/api.server";
 import { membershipsApi } from "~/features/memberships/api.server";
@@ -174,6 +175,7 @@ export function createApp({
   app.route("/api", notificationsApi(services));
   app.route("/api", quizzesApi(services));
   app.route("/api", learningApi(services));
+  app.route("/api", accountTransferApi(services));
   app.route("/api", appointmentsApi(services));
   app.route("/api", orderDocumentsApi(services));
   app.route("/api", productsApi({ ...services, caches: services.siteCache }));

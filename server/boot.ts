@@ -77,7 +77,7 @@ export async function openMigratedDatabase(env: Env): Promise<Database> {
   }
 }
 
-function createStorage(env: Env): Storage {
+export function createStorage(env: Env): Storage {
   if (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
     return createS3Storage({
       endpoint: env.S3_ENDPOINT,

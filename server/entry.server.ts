@@ -5,7 +5,8 @@ import { parseEnv } from "~/platform/env.server";
 import { createApp } from "./app";
 import type { ServerServices } from "./app-env";
 import { createLogger } from "~/platform/logger.server";
-import { boot, loadDemoSeed, openMigratedDatabase, prepareContent } from "./boot";
+import { boot, createStorage, loadDemoSeed, openMigratedDatabase, prepareContent } from "./boot";
+import { transferCommand } from "~/features/account-transfer/transfer-command.server";
 
 export function startApp({ assetsDir }: { assetsDir: string }) {
   return boot({ build: build as unknown as ServerBuild, assetsDir });
@@ -28,6 +29,21 @@ export async function reseed() {
   const database = await openMigratedDatabase(env);
   try {
     await (await loadDemoSeed()).seedDemo(database, { replace: true });
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `node server/main.ts account-export <site> <file>` and `account-import <file> [slug]`: an
+ * account's archive written or read by the operator (docs/operations.md). Refuses while a
+ * server holds an embedded DATA_DIR, as the seed does.
+ */
+export async function transferAccount(argv: string[]): Promise<number> {
+  const env = parseEnv(process.env);
+  const database = await openMigratedDatabase(env);
+  try {
+    return await transferCommand({ database, storage: createStorage(env) }, argv);
   } finally {
     await database.close();
   }

@@ -25,6 +25,7 @@ import {
 import { rollupUsage, USAGE_ROLLUP_JOB } from "~/features/usage/usage.server";
 import { PAYMENT_EVENT_JOB } from "~/features/payments/payments.server";
 import { registerTicketJobs } from "~/features/tickets/tickets.server";
+import { registerExportJob } from "~/features/account-transfer/account-transfer.server";
 import { postPublisher } from "~/features/posts/posts.server";
 import { OUTBOX_CLEANUP_JOB, pruneOutbox } from "~/platform/mail/outbox-cleanup.server";
 import {
@@ -138,6 +139,7 @@ export function registerJobWorkers(services: ServerServices) {
       { accountId, bookingId, kind },
     );
   });
+  registerExportJob(services);
   registerCampaignJobs(services);
   registerAutomationJobs(services);
   registerTicketJobs({

@@ -34,6 +34,7 @@ type Bundle = {
   }>;
   reseed(): Promise<void>;
   prepareDatabase(): Promise<void>;
+  transferAccount(argv: string[]): Promise<number>;
 };
 
 function fail(error: unknown): never {
@@ -145,9 +146,11 @@ async function main() {
   if (process.env.AUTH_SECRET === "") delete process.env.AUTH_SECRET;
   requireAuthSecret();
   const seeding = process.argv[2] === "seed";
+  const transferring = ["account-export", "account-import"].includes(process.argv[2] ?? "");
+  const oneShot = seeding || transferring;
   // Before any database is opened: a busy port used to be found after a new one was seeded.
-  if (cluster.isPrimary && !seeding) await assertPortFree();
-  if (cluster.isPrimary && !seeding) {
+  if (cluster.isPrimary && !oneShot) await assertPortFree();
+  if (cluster.isPrimary && !oneShot) {
     const count = workerCount();
     if (count > 1) return runWorkers(count);
   }
@@ -157,6 +160,7 @@ async function main() {
     console.log("lyceum: demo accounts seeded");
     return;
   }
+  if (transferring) process.exit(await bundle.transferAccount(process.argv.slice(2)));
   if (process.env.LYCEUM_ROLE === "prepare") {
     await bundle.prepareDatabase();
     process.exit(0);

@@ -30,6 +30,9 @@ export type AccountTable = {
  */
 export const isSealedColumn = (column: string) => column.endsWith("_sealed");
 
+/** Account tables an archive leaves behind: an account's own exports (their files stay too). */
+export const NOT_CARRIED = new Set(["account_exports"]);
+
 type CatalogTable = {
   name: string;
   columns: { name: string; notNull: boolean }[];
@@ -80,7 +83,9 @@ async function readCatalog(db: Db | Tx) {
  * order, which this refuses so that a migration bringing one fails the tests, not an import.
  */
 export async function planAccountTables(db: Db | Tx): Promise<AccountTable[]> {
-  const { tables, references } = await readCatalog(db);
+  const catalog = await readCatalog(db);
+  const tables = catalog.tables.filter((table) => !NOT_CARRIED.has(table.name));
+  const { references } = catalog;
   const byName = new Map(tables.map((table) => [table.name, table]));
   const needs = new Map<string, CatalogReference[]>(tables.map((table) => [table.name, []]));
   for (const reference of references)

@@ -19,16 +19,10 @@ import {
   type BucketKind,
   type Manifest,
 } from "./archive-format";
+import type { ExportCounts } from "./export-shapes";
 import { planAccountTables, schemaVersion, type AccountTable } from "./catalog.server";
 
 export type TransferServices = { database: Database; storage: Storage };
-export type ExportSummary = {
-  tables: number;
-  rows: number;
-  people: number;
-  files: number;
-  bytes: number;
-};
 
 /** Rows read per statement: a page of a large table, never the table at once. */
 const PAGE_ROWS = 1000;
@@ -88,6 +82,14 @@ async function peopleNamed(tx: Tx, table: AccountTable, accountId: string): Prom
   return found;
 }
 
+/** Whether the account has a value in `column` (a sealed key it will have to enter again). */
+async function holdsValues(tx: Tx, table: AccountTable, column: string, accountId: string) {
+  const { rows } = await tx.execute(
+    sql`select 1 from ${sql.raw(quoted(table.name))} where account_id = ${accountId} and ${sql.raw(quoted(column))} is not null limit 1`,
+  );
+  return rows.length > 0;
+}
+
 async function writePeople(database: Database, ids: string[], file: string): Promise<number> {
   const { rows } = await database.owner.execute<{ line: string }>(
     sql`select row_to_json(x)::text as line from (
@@ -129,24 +131,31 @@ export async function writeAccountArchive(
   { database, storage }: TransferServices,
   accountId: string,
   output: NodeJS.WritableStream,
-): Promise<ExportSummary> {
+): Promise<ExportCounts> {
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "lyceum-export-"));
   try {
     const plan = await planAccountTables(database.owner);
     const version = await schemaVersion(database.owner);
     const tableFile = (table: AccountTable) => path.join(work, `${table.name}.ndjson`);
-    const { counts, people, account } = await database.snapshotOfAccount(accountId, async (tx) => {
-      const counts = new Map<string, number>();
-      const people = new Set<string>();
-      for (const table of plan) {
-        counts.set(table.name, await writeTable(tx, table, accountId, tableFile(table)));
-        for (const id of await peopleNamed(tx, table, accountId)) people.add(id);
-      }
-      const { rows } = await tx.execute<{ slug: string; domain: string | null }>(
-        sql`select slug, domain from accounts where account_id = ${accountId}`,
-      );
-      return { counts, people, account: rows[0] };
-    });
+    const { counts, people, leftOut, account } = await database.snapshotOfAccount(
+      accountId,
+      async (tx) => {
+        const counts = new Map<string, number>();
+        const people = new Set<string>();
+        const leftOut: string[] = [];
+        for (const table of plan) {
+          counts.set(table.name, await writeTable(tx, table, accountId, tableFile(table)));
+          for (const id of await peopleNamed(tx, table, accountId)) people.add(id);
+          for (const column of table.sealed)
+            if (await holdsValues(tx, table, column, accountId))
+              leftOut.push(`${table.name}.${column}`);
+        }
+        const { rows } = await tx.execute<{ slug: string; domain: string | null }>(
+          sql`select slug, domain from accounts where account_id = ${accountId}`,
+        );
+        return { counts, people, leftOut, account: rows[0] };
+      },
+    );
     if (!account) throw new Error(`no account ${accountId}`);
     const peopleFile = path.join(work, PEOPLE_ENTRY);
     const peopleCount = await writePeople(database, [...people], peopleFile);
@@ -164,7 +173,7 @@ export async function writeAccountArchive(
         rows: counts.get(table.name) ?? 0,
       })),
       files: { count: files.length, bytes: files.reduce((sum, { file }) => sum + file.size, 0) },
-      leftOut: plan.flatMap((table) => table.sealed.map((column) => `${table.name}.${column}`)),
+      leftOut,
     };
 
     const pack = tar.pack();

@@ -99,6 +99,8 @@ export const dashboardSections: DashboardSection[] = [
   screen("app", "app", owner),
   screen("setup", "setup", owner),
   screen("addons", "addons", owner),
+  // Issue 37: the whole site in one archive (decision 081).
+  screen("export", "export", owner),
   screen("reports", "reports", owner),
   // Support: the owner's tickets, or the platform's queue for super-admins; a thread at tickets/{id}.
   { ...screen("tickets", "tickets", owner), items: true as const, host: "both" as const },

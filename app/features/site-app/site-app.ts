@@ -6,3 +6,4 @@ export { AppSettingsScreen } from "./components/app-settings-screen";
 export { LaunchChecklist } from "./components/launch-checklist";
 export { AddonsScreen } from "./components/addons-screen";
 export { WebAppLinks } from "./components/web-app-links";
+export { useSiteCommand } from "./components/use-site-command";

@@ -51,6 +51,7 @@ export const businessAreas = {
     "siteApp",
     "siteSettings.common",
     "dashboard.sections.app",
+    "dashboard.sections.export",
     "errors.domainInvalid",
     "errors.domainPlatform",
     "errors.domainTaken",
@@ -69,6 +70,13 @@ export const businessAreas = {
     "siteAddons",
     "dashboard.sections.addons",
     "errors.addonUnavailable",
+    "errors.crossSite",
+    "errors.malformedRequest",
+  ],
+  /** Issue 37: /dashboard/export (decision 081). */
+  siteExportPage: [
+    "accountExport",
+    "dashboard.sections.export",
     "errors.crossSite",
     "errors.malformedRequest",
   ],

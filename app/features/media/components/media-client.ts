@@ -23,20 +23,3 @@ export const mediaClient = {
   remove: (id: string, force: boolean) =>
     call<{ ok: true }>(`/api/media/${id}/delete`, { method: "POST", json: { force } }),
 };
-
-/** Sizes in the reader's language, in the largest whole unit. */
-export function formatBytes(bytes: number, lang: string): string {
-  const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(lang, {
-    style: "unit",
-    unit: units[unit],
-    unitDisplay: "short",
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}

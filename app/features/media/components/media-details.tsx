@@ -13,7 +13,8 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MediaItem } from "../media-types";
-import { formatBytes, mediaClient, type MediaUseRow } from "./media-client";
+import { formatBytes } from "~/platform/i18n/formats";
+import { mediaClient, type MediaUseRow } from "./media-client";
 
 const editorOf = (use: MediaUseRow) =>
   use.type === "post" ? `/dashboard/post/${use.id}` : `/dashboard/pages/${use.id}`;

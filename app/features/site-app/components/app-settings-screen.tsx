@@ -1,4 +1,6 @@
-import { Anchor, Group, Image, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Image, Stack, Text } from "@mantine/core";
+import { IconPackageExport } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { SettingsPage } from "~/features/dashboard/dashboard";
 import { SettingsSection } from "~/ui/settings/settings-section";
@@ -41,6 +43,31 @@ function WebAppPanel({ data, iconUrl }: { data: AppScreenData; iconUrl: string }
   );
 }
 
+/** The way to the owner's export of the whole site (issue 37, /dashboard/export). */
+function DataPanel() {
+  const { t } = useTranslation();
+  return (
+    <SettingsSection
+      titleId="site-data-title"
+      testId="site-data"
+      title={t("dashboard.sections.export.title")}
+      description={t("dashboard.sections.export.description")}
+      headingGap="md"
+    >
+      <Group>
+        <Button
+          component={Link}
+          to="/dashboard/export"
+          variant="light"
+          leftSection={<IconPackageExport size={18} aria-hidden />}
+        >
+          {t("dashboard.sections.export.title")}
+        </Button>
+      </Group>
+    </SettingsSection>
+  );
+}
+
 /** /dashboard/app: the site's identity and features, its custom domain and its web app. */
 export function AppSettingsScreen({ data, iconUrl }: { data: AppScreenData; iconUrl: string }) {
   const { t } = useTranslation();
@@ -49,6 +76,7 @@ export function AppSettingsScreen({ data, iconUrl }: { data: AppScreenData; icon
       <AppSettingsForm data={data} />
       <DomainPanel domain={data.domain} platformAddress={data.platformAddress} />
       <WebAppPanel data={data} iconUrl={iconUrl} />
+      <DataPanel />
     </SettingsPage>
   );
 }

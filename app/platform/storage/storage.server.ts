@@ -136,18 +136,19 @@ export function createLocalStorage({ root }: { root: string }): Storage {
     async *list(bucket) {
       if (!safeSegment.test(bucket)) throw new Error("invalid storage path");
       const base = path.join(root, bucket);
-      const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch(
-        (error: NodeJS.ErrnoException) => {
+      const entries = await fs
+        .readdir(base, { recursive: true, withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
           if (error.code === "ENOENT") return [];
           throw error;
-        },
-      );
+        });
       for (const entry of entries) {
         // A write in progress (writeAtomically) is not a file yet.
         if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
         const file = path.join(entry.parentPath, entry.name);
         const facts = await fs.stat(file).catch(() => null);
-        if (facts) yield { key: path.relative(base, file).split(path.sep).join("/"), size: facts.size };
+        if (facts)
+          yield { key: path.relative(base, file).split(path.sep).join("/"), size: facts.size };
       }
     },
     publicUrl: publicFileUrl,

@@ -171,7 +171,8 @@ export function PlanCard({
             {t("platform.pricing.recommended")}
           </Badge>
         ) : null}
-        <Title order={level} fz="xl">
+        {/* Drawn as an h3 whatever its level. */}
+        <Title order={level} size="h3" fz="xl">
           {plan.label}
         </Title>
         <Text size="sm" c="dimmed" mih={40}>

@@ -30,7 +30,12 @@ import {
 import { servicesContext } from "~/platform/request-context";
 import { zodWithoutEvalScript } from "~/platform/zod-in-browser";
 import { colorSchemeScript } from "~/ui/color-scheme";
-import { accessibleColors, buildTheme } from "~/features/theme/theme";
+import {
+  SiteThemeStyle,
+  accessibleColors,
+  buildTheme,
+  platformTheme,
+} from "~/features/theme/theme";
 import { installErrorReporter, reportBoundaryError } from "~/features/client-errors/client-errors";
 import { ErrorScreen } from "~/ui/error-screen";
 import { areaMessages } from "./platform/i18n/area-messages.server";
@@ -70,6 +75,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // A public page of a site carries its islands' script instead of the application (decision 048).
   const islands = useIslandDocument();
+  // The frame's theme (routes/host-layout.tsx draws the site's or the platform's with it).
+  const frame = useRouteLoaderData("routes/host-layout") as
+    | { kind: "site"; chrome: { theme: Parameters<typeof SiteThemeStyle>[0]["theme"] } }
+    | { kind: "platform" }
+    | undefined;
   return (
     <html lang={lang} dir={textDirection(lang)} {...mantineHtmlProps}>
       <head>
@@ -79,6 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheets and icons need no nonce; an empty one keeps the real one out of link
             attributes (where CSS selectors could read it) and the same on server and client. */}
         <Links nonce="" />
+        <SiteThemeStyle theme={frame?.kind === "site" ? frame.chrome.theme : platformTheme} />
         {/* Mantine's ColorSchemeScript, knowing the night theme too (app/ui/color-scheme.ts),
             after Zod's setting for pages that forbid eval (app/platform/zod-in-browser.ts). */}
         {/* The browser hides the nonce from the DOM; the client renders "" (no warning wanted). */}

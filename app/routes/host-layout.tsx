@@ -24,7 +24,7 @@ import { loadSiteChrome } from "~/features/site/site.server";
 import { textFromMatches } from "~/platform/i18n/i18n";
 import { servicesContext } from "~/platform/request-context";
 import { ErrorScreen, errorScreenKeys } from "~/ui/error-screen";
-import { SiteThemeProvider } from "~/features/theme/theme";
+import { SiteThemeProvider, platformTheme } from "~/features/theme/theme";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
 import { PlatformFrame } from "~/features/platform-site/platform-site";
 import { WebAppLinks } from "~/features/site-app/site-app";
@@ -88,8 +88,6 @@ export function meta({ error, matches }: Route.MetaArgs) {
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
-
-const platformTheme = { primaryColor: "violet" } as const;
 
 function Frame({ data, children }: { data: LayoutData | undefined; children: ReactNode }) {
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-import { Burger, Drawer, type MantineBreakpoint } from "@mantine/core";
+import { Burger, Drawer, UnstyledButton, type MantineBreakpoint } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /** The menu button of a narrow header: shown below `from`, it opens the header's drawer. */
@@ -13,7 +13,23 @@ export function NavBurger({
   hiddenFrom: MantineBreakpoint;
   label: string;
 }) {
-  return <Burger opened={opened} onClick={onToggle} hiddenFrom={hiddenFrom} aria-label={label} />;
+  // Mantine's Burger draws its lines in a <div>, which a <button> may not hold (issue 37): the
+  // same button with Burger's own classes, its lines in a <span> (they are display: block).
+  return (
+    <UnstyledButton
+      className={`${Burger.classes.root} mantine-Burger-root`}
+      hiddenFrom={hiddenFrom}
+      onClick={onToggle}
+      aria-label={label}
+      aria-expanded={opened}
+    >
+      <span
+        className={`${Burger.classes.burger} mantine-Burger-burger`}
+        data-reduce-motion
+        data-opened={opened || undefined}
+      />
+    </UnstyledButton>
+  );
 }
 
 /**

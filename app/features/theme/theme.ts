@@ -3,4 +3,9 @@
 export * from "./theme-option";
 export { ThemeEditor } from "./components/theme-editor";
 export { accessibleColors, buildTheme } from "./mantine-theme";
-export { SiteThemeProvider, siteTheme } from "./components/site-theme-provider";
+export {
+  SiteThemeProvider,
+  SiteThemeStyle,
+  platformTheme,
+  siteTheme,
+} from "./components/site-theme-provider";

@@ -1,14 +1,5 @@
-import {
-  Anchor,
-  Badge,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { bookingPagePath, type BookableType } from "../appointment-shapes";
 
@@ -25,7 +16,7 @@ export function BookableListPage({ types }: { types: BookableType[] }) {
         {types.length === 0 ? (
           <Text c="dimmed">{t("appointments.book.noneOffered")}</Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ResponsiveSimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {types.map((type) => (
               <Card key={type.id} withBorder padding="lg">
                 <Stack gap={6}>
@@ -51,7 +42,7 @@ export function BookableListPage({ types }: { types: BookableType[] }) {
                 </Stack>
               </Card>
             ))}
-          </SimpleGrid>
+          </ResponsiveSimpleGrid>
         )}
       </Stack>
     </Container>

@@ -4,11 +4,11 @@ import {
   Group,
   Loader,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   useDirection,
 } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -147,7 +147,7 @@ export function SlotPicker({
             <Text size="sm" fw={600}>
               {day.label}
             </Text>
-            <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6}>
+            <ResponsiveSimpleGrid cols={{ base: 3, sm: 5 }} spacing={6}>
               {day.items.map((slot) => (
                 <Button
                   key={slot.start}
@@ -160,7 +160,7 @@ export function SlotPicker({
                   {slot.time}
                 </Button>
               ))}
-            </SimpleGrid>
+            </ResponsiveSimpleGrid>
           </Stack>
         ))
       )}

@@ -1,6 +1,7 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { createContext, useContext, type ReactNode } from "react";
 import { Link } from "react-router";
+import classes from "./auth-card.module.css";
 
 /**
  * Sign-in screens placed inside another page (the checkout) draw their card flush, with an h2,
@@ -33,8 +34,8 @@ export function AuthCard({
       </Paper>
     );
   return (
-    <Center py={{ base: 32, sm: 72 }} px="md">
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: 36 }} w="100%" maw={440}>
+    <Center className={classes.page} px="md">
+      <Paper withBorder shadow="sm" radius="lg" className={classes.card} w="100%" maw={440}>
         <Stack gap="lg">
           <div>
             <Title order={1} fz={26}>

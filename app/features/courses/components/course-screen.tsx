@@ -3,7 +3,6 @@ import {
   AspectRatio,
   Badge,
   Container,
-  Grid,
   Group,
   Image,
   Paper,
@@ -11,6 +10,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { ResponsiveCol, ResponsiveGrid } from "~/ui/responsive-grid";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
@@ -53,8 +53,8 @@ export function CourseScreen({ course, currency, action, buy, lessonHref }: Cour
   const language = course.language && isLanguageCode(course.language) ? course.language : null;
   return (
     <Container size="lg" py={48}>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      <ResponsiveGrid gap="xl">
+        <ResponsiveCol span={7} from="md">
           {course.category ? (
             <Anchor component={Link} to={`/course?category=${course.category.slug}`} size="sm">
               {course.category.name}
@@ -118,8 +118,8 @@ export function CourseScreen({ course, currency, action, buy, lessonHref }: Cour
               ))}
             </Stack>
           ) : null}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        </ResponsiveCol>
+        <ResponsiveCol span={5} from="md">
           <Paper withBorder p="lg" radius="md">
             <Stack>
               {/* A product that sells the course shows its own price (a sale, a plan) with its
@@ -184,8 +184,8 @@ export function CourseScreen({ course, currency, action, buy, lessonHref }: Cour
               </Stack>
             </Stack>
           </Paper>
-        </Grid.Col>
-      </Grid>
+        </ResponsiveCol>
+      </ResponsiveGrid>
     </Container>
   );
 }

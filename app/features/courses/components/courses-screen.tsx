@@ -1,14 +1,5 @@
-import {
-  AspectRatio,
-  Button,
-  Card,
-  Container,
-  Group,
-  Image,
-  SimpleGrid,
-  Text,
-  Title,
-} from "@mantine/core";
+import { AspectRatio, Button, Card, Container, Group, Image, Text, Title } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { CourseCard } from "../courses.server";
@@ -65,7 +56,7 @@ export function CoursesScreen({
         </Group>
       ) : null}
       {courses.length === 0 ? <Text c="dimmed">{t("site.courses.empty")}</Text> : null}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      <ResponsiveSimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {courses.map((course) => (
           <Card
             key={course.id}
@@ -99,7 +90,7 @@ export function CoursesScreen({
             </Text>
           </Card>
         ))}
-      </SimpleGrid>
+      </ResponsiveSimpleGrid>
     </Container>
   );
 }

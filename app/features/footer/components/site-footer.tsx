@@ -1,5 +1,5 @@
 import { siteNameOf } from "~/features/accounts/accounts";
-import { Box, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { AccountSummary } from "~/features/accounts/accounts";
@@ -8,6 +8,7 @@ import { cssColour } from "~/platform/safe-values";
 import type { FooterValue } from "../footer-option";
 import { SiteLink } from "../../../ui/site-link";
 import { SiteLogo } from "~/features/header/header";
+import { ResponsiveCol, ResponsiveGrid } from "~/ui/responsive-grid";
 import classes from "./site-footer.module.css";
 
 /**
@@ -45,9 +46,9 @@ export function SiteFooter({
       ) : null}
       <Container size="lg" py="xl">
         {columns.length > 0 ? (
-          <Grid gap="xl" mb="xl">
+          <ResponsiveGrid gap="xl" mb="xl">
             {columns.map((column, index) => (
-              <Grid.Col key={index} span={{ base: 12, sm: column.width }}>
+              <ResponsiveCol key={index} span={column.width} from="sm">
                 <Title order={2} fz="md" mb="sm">
                   {column.title}
                 </Title>
@@ -66,9 +67,9 @@ export function SiteFooter({
                     ))}
                   </Stack>
                 )}
-              </Grid.Col>
+              </ResponsiveCol>
             ))}
-          </Grid>
+          </ResponsiveGrid>
         ) : null}
         <Group justify="space-between" pt="md" gap="md" className={classes.bottom}>
           <Group gap="sm" wrap="nowrap">

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Container,
-  Grid,
   Group,
   Paper,
   Skeleton,
@@ -11,6 +10,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { ResponsiveCol, ResponsiveGrid } from "~/ui/responsive-grid";
 import { IconLock } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -107,7 +107,7 @@ export function CheckoutScreen({
           </Group>
         </Container>
       </div>
-      <Container size="lg" py={{ base: "lg", sm: 48 }}>
+      <Container size="lg" className={classes.content}>
         <Anchor component={Link} to="/" size="sm">
           ← {t("checkout.backToSite")}
         </Anchor>
@@ -123,8 +123,8 @@ export function CheckoutScreen({
         {cart.ready && cart.items.length === 0 ? (
           <EmptyCart />
         ) : (
-          <Grid gap="xl">
-            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+          <ResponsiveGrid gap="xl">
+            <ResponsiveCol span={7} from="md" order={2} orderFrom={1}>
               <Stack gap="xl">
                 <CheckoutAccount viewer={viewer} siteName={siteName} />
                 <CheckoutPayment
@@ -137,8 +137,8 @@ export function CheckoutScreen({
                   onPay={(provider) => void order.place(provider)}
                 />
               </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+            </ResponsiveCol>
+            <ResponsiveCol span={5} from="md" order={1} orderFrom={2}>
               <Paper
                 withBorder
                 radius="md"
@@ -159,8 +159,8 @@ export function CheckoutScreen({
                   <Skeleton height={160} radius="md" />
                 )}
               </Paper>
-            </Grid.Col>
-          </Grid>
+            </ResponsiveCol>
+          </ResponsiveGrid>
         )}
       </Container>
     </div>

@@ -1,8 +1,10 @@
-import { Box, Grid, NavLink, Paper, Text } from "@mantine/core";
+import { Box, NavLink, Paper, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { DocLink } from "../pages.server";
+import { ResponsiveCol, ResponsiveGrid } from "~/ui/responsive-grid";
+import classes from "./docs-layout.module.css";
 
 /** The account's documentation: a sidebar of its docs beside the current one (or the index). */
 export function DocsLayout({
@@ -17,15 +19,15 @@ export function DocsLayout({
 }) {
   const { t } = useTranslation();
   return (
-    <Grid gap={{ base: "lg", md: 48 }}>
-      <Grid.Col span={{ base: 12, md: 3 }}>
+    <ResponsiveGrid gap="lg" gapFromMd={48}>
+      <ResponsiveCol span={3} from="md">
         <Paper
           component="nav"
           aria-label={t("sitePages.docs.contents")}
           withBorder
           radius="md"
           p="xs"
-          pos={{ md: "sticky" } as never}
+          className={classes.sidebar}
           top={96}
           data-testid="docs-sidebar"
         >
@@ -51,10 +53,10 @@ export function DocsLayout({
             />
           ))}
         </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
+      </ResponsiveCol>
+      <ResponsiveCol span={9} from="md">
         <Box component="article">{children}</Box>
-      </Grid.Col>
-    </Grid>
+      </ResponsiveCol>
+    </ResponsiveGrid>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
+import { Card, Container, Text, Title } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { DocLink } from "../pages.server";
@@ -23,7 +24,7 @@ export function DocsScreen({ docs, siteName }: DocsScreenProps) {
         {docs.length === 0 ? (
           <Text c="dimmed">{t("sitePages.docs.empty")}</Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ResponsiveSimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {docs.map((doc) => (
               <Card
                 key={doc.slug}
@@ -42,7 +43,7 @@ export function DocsScreen({ docs, siteName }: DocsScreenProps) {
                 ) : null}
               </Card>
             ))}
-          </SimpleGrid>
+          </ResponsiveSimpleGrid>
         )}
       </DocsLayout>
     </Container>

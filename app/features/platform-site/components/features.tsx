@@ -1,4 +1,5 @@
-import { Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   IconBook2,
@@ -12,6 +13,7 @@ import {
 } from "@tabler/icons-react";
 import { CtaBand, IconBubble, lineIcon, PageHero } from "./platform-parts";
 import classes from "./platform.module.css";
+import { responsive } from "~/ui/responsive-style";
 
 const groups: { key: string; icon: TablerIcon; items: string[] }[] = [
   { key: "site", icon: IconBrowser, items: ["pages", "blog", "menus", "theme"] },
@@ -42,18 +44,17 @@ export function FeaturesPage() {
       />
       {groups.map(({ key, icon, items }, index) => (
         <Box
+          {...responsive({ py: { base: 40, sm: 64 } }, index % 2 === 1 ? classes.alt : undefined)}
           key={key}
-          className={index % 2 === 1 ? classes.alt : undefined}
-          py={{ base: 40, sm: 64 }}
         >
           <Container size="lg">
             <Group gap="md" mb="xl" wrap="nowrap">
               <IconBubble icon={icon} />
-              <Title order={2} fz={{ base: 24, sm: 30 }}>
+              <Title {...responsive({ fz: { base: 24, sm: 30 } })} order={2}>
                 {t(`platform.features.groups.${key}.title`)}
               </Title>
             </Group>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+            <ResponsiveSimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
               {items.map((item) => (
                 <Stack key={item} gap={6}>
                   <Group gap={8} wrap="nowrap">
@@ -69,7 +70,7 @@ export function FeaturesPage() {
                   </Text>
                 </Stack>
               ))}
-            </SimpleGrid>
+            </ResponsiveSimpleGrid>
           </Container>
         </Box>
       ))}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { slugPattern } from "~/platform/patterns";
+import { responsive } from "~/ui/responsive-style";
 
 /**
  * `/login` on the base domain. Sessions belong to each site's own origin: the person names their
@@ -34,8 +35,15 @@ export function FindSite({ hostSuffix }: { hostSuffix: string }) {
   }
 
   return (
-    <Center py={{ base: 40, sm: 96 }} px="md">
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: 36 }} w="100%" maw={460}>
+    <Center {...responsive({ py: { base: 40, sm: 96 } })} px="md">
+      <Paper
+        {...responsive({ p: { base: "lg", sm: 36 } })}
+        withBorder
+        shadow="sm"
+        radius="lg"
+        w="100%"
+        maw={460}
+      >
         <form onSubmit={submit} noValidate>
           <Stack gap="lg">
             <div>

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Box, Button, Container, Group, Stack, Text } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useDisclosure } from "@mantine/hooks";
 import { NavBurger, NavDrawer } from "~/ui/nav-drawer";
 import { ThemeToggle } from "~/ui/theme-toggle";
@@ -53,7 +54,7 @@ function Footer({ year }: { year: number }) {
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="lg" py={48}>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+        <ResponsiveSimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap="sm">
             <Brand />
             <Text size="sm" c="dimmed" maw={320}>
@@ -81,7 +82,7 @@ function Footer({ year }: { year: number }) {
               {t("platform.nav.login")}
             </Link>
           </nav>
-        </SimpleGrid>
+        </ResponsiveSimpleGrid>
         <Text size="sm" c="dimmed" mt={40}>
           {t("platform.footer.rights", { year })}
         </Text>

@@ -1,16 +1,5 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Badge, Box, Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { ResponsiveCol, ResponsiveGrid, ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import {
   IconArrowRight,
   IconBook2,
@@ -28,6 +17,9 @@ import { CtaBand, FeatureCard, lineIcon, SectionHeading } from "./platform-parts
 import { longestTrial, PlanGrid, type PlanCardData } from "./plan-cards";
 import classes from "./platform.module.css";
 import { SitePreview } from "./site-preview";
+import { responsive } from "~/ui/responsive-style";
+
+const heroTitle = responsive({ fz: { base: 38, sm: 56 } });
 
 const pillars: { key: string; icon: TablerIcon }[] = [
   { key: "courses", icon: IconBook2 },
@@ -46,19 +38,19 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
   const trialDays = longestTrial(plans);
   return (
     <>
-      <Box className={classes.hero} py={{ base: 48, sm: 96 }}>
+      <Box {...responsive({ py: { base: 48, sm: 96 } }, classes.hero)}>
         <Container size="lg">
-          <Grid gap={{ base: 40, md: 64 }} align="center">
-            <Grid.Col span={{ base: 12, md: 6 }}>
+          <ResponsiveGrid gap={40} gapFromMd={64} align="center">
+            <ResponsiveCol span={6} from="md">
               <Badge variant="light" color="violet" size="lg" radius="sm">
                 {t("platform.home.badge")}
               </Badge>
               <Title
                 order={1}
-                fz={{ base: 38, sm: 56 }}
+                className={heroTitle.className}
                 lh={1.05}
                 mt="lg"
-                style={{ letterSpacing: "-0.03em" }}
+                style={{ ...heroTitle.style, letterSpacing: "-0.03em" }}
               >
                 <Trans
                   i18nKey="platform.home.title"
@@ -88,20 +80,20 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
                   {t("platform.home.note", { days: trialDays })}
                 </Text>
               ) : null}
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
+            </ResponsiveCol>
+            <ResponsiveCol span={6} from="md">
               <SitePreview />
-            </Grid.Col>
-          </Grid>
+            </ResponsiveCol>
+          </ResponsiveGrid>
         </Container>
       </Box>
 
-      <Container size="lg" py={{ base: 56, sm: 88 }}>
+      <Container {...responsive({ py: { base: 56, sm: 88 } })} size="lg">
         <SectionHeading
           title={t("platform.home.pillarsTitle")}
           text={t("platform.home.pillarsText")}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        <ResponsiveSimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {pillars.map(({ key, icon }) => (
             <FeatureCard
               key={key}
@@ -110,13 +102,13 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
               text={t(`platform.home.pillars.${key}.text`)}
             />
           ))}
-        </SimpleGrid>
+        </ResponsiveSimpleGrid>
       </Container>
 
-      <Box className={classes.alt} py={{ base: 56, sm: 88 }}>
+      <Box {...responsive({ py: { base: 56, sm: 88 } }, classes.alt)}>
         <Container size="lg">
           <SectionHeading title={t("platform.home.stepsTitle")} />
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+          <ResponsiveSimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
             {steps.map((step, index) => (
               <Stack key={step} gap="sm">
                 <span className={classes.stepNumber}>{index + 1}</span>
@@ -128,11 +120,11 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
                 </Text>
               </Stack>
             ))}
-          </SimpleGrid>
+          </ResponsiveSimpleGrid>
         </Container>
       </Box>
 
-      <Container size="lg" py={{ base: 56, sm: 88 }}>
+      <Container {...responsive({ py: { base: 56, sm: 88 } })} size="lg">
         <SectionHeading
           title={t("platform.home.pricingTitle")}
           text={t("platform.home.pricingText")}
@@ -151,13 +143,13 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
       </Container>
 
       {demoUrls.length > 0 ? (
-        <Box className={classes.alt} py={{ base: 48, sm: 72 }}>
+        <Box {...responsive({ py: { base: 48, sm: 72 } }, classes.alt)}>
           <Container size="md">
             <SectionHeading
               title={t("platform.home.demoTitle")}
               text={t("platform.home.demoText")}
             />
-            <SimpleGrid cols={{ base: 1, sm: demoUrls.length }} spacing="lg">
+            <ResponsiveSimpleGrid cols={{ base: 1, sm: demoUrls.length }} spacing="lg">
               {demoUrls.map((url) => (
                 <Card
                   key={url}
@@ -174,7 +166,7 @@ export function PlatformHome({ plans, demoUrls }: { plans: PlanCardData[]; demoU
                   </Group>
                 </Card>
               ))}
-            </SimpleGrid>
+            </ResponsiveSimpleGrid>
           </Container>
         </Box>
       ) : null}

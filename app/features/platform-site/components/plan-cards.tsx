@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Divider, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Divider, Stack, Text, Title } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { PlanPricing } from "~/features/plans/plans";
@@ -132,10 +133,13 @@ export function PlanCard({
   plan,
   interval,
   detailed,
+  level = 3,
 }: {
   plan: PlanCardData;
   interval: BillingInterval;
   detailed?: boolean;
+  /** The plan name's heading level, one below the heading the card sits under. */
+  level?: 2 | 3;
 }) {
   const { t } = useTranslation();
   const { money } = useMoney();
@@ -167,7 +171,8 @@ export function PlanCard({
             {t("platform.pricing.recommended")}
           </Badge>
         ) : null}
-        <Title order={3} fz="xl">
+        {/* Drawn as an h3 whatever its level. */}
+        <Title order={level} size="h3" fz="xl">
           {plan.label}
         </Title>
         <Text size="sm" c="dimmed" mih={40}>
@@ -206,16 +211,18 @@ export function PlanGrid({
   plans,
   interval,
   detailed,
+  level,
 }: {
   plans: PlanCardData[];
   interval: BillingInterval;
   detailed?: boolean;
+  level?: 2 | 3;
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+    <ResponsiveSimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
       {plans.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} interval={interval} detailed={detailed} />
+        <PlanCard key={plan.id} plan={plan} interval={interval} detailed={detailed} level={level} />
       ))}
-    </SimpleGrid>
+    </ResponsiveSimpleGrid>
   );
 }

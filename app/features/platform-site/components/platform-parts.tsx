@@ -4,8 +4,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import classes from "./platform.module.css";
+import { responsive } from "~/ui/responsive-style";
 
 /** The top band of a marketing page: eyebrow, the page's one heading, and its pitch. */
+const heroTitle = responsive({ fz: { base: 34, sm: 52 } });
+const sectionTitle = responsive({ fz: { base: 28, sm: 36 } });
+
 export function PageHero({
   eyebrow,
   title,
@@ -18,15 +22,15 @@ export function PageHero({
   children?: ReactNode;
 }) {
   return (
-    <Box className={classes.hero} py={{ base: 56, sm: 88 }}>
+    <Box {...responsive({ py: { base: 56, sm: 88 } }, classes.hero)}>
       <Container size="md" ta="center">
         <Text className={classes.eyebrow}>{eyebrow}</Text>
         <Title
           order={1}
-          fz={{ base: 34, sm: 52 }}
+          className={heroTitle.className}
           lh={1.1}
           mt="sm"
-          style={{ letterSpacing: "-0.02em" }}
+          style={{ ...heroTitle.style, letterSpacing: "-0.02em" }}
         >
           {title}
         </Title>
@@ -42,7 +46,11 @@ export function PageHero({
 export function SectionHeading({ title, text }: { title: string; text?: string }) {
   return (
     <Stack gap="sm" align="center" ta="center" mb={40}>
-      <Title order={2} fz={{ base: 28, sm: 36 }} style={{ letterSpacing: "-0.01em" }}>
+      <Title
+        order={2}
+        className={sectionTitle.className}
+        style={{ ...sectionTitle.style, letterSpacing: "-0.01em" }}
+      >
         {title}
       </Title>
       {text ? (
@@ -109,9 +117,9 @@ export function CheckList({ items }: { items: string[] }) {
 export function CtaBand() {
   const { t } = useTranslation();
   return (
-    <Container size="lg" py={{ base: 48, sm: 80 }}>
-      <Box className={classes.cta} px={{ base: "lg", sm: 56 }} py={{ base: 40, sm: 56 }}>
-        <Title order={2} fz={{ base: 26, sm: 34 }} c="white">
+    <Container {...responsive({ py: { base: 48, sm: 80 } })} size="lg">
+      <Box {...responsive({ px: { base: "lg", sm: 56 }, py: { base: 40, sm: 56 } }, classes.cta)}>
+        <Title {...responsive({ fz: { base: 26, sm: 34 } })} order={2} c="white">
           {t("platform.home.ctaTitle")}
         </Title>
         <Text size="lg" mt="sm" maw={620} style={{ opacity: 0.9 }}>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { CtaBand, PageHero } from "./platform-parts";
 import { annualSaving, PlanGrid, type BillingInterval, type PlanCardData } from "./plan-cards";
+import { responsive } from "~/ui/responsive-style";
 
 const questions = ["trial", "switch", "lifetime", "limits"] as const;
 
@@ -37,12 +38,13 @@ export function PricingPage({ plans }: { plans: PlanCardData[] }) {
           ) : null}
         </Group>
       </PageHero>
-      <Container size="xl" py={{ base: 40, sm: 64 }}>
-        <PlanGrid plans={plans} interval={interval} detailed />
+      <Container {...responsive({ py: { base: 40, sm: 64 } })} size="xl">
+        {/* Right under the page's h1: the plans' names are h2s (issue 37, no level skipped). */}
+        <PlanGrid plans={plans} interval={interval} detailed level={2} />
       </Container>
-      <Container size="sm" pb={{ base: 24, sm: 48 }}>
+      <Container {...responsive({ pb: { base: 24, sm: 48 } })} size="sm">
         <Stack>
-          <Title order={2} ta="center" fz={{ base: 26, sm: 32 }}>
+          <Title {...responsive({ fz: { base: 26, sm: 32 } })} order={2} ta="center">
             {t("platform.pricing.faqTitle")}
           </Title>
           <Accordion variant="separated" radius="md">

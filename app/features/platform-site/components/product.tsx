@@ -1,4 +1,5 @@
-import { Box, Container, Grid, Text, Title } from "@mantine/core";
+import { Box, Container, Text, Title } from "@mantine/core";
+import { ResponsiveCol, ResponsiveGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   IconBook2,
@@ -11,6 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { CheckList, CtaBand, lineIcon, PageHero } from "./platform-parts";
 import classes from "./platform.module.css";
+import { responsive } from "~/ui/responsive-style";
 
 const sections: { key: string; icon: TablerIcon; tint: string }[] = [
   { key: "site", icon: IconBrowser, tint: "violet" },
@@ -23,19 +25,11 @@ const sections: { key: string; icon: TablerIcon; tint: string }[] = [
 
 /** A tinted panel with the section's icon: the picture beside each section's text. */
 function Visual({ icon: Icon, tint }: { icon: TablerIcon; tint: string }) {
+  const shades = Object.fromEntries(
+    [0, 1, 2, 6].map((shade) => [`--tint-${shade}`, `var(--mantine-color-${tint}-${shade})`]),
+  );
   return (
-    <Box
-      aria-hidden="true"
-      h={{ base: 180, sm: 260 }}
-      style={{
-        borderRadius: "var(--mantine-radius-xl)",
-        display: "grid",
-        placeItems: "center",
-        color: `var(--mantine-color-${tint}-6)`,
-        background: `radial-gradient(circle at 30% 20%, light-dark(var(--mantine-color-${tint}-1), rgba(255,255,255,0.06)), transparent 60%), light-dark(var(--mantine-color-${tint}-0), var(--mantine-color-dark-7))`,
-        border: `1px solid light-dark(var(--mantine-color-${tint}-2), var(--mantine-color-dark-5))`,
-      }}
-    >
+    <Box aria-hidden="true" className={classes.visual} style={shades}>
       <Icon {...lineIcon} size={96} />
     </Box>
   );
@@ -55,32 +49,25 @@ export function ProductPage() {
         const base = `platform.product.sections.${key}`;
         return (
           <Box
+            {...responsive({ py: { base: 48, sm: 80 } }, index % 2 === 1 ? classes.alt : undefined)}
             key={key}
-            className={index % 2 === 1 ? classes.alt : undefined}
-            py={{ base: 48, sm: 80 }}
           >
             <Container size="lg">
-              <Grid gap={{ base: 32, md: 72 }} align="center">
-                <Grid.Col
-                  span={{ base: 12, md: 6 }}
-                  order={{ base: 1, md: index % 2 === 1 ? 2 : 1 }}
-                >
+              <ResponsiveGrid gap={32} gapFromMd={72} align="center">
+                <ResponsiveCol span={6} from="md" order={1} orderFrom={index % 2 === 1 ? 2 : 1}>
                   <Text className={classes.eyebrow}>{t(`${base}.eyebrow`)}</Text>
-                  <Title order={2} fz={{ base: 26, sm: 34 }} mt="xs">
+                  <Title {...responsive({ fz: { base: 26, sm: 34 } })} order={2} mt="xs">
                     {t(`${base}.title`)}
                   </Title>
                   <Text c="dimmed" size="lg" mt="sm" mb="lg" lh={1.6}>
                     {t(`${base}.text`)}
                   </Text>
                   <CheckList items={[1, 2, 3, 4].map((n) => t(`${base}.point${n}`))} />
-                </Grid.Col>
-                <Grid.Col
-                  span={{ base: 12, md: 6 }}
-                  order={{ base: 2, md: index % 2 === 1 ? 1 : 2 }}
-                >
+                </ResponsiveCol>
+                <ResponsiveCol span={6} from="md" order={2} orderFrom={index % 2 === 1 ? 1 : 2}>
                   <Visual icon={icon} tint={tint} />
-                </Grid.Col>
-              </Grid>
+                </ResponsiveCol>
+              </ResponsiveGrid>
             </Container>
           </Box>
         );

@@ -5,13 +5,12 @@ import {
   Paper,
   Radio,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type CSSProperties, type FormEvent } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { postJson } from "~/features/auth/auth";
@@ -21,6 +20,8 @@ import { slugPattern } from "~/platform/patterns";
 import { dnsLabel } from "~/platform/slugs";
 import { useBrowserSearchParams } from "~/ui/browser-search";
 import classes from "./platform.module.css";
+import { responsive } from "~/ui/responsive-style";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 
 export type PlanOption = { id: string; label: string; price: string };
 
@@ -118,6 +119,11 @@ function refusalOf(status: number, error?: { code: string; details?: unknown }):
 }
 
 /** P20 sign-up for a new site on the platform: the site, its address and plan, and its owner. */
+// Radio.Card writes its `radius` prop out as an attribute too, which a <button> may not have: the
+// radius goes in its variable. Radio.Indicator's types lack `component`, which its Box takes.
+const cardRadius = { "--card-radius": "var(--mantine-radius-md)" } as CSSProperties;
+const asSpan = { component: "span" } as object;
+
 export function AccountSignupForm({
   plans,
   hostSuffix,
@@ -185,7 +191,7 @@ export function AccountSignupForm({
   }
 
   return (
-    <Paper withBorder shadow="md" radius="lg" p={{ base: "lg", sm: 32 }}>
+    <Paper {...responsive({ p: { base: "lg", sm: 32 } })} withBorder shadow="md" radius="lg">
       <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormError messageKey={refusal.message} />
@@ -252,30 +258,32 @@ export function AccountSignupForm({
             onChange={setPlan}
             error={fieldError("plan")}
           >
-            <SimpleGrid cols={2} spacing="xs" mt={6}>
+            <ResponsiveSimpleGrid cols={{ base: 2 }} spacing="xs" mt={6}>
               {plans.map((option) => (
                 <Radio.Card
                   key={option.id}
                   value={option.id}
-                  radius="md"
                   p="sm"
                   aria-label={option.label}
                   className={classes.planOption}
+                  style={cardRadius}
                 >
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator size="sm" mt={2} />
-                    <div>
-                      <Text fw={700} size="sm">
+                  {/* The card is a <button>, which holds phrasing content only (issue 37):
+                      spans where Mantine would draw divs and paragraphs (all display as before). */}
+                  <Group component="span" wrap="nowrap" align="flex-start" gap="sm">
+                    <Radio.Indicator size="sm" mt={2} {...asSpan} />
+                    <span>
+                      <Text component="span" display="block" fw={700} size="sm">
                         {option.label}
                       </Text>
-                      <Text size="xs" c="dimmed">
+                      <Text component="span" display="block" size="xs" c="dimmed">
                         {option.price}
                       </Text>
-                    </div>
+                    </span>
                   </Group>
                 </Radio.Card>
               ))}
-            </SimpleGrid>
+            </ResponsiveSimpleGrid>
           </Radio.Group>
           <Title order={2} fz="lg" mt="sm">
             {t("platform.signup.ownerSection")}

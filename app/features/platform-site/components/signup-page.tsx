@@ -1,9 +1,11 @@
-import { Box, Container, Grid, Stack, Text, Title } from "@mantine/core";
+import { Box, Container, Stack, Text, Title } from "@mantine/core";
+import { ResponsiveCol, ResponsiveGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckList } from "./platform-parts";
 import { planPrice, useMoney, type PlanCardData } from "./plan-cards";
 import classes from "./platform.module.css";
 import { AccountSignupForm } from "./signup-form";
+import { responsive } from "~/ui/responsive-style";
 
 const pitch = ["site", "content", "owner", "languages"] as const;
 
@@ -30,13 +32,13 @@ export function PlatformSignupPage({
     };
   });
   return (
-    <Box className={classes.hero} py={{ base: 32, sm: 72 }}>
+    <Box {...responsive({ py: { base: 32, sm: 72 } }, classes.hero)}>
       <Container size="lg">
-        <Grid gap={{ base: 32, md: 64 }} align="flex-start">
-          <Grid.Col span={{ base: 12, md: 5 }}>
+        <ResponsiveGrid gap={32} gapFromMd={64} align="flex-start">
+          <ResponsiveCol span={5} from="md">
             <Stack gap="lg" pt={{ md: 24 }}>
               <Text className={classes.eyebrow}>{t("platform.nav.start")}</Text>
-              <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.1}>
+              <Title {...responsive({ fz: { base: 32, sm: 44 } })} order={1} lh={1.1}>
                 {t("platform.signup.title")}
               </Title>
               <Text size="lg" c="dimmed">
@@ -49,11 +51,11 @@ export function PlatformSignupPage({
                 <CheckList items={pitch.map((key) => t(`platform.signup.pitch.${key}`))} />
               </div>
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          </ResponsiveCol>
+          <ResponsiveCol span={7} from="md">
             <AccountSignupForm plans={options} hostSuffix={hostSuffix} />
-          </Grid.Col>
-        </Grid>
+          </ResponsiveCol>
+        </ResponsiveGrid>
       </Container>
     </Box>
   );

@@ -1,4 +1,5 @@
-import { Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
+import { Card, Container, Text, Title } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   IconBook2,
@@ -11,6 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { CheckList, CtaBand, IconBubble, PageHero } from "./platform-parts";
 import classes from "./platform.module.css";
+import { responsive } from "~/ui/responsive-style";
 
 const cases: { key: string; icon: TablerIcon }[] = [
   { key: "creators", icon: IconSparkles },
@@ -31,8 +33,8 @@ export function UseCasesPage() {
         title={t("platform.useCases.title")}
         text={t("platform.useCases.text")}
       />
-      <Container size="lg" py={{ base: 48, sm: 80 }}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      <Container {...responsive({ py: { base: 48, sm: 80 } })} size="lg">
+        <ResponsiveSimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {cases.map(({ key, icon }) => {
             const base = `platform.useCases.items.${key}`;
             return (
@@ -51,7 +53,7 @@ export function UseCasesPage() {
               </Card>
             );
           })}
-        </SimpleGrid>
+        </ResponsiveSimpleGrid>
       </Container>
       <CtaBand />
     </>

@@ -1,4 +1,5 @@
-import { SimpleGrid, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { PostSummary } from "../posts.server";
 import { PostCard } from "./post-card";
@@ -14,10 +15,10 @@ export function PostGrid({ posts, level }: PostGridProps) {
   const { t } = useTranslation();
   if (posts.length === 0) return <Text c="dimmed">{t("site.noPosts")}</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+    <ResponsiveSimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
       {posts.map((post) => (
         <PostCard key={post.id} post={post} level={level} />
       ))}
-    </SimpleGrid>
+    </ResponsiveSimpleGrid>
   );
 }

@@ -1,4 +1,5 @@
-import { AspectRatio, Badge, Button, Card, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { AspectRatio, Badge, Button, Card, Image, Stack, Text } from "@mantine/core";
+import { ResponsiveSimpleGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import type { ProductCard } from "../product-catalogue.server";
@@ -15,7 +16,7 @@ export function ProductCards({
   const { t } = useTranslation();
   if (products.length === 0) return null;
   return (
-    <SimpleGrid cols={{ base: 1, sm: columns }} w="100%" data-testid="product-cards">
+    <ResponsiveSimpleGrid cols={{ base: 1, sm: columns }} w="100%" data-testid="product-cards">
       {products.map((product) => (
         <Card key={product.id} withBorder radius="md" padding="md" data-testid="product-card">
           {product.image ? (
@@ -39,6 +40,6 @@ export function ProductCards({
           </Stack>
         </Card>
       ))}
-    </SimpleGrid>
+    </ResponsiveSimpleGrid>
   );
 }

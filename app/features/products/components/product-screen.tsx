@@ -3,7 +3,6 @@ import {
   AspectRatio,
   Badge,
   Container,
-  Grid,
   Image,
   List,
   Paper,
@@ -11,6 +10,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { ResponsiveCol, ResponsiveGrid } from "~/ui/responsive-grid";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { Link } from "react-router";
 import { storedHtmlClass } from "~/features/content/content";
@@ -27,8 +27,8 @@ export function ProductScreen({ product }: { product: ProductPage }) {
   const gives = courses.length + memberships.length + downloads.length > 0;
   return (
     <Container size="lg" py={48}>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      <ResponsiveGrid gap="xl">
+        <ResponsiveCol span={7} from="md">
           <Badge variant="light" color="gray">
             {t(`products.kinds.${product.kind}`)}
           </Badge>
@@ -75,8 +75,8 @@ export function ProductScreen({ product }: { product: ProductPage }) {
               </List>
             </Stack>
           ) : null}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        </ResponsiveCol>
+        <ResponsiveCol span={5} from="md">
           <Paper withBorder p="lg" radius="md">
             {product.prices.length === 0 ? (
               <Text c="dimmed">{t("products.page.notForSale")}</Text>
@@ -92,8 +92,8 @@ export function ProductScreen({ product }: { product: ProductPage }) {
               />
             )}
           </Paper>
-        </Grid.Col>
-      </Grid>
+        </ResponsiveCol>
+      </ResponsiveGrid>
     </Container>
   );
 }

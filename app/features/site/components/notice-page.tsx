@@ -1,7 +1,14 @@
 import { Button, Container, Group, Paper, Stack, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";
+import classes from "./notice-page.module.css";
+
+const tick = {
+  "--ti-radius": "var(--mantine-radius-xl)",
+  "--ti-bg": "var(--mantine-color-teal-light)",
+  "--ti-color": "var(--mantine-color-teal-light-color)",
+} as CSSProperties;
 
 /** A short confirmation inside the site's frame: a tick, a heading, a few lines and the way on. */
 export function NoticePage({
@@ -14,15 +21,15 @@ export function NoticePage({
   actions: { label: string; to: string; primary?: boolean }[];
 }) {
   return (
-    <Container size="sm" py={{ base: 48, sm: 96 }}>
-      <Paper withBorder radius="lg" p={{ base: "lg", sm: 48 }} ta="center">
+    <Container size="sm" className={classes.page}>
+      <Paper withBorder radius="lg" className={classes.card} ta="center">
         <Stack align="center" gap="md">
-          <ThemeIcon size={64} radius="xl" variant="light" color="teal" aria-hidden="true">
+          {/* Radius and colour as variables: ThemeIcon also writes those props out as attributes,
+              which a <div> may not have (issue 37). */}
+          <ThemeIcon size={64} variant="light" style={tick} aria-hidden="true">
             <IconCheck size={32} stroke={2.2} />
           </ThemeIcon>
-          <Title order={1} fz={{ base: 28, sm: 36 }}>
-            {title}
-          </Title>
+          <Title order={1}>{title}</Title>
           <Stack gap="xs" maw={480}>
             {children}
           </Stack>

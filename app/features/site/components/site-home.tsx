@@ -2,6 +2,7 @@ import { Badge, Box, Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { PostSummary } from "~/features/posts/posts.server";
 import { PostGrid } from "~/features/posts/posts";
+import classes from "./site-home.module.css";
 
 /** An account's home page: its name, tagline and latest posts. */
 export function SiteHome({
@@ -17,14 +18,12 @@ export function SiteHome({
   return (
     <>
       {/* data-site-hero: a transparent header (P8) lies over this band. */}
-      <Box py={{ base: 48, sm: 80 }} bg="var(--mantine-primary-color-light)" data-site-hero>
+      <Box className={classes.hero} bg="var(--mantine-primary-color-light)" data-site-hero>
         <Container size="lg">
           <Badge variant="filled" mb="md">
             {t("site.welcome")}
           </Badge>
-          <Title order={1} fz={{ base: 34, sm: 48 }}>
-            {title}
-          </Title>
+          <Title order={1}>{title}</Title>
           {description ? (
             <Text size="xl" c="dimmed" mt="sm" maw={640}>
               {description}

@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { accessibleColors, buildTheme } from "../mantine-theme";
-import { SiteThemeProvider, siteTheme } from "./site-theme-provider";
+import { SiteThemeProvider, SiteThemeStyle, siteTheme } from "./site-theme-provider";
 
 const mantineCss = (input: Parameters<typeof buildTheme>[0]) => {
   const html = renderToStaticMarkup(
@@ -33,15 +33,17 @@ describe("site theme provider", () => {
     expect(siteTheme({ ...input })).toBe(siteTheme(input));
   });
 
-  test("I32 the provider writes the variables before its children", () => {
-    const html = renderToStaticMarkup(
+  test("I37 the variables are written by the head's style, the provider writes no style in the body", () => {
+    const css = siteTheme({ primaryColor: "teal" }).css;
+    expect(css).toContain("--mantine-primary-color-filled: var(--mantine-color-teal-");
+    const head = renderToStaticMarkup(<SiteThemeStyle theme={{ primaryColor: "teal" }} />);
+    expect(head).toBe(`<style data-mantine-styles="true">${css}</style>`);
+    const body = renderToStaticMarkup(
       <SiteThemeProvider theme={{ primaryColor: "teal" }}>
         <p>child</p>
       </SiteThemeProvider>,
     );
-    const css = siteTheme({ primaryColor: "teal" }).css;
-    expect(css).toContain("--mantine-primary-color-filled: var(--mantine-color-teal-");
-    expect(html.indexOf(css)).toBeGreaterThan(-1);
-    expect(html.indexOf(css)).toBeLessThan(html.indexOf("<p>child</p>"));
+    expect(body).not.toContain(css);
+    expect(body).not.toContain('data-mantine-styles="true"');
   });
 });

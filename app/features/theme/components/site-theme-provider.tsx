@@ -47,23 +47,36 @@ export function siteTheme(input: ThemeInput): SiteTheme {
   });
 }
 
+/** The theme of the platform's own pages (its marketing site and console). */
+export const platformTheme = { primaryColor: "violet" } as const;
+
 /**
  * Mantine's provider for a site's pages, its dashboard and the console, in the account's theme.
  * Its CSS variables (~9 KB, the accessible colours computed for every palette) are Mantine's own
  * but built once per theme: Mantine's provider builds them on every render, which on the server
- * is every request (~4 % of a page's render, decision 050). Same markup on both sides.
+ * is every request (~4 % of a page's render, decision 050). They are written in the head by
+ * `SiteThemeStyle`, not here: a `<style>` in the body whose `:root` rules reach outside its
+ * parent is invalid HTML (issue 37).
  */
 export function SiteThemeProvider({ theme, children }: { theme: ThemeInput; children: ReactNode }) {
-  const { theme: mantineTheme, css } = siteTheme(theme);
   return (
     <MantineProvider
-      theme={mantineTheme}
+      theme={siteTheme(theme).theme}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
       withCssVariables={false}
     >
-      <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: css }} />
       {children}
     </MantineProvider>
+  );
+}
+
+/**
+ * The theme's CSS variables, for the document's head after the stylesheets: the theme's values
+ * must come after Mantine's defaults (default-css-variables.css) to win over them.
+ */
+export function SiteThemeStyle({ theme }: { theme: ThemeInput }) {
+  return (
+    <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: siteTheme(theme).css }} />
   );
 }

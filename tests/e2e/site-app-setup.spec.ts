@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import sharp from "sharp";
 import { startDnsServer, type LocalDnsServer } from "../support/dns-server";
@@ -11,7 +12,8 @@ import { expect, test, type Browser, type Page } from "./support/test";
 // change the demo site): the app screen's name and feature switches reach the public site and
 // the dashboard, the icon completes a step of the setup checklist, the certificates add-on
 // switches the member's certificates off and on, and a custom domain is verified against a
-// local DNS server. Serial: each test starts from the last one's site.
+// local DNS server; the owner exports the whole site (issue 37). Serial: each test starts from
+// the last one's site.
 test.describe.configure({ mode: "serial" });
 
 let server: RunningServer;
@@ -199,4 +201,45 @@ test("M7 the owner connects a custom domain: the DNS record to add, a refusal wh
   // Removed again: the demo answers at its sub-domain only.
   await panel.getByRole("button", { name: "Remove domain" }).click();
   await expect(panel.getByTestId("verified-domain")).toHaveCount(0);
+});
+
+test("I37 the owner exports the whole site from the app screen and downloads the archive; a student may not", async ({
+  page,
+  browser,
+}) => {
+  await asOwner(page, "/dashboard/app");
+  await page.getByTestId("site-data").getByRole("link", { name: "Export your data" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Export your data" })).toBeVisible();
+  await expect(page.getByText("No exports yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Export all data" }).click();
+  // The screen reads the list again while the job works, until the archive is ready.
+  const row = page.getByTestId("exports").locator("li").first();
+  await expect(row).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+  await expect(row).toContainText("Ready");
+  await expect(page.getByRole("button", { name: "Export all data" })).toBeEnabled();
+  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, shots, "export");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("link", { name: /^Download/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^demo-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+  const file = await download.path();
+  const names = execFileSync("tar", ["tzf", file], { encoding: "utf8" }).split("\n");
+  expect(names[0]).toBe("lyceum-account.json");
+  expect(names).toContain("tables/courses.ndjson");
+  const manifest = JSON.parse(
+    execFileSync("tar", ["xzOf", file, "lyceum-account.json"], { encoding: "utf8" }),
+  );
+  expect(manifest.account.slug).toBe("demo");
+
+  const student = await browser.newContext();
+  try {
+    const other = await student.newPage();
+    await sessions.use(other, "student@demo.test");
+    expect((await other.goto(demo("/dashboard/export")))?.status()).toBe(403);
+  } finally {
+    await student.close();
+  }
 });

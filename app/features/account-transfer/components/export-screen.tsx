@@ -3,10 +3,11 @@ import {
   Anchor,
   Badge,
   Button,
+  Code,
   Group,
   List,
+  Paper,
   Stack,
-  Table,
   Text,
   Title,
   VisuallyHidden,
@@ -20,6 +21,7 @@ import { errorKeyOf } from "~/platform/errors";
 import { dateIn, formatBytes, numberFormat } from "~/platform/i18n/formats";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { ExportRow, ExportStatus } from "../export-shapes";
+import classes from "./export-screen.module.css";
 
 const statusColour: Record<ExportStatus, string> = {
   queued: "gray",
@@ -31,58 +33,58 @@ const statusColour: Record<ExportStatus, string> = {
 /** While an export is being made, the list is read again every few seconds. */
 const POLL_MS = 3000;
 
-function ExportsTable({ exports }: { exports: ExportRow[] }) {
+/** The archives, newest first: one line each, wrapping on a narrow screen. */
+function ExportsList({ exports }: { exports: ExportRow[] }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const when = dateIn(lang, true);
   const count = (n: number) => numberFormat(lang).format(n);
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" data-testid="exports">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("accountExport.requested")}</Table.Th>
-            <Table.Th>{t("accountExport.status")}</Table.Th>
-            <Table.Th>{t("accountExport.contents")}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t("accountExport.download")}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {exports.map((row) => (
-            <Table.Tr key={row.id} data-status={row.status}>
-              <Table.Td>{when(row.requestedAt)}</Table.Td>
-              <Table.Td>
+    <Stack component="ul" gap="xs" className={classes.list} data-testid="exports">
+      {exports.map((row) => (
+        <Paper component="li" key={row.id} withBorder p="sm" data-status={row.status}>
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2}>
+              <Group gap="xs">
+                <Text size="sm" fw={600}>
+                  <VisuallyHidden>{t("accountExport.requested")} </VisuallyHidden>
+                  {when(row.requestedAt)}
+                </Text>
                 <Badge color={statusColour[row.status]} variant="light">
+                  <VisuallyHidden>{t("accountExport.status")} </VisuallyHidden>
                   {t(`accountExport.statuses.${row.status}`)}
                 </Badge>
-              </Table.Td>
-              <Table.Td>
-                {row.counts
-                  ? t("accountExport.counts", {
-                      rows: count(row.counts.rows),
-                      people: count(row.counts.people),
-                      files: count(row.counts.files),
-                    })
-                  : "—"}
-              </Table.Td>
-              <Table.Td>
-                {row.status === "ready" && row.sizeBytes !== null ? (
-                  <Anchor href={`/api/account/exports/${row.id}/archive`} download>
-                    <Group gap={4} wrap="nowrap">
-                      <IconDownload size={16} aria-hidden />
-                      {t("accountExport.downloadSize", { size: formatBytes(row.sizeBytes, lang) })}
-                    </Group>
-                  </Anchor>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Group>
+              {row.counts ? (
+                <Text size="sm" c="dimmed">
+                  {t("accountExport.counts", {
+                    rows: count(row.counts.rows),
+                    people: count(row.counts.people),
+                    files: count(row.counts.files),
+                  })}
+                </Text>
+              ) : null}
+            </Stack>
+            {row.status === "ready" && row.sizeBytes !== null ? (
+              <Anchor href={`/api/account/exports/${row.id}/archive`} download size="sm">
+                <Group gap={4} wrap="nowrap">
+                  <IconDownload size={16} aria-hidden />
+                  {t("accountExport.downloadSize", { size: formatBytes(row.sizeBytes, lang) })}
+                </Group>
+              </Anchor>
+            ) : null}
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
   );
+}
+
+/** A sentence whose `backticked` parts are commands, shown as code. */
+function WithCode({ text }: { text: string }) {
+  return text
+    .split(/`([^`]+)`/)
+    .map((part, index) => (index % 2 === 1 ? <Code key={index}>{part}</Code> : part));
 }
 
 /** /dashboard/export: the owner takes the whole site with them (decision 081). */
@@ -137,14 +139,14 @@ export function ExportScreen({ exports }: { exports: ExportRow[] }) {
         </Text>
       </Group>
       {exports.length > 0 ? (
-        <ExportsTable exports={exports} />
+        <ExportsList exports={exports} />
       ) : (
         <Text size="sm" c="dimmed">
           {t("accountExport.none")}
         </Text>
       )}
       <Text size="sm" c="dimmed">
-        {t("accountExport.importHint")}
+        <WithCode text={t("accountExport.importHint")} />
       </Text>
     </SettingsPage>
   );

@@ -6,7 +6,7 @@ import { createApp } from "./app";
 import type { ServerServices } from "./app-env";
 import { createLogger } from "~/platform/logger.server";
 import { boot, createStorage, loadDemoSeed, openMigratedDatabase, prepareContent } from "./boot";
-import { transferCommand } from "~/features/account-transfer/transfer-command.server";
+import { transferCommand } from "~/features/account-transfer/account-transfer.server";
 
 export function startApp({ assetsDir }: { assetsDir: string }) {
   return boot({ build: build as unknown as ServerBuild, assetsDir });

@@ -203,7 +203,7 @@ test("M7 the owner connects a custom domain: the DNS record to add, a refusal wh
   await expect(panel.getByTestId("verified-domain")).toHaveCount(0);
 });
 
-test("I37 the owner exports the whole site from the app screen and downloads the archive; a student may not", async ({
+test("I37 the owner exports the whole site from the app screen and downloads the archive; a student may not, and downloads their own data", async ({
   page,
   browser,
 }) => {
@@ -239,6 +239,17 @@ test("I37 the owner exports the whole site from the app screen and downloads the
     const other = await student.newPage();
     await sessions.use(other, "student@demo.test");
     expect((await other.goto(demo("/dashboard/export")))?.status()).toBe(403);
+    // What a member may take: what the site holds about them, from their profile.
+    await open(other, demo("/dashboard/profile"));
+    const [mine] = await Promise.all([
+      other.waitForEvent("download"),
+      other.getByTestId("my-data").getByRole("link", { name: "Download your data" }).click(),
+    ]);
+    expect(mine.suggestedFilename()).toMatch(/^demo-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(fs.readFileSync(await mine.path(), "utf8"));
+    expect(data.person.email).toBe("student@demo.test");
+    expect(Object.keys(data.records)).toContain("enrolments");
+    expect(JSON.stringify(data)).not.toContain("owner@demo.test");
   } finally {
     await student.close();
   }

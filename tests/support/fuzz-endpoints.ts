@@ -444,6 +444,15 @@ const apiEndpoints: FuzzEndpoint[] = [
     route: "POST /learning/courses/:courseId/enrol",
     shape: () => ({ kind: "path", valid: uuid }),
   },
+  // Issue 37: an owner's archive by its id, and a member's own data (no input but the session).
+  {
+    name: "GET /api/account/exports/:exportId/archive (path)",
+    method: "GET",
+    path: "/api/account/exports/:exportId/archive",
+    route: "GET /account/exports/:exportId/archive",
+    shape: () => ({ kind: "path", valid: uuid }),
+  },
+  get("/account/my-data"),
   // A lesson's file (decision 042), through the lesson's access rule: each id fuzzed in turn.
   ...[
     `/api/learning/lessons/:lessonId/files/${uuid}`,
@@ -906,6 +915,14 @@ const pageEndpoints: FuzzEndpoint[] = [
     path: "/dashboard/addons",
     routeFile: "routes/dashboard/site-addons.tsx",
     shape: () => json("/dashboard/addons", { addon: "certificates", enabled: true }),
+  },
+  // Issue 37: the owner's export (one waits or runs at a time: asking again answers it).
+  {
+    name: "POST /dashboard/export",
+    method: "POST",
+    path: "/dashboard/export",
+    routeFile: "routes/dashboard/site-export.tsx",
+    shape: () => json("/dashboard/export", { intent: "export" }),
   },
   {
     name: "GET /manifest.webmanifest",

@@ -145,4 +145,33 @@ describe.each(logicBackends)("I37 an owner's exports on %s", (backend) => {
       200,
     );
   }, 120_000);
+
+  test("I37 a member downloads what this site holds about them, and nothing about anyone else", async () => {
+    const student = createClient(rig.app, { host: world.demo.host, ip: "10.78.0.3" });
+    expect((await student.request("/api/account/my-data")).status).toBe(401);
+    await student.post("/api/auth/sign-in/email", {
+      email: world.people.student.email,
+      password: "Matrix-Harbour-Quartz-88",
+    });
+    const res = await student.request("/api/account/my-data");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/my-data-\d{4}-\d{2}-\d{2}\.json/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const body = (await res.json()) as {
+      person: { id: string; email: string };
+      records: Record<string, Record<string, unknown>[]>;
+    };
+    expect(body.person).toMatchObject({
+      id: world.people.student.userId,
+      email: world.people.student.email,
+    });
+    expect(body.records.members!.map((row) => row.user_id)).toEqual([world.people.student.userId]);
+    const text = JSON.stringify(body);
+    for (const other of [world.people.owner, world.people.instructor, world.people.otherOwner]) {
+      expect(text).not.toContain(other.userId);
+      expect(text).not.toContain(other.email);
+    }
+    expect(text).not.toContain("password");
+  });
 });

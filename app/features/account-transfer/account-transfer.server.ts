@@ -12,8 +12,7 @@ import { KEPT_EXPORTS, type ExportRow } from "./export-shapes";
 import { EXPORTS_PREFIX, writeAccountArchive } from "./export.server";
 import { accountExports } from "./tables.server";
 
-export { readAccountArchive, type ImportSummary } from "./import.server";
-export { writeAccountArchive } from "./export.server";
+export { transferCommand } from "./transfer-command.server";
 
 /** Makes one export (data: `{ accountId, exportId }`); its row says how it went. */
 export const ACCOUNT_EXPORT_JOB = "account-export";

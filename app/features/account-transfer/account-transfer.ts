@@ -1,3 +1,4 @@
-// The account transfer's client-safe door: the owner's export screen and its shapes.
+// The account transfer's client-safe door: the owner's export screen, a member's data card.
 export { ExportScreen } from "./components/export-screen";
+export { MyDataCard } from "./components/my-data-card";
 export type { ExportRow } from "./export-shapes";

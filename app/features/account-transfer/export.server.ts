@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import tar from "tar-stream";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { privateBucket, type ListedFile, type Storage } from "~/platform/storage/storage.server";
-import { accountBucket } from "../members/avatar.server";
+import { accountBucket } from "~/features/members/members.server";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,

@@ -15,6 +15,7 @@ import {
   revokeSiteSession,
 } from "~/features/auth/auth.server";
 import { ProfileIdentity } from "~/features/members/members";
+import { MyDataCard } from "~/features/account-transfer/account-transfer";
 import { OwnProfileCard } from "~/features/member-profiles/member-profiles";
 import { loadOwnProfileSettings } from "~/features/member-profiles/member-profiles.server";
 import { answerAppErrors } from "~/platform/http-errors";
@@ -97,6 +98,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <ChangePassword />
         <TwoFactorSettings enabled={twoFactorEnabled} />
         <SessionsList sessions={sessions} />
+        {ownProfile ? <MyDataCard /> : null}
       </Stack>
     </Container>
   );

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGunzip, createGzip } from "node:zlib";
+import { createGunzip, createGzip, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -216,6 +216,20 @@ describe.each(backends)("I37 an account's export and import on %s", (backend) =>
         ),
       ),
     ).toBe("transfer.accountExists");
+    // A new slug must be one a new site could take.
+    for (const [slug, code] of [
+      ["www", "accounts.slugReserved"],
+      ["Not A Slug!", "request.invalid: slug Not A Slug!"],
+    ])
+      expect(
+        await refusal(
+          readAccountArchive(
+            { database: source.database, storage: sourceStorage },
+            fs.createReadStream(archive),
+            { slug },
+          ),
+        ),
+      ).toBe(code);
   }, 120_000);
 
   test("I37 an archive that is broken, tampered with or from a newer server changes nothing", async () => {
@@ -288,4 +302,23 @@ describe.each(backends)("I37 an account's export and import on %s", (backend) =>
       await fresh.dispose();
     }
   }, 120_000);
+
+  test("I37 an export whose files cannot be read fails with that error, and leaves no half archive", async () => {
+    const broken: Storage = {
+      ...sourceStorage,
+      read: async () => {
+        throw new Error("the store is down");
+      },
+    };
+    const file = path.join(dir, "broken.tar.gz");
+    await expect(
+      writeAccountArchive(
+        { database: source.database, storage: broken },
+        accountId,
+        fs.createWriteStream(file),
+      ),
+    ).rejects.toThrow("the store is down");
+    // The output ends unfinished: no reader takes it for a whole archive.
+    expect(() => gunzipSync(fs.readFileSync(file))).toThrow();
+  });
 });

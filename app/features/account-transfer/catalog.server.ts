@@ -30,6 +30,10 @@ export type AccountTable = {
  */
 export const isSealedColumn = (column: string) => column.endsWith("_sealed");
 
+/** A table's or column's name in SQL (names come from the catalogue, never from input). */
+export const quoted = (name: string) => `"${name}"`;
+export const columnList = (names: string[]) => names.map(quoted).join(", ");
+
 /** Account tables an archive leaves behind: an account's own exports (their files stay too). */
 export const NOT_CARRIED = new Set(["account_exports"]);
 

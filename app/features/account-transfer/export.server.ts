@@ -20,7 +20,13 @@ import {
   type Manifest,
 } from "./archive-format";
 import type { ExportCounts } from "./export-shapes";
-import { planAccountTables, schemaVersion, type AccountTable } from "./catalog.server";
+import {
+  columnList,
+  planAccountTables,
+  quoted,
+  schemaVersion,
+  type AccountTable,
+} from "./catalog.server";
 
 export type TransferServices = { database: Database; storage: Storage };
 
@@ -31,9 +37,6 @@ export const EXPORTS_PREFIX = "exports/";
 
 export const bucketOf = (kind: BucketKind, accountId: string) =>
   kind === "account" ? accountBucket(accountId) : privateBucket(accountId);
-
-const quoted = (name: string) => `"${name}"`;
-const columnList = (names: string[]) => names.map(quoted).join(", ");
 
 /**
  * One table's rows, a JSON object per line, paged by its primary key (keyset: each page starts
@@ -178,17 +181,24 @@ export async function writeAccountArchive(
 
     const pack = tar.pack();
     const written = pipeline(pack, createGzip(), output as NodeJS.WritableStream);
+    // Awaited below; an entry's failure is the one thrown, the pipeline's end follows from it.
+    written.catch(() => undefined);
     const fromDisk = async (name: string, file: string) =>
       addEntry(pack, name, (await fs.promises.stat(file)).size, fs.createReadStream(file));
-    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
-    await addEntry(pack, MANIFEST_ENTRY, manifestBytes.length, Readable.from([manifestBytes]));
-    await fromDisk(PEOPLE_ENTRY, peopleFile);
-    for (const table of plan) await fromDisk(tableEntry(table.name), tableFile(table));
-    for (const { kind, file } of files) {
-      const body = await storage.read({ bucket: bucketOf(kind, accountId), key: file.key });
-      await addEntry(pack, fileEntry(kind, file.key), file.size, Readable.fromWeb(body as never));
+    try {
+      const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
+      await addEntry(pack, MANIFEST_ENTRY, manifestBytes.length, Readable.from([manifestBytes]));
+      await fromDisk(PEOPLE_ENTRY, peopleFile);
+      for (const table of plan) await fromDisk(tableEntry(table.name), tableFile(table));
+      for (const { kind, file } of files) {
+        const body = await storage.read({ bucket: bucketOf(kind, accountId), key: file.key });
+        await addEntry(pack, fileEntry(kind, file.key), file.size, Readable.fromWeb(body as never));
+      }
+      pack.finalize();
+    } catch (error) {
+      pack.destroy(error as Error);
+      throw error;
     }
-    pack.finalize();
     await written;
     return {
       tables: plan.length,

@@ -9,6 +9,7 @@ import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
 import type { Tx } from "~/platform/db/database.server";
+import { newSlugSchema, reservedSlugs } from "~/features/accounts/accounts";
 import { AppError } from "~/platform/errors";
 import { contentTypes, type FileRef } from "~/platform/storage/storage.server";
 import {
@@ -18,7 +19,13 @@ import {
   readEntryName,
   type Manifest,
 } from "./archive-format";
-import { planAccountTables, schemaVersion, type AccountTable } from "./catalog.server";
+import {
+  columnList,
+  planAccountTables,
+  quoted,
+  schemaVersion,
+  type AccountTable,
+} from "./catalog.server";
 import { bucketOf, type TransferServices } from "./export.server";
 
 export type ImportSummary = {
@@ -43,7 +50,6 @@ const uuidText = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g
 
 const invalid = (reason: string, cause?: unknown) =>
   new AppError({ code: "transfer.invalidArchive", details: { reason }, cause });
-const quoted = (name: string) => `"${name}"`;
 const typeOf = (key: string) =>
   contentTypes[path.extname(key).toLowerCase()] ?? "application/octet-stream";
 
@@ -79,6 +85,10 @@ async function checkManifest(
   if (manifest.schemaVersion > (await schemaVersion(database.owner)))
     throw new AppError({ code: "transfer.newerArchive" });
   const slug = options.slug ?? manifest.account.slug;
+  // A site's address as a new site's must be (the archive's own is, unless it was altered).
+  if (!newSlugSchema.safeParse(slug).success)
+    throw new AppError({ code: "request.invalid", details: { reason: `slug ${slug}` } });
+  if (reservedSlugs.has(slug)) throw new AppError({ code: "accounts.slugReserved" });
   const { rows } = await database.owner.execute<{
     account_id: string;
     slug: string;
@@ -155,7 +165,7 @@ async function insertBatch(
     column in overrides ? sql`${overrides[column]}` : sql.raw(`r.${quoted(column)}`),
   );
   await tx.execute(
-    sql`insert into ${sql.raw(quoted(table.name))} (${sql.raw(columns.map(quoted).join(", "))})
+    sql`insert into ${sql.raw(quoted(table.name))} (${sql.raw(columnList(columns))})
         select ${sql.join(values, sql`, `)}
           from json_populate_recordset(null::${sql.raw(quoted(table.name))}, ${`[${lines.join(",")}]`}::json) r`,
   );
@@ -212,6 +222,22 @@ async function writeTable(
 }
 
 /**
+ * Rewrites every mention of a moved person's id in a row's text. Ids are random UUIDs (better-
+ * auth's, as this server makes them): one found anywhere in a row is that person. Ids of another
+ * shape are looked for as they are.
+ */
+function repointer(moved: Map<string, string>): (line: string) => string {
+  if (moved.size === 0) return (line) => line;
+  const pattern = [...moved.keys()].every((id) => new RegExp(`^${uuidText.source}$`).test(id))
+    ? uuidText
+    : new RegExp(
+        [...moved.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+        "g",
+      );
+  return (line) => line.replace(pattern, (id) => moved.get(id) ?? id);
+}
+
+/**
  * Every table's rows in this server's order of references, people re-pointed, as the imported
  * account (its tenant policy checks every row is the account's own: an archive cannot write
  * into another account).
@@ -227,8 +253,7 @@ async function writeRows(
   const carried = new Map(manifest.tables.map((table) => [table.name, table]));
   for (const name of carried.keys())
     if (!plan.some((table) => table.name === name)) throw invalid(`unknown table ${name}`);
-  const repoint = (line: string) =>
-    moved.size === 0 ? line : line.replace(uuidText, (id) => moved.get(id) ?? id);
+  const repoint = repointer(moved);
   let written = 0;
   for (const table of plan) {
     const archived = carried.get(table.name);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/database.server";
-import { planAccountTables } from "./catalog.server";
+import { columnList, planAccountTables, quoted } from "./catalog.server";
 
 export type MemberData = {
   site: string;
@@ -9,8 +9,6 @@ export type MemberData = {
   /** Every row of the site that names the person, by table (tables naming them only). */
   records: Record<string, unknown[]>;
 };
-
-const quoted = (name: string) => `"${name}"`;
 
 /**
  * What one site holds about one person (a member's "download your data"): their account, and
@@ -40,7 +38,7 @@ export async function memberData(
         : sql`strpos(${text}, ${JSON.stringify(userId)}) > 0`;
       const { rows } = await tx.execute<{ row: unknown }>(
         sql`select row_to_json(x) as row from (
-              select ${sql.raw(table.columns.map(quoted).join(", "))} from ${sql.raw(quoted(table.name))} t
+              select ${sql.raw(columnList(table.columns))} from ${sql.raw(quoted(table.name))} t
                where t.account_id = ${accountId} and ${named}) x`,
       );
       if (rows.length) found[table.name] = rows.map((row) => row.row);

@@ -31,12 +31,16 @@ export async function transferCommand(services: TransferServices, argv: string[]
         console.error(`lyceum: no site "${first}" on this server`);
         return 1;
       }
+      // Written aside and renamed: a failed export never leaves half an archive under its name.
       const temporary = `${second}.partial`;
       const summary = await writeAccountArchive(
         services,
         accountId,
         fs.createWriteStream(temporary),
-      );
+      ).catch((error: unknown) => {
+        fs.rmSync(temporary, { force: true });
+        throw error;
+      });
       fs.renameSync(temporary, second);
       console.log(
         `lyceum: exported ${first} to ${second}: ${summary.rows} rows in ${summary.tables} tables, ${summary.people} people, ${summary.files} files (${summary.bytes} bytes)`,

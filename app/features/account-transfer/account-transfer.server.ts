@@ -85,21 +85,29 @@ async function setStatus(
   return rows.length > 0;
 }
 
-/** Removes the archives past the newest KEPT_EXPORTS ready ones, files first. */
-async function pruneExports({ database, storage }: ExportServices, accountId: string) {
-  const ready = await database.forAccount(accountId, (tx) =>
-    tx
+/**
+ * Marks an export ready and, in the same transaction, forgets the ready ones past the newest
+ * KEPT_EXPORTS (so the list never shows more); answers those, whose files go next.
+ */
+async function markReady(
+  database: Database,
+  { accountId, exportId }: { accountId: string; exportId: string },
+  values: Partial<typeof accountExports.$inferInsert>,
+): Promise<string[]> {
+  return database.forAccount(accountId, async (tx) => {
+    await tx
+      .update(accountExports)
+      .set({ ...values, status: "ready" })
+      .where(eq(accountExports.id, exportId));
+    const ready = await tx
       .select({ id: accountExports.id })
       .from(accountExports)
       .where(eq(accountExports.status, "ready"))
-      .orderBy(desc(accountExports.requestedAt)),
-  );
-  for (const { id } of ready.slice(KEPT_EXPORTS)) {
-    await storage.delete(archiveRef(accountId, id));
-    await database.forAccount(accountId, (tx) =>
-      tx.delete(accountExports).where(eq(accountExports.id, id)),
-    );
-  }
+      .orderBy(desc(accountExports.requestedAt));
+    const past = ready.slice(KEPT_EXPORTS).map((row) => row.id);
+    if (past.length) await tx.delete(accountExports).where(inArray(accountExports.id, past));
+    return past;
+  });
 }
 
 /**
@@ -126,13 +134,12 @@ export async function runExport(
       path: file,
       contentType: "application/gzip",
     });
-    await setStatus(database, target, {
-      status: "ready",
+    const past = await markReady(database, target, {
       sizeBytes: size,
       counts,
       finishedAt: new Date(),
     });
-    await pruneExports(services, target.accountId);
+    for (const id of past) await storage.delete(archiveRef(target.accountId, id));
     return { rows: counts.rows, files: counts.files };
   } catch (error) {
     logger.error({ err: error, ...target }, "account export failed");

@@ -42,6 +42,21 @@ export function mantineNamesUsed(appDir = path.join(root, "app")): Set<string> {
   return names;
 }
 
+/**
+ * Parts the app uses as `Component.Part` (Radio.Card, Radio.Indicator): each lives in a folder
+ * of its own inside the component's, with a sheet of its own (RadioCard.css), which nothing
+ * imports by name.
+ */
+export function mantinePartsUsed(appDir = path.join(root, "app")): Set<string> {
+  const parts = new Set<string>();
+  for (const file of filesUnder(appDir, /\.tsx$/)) {
+    if (/\.test\.tsx$/.test(file)) continue;
+    for (const match of fs.readFileSync(file, "utf8").matchAll(/<([A-Z]\w+)\.([A-Z]\w+)\b/g))
+      parts.add(`${match[1]}${match[2]}`);
+  }
+  return parts;
+}
+
 /** The component folders a component's modules import, directly. */
 function directDependencies(component: string): Set<string> {
   const found = new Set<string>();
@@ -65,7 +80,10 @@ function directDependencies(component: string): Set<string> {
 }
 
 /** The sheets the app needs, in the order of Mantine's whole sheet. */
-export function neededSheets(names = mantineNamesUsed()): string[] {
+export function neededSheets(
+  names = mantineNamesUsed(),
+  parts = mantinePartsUsed(),
+): string[] {
   const components = new Set<string>();
   const visit = (component: string) => {
     if (components.has(component)) return;
@@ -75,6 +93,9 @@ export function neededSheets(names = mantineNamesUsed()): string[] {
   for (const name of names) {
     if (fs.existsSync(path.join(componentsDir, name))) visit(name);
   }
+  for (const part of parts)
+    for (const component of [...components])
+      if (fs.existsSync(path.join(componentsDir, component, part))) components.add(part);
   const whole = fs.readFileSync(path.join(mantine, "styles.css"), "utf8");
   const sheets = [...components].filter((c) => fs.existsSync(path.join(stylesDir, `${c}.css`)));
   const position = (sheet: string) => {

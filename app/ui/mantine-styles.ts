@@ -55,6 +55,8 @@ import "@mantine/core/styles/Pagination.css";
 import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/PinInput.css";
 import "@mantine/core/styles/Progress.css";
+import "@mantine/core/styles/RadioCard.css";
+import "@mantine/core/styles/RadioIndicator.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Tooltip.css";
 import "@mantine/core/styles/SegmentedControl.css";

@@ -173,5 +173,11 @@ describe.each(logicBackends)("I37 an owner's exports on %s", (backend) => {
       expect(text).not.toContain(other.email);
     }
     expect(text).not.toContain("password");
+    // A few copies an hour per person: the sixth is refused until the hour is out.
+    for (let copy = 2; copy <= 5; copy++)
+      expect((await student.request("/api/account/my-data")).status).toBe(200);
+    const refused = await student.request("/api/account/my-data");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

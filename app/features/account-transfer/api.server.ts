@@ -4,6 +4,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { isSiteOwner } from "~/features/tickets/tickets.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import type { RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { attachmentDisposition } from "~/platform/storage/attachment";
 import { exportDownload } from "./account-transfer.server";
@@ -18,8 +19,14 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * list and the request are the /dashboard/export screen's loader and action); GET
  * /api/account/my-data: what the site holds about the person asking.
  */
-export function accountTransferApi(services: { database: Database; storage: Storage }) {
+export function accountTransferApi(services: {
+  database: Database;
+  storage: Storage;
+  rateLimits: RateLimits;
+}) {
   const api = new Hono<TransferApiEnv>();
+  // Reading every table of the site is not free: a few copies an hour is plenty for a person.
+  const myData = services.rateLimits.create("member-data", { points: 5, duration: 60 * 60 });
   api.get("/account/exports/:exportId/archive", async (c) => {
     const tenant = c.var.tenant;
     if (tenant.kind !== "account") throw new AppError({ code: "route.notFound" });
@@ -38,6 +45,7 @@ export function accountTransferApi(services: { database: Database; storage: Stor
     const viewer = c.var.viewer;
     if (!viewer) throw new AppError({ code: "not_authenticated" });
     const { accountId, slug } = tenant.account;
+    await myData.take(`${accountId}:${viewer.user.id}`, "request.tooMany");
     const found = await memberData(services.database, { accountId, slug, userId: viewer.user.id });
     const day = found.exportedAt.slice(0, 10);
     return new Response(JSON.stringify(found, null, 2), {

@@ -200,6 +200,8 @@ export default [
     ),
     // M5: a form on its own page; its answers are posted here too (from blocks and popups).
     route("form/:slug", "routes/site/form.tsx"),
+    // Issue 37: a post's or course's drawn social card, `{slug}.png` (features/site/seo.ts).
+    route("social/:kind/:file", "routes/site/social-card.ts"),
     route(":pageSlug", "routes/site/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -80,10 +80,7 @@ function directDependencies(component: string): Set<string> {
 }
 
 /** The sheets the app needs, in the order of Mantine's whole sheet. */
-export function neededSheets(
-  names = mantineNamesUsed(),
-  parts = mantinePartsUsed(),
-): string[] {
+export function neededSheets(names = mantineNamesUsed(), parts = mantinePartsUsed()): string[] {
   const components = new Set<string>();
   const visit = (component: string) => {
     if (components.has(component)) return;

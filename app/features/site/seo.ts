@@ -1,3 +1,17 @@
+/** Social cards are drawn at Open Graph's recommended size (features/site/social-card.server.ts). */
+export const SOCIAL_CARD_SIZE = { width: 1200, height: 630 } as const;
+
+/** The kinds of page that get a drawn social card, and their address segment. */
+export const socialCardKinds = ["post", "course"] as const;
+export type SocialCardKind = (typeof socialCardKinds)[number];
+
+/** A page's drawn social card: a PNG of its title on the site's colours. */
+export const socialCardPath = (kind: SocialCardKind, slug: string) =>
+  `/social/${kind}/${encodeURIComponent(slug)}.png`;
+
+/** Social sites take PNG, JPEG, WebP and GIF for og:image; an SVG is refused. */
+const rasterImage = /\.(png|jpe?g|webp|gif)(\?|#|$)/i;
+
 /** <title>, description, canonical and Open Graph tags for a public page. */
 export function seo({
   title,
@@ -5,15 +19,20 @@ export function seo({
   description,
   url,
   image,
+  card,
 }: {
   title: string;
   siteName: string;
   description?: string;
   url: string;
   image?: string | null;
+  /** The page's drawn card (socialCardPath), shown where `image` is missing or not a raster. */
+  card?: string;
 }) {
   const fullTitle = title === siteName ? title : `${title} · ${siteName}`;
   const origin = new URL(url).origin;
+  const absolute = (path: string) => (path.startsWith("http") ? path : `${origin}${path}`);
+  const shown = image && rasterImage.test(image) ? image : (card ?? image);
   return [
     { title: fullTitle },
     ...(description ? [{ name: "description", content: description }] : []),
@@ -22,8 +41,13 @@ export function seo({
     { property: "og:site_name", content: siteName },
     { property: "og:url", content: url },
     ...(description ? [{ property: "og:description", content: description }] : []),
-    ...(image
-      ? [{ property: "og:image", content: image.startsWith("http") ? image : `${origin}${image}` }]
+    ...(shown ? [{ property: "og:image", content: absolute(shown) }] : []),
+    ...(shown && shown === card
+      ? [
+          { property: "og:image:width", content: String(SOCIAL_CARD_SIZE.width) },
+          { property: "og:image:height", content: String(SOCIAL_CARD_SIZE.height) },
+          { name: "twitter:card", content: "summary_large_image" },
+        ]
       : []),
   ];
 }

@@ -70,4 +70,5 @@ export * from "./cache-token.server";
 export * from "./site-cache.server";
 export * from "./sitemap.server";
 export { sitemapRoute } from "./sitemap-route.server";
+export { socialCardPng, socialCardCacheStats } from "./social-card.server";
 export { breadcrumbTrail, sitePageData, siteOrganizationOf } from "./site-page.server";

@@ -22,7 +22,7 @@ import { ProductCards } from "~/features/products/products";
 import { productsForLevels } from "~/features/products/products.server";
 import { getPost } from "~/features/posts/posts.server";
 import { servicesContext } from "~/platform/request-context";
-import { blogPostingLd, breadcrumbLd, jsonLd, seo } from "~/features/site/site";
+import { blogPostingLd, breadcrumbLd, jsonLd, seo, socialCardPath } from "~/features/site/site";
 import { feedDiscoveryLinks, PostScreen } from "~/features/posts/posts";
 import { breadcrumbTrail, siteCacheContext, sitePageData } from "~/features/site/site.server";
 import { isAppError } from "~/platform/errors";
@@ -152,11 +152,18 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { post, siteName, url, versions, site, trail } = loaderData;
   return [
-    ...seo({ title: post.title, siteName, description: post.excerpt, url, image: post.featured }),
+    ...seo({
+      title: post.title,
+      siteName,
+      description: post.excerpt,
+      url,
+      image: post.featured,
+      card: socialCardPath("post", params.slug),
+    }),
     ...hreflangLinks(versions),
     ...feedDiscoveryLinks({ url, title: siteName }),
     ...jsonLd(

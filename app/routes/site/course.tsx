@@ -7,7 +7,14 @@ import { openCourseThroughMembership } from "~/features/memberships/memberships.
 import { ProductBuy } from "~/features/products/products";
 import { courseOffer } from "~/features/products/products.server";
 import { servicesContext } from "~/platform/request-context";
-import { breadcrumbLd, courseLd, jsonLd, seo, type LdOffer } from "~/features/site/site";
+import {
+  breadcrumbLd,
+  courseLd,
+  jsonLd,
+  seo,
+  socialCardPath,
+  type LdOffer,
+} from "~/features/site/site";
 import { CourseScreen } from "~/features/courses/courses";
 import { EnrolAction, lessonPath } from "~/features/learning/learning";
 import { EnrolActionIsland } from "~/features/learning/learning.islands";
@@ -73,7 +80,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { course, siteName, url, site, trail, ldOffer } = loaderData;
   return [
@@ -83,6 +90,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
       description: course.description,
       url,
       image: course.featuredImage.image,
+      card: socialCardPath("course", params.slug),
     }),
     ...jsonLd(
       courseLd({ ...course, url, image: course.featuredImage.image, offer: ldOffer, site }),

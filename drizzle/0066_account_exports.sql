@@ -11,6 +11,7 @@ CREATE TABLE "account_exports" (
 );
 --> statement-breakpoint
 ALTER TABLE "account_exports" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "account_exports" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "account_exports" ADD CONSTRAINT "account_exports_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_exports" ADD CONSTRAINT "account_exports_account_id_accounts_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_exports_recent" ON "account_exports" USING btree ("account_id","requested_at");--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { accountExports } from "~/features/account-transfer/tables.server";
 import { auditLog } from "~/features/console/tables.server";
 import { planPurchases } from "~/features/billing/tables.server";
 import { upsertPlanCatalogue } from "~/features/plans/plans.server";
@@ -6,7 +7,7 @@ import { usageActiveUsers, usageAlerts, usageCounters } from "~/features/usage/t
 import type { Database } from "~/platform/db/database.server";
 
 /**
- * One row in each of issue 17's tenant tables for an account (the isolation probe needs rows on
+ * One row in each of issue 17's tenant tables (and issue 37's exports) for an account (the isolation probe needs rows on
  * both sides). `orderId`: an order of the same account, for a plan purchase's row.
  */
 export async function createBusinessRows(
@@ -22,6 +23,8 @@ export async function createBusinessRows(
     await tx
       .insert(ticketReplies)
       .values({ accountId, ticketId: ticket!.id, authorId: userId, body: "Since this morning." });
+    // Issue 37: an owner's export of the account.
+    await tx.insert(accountExports).values({ accountId, requestedBy: userId });
     await tx
       .insert(usageCounters)
       .values({ accountId, meter: "emails", period: "2026-11", amount: 3 });

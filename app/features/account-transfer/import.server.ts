@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
@@ -12,13 +10,7 @@ import type { Tx } from "~/platform/db/database.server";
 import { newSlugSchema, reservedSlugs } from "~/features/accounts/accounts";
 import { AppError } from "~/platform/errors";
 import { contentTypes, type FileRef } from "~/platform/storage/storage.server";
-import {
-  MANIFEST_ENTRY,
-  manifestSchema,
-  personSchema,
-  readEntryName,
-  type Manifest,
-} from "./archive-format";
+import { MANIFEST_ENTRY, manifestSchema, readEntryName, type Manifest } from "./archive-format";
 import {
   columnList,
   planAccountTables,
@@ -27,6 +19,8 @@ import {
   type AccountTable,
 } from "./catalog.server";
 import { bucketOf, type TransferServices } from "./export.server";
+import { invalid, linesOf } from "./archive-reading.server";
+import { placePeople } from "./people.server";
 
 export type ImportSummary = {
   accountId: string;
@@ -48,8 +42,6 @@ const BATCH_CHARS = 4 * 1024 * 1024;
 const MANIFEST_MAX_BYTES = 1024 * 1024;
 const uuidText = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
-const invalid = (reason: string, cause?: unknown) =>
-  new AppError({ code: "transfer.invalidArchive", details: { reason }, cause });
 const typeOf = (key: string) =>
   contentTypes[path.extname(key).toLowerCase()] ?? "application/octet-stream";
 
@@ -62,12 +54,6 @@ async function readAll(stream: AsyncIterable<unknown>, limit: number): Promise<B
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
-}
-
-async function* linesOf(file: string): AsyncGenerator<string> {
-  if (!fs.existsSync(file)) return;
-  const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
-  for await (const line of lines) if (line.trim()) yield line;
 }
 
 /** Reads the manifest and refuses an archive this server cannot take, before anything is written. */
@@ -104,50 +90,6 @@ async function checkManifest(
     (row) => row.domain !== null && row.domain === manifest.account.domain,
   );
   return { manifest, slug, domain: domainTaken ? null : manifest.account.domain };
-}
-
-/**
- * The archive's people on this server: someone whose e-mail is already here is that person
- * (their rows are re-pointed to them); anyone else is added without a password.
- */
-async function placePeople(tx: Tx, file: string) {
-  const moved = new Map<string, string>();
-  let matched = 0;
-  let added = 0;
-  for await (const line of linesOf(file)) {
-    const parsed = personSchema.safeParse(JSON.parse(line));
-    if (!parsed.success) throw invalid("person", parsed.error);
-    const person = parsed.data;
-    const { rows: found } = await tx.execute<{ id: string }>(
-      sql`select id from users where lower(email) = lower(${person.email}) limit 1`,
-    );
-    if (found[0]) {
-      matched += 1;
-      if (found[0].id !== person.id) moved.set(person.id, found[0].id);
-      continue;
-    }
-    const { rows: phoneTaken } = person.phone_number
-      ? await tx.execute(sql`select 1 from users where phone_number = ${person.phone_number}`)
-      : { rows: [] };
-    const phone = phoneTaken.length ? null : person.phone_number;
-    const { rows: inserted } = await tx.execute<{ id: string }>(
-      sql`insert into users (id, name, email, email_verified, image, phone_number, phone_number_verified, created_at, updated_at)
-          values (${person.id}, ${person.name}, ${person.email}, ${person.email_verified}, ${person.image},
-                  ${phone}, ${phone ? person.phone_number_verified : null}, ${person.created_at}::timestamptz, now())
-          on conflict (id) do nothing returning id`,
-    );
-    added += 1;
-    if (!inserted[0]) {
-      // The id is someone else's here: the same person under a new one.
-      const id = randomUUID();
-      await tx.execute(
-        sql`insert into users (id, name, email, email_verified, image, created_at, updated_at)
-            values (${id}, ${person.name}, ${person.email}, ${person.email_verified}, ${person.image}, ${person.created_at}::timestamptz, now())`,
-      );
-      moved.set(person.id, id);
-    }
-  }
-  return { moved, matched, added };
 }
 
 /**

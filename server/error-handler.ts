@@ -1,7 +1,7 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { AppError, errorCatalogue, type ErrorCode } from "~/platform/errors";
+import { errorCatalogue, isAppError, type ErrorCode } from "~/platform/errors";
 import { fieldIssuesOf } from "~/platform/field-issues";
 import { englishText } from "~/platform/i18n/messages.server";
 import { defaultLanguage } from "~/platform/i18n/languages";
@@ -9,8 +9,7 @@ import type { AppEnv } from "./app-env";
 import { renderStatusPage } from "./status-page";
 
 function classify(error: unknown): { code: ErrorCode; status: number; details?: unknown } {
-  if (error instanceof AppError)
-    return { code: error.code, status: error.status, details: error.details };
+  if (isAppError(error)) return { code: error.code, status: error.status, details: error.details };
   if (error instanceof ZodError) {
     return { code: "request.invalid", status: 400, details: fieldIssuesOf(error) };
   }
@@ -34,7 +33,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   else logger?.debug({ code }, "request rejected");
 
   const key = errorCatalogue[code].key;
-  if (error instanceof AppError && error.retryAfterSeconds !== undefined)
+  if (isAppError(error) && error.retryAfterSeconds !== undefined)
     c.header("Retry-After", String(error.retryAfterSeconds));
   if (c.req.path.startsWith("/api/") || c.req.path === "/api") {
     const message = englishText(key);

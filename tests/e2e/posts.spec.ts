@@ -251,8 +251,13 @@ test("M2 a save asked for while another is under way waits for it: a new post sa
       return route.fulfill({ response }).catch(() => undefined);
     },
   );
+  // A busy browser renders late: the second click comes before React has shown the first save
+  // under way (the router's updates are transitions), as on a slow phone or a loaded CI machine.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
   await page.getByRole("button", { name: "Save draft" }).click();
   await page.getByRole("button", { name: "Publish" }).click();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await expect(page.getByText("Published", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("save-status")).toHaveText("Saved.");
   expect(posted).toBe(2);

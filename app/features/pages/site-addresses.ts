@@ -27,6 +27,7 @@ export const SITE_ADDRESSES: ReadonlySet<string> = new Set([
   "robots.txt",
   "signup",
   "sitemap.xml",
+  "social",
   "subscribed",
   "thankyou",
 ]);

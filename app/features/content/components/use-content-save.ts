@@ -42,6 +42,14 @@ export function useContentSave(
   // The request waiting for the one under way (read by the effect below, not by rendering).
   const queue = useRef<Request | null>(null);
   const [waiting, setWaiting] = useState(false);
+  // Sent, and not yet seen by the fetcher's state: a second click in that gap (a busy browser
+  // renders late) must wait too, or a new item's two saves would make two items.
+  const sentUnseen = useRef<{ answerBefore: unknown } | null>(null);
+  useEffect(() => {
+    const sent = sentUnseen.current;
+    if (sent && (fetcher.state !== "idle" || fetcher.data !== sent.answerBefore))
+      sentUnseen.current = null;
+  }, [fetcher.state, fetcher.data]);
 
   // A new answer, once its revalidation is done (adjusting state in render, once per answer).
   const data = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -69,6 +77,7 @@ export function useContentSave(
   const idle = fetcher.state === "idle" && (!fetcher.data || fetcher.data === handled);
 
   function send({ body, intent }: Request, current: Saved) {
+    sentUnseen.current = { answerBefore: fetcher.data };
     setWaiting(false);
     setLastIntent(intent);
     setAnswer(null);
@@ -81,7 +90,7 @@ export function useContentSave(
   }
 
   function ask(request: Request) {
-    if (idle && !waiting) return send(request, saved);
+    if (idle && !waiting && !sentUnseen.current) return send(request, saved);
     queue.current = request;
     setWaiting(true);
   }
@@ -89,7 +98,7 @@ export function useContentSave(
   // Once the answer is in (and `saved` holds its id and version), the waiting request goes.
   useEffect(() => {
     const next = queue.current;
-    if (!idle || !next) return;
+    if (!idle || !next || sentUnseen.current) return;
     queue.current = null;
     send(next, saved);
   });

@@ -32,6 +32,12 @@ export const errorCatalogue = {
   "transfer.newerArchive": { status: 409, key: "errors.archiveTooNew" },
   /** The archive's account is already on this server (imported before, or never moved). */
   "transfer.accountExists": { status: 409, key: "errors.accountExists" },
+  /** Staff (and the owner) leave a site through its owner's team screen, not by deleting themselves. */
+  "erasure.staff": { status: 409, key: "errors.erasureStaff" },
+  /** A subscription that would go on charging: cancelled first, then the account deleted. */
+  "erasure.liveSubscription": { status: 409, key: "errors.erasureLiveSubscription" },
+  /** The password (or, without one, the e-mail address) typed to confirm was not theirs. */
+  "erasure.notConfirmed": { status: 403, key: "errors.erasureNotConfirmed" },
   "upload.invalidImage": { status: 400, key: "errors.invalidImage" },
   "media.notFound": { status: 404, key: "errors.mediaNotFound" },
   /** Every file of an upload was refused; the answer lists each one's reason. */

@@ -77,6 +77,18 @@ const routes: MatrixRoute[] = [
     expect: (actor, place) => (atHome(actor, place) ? 404 : 302),
   },
   {
+    name: "POST /dashboard/profile deleteAccount (page action, decision 082: members, not staff)",
+    method: "POST",
+    path: "/dashboard/profile",
+    // A wrong password: a member hears that it does not match, staff that they may not (the
+    // super-admin, no member of the site, is refused by the dashboard first).
+    form: () => ({ intent: "deleteAccount", confirmation: "not their password" }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "student" || actor === "superAdmin" ? 403 : 409;
+    },
+  },
+  {
     name: "POST /blog/{slug}.data comment (page action, V2: members of the site)",
     method: "POST",
     path: "/blog/a-post.data",

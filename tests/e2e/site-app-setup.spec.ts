@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { startDnsServer, type LocalDnsServer } from "../support/dns-server";
 import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
 import { open } from "./support/page";
-import { createSessions } from "./support/session";
+import { createSessions, demoPassword } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { expect, test, type Browser, type Page } from "./support/test";
 
@@ -253,4 +253,55 @@ test("I37 the owner exports the whole site from the app screen and downloads the
   } finally {
     await student.close();
   }
+});
+
+test("I37 a student deletes their account from the profile: a wrong password is refused in place, then they are signed out for good; staff are told to ask the owner", async ({
+  page,
+  browser,
+}) => {
+  const teacher = await browser.newContext();
+  try {
+    const theirs = await teacher.newPage();
+    await sessions.use(theirs, "teacher@demo.test");
+    await open(theirs, demo("/dashboard/profile"));
+    const card = theirs.getByTestId("delete-account");
+    await expect(card).toContainText("the site's owner removes them from the team");
+    await expect(card.getByRole("button", { name: "Delete my account…" })).toHaveCount(0);
+  } finally {
+    await teacher.close();
+  }
+
+  await sessions.use(page, "student@demo.test");
+  await open(page, demo("/dashboard/profile"));
+  const card = page.getByTestId("delete-account");
+  await expect(card).toContainText("Kept for the site's records");
+  await lookAt(page, shots, "delete-account-card");
+  await card.getByRole("button", { name: "Delete my account…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Your password, to confirm").fill("not my password");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("That does not match: nothing was deleted");
+  await expectNoSeriousAxeIssues(page);
+  await lookAt(page, shots, "delete-account-refused");
+  await dialog.getByLabel("Your password, to confirm").fill(demoPassword);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(demo("/"));
+  await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
+  // Gone: the old session opens nothing, and the password signs in no more.
+  expect((await page.goto(demo("/dashboard/profile")))?.url()).toContain("/login");
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch("/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { email: "student@demo.test", password: demoPassword },
+  );
+  expect(status).toBe(401);
+  await asOwner(page, "/dashboard/manage/users");
+  await expect(page.getByText("Theo Teacher").first()).toBeVisible();
+  await expect(page.getByText("Sam Student")).toHaveCount(0);
 });

@@ -13,6 +13,7 @@ import { EXPORTS_PREFIX, writeAccountArchive } from "./export.server";
 import { accountExports } from "./tables.server";
 
 export { transferCommand } from "./transfer-command.server";
+export { deleteOwnAccount, erasureStanding } from "./erase-member.server";
 
 /** Makes one export (data: `{ accountId, exportId }`); its row says how it went. */
 export const ACCOUNT_EXPORT_JOB = "account-export";

@@ -1,19 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { verifyPassword } from "better-auth/crypto";
 import { sql, type SQL } from "drizzle-orm";
-import type { Viewer } from "~/features/members/members.server";
+import { announceMembershipChange, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import type { LanguageCode } from "~/platform/i18n/languages";
+import { textIn } from "~/platform/i18n/messages.server";
+import type { PubSub } from "~/platform/pubsub/pubsub.server";
 import { quoted } from "./catalog.server";
 import { ERASURE_RULES, type ErasureRule } from "./erasure-policy.server";
+import type { ErasureStanding } from "./export-shapes";
 
 /** Capabilities a member may hold and still delete their own account: a parent's view of their children's progress. */
 const MEMBER_CAPS: ReadonlySet<string> = new Set(["manage_stats"]);
-
-/** Whether this viewer may delete their account here, and why not (the profile's card says it). */
-export type ErasureStanding =
-  | { allowed: true; confirmWith: "password" | "email" }
-  | { allowed: false; reason: "staff" | "subscription" };
 
 const liveSubscription = sql`status in ('trialing', 'active', 'past_due') and not cancel_at_period_end`;
 
@@ -65,6 +64,9 @@ export async function eraseMember(
     deletedName,
   }: { accountId: string; viewer: Viewer; confirmation: string; deletedName: string },
 ): Promise<ErasureResult> {
+  // Only a member of this site has an account here to delete.
+  if (!viewer.membership || viewer.membership.accountId !== accountId)
+    throw new AppError({ code: "route.notFound" });
   const standing = await erasureStanding(database, { accountId, viewer });
   if (!standing.allowed)
     throw new AppError({
@@ -101,7 +103,7 @@ export async function eraseMember(
     }
     return { anonymised, deleted };
   });
-  const personRemoved = !viewer.isSuperAdmin && (await removeIfNoSiteLeft(database, userId));
+  const personRemoved = await removeIfNoSiteLeft(database, userId);
   return { ...result, personRemoved };
 }
 
@@ -186,4 +188,18 @@ async function removeIfNoSiteLeft(database: Database, userId: string): Promise<b
           and not exists (select 1 from members where user_id = ${userId}) returning 1`,
   );
   return rows.length > 0;
+}
+
+/**
+ * The profile's "Delete my account": the erasure, named in the person's language, and every
+ * instance told that the membership is gone (its cache would otherwise hold it a while).
+ */
+export async function deleteOwnAccount(
+  { database, pubsub, lang }: { database: Database; pubsub: PubSub; lang: LanguageCode },
+  { accountId, viewer, confirmation }: { accountId: string; viewer: Viewer; confirmation: string },
+): Promise<ErasureResult> {
+  const deletedName = textIn(lang, "profile.delete.deletedName");
+  const result = await eraseMember(database, { accountId, viewer, confirmation, deletedName });
+  await announceMembershipChange(pubsub, { accountId, userId: viewer.user.id });
+  return result;
 }

@@ -22,3 +22,8 @@ export type ExportRow = {
 
 /** Archives kept per account: a new one ready removes the oldest beyond these. */
 export const KEPT_EXPORTS = 3;
+
+/** Whether a member may delete their account on a site, and why not (the profile's card says it). */
+export type ErasureStanding =
+  | { allowed: true; confirmWith: "password" | "email" }
+  | { allowed: false; reason: "staff" | "subscription" };

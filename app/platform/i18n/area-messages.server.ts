@@ -176,6 +176,9 @@ export const messageAreas = {
     "errors.invalidImageText",
     "memberProfiles.own",
     "memberProfiles.publicPage",
+    "errors.erasureStaff",
+    "errors.erasureLiveSubscription",
+    "errors.erasureNotConfirmed",
   ],
   outboxPage: ["outbox"],
   /** The job queue's schedules (features/maintenance, issue 17 scope 8). */

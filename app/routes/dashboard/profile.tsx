@@ -1,6 +1,6 @@
 import { Container, Stack, Title } from "@mantine/core";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { tenantContext } from "~/features/accounts/accounts";
 import { authContext } from "~/features/auth/auth";
@@ -15,9 +15,14 @@ import {
   revokeSiteSession,
 } from "~/features/auth/auth.server";
 import { ProfileIdentity } from "~/features/members/members";
-import { MyDataCard } from "~/features/account-transfer/account-transfer";
+import { DeleteAccountCard, MyDataCard } from "~/features/account-transfer/account-transfer";
+import {
+  deleteOwnAccount,
+  erasureStanding,
+} from "~/features/account-transfer/account-transfer.server";
 import { OwnProfileCard } from "~/features/member-profiles/member-profiles";
 import { loadOwnProfileSettings } from "~/features/member-profiles/member-profiles.server";
+import { isAppError } from "~/platform/errors";
 import { answerAppErrors } from "~/platform/http-errors";
 import { servicesContext } from "~/platform/request-context";
 import { areaMessages } from "~/platform/i18n/area-messages.server";
@@ -38,6 +43,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ...(await loadProfile({ auth, database, headers: request.headers, viewer, accountId })),
     // Issue 35: "about you" and the public profile's switch, on a site where they are a member.
     ownProfile: accountId ? await loadOwnProfileSettings(database, { accountId, viewer }) : null,
+    // Decision 082: a member may delete their account on this site (not on the platform's own).
+    erasure:
+      accountId && viewer.membership
+        ? await erasureStanding(database, { accountId, viewer })
+        : null,
     messages: areaMessages(lang, "profilePage"),
   }));
 }
@@ -45,6 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revokeSession"), sessionId: z.string().min(1).max(200) }),
   z.object({ intent: z.literal("revokeOthers") }),
+  z.object({ intent: z.literal("deleteAccount"), confirmation: z.string().min(1).max(500) }),
 ]);
 
 /** The form's fields, or null for a body that is not a form (JSON, text, garbage). */
@@ -57,10 +68,26 @@ async function formFields(request: Request): Promise<Record<string, unknown> | n
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer({ context, request });
   const { auth } = context.get(authContext);
-  const { database } = context.get(servicesContext);
+  const { database, pubsub, lang } = context.get(servicesContext);
   const parsed = actionSchema.safeParse(await formFields(request));
   if (!parsed.success) throw data({ code: "request.invalid" }, { status: 400 });
   const site = { database, viewer, accountId: accountIdOf(context) };
+  if (parsed.data.intent === "deleteAccount") {
+    const accountId = site.accountId;
+    if (!accountId) throw data({ code: "route.notFound" }, { status: 404 });
+    try {
+      await deleteOwnAccount(
+        { database, pubsub, lang },
+        { accountId, viewer, confirmation: parsed.data.confirmation },
+      );
+    } catch (error) {
+      // Shown in the confirmation itself: a wrong password is typed again.
+      if (isAppError(error))
+        return data({ ok: false as const, code: error.code }, { status: error.status });
+      throw error;
+    }
+    return redirect("/");
+  }
   return answerAppErrors(async () => {
     if (parsed.data.intent === "revokeSession") {
       await revokeSiteSession({ ...site, sessionId: parsed.data.sessionId });
@@ -82,7 +109,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user, membership, twoFactorEnabled, sessions, ownProfile } = loaderData;
+  const { user, membership, twoFactorEnabled, sessions, ownProfile, erasure } = loaderData;
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
@@ -99,6 +126,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <TwoFactorSettings enabled={twoFactorEnabled} />
         <SessionsList sessions={sessions} />
         {ownProfile ? <MyDataCard /> : null}
+        {erasure ? <DeleteAccountCard standing={erasure} /> : null}
       </Stack>
     </Container>
   );

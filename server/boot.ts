@@ -85,6 +85,7 @@ export function createStorage(env: Env): Storage {
       accessKeyId: env.S3_ACCESS_KEY_ID,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       bucketPrefix: env.S3_BUCKET_PREFIX,
+      publicEndpoint: env.S3_PUBLIC_URL,
     });
   }
   return createLocalStorage({ root: path.resolve(env.DATA_DIR, "storage") });

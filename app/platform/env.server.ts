@@ -175,6 +175,11 @@ const envVariables = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /**
+   * The store's address as browsers reach it (https in production): downloads then go there by
+   * signed addresses valid a few minutes instead of through this server.
+   */
+  S3_PUBLIC_URL: z.url().optional(),
+  /**
    * Peers whose X-Forwarded-For/Proto/Host are believed: addresses, CIDRs, `loopback`,
    * `private` (decision 038). Unset: none.
    */

@@ -26,6 +26,20 @@ export async function privateDownload(
 ): Promise<Response> {
   const facts = await storage.stat(ref);
   if (!facts) throw new AppError({ code: "route.notFound" });
+  if (storage.signedUrl) {
+    // The store hands the bytes over itself, as the same attachment; the address is short-lived
+    // and this answer, which names it, is never kept.
+    const location = await storage.signedUrl({
+      ...ref,
+      contentType: file.mime,
+      disposition: attachmentDisposition(file.originalName),
+      cacheControl: "private, no-store",
+    });
+    return new Response(null, {
+      status: 302,
+      headers: { location, "cache-control": "private, no-store" },
+    });
+  }
   const headers = new Headers({
     "content-type": file.mime,
     "content-length": String(facts.size),

@@ -10,7 +10,15 @@ export type S3Settings = {
   secretAccessKey: string;
   /** Prefixed to every bucket name, so one S3 account can hold several installations. */
   bucketPrefix: string;
+  /**
+   * The store's address as browsers reach it (S3_PUBLIC_URL): when set, downloads are answered
+   * with a redirect to a short-lived signed address there, and the bytes never pass through us.
+   */
+  publicEndpoint?: string;
 };
+
+/** How long a signed address opens its file. */
+export const SIGNED_URL_SECONDS = 300;
 
 const notFound = (error: unknown) =>
   (error as S3ServiceException).$metadata?.httpStatusCode === 404;
@@ -23,22 +31,39 @@ export function createS3Storage(settings: S3Settings): Storage {
   // The SDK is hundreds of files: loaded with the first file stored or read, not at every start
   // (decision 019).
   let loaded: Promise<{ sdk: typeof import("@aws-sdk/client-s3"); client: S3Client }> | undefined;
+  const clientFor = (sdk: typeof import("@aws-sdk/client-s3"), endpoint: string) =>
+    new sdk.S3Client({
+      endpoint,
+      region: settings.region,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      forcePathStyle: true,
+      // A streamed body would otherwise be sent aws-chunked with a trailing checksum, which
+      // S3-compatible stores (MinIO, R2, s3rver) do not all understand.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+    });
   const s3 = () =>
     (loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
       sdk,
-      client: new sdk.S3Client({
-        endpoint: settings.endpoint,
-        region: settings.region,
-        credentials: {
-          accessKeyId: settings.accessKeyId,
-          secretAccessKey: settings.secretAccessKey,
-        },
-        forcePathStyle: true,
-        // A streamed body would otherwise be sent aws-chunked with a trailing checksum, which
-        // S3-compatible stores (MinIO, R2, s3rver) do not all understand.
-        requestChecksumCalculation: "WHEN_REQUIRED",
-      }),
+      client: clientFor(sdk, settings.endpoint),
     })));
+  const { publicEndpoint } = settings;
+  // Signing is done offline, but the address signed is the one browsers use (the store's
+  // public host, not the compose network's).
+  let signer:
+    | Promise<(command: import("@aws-sdk/client-s3").GetObjectCommand) => Promise<string>>
+    | undefined;
+  const sign = (publicAt: string) =>
+    (signer ??= Promise.all([s3(), import("@aws-sdk/s3-request-presigner")]).then(
+      ([{ sdk }, { getSignedUrl }]) => {
+        const client = clientFor(sdk, publicAt);
+        return (command) => {
+          // One address per file per window: a browser that saw it keeps it in its cache.
+          const window = SIGNED_URL_SECONDS * 1000;
+          const signingDate = new Date(Math.floor(Date.now() / window) * window);
+          return getSignedUrl(client, command, { expiresIn: 2 * SIGNED_URL_SECONDS, signingDate });
+        };
+      },
+    ));
   const ready = new Set<string>();
   const bucketName = (bucket: string) => `${settings.bucketPrefix}${bucket}`.toLowerCase();
 
@@ -143,5 +168,21 @@ export function createS3Storage(settings: S3Settings): Storage {
       }
     },
     publicUrl: publicFileUrl,
+    ...(publicEndpoint
+      ? {
+          async signedUrl({ bucket, key, contentType, disposition, cacheControl }) {
+            const { sdk } = await s3();
+            return (await sign(publicEndpoint))(
+              new sdk.GetObjectCommand({
+                Bucket: bucketName(bucket),
+                Key: key,
+                ResponseContentType: contentType,
+                ResponseContentDisposition: disposition,
+                ResponseCacheControl: cacheControl,
+              }),
+            );
+          },
+        }
+      : {}),
   };
 }

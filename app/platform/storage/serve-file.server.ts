@@ -1,5 +1,8 @@
 import type { FileRef, Storage } from "./storage.server";
 
+/** How long a redirect to a signed address may be reused (its signature holds 5 to 10 minutes). */
+const SIGNED_URL_REUSE_SECONDS = 60;
+
 /** A single `bytes=` range of a file of `size` bytes: inclusive bounds, "bad" when unsatisfiable. */
 export function parseRange(
   header: string | null | undefined,
@@ -51,12 +54,27 @@ export async function serveStoredFile(
 ): Promise<Response | null> {
   const facts = await storage.stat(ref);
   if (!facts) return null;
+  // Media keys are never reused (a new upload, a new key); avatars and logos keep their key.
+  const cacheControl = ref.key.startsWith("media/")
+    ? "public, max-age=31536000, immutable"
+    : "public, max-age=86400";
+  // Pictures, video and sound come from the store itself where it signs addresses (a video
+  // seeks there by ranges); anything that must be drawn under our policies still comes from us.
+  if (storage.signedUrl && shownInline(facts.contentType) && request.method === "GET") {
+    const location = await storage.signedUrl({
+      ...ref,
+      contentType: facts.contentType,
+      cacheControl,
+    });
+    // The address holds a few minutes: a browser may follow this answer that long.
+    return new Response(null, {
+      status: 302,
+      headers: { location, "cache-control": `public, max-age=${SIGNED_URL_REUSE_SECONDS}` },
+    });
+  }
   const headers = new Headers({
     "content-type": facts.contentType,
-    // Media keys are never reused (a new upload, a new key); avatars and logos keep their key.
-    "cache-control": ref.key.startsWith("media/")
-      ? "public, max-age=31536000, immutable"
-      : "public, max-age=86400",
+    "cache-control": cacheControl,
     "x-content-type-options": "nosniff",
     "accept-ranges": "bytes",
   });

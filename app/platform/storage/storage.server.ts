@@ -24,6 +24,13 @@ export type Storage = {
   list(bucket: string): AsyncIterable<ListedFile>;
   /** The public address of a stored file, served by GET /files/{bucket}/{key}. */
   publicUrl(file: FileRef): string;
+  /**
+   * A short-lived address where the browser fetches the file from the store itself (S3 with a
+   * public address), answering with these headers; absent where the store cannot.
+   */
+  signedUrl?(
+    file: FileRef & { contentType?: string; disposition?: string; cacheControl?: string },
+  ): Promise<string>;
 };
 
 /**

@@ -2,7 +2,7 @@
 export const SOCIAL_CARD_SIZE = { width: 1200, height: 630 } as const;
 
 /** The kinds of page that get a drawn social card, and their address segment. */
-export const socialCardKinds = ["post", "course"] as const;
+export const socialCardKinds = ["post", "course", "product", "page", "doc"] as const;
 export type SocialCardKind = (typeof socialCardKinds)[number];
 
 /** A page's drawn social card: a PNG of its title on the site's colours. */

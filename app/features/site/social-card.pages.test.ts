@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAccount, createCourse, createPost } from "../../../tests/factories";
+import { createAccount, createCourse, createPage, createPost } from "../../../tests/factories";
+import { insertProduct } from "../../../tests/factories/products";
 import { createClient } from "../../../tests/support/http-client";
 import {
   createTestDatabase,
@@ -45,6 +46,11 @@ describe.each(logicBackends)("I37 drawn social cards on %s", (backend) => {
     });
     await createPost(db.database, { accountId, slug: "draft", title: "Not yet", status: "draft" });
     await createCourse(db.database, { accountId, slug: "sketching", title: "Sketching" });
+    await createPage(db.database, { accountId, slug: "about", title: "About the studio" });
+    await createPage(db.database, { accountId, slug: "setup", title: "Setting up", kind: "doc" });
+    await db.database.forAccount(accountId, (tx) =>
+      insertProduct(tx, { accountId, slug: "print-pack", title: "Print pack" }),
+    );
     const souk = await createAccount(db.database, {
       slug: "souk-cards",
       settings: { sitetitle: "أكاديمية السوق", defaultLanguage: "ar" },
@@ -59,7 +65,7 @@ describe.each(logicBackends)("I37 drawn social cards on %s", (backend) => {
 
   const get = (path: string, host = "cards.localhost") => createClient(app, { host }).request(path);
 
-  test("I37 a post or course whose picture is an SVG, or that has none, shows a drawn PNG card to social sites", async () => {
+  test("I37 a post, course, product, page or doc whose picture is an SVG, or that has none, shows a drawn PNG card to social sites", async () => {
     const post = socialTags(await (await get("/blog/drawn")).text());
     expect(post).toMatchObject({
       "og:image": "http://cards.localhost/social/post/drawn.png",
@@ -67,14 +73,27 @@ describe.each(logicBackends)("I37 drawn social cards on %s", (backend) => {
       "og:image:height": "630",
       "twitter:card": "summary_large_image",
     });
-    const course = socialTags(await (await get("/course/sketching")).text());
-    expect(course["og:image"]).toBe("http://cards.localhost/social/course/sketching.png");
+    for (const [path, card] of [
+      ["/course/sketching", "/social/course/sketching.png"],
+      ["/product/print-pack", "/social/product/print-pack.png"],
+      ["/about", "/social/page/about.png"],
+      ["/docs/setup", "/social/doc/setup.png"],
+    ])
+      expect(socialTags(await (await get(path)).text())["og:image"], path).toBe(
+        `http://cards.localhost${card}`,
+      );
     // A raster picture of its own is used as it is.
     const photo = socialTags(await (await get("/blog/photo")).text());
     expect(photo["og:image"]).toBe("http://cards.localhost/files/studio.jpg");
     expect(photo["og:image:width"]).toBeUndefined();
 
-    for (const path of ["/social/post/drawn.png", "/social/course/sketching.png"]) {
+    for (const path of [
+      "/social/post/drawn.png",
+      "/social/course/sketching.png",
+      "/social/product/print-pack.png",
+      "/social/page/about.png",
+      "/social/doc/setup.png",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/png");
@@ -88,12 +107,15 @@ describe.each(logicBackends)("I37 drawn social cards on %s", (backend) => {
     expect((await sharp(Buffer.from(await arabic.arrayBuffer())).metadata()).width).toBe(1200);
   });
 
-  test("I37 only a published post or course has a card; the cache of drawn cards is bounded", async () => {
+  test("I37 only a published page of its kind has a card; the cache of drawn cards is bounded", async () => {
     for (const path of [
       "/social/post/draft.png",
       "/social/post/nothing.png",
       "/social/course/drawn.png",
-      "/social/page/about.png",
+      "/social/page/nothing.png",
+      "/social/page/setup.png",
+      "/social/doc/about.png",
+      "/social/shop/print-pack.png",
       "/social/post/drawn",
     ])
       expect((await get(path)).status, path).toBe(404);

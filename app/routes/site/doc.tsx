@@ -2,7 +2,7 @@ import { contentAccount, notFound } from "~/features/accounts/accounts.server";
 import { DocScreen } from "~/features/pages/pages";
 import { getPage, listDocs } from "~/features/pages/pages.server";
 import { servicesContext } from "~/platform/request-context";
-import { seo } from "~/features/site/site";
+import { seo, socialCardPath } from "~/features/site/site";
 import {
   hreflangLinks,
   LanguageSwitcher,
@@ -73,11 +73,17 @@ export function headers() {
   return { Vary: "Accept-Language" };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { doc, siteName, url, versions } = loaderData;
   return [
-    ...seo({ title: doc.title, siteName, description: doc.description, url }),
+    ...seo({
+      title: doc.title,
+      siteName,
+      description: doc.description,
+      url,
+      card: socialCardPath("doc", params.slug),
+    }),
     ...hreflangLinks(versions),
   ];
 }

@@ -12,7 +12,7 @@ import {
   type PlatformPageSlug,
 } from "~/features/platform-site/platform-site.server";
 import { platformSeo } from "~/features/platform-site/platform-site";
-import { canonicalUrl, seo } from "~/features/site/site";
+import { canonicalUrl, seo, socialCardPath } from "~/features/site/site";
 import {
   hreflangLinks,
   LanguageSwitcher,
@@ -116,7 +116,7 @@ export function headers() {
   return { Vary: "Accept-Language" };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [];
   if (loaderData.kind === "platform") return platformSeo(loaderData.meta);
   const { page, siteName, url, versions } = loaderData;
@@ -127,6 +127,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
       description: page.seo.description || page.description,
       url,
       image: page.seo.image,
+      card: socialCardPath("page", params.pageSlug),
     }),
     ...hreflangLinks(versions),
   ];

@@ -3,7 +3,7 @@ import { plainText } from "~/platform/plain-text";
 import { ProductScreen } from "~/features/products/products";
 import { getProductPage } from "~/features/products/products.server";
 import { minorToDecimal } from "~/features/cart/cart";
-import { breadcrumbLd, jsonLd, productLd, seo } from "~/features/site/site";
+import { breadcrumbLd, jsonLd, productLd, seo, socialCardPath } from "~/features/site/site";
 import { breadcrumbTrail, sitePageData } from "~/features/site/site.server";
 import { servicesContext } from "~/platform/request-context";
 import { islandsHandle } from "~/platform/islands/island-document";
@@ -34,7 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { product, description, siteName, url, site, trail } = loaderData;
   const offers = product.prices.map((price) => ({
@@ -43,7 +43,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
     url,
   }));
   return [
-    ...seo({ title: product.title, siteName, description, url, image: product.image ?? undefined }),
+    ...seo({
+      title: product.title,
+      siteName,
+      description,
+      url,
+      image: product.image ?? undefined,
+      card: socialCardPath("product", params.slug),
+    }),
     ...jsonLd(
       productLd({ ...product, url, description, offers, site }),
       breadcrumbLd([...trail, { name: product.title, url }]),

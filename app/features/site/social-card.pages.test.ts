@@ -78,7 +78,7 @@ describe.each(logicBackends)("I37 drawn social cards on %s", (backend) => {
       ["/product/print-pack", "/social/product/print-pack.png"],
       ["/about", "/social/page/about.png"],
       ["/docs/setup", "/social/doc/setup.png"],
-    ])
+    ] as const)
       expect(socialTags(await (await get(path)).text())["og:image"], path).toBe(
         `http://cards.localhost${card}`,
       );

@@ -63,6 +63,7 @@ import { noteReferredSignUp } from "~/features/affiliates/affiliates.server";
 import { pageCache } from "./middleware/page-cache";
 import { createMetrics, metricsRoute } from "./metrics";
 import { requestLogger } from "./middleware/request-logger";
+import { tracingMiddleware } from "./middleware/tracing";
 import { securityHeaders } from "./middleware/security-headers";
 import { tenant } from "./middleware/tenant";
 import { compression } from "./middleware/compression";
@@ -96,6 +97,8 @@ export function createApp({
 }) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  // Traces, when a collector is set (the process registered its provider at boot).
+  if (services.env.OTEL_EXPORTER_OTLP_ENDPOINT) app.use(tracingMiddleware());
   // Prometheus's view (decision 079): only when an operator gave the scraper a key.
   const metrics = services.env.METRICS_TOKEN ? createMetrics(services) : null;
   if (metrics) app.use(metrics.middleware);

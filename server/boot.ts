@@ -13,6 +13,7 @@ import { pagePublisher } from "~/features/pages/pages.server";
 import { postPublisher } from "~/features/posts/posts.server";
 import { createSiteCache } from "~/features/site/site.server";
 import { createMailer } from "~/platform/mail/mail.server";
+import { startTracing } from "~/platform/tracing.server";
 import { recordMailSent } from "~/features/usage/usage.server";
 import { preparePlatformBilling } from "~/features/billing/billing.server";
 import {
@@ -267,6 +268,11 @@ export async function boot({
 }) {
   const env = parseEnv(source);
   const logger = createLogger({ level: env.LOG_LEVEL });
+  // First: the database's and the queue's first work is traced too.
+  const tracing = await startTracing({
+    endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: env.OTEL_SERVICE_NAME,
+  });
   const database = await openMigratedDatabase(env);
   // Several workers on one PostgreSQL server: the primary had it prepared once (server/main.ts).
   if (!source.LYCEUM_DATABASE_PREPARED) await prepareContent({ env, database, logger });
@@ -286,6 +292,8 @@ export async function boot({
   return {
     app,
     services,
+    /** Sends the spans still held and stops tracing (at shutdown); null without a collector. */
+    tracing,
     /** Serves the realtime WebSocket on the listening HTTP server (server/main.ts). */
     attachRealtime: (server: Server) => attachRealtime(server, services),
   };

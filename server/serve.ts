@@ -30,6 +30,7 @@ type Bundle = {
       jobs: { stop(): Promise<void> };
       lifecycle: { shuttingDown: boolean };
     };
+    tracing: { shutdown(): Promise<void> } | null;
     attachRealtime(server: unknown): { close(): Promise<void> };
   }>;
   reseed(): Promise<void>;
@@ -165,7 +166,7 @@ async function main() {
     await bundle.prepareDatabase();
     process.exit(0);
   }
-  const { app, services, attachRealtime } = await bundle.startApp({
+  const { app, services, attachRealtime, tracing } = await bundle.startApp({
     assetsDir: path.join(buildDir, "client"),
   });
   const { env, logger, database, pubsub, rateLimits, jobs, lifecycle } = services;
@@ -214,6 +215,10 @@ async function main() {
         await pubsub.close();
         await rateLimits.close();
         await database.close();
+        // The last spans (this shutdown's own requests and jobs) reach the collector.
+        await tracing?.shutdown().catch((error: unknown) => {
+          logger.error({ err: error }, "trace export failed");
+        });
         logger.info({}, "database closed; bye");
         process.exit(0);
       } catch (error) {

@@ -143,6 +143,12 @@ const envVariables = z.object({
     .min(32, "must be at least 32 characters")
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
     .optional(),
+  /**
+   * An OpenTelemetry collector's OTLP/HTTP address (`/v1/traces` is added): when set, every
+   * request and job is traced there (OTEL_EXPORTER_OTLP_HEADERS carries a key if it needs one).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("lyceum"),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),

@@ -64,6 +64,23 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    // Decision 081: what the site holds about whoever asks, signed in on it (their own rows only).
+    name: "GET /api/account/my-data",
+    method: "GET",
+    path: "/api/account/my-data",
+    expect: (actor, place) => (atHome(actor, place) ? 200 : 401),
+  },
+  {
+    // The whole site's archive: its owner's only (an id nobody has: 404 for them, 403 for others).
+    name: "GET /api/account/exports/{id}/archive",
+    method: "GET",
+    path: "/api/account/exports/00000000-0000-4000-8000-000000000000/archive",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 401;
+      return actor === "owner" || actor === "otherOwner" ? 404 : 403;
+    },
+  },
+  {
     name: "GET /dashboard/profile (page)",
     method: "GET",
     path: "/dashboard/profile",

@@ -4,6 +4,9 @@ import { findAccountForSlug } from "~/features/accounts/accounts.server";
 import { loadMembership, type Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import { createLogger } from "~/platform/logger.server";
+import { createLocalPubSub } from "~/platform/pubsub/pubsub.server";
+import { createRateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { demoSites } from "../../../scripts/demo-content";
 import { seedDemo } from "../../../scripts/demo-seed";
 import {
@@ -12,7 +15,7 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { planAccountTables } from "./catalog.server";
-import { eraseMember, erasureStanding } from "./erase-member.server";
+import { deleteOwnAccount, eraseMember, erasureStanding } from "./erase-member.server";
 import { ERASURE_RULES, PERSON_COLUMN } from "./erasure-policy.server";
 import { memberData } from "./member-data.server";
 
@@ -135,6 +138,22 @@ describe.each(backends)("I37 a member deletes their account on %s", (backend) =>
     expect(await otherAccounts(db.database, "00000000-0000-0000-0000-000000000000")).toEqual(
       before,
     );
+  });
+
+  test("I37 a sixth wrong password in a quarter of an hour is refused before it is checked", async () => {
+    const logger = createLogger({ level: "silent" });
+    const services = {
+      database: db.database,
+      pubsub: createLocalPubSub(logger),
+      lang: "en" as const,
+      rateLimits: createRateLimits({ database: null, logger }),
+    };
+    const parent = await viewerOf(db.database, accountId, "parent@demo.test");
+    const attempt = () =>
+      codeOf(deleteOwnAccount(services, { accountId, viewer: parent, confirmation: "guess" }));
+    for (let i = 0; i < 5; i++) expect(await attempt()).toBe("erasure.notConfirmed");
+    expect(await attempt()).toBe("request.tooMany");
+    await services.rateLimits.close();
   });
 
   test("I37 a member with a subscription that renews cancels it first", async () => {

@@ -7,6 +7,7 @@ import { AppError } from "~/platform/errors";
 import type { LanguageCode } from "~/platform/i18n/languages";
 import { textIn } from "~/platform/i18n/messages.server";
 import type { PubSub } from "~/platform/pubsub/pubsub.server";
+import type { RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { quoted } from "./catalog.server";
 import { ERASURE_RULES, type ErasureRule } from "./erasure-policy.server";
 import type { ErasureStanding } from "./export-shapes";
@@ -45,7 +46,7 @@ export type ErasureResult = {
   /** Rows kept for the site's records, now naming the deleted member, by table. */
   anonymised: Record<string, number>;
   deleted: Record<string, number>;
-  /** Whether the person went entirely (no other site, no platform role) or only from this site. */
+  /** Whether the person went entirely (no other site knew them) or only from this site. */
   personRemoved: boolean;
 };
 
@@ -195,9 +196,18 @@ async function removeIfNoSiteLeft(database: Database, userId: string): Promise<b
  * instance told that the membership is gone (its cache would otherwise hold it a while).
  */
 export async function deleteOwnAccount(
-  { database, pubsub, lang }: { database: Database; pubsub: PubSub; lang: LanguageCode },
+  {
+    database,
+    pubsub,
+    lang,
+    rateLimits,
+  }: { database: Database; pubsub: PubSub; lang: LanguageCode; rateLimits: RateLimits },
   { accountId, viewer, confirmation }: { accountId: string; viewer: Viewer; confirmation: string },
 ): Promise<ErasureResult> {
+  // The password is asked again: a borrowed session must not be able to guess it here.
+  await rateLimits
+    .create("account-erasure", { points: 5, duration: 15 * 60 })
+    .take(`${accountId}:${viewer.user.id}`, "request.tooMany");
   const deletedName = textIn(lang, "profile.delete.deletedName");
   const result = await eraseMember(database, { accountId, viewer, confirmation, deletedName });
   await announceMembershipChange(pubsub, { accountId, userId: viewer.user.id });

@@ -179,6 +179,7 @@ export const messageAreas = {
     "errors.erasureStaff",
     "errors.erasureLiveSubscription",
     "errors.erasureNotConfirmed",
+    "errors.tooManyRequests",
   ],
   outboxPage: ["outbox"],
   /** The job queue's schedules (features/maintenance, issue 17 scope 8). */

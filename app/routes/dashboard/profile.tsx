@@ -68,7 +68,7 @@ async function formFields(request: Request): Promise<Record<string, unknown> | n
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer({ context, request });
   const { auth } = context.get(authContext);
-  const { database, pubsub, lang } = context.get(servicesContext);
+  const { database, pubsub, lang, rateLimits } = context.get(servicesContext);
   const parsed = actionSchema.safeParse(await formFields(request));
   if (!parsed.success) throw data({ code: "request.invalid" }, { status: 400 });
   const site = { database, viewer, accountId: accountIdOf(context) };
@@ -77,7 +77,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!accountId) throw data({ code: "route.notFound" }, { status: 404 });
     try {
       await deleteOwnAccount(
-        { database, pubsub, lang },
+        { database, pubsub, lang, rateLimits },
         { accountId, viewer, confirmation: parsed.data.confirmation },
       );
     } catch (error) {

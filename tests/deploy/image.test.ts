@@ -569,12 +569,9 @@ describe.runIf(adminUrl && redisUrl)("I37 the production image behind a TLS prox
     ];
     expect(pages).toContain("/course");
     expect(pages.some((page) => page.startsWith("/course/"))).toBe(true);
-    // Each answer has its own nonce; and the first server's pages were cached when earlier
-    // tests asked through the TLS proxy, so their links say https:// where the copy's say http://.
-    const alike = (body: string) =>
-      body
-        .replace(/nonce="[^"]*"/g, "")
-        .replaceAll(`https://demo.${domain}`, `http://demo.${domain}`);
+    // Each answer has its own nonce. (Pages cached when earlier tests asked through the TLS proxy
+    // are kept apart from these direct http:// answers: the cache's key has the scheme.)
+    const alike = (body: string) => body.replace(/nonce="[^"]*"/g, "");
     for (const page of pages) {
       const [before, after] = await Promise.all([
         direct(lyceum.port, host, page),

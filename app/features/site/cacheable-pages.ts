@@ -38,7 +38,7 @@ const translatable = new RegExp(
 );
 
 /**
- * The cache key for a request URL: host, path and the query parameters that shape the page
+ * The cache key for a request URL: scheme, host, path and the query parameters that shape the page
  * (`?page=N` on the blog and its archives; `?lang=xx` on a post or page; `?category=slug` on
  * the course catalogue), or null when the
  * request must not be answered from the cache — an unknown query parameter may change the page
@@ -75,7 +75,9 @@ export function pageCacheKey(url: URL, acceptLanguage: string | null = null): st
     return null;
   }
   const visitor = inLanguages && !shaping ? `#${preferredLanguage(acceptLanguage) ?? "-"}` : "";
-  return `${url.host}${pathname}${shaping}${visitor}`;
+  // The scheme too: a page drawn for a direct http:// request (a probe inside the network) links
+  // to http:// and must never be what visitors through the TLS proxy get.
+  return `${url.protocol}//${url.host}${pathname}${shaping}${visitor}`;
 }
 
 /** Option keys of spec §7 invalidateCache, each dropping the account's option cache and pages. */

@@ -304,4 +304,5 @@ test("I37 a student deletes their account from the profile: a wrong password is 
   await asOwner(page, "/dashboard/manage/users");
   await expect(page.getByText("Theo Teacher").first()).toBeVisible();
   await expect(page.getByText("Sam Student")).toHaveCount(0);
+  await lookAt(page, shots, "users-after-deletion");
 });

@@ -59,8 +59,15 @@ describe("I37 OpenTelemetry traces when an OTLP endpoint is set", () => {
     expect(await startTracing({ endpoint: undefined, serviceName: "x" })).toBeNull();
   });
 
-  test("I37 a request is a span named by its route, in the caller's trace, sent to the collector", async () => {
-    const { app } = createTestApp(db.database, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
+  test("I37 a request is a span named by its route, in the caller's trace, sent to the collector; a job is one too", async () => {
+    const { app, services } = createTestApp(db.database, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
+    let ran: () => void = () => {};
+    const jobRan = new Promise<void>((resolve) => (ran = resolve));
+    services.jobs.work("tracing.probe", async () => ran());
+    await services.jobs.start();
+    await services.jobs.sendNow("tracing.probe", {});
+    await jobRan;
+    await services.jobs.stop();
     const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
     const parentId = "00f067aa0ba902b7";
     const res = await app.request("/api/health", {
@@ -86,6 +93,10 @@ describe("I37 OpenTelemetry traces when an OTLP endpoint is set", () => {
     });
     expect(attribute(health, "http.route")).toBe("/api/health");
     expect(attribute(health, "http.response.status_code")).toBe(200);
+    const job = spans.find((span) => span.name === "job tracing.probe")!;
+    expect(job.kind).toBe(5);
+    expect(attribute(job, "messaging.destination.name")).toBe("tracing.probe");
+    expect(attribute(job, "job.attempt")).toBe(1);
     const missing = spans.find((span) => attribute(span, "url.path") === "/api/no-such-thing")!;
     // A route nobody serves is named by its area, never by the address asked.
     expect(missing.name).toBe("GET api");

@@ -87,13 +87,16 @@ export async function eraseMember(
       sql`delete from sessions where user_id = ${userId} and tenant_id = ${accountId}`,
     );
     await enterAccount(accountId);
-    const { rows: member } = await tx.execute(
-      sql`select 1 from members where account_id = ${accountId} and user_id = ${userId}`,
-    );
+    // The stand-in joined when they did: the site's people list keeps its order and its dates.
+    const { rows: member } = await tx.execute(sql`insert into members
+        (account_id, user_id, name, slug, email, role_id, suspended_at, created_at)
+      select ${accountId}, ${stand.id}, ${deletedName}, ${`deleted-${stand.id.slice(0, 8)}`},
+             ${stand.email}, r.role_id, now(), m.created_at
+        from members m join roles r on r.account_id = m.account_id and r.is_default
+       where m.account_id = ${accountId} and m.user_id = ${userId}
+       limit 1
+      returning 1`);
     if (member.length === 0) throw new AppError({ code: "route.notFound" });
-    await tx.execute(sql`insert into members (account_id, user_id, name, slug, email, role_id, suspended_at)
-      select ${accountId}, ${stand.id}, ${deletedName}, ${`deleted-${stand.id.slice(0, 8)}`}, ${stand.email}, role_id, now()
-        from roles where account_id = ${accountId} and is_default limit 1`);
     const anonymised: Record<string, number> = {};
     const deleted: Record<string, number> = {};
     for (const rule of ERASURE_RULES) {

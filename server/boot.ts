@@ -139,10 +139,18 @@ export function wireServices({
   pubsub.subscribe((message) => {
     if (message.topic === ACCOUNT_CHANGED) tenants.invalidate(message.accountId as string);
   });
+  const queue = createJobQueue({
+    database,
+    logger,
+    cron,
+    superviseSeconds: env.JOBS_SUPERVISE_SECONDS,
+  });
+  // Mail through SMTP goes through the queue (its retries), the outbox its record (issue 37).
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     database,
+    queue,
     // A meter that fails to count never turns a sent mail into a failed one.
     onSent: (sent) =>
       recordMailSent({ database, pubsub }, sent).catch((error: unknown) =>
@@ -159,12 +167,6 @@ export function wireServices({
     superAdminEmails: env.SUPER_ADMIN_EMAILS,
   });
   const rateLimits = createRateLimits({ database, redisUrl: env.REDIS_URL, logger });
-  const queue = createJobQueue({
-    database,
-    logger,
-    cron,
-    superviseSeconds: env.JOBS_SUPERVISE_SECONDS,
-  });
   // The domain events' relay hands each committed event to the features that react to it.
   const events = createEventRelay({
     database,

@@ -7,6 +7,8 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from "../../../tests/support/test-database";
+import { createJobQueue } from "~/platform/jobs/jobs.server";
+import { createLogger } from "~/platform/logger.server";
 import { createMailer, readOutbox } from "./mail.server";
 import { mailOutbox } from "./tables.server";
 import { renderMail } from "./templates.server";
@@ -185,5 +187,117 @@ describe.each(backends)("mail outbox on %s", (backend) => {
       database.asApp((tx) => tx.execute(sql`delete from mail_outbox`)),
     ).rejects.toMatchObject(refused);
     expect((await readOutbox(database)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("I37 mail through the job queue, the outbox as its record", () => {
+  let db: TestDatabase;
+  let refuseNext = 0;
+  const received: string[] = [];
+  // An SMTP server that answers "451 try again later" to the next `refuseNext` messages.
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (refuseNext > 0) {
+          refuseNext -= 1;
+          return callback(
+            Object.assign(new Error("mailbox busy, try again later"), { responseCode: 451 }),
+          );
+        }
+        received.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  let queue: ReturnType<typeof createJobQueue>;
+  const metered: { accountId: string; template?: string }[] = [];
+  let mailer: ReturnType<typeof createMailer>;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.server.address() as AddressInfo;
+    db = await createTestDatabase("pglite");
+    queue = createJobQueue({
+      database: db.database,
+      logger: createLogger({ level: "silent" }),
+      pollSeconds: 1,
+    });
+    mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: "no-reply@lyceum.test",
+      database: db.database,
+      queue,
+      retryDelaySeconds: 1,
+      onSent: async (sent) => {
+        metered.push(sent);
+      },
+    });
+    await queue.start();
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db?.dispose();
+  });
+
+  const rowFor = async (to: string) =>
+    (
+      await db.database.owner
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.toAddress} = ${to}`)
+    )[0]!;
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 150 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+  };
+  const message = (to: string) => ({
+    site: "demo",
+    to,
+    subject: "Reset your password",
+    text: "Open https://demo.lyceum.test/reset?token=one-time",
+    html: "<p>Open <a href='https://demo.lyceum.test/reset?token=one-time'>the link</a></p>",
+    accountId: "7a1d4c2e-0000-4000-8000-000000000001",
+    template: "reset",
+  });
+
+  test("I37 a mail is queued with its record, sent by the job, marked sent with its one-time link emptied, and metered once", async () => {
+    await mailer.send(message("ada@example.test"));
+    expect((await rowFor("ada@example.test")).status).toMatch(/queued|sent/);
+    await until(async () => (await rowFor("ada@example.test")).status === "sent");
+    const row = await rowFor("ada@example.test");
+    expect(row).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      lastError: null,
+      textBody: "",
+      htmlBody: "",
+    });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(received.filter((raw) => raw.includes("ada@example.test"))).toHaveLength(1);
+    expect(metered).toEqual([
+      { accountId: "7a1d4c2e-0000-4000-8000-000000000001", template: "reset" },
+    ]);
+    // The outbox screen lists mail kept instead of sent, not this record.
+    expect(await readOutbox(db.database, { to: "ada@example.test" })).toEqual([]);
+  });
+
+  test("I37 a server that answers 451 gets the mail again later: the record keeps the attempt and its answer", async () => {
+    refuseNext = 1;
+    await mailer.send(message("bob@example.test"));
+    await until(async () => (await rowFor("bob@example.test")).attempts >= 1);
+    const refused = await rowFor("bob@example.test");
+    expect(refused.lastError).toContain("try again later");
+    await until(async () => (await rowFor("bob@example.test")).status === "sent");
+    expect(await rowFor("bob@example.test")).toMatchObject({
+      status: "sent",
+      attempts: 2,
+      lastError: null,
+    });
+    expect(received.filter((raw) => raw.includes("bob@example.test"))).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Mail kept instead of sent when no SMTP server is configured (DESIGN §2 "mail"). A global table:
@@ -16,6 +16,21 @@ export const mailOutbox = pgTable(
     htmlBody: text("html_body").notNull(),
     /** Issue 36: a calendar invitation sent with the mail (RFC 5545 text), if any. */
     calendar: text("calendar"),
+    /**
+     * Issue 37: the outbox is also the record of mail sent through SMTP by the job queue.
+     * `kept`: no SMTP server, the row is the delivery; `queued`, then `sent` (its bodies, which
+     * hold one-time links, emptied) or `failed` after the last retry.
+     */
+    status: text("status", { enum: ["kept", "queued", "sent", "failed"] })
+      .notNull()
+      .default("kept"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** What the usage meter counts once it is sent. */
+    meteredAccount: uuid("metered_account"),
+    template: text("template"),
+    calendarMethod: text("calendar_method"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_created_at").on(t.createdAt)],

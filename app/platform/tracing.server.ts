@@ -98,4 +98,17 @@ export async function traceRequest(
   );
 }
 
-export { SpanKind };
+/** A background job's run in a span of its own: its queue and which attempt it is. */
+export const inJobSpan = <T>(queue: string, attempt: number, work: () => Promise<T>) =>
+  inSpan(
+    `job ${queue}`,
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        "messaging.system": "pg-boss",
+        "messaging.destination.name": queue,
+        "job.attempt": attempt,
+      },
+    },
+    work,
+  );

@@ -1,7 +1,7 @@
 // The durable job queue (decision 031): pg-boss's tables in the app's own database, so a job is
 // written in the same transaction as the rows it is about. This file is the whole of what the
 // rest of the app sees; pg-boss stays behind it.
-import { inSpan, SpanKind } from "~/platform/tracing.server";
+import { inJobSpan } from "~/platform/tracing.server";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss, type Job } from "pg-boss";
@@ -170,17 +170,8 @@ export function createJobQueue({
     }, HEARTBEAT_SECONDS * 500);
     let output: void | JobData;
     try {
-      output = await inSpan(
-        `job ${name}`,
-        {
-          kind: SpanKind.CONSUMER,
-          attributes: {
-            "messaging.system": "pg-boss",
-            "messaging.destination.name": name,
-            "job.attempt": attempt,
-          },
-        },
-        () => handler(job.data ?? {}, { id: job.id, attempt }),
+      output = await inJobSpan(name, attempt, () =>
+        handler(job.data ?? {}, { id: job.id, attempt }),
       );
     } catch (error) {
       const err = error instanceof Error ? error : new Error(String(error));

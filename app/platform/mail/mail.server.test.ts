@@ -18,6 +18,8 @@ type Received = { from: string; to: string[]; raw: string };
 /** A real SMTP peer on loopback: what nodemailer actually puts on the wire, no mocks. */
 async function startSmtpPeer() {
   const received: Received[] = [];
+  // The next this many messages are answered "451 try again later".
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -26,6 +28,11 @@ async function startSmtpPeer() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (refusals > 0) {
+          refusals -= 1;
+          const busy = new Error("mailbox busy, try again later");
+          return callback(Object.assign(busy, { responseCode: 451 }));
+        }
         const from = session.envelope.mailFrom;
         received.push({
           from: from ? from.address : "",
@@ -41,6 +48,9 @@ async function startSmtpPeer() {
   return {
     port,
     received,
+    refuseNext: (count: number) => {
+      refusals = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -192,35 +202,13 @@ describe.each(backends)("mail outbox on %s", (backend) => {
 
 describe("I37 mail through the job queue, the outbox as its record", () => {
   let db: TestDatabase;
-  let refuseNext = 0;
-  const received: string[] = [];
-  // An SMTP server that answers "451 try again later" to the next `refuseNext` messages.
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (refuseNext > 0) {
-          refuseNext -= 1;
-          return callback(
-            Object.assign(new Error("mailbox busy, try again later"), { responseCode: 451 }),
-          );
-        }
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
+  let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
   let queue: ReturnType<typeof createJobQueue>;
   const metered: { accountId: string; template?: string }[] = [];
   let mailer: ReturnType<typeof createMailer>;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
+    peer = await startSmtpPeer();
     db = await createTestDatabase("pglite");
     queue = createJobQueue({
       database: db.database,
@@ -228,7 +216,7 @@ describe("I37 mail through the job queue, the outbox as its record", () => {
       pollSeconds: 1,
     });
     mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      smtpUrl: `smtp://127.0.0.1:${peer.port}?ignoreTLS=true`,
       from: "no-reply@lyceum.test",
       database: db.database,
       queue,
@@ -241,7 +229,7 @@ describe("I37 mail through the job queue, the outbox as its record", () => {
   });
   afterAll(async () => {
     await queue?.stop();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await peer?.close();
     await db?.dispose();
   });
 
@@ -278,7 +266,7 @@ describe("I37 mail through the job queue, the outbox as its record", () => {
       htmlBody: "",
     });
     expect(row.sentAt).toBeInstanceOf(Date);
-    expect(received.filter((raw) => raw.includes("ada@example.test"))).toHaveLength(1);
+    expect(peer.received.filter((mail) => mail.to.includes("ada@example.test"))).toHaveLength(1);
     expect(metered).toEqual([
       { accountId: "7a1d4c2e-0000-4000-8000-000000000001", template: "reset" },
     ]);
@@ -287,7 +275,7 @@ describe("I37 mail through the job queue, the outbox as its record", () => {
   });
 
   test("I37 a server that answers 451 gets the mail again later: the record keeps the attempt and its answer", async () => {
-    refuseNext = 1;
+    peer.refuseNext(1);
     await mailer.send(message("bob@example.test"));
     await until(async () => (await rowFor("bob@example.test")).attempts >= 1);
     const refused = await rowFor("bob@example.test");
@@ -298,6 +286,6 @@ describe("I37 mail through the job queue, the outbox as its record", () => {
       attempts: 2,
       lastError: null,
     });
-    expect(received.filter((raw) => raw.includes("bob@example.test"))).toHaveLength(1);
+    expect(peer.received.filter((mail) => mail.to.includes("bob@example.test"))).toHaveLength(1);
   });
 });

@@ -98,19 +98,23 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+/** A message as an outbox row (kept unless said otherwise). */
+const outboxRow = ({ site, to, subject, text, html, calendar }: MailMessage) => ({
+  site,
+  toAddress: to,
+  subject,
+  textBody: text,
+  htmlBody: html,
+  calendar: calendar?.content ?? null,
+  calendarMethod: calendar?.method ?? null,
+});
+
 function outboxMailer(database: Database): Mailer {
   return {
     transport: "outbox",
-    async send({ site, to, subject, text, html, calendar }) {
+    async send(message) {
       // The owner handle: requests have no rights on the outbox at all.
-      await database.owner.insert(mailOutbox).values({
-        site,
-        toAddress: to,
-        subject,
-        textBody: text,
-        htmlBody: html,
-        calendar: calendar?.content ?? null,
-      });
+      await database.owner.insert(mailOutbox).values(outboxRow(message));
     },
   };
 }
@@ -179,21 +183,15 @@ function queuedMailer({
   });
   return {
     transport: "smtp",
-    async send({ site, to, subject, text, html, calendar, accountId, template }) {
+    async send(message) {
       await database.owner.transaction(async (tx) => {
         const [row] = await tx
           .insert(mailOutbox)
           .values({
-            site,
-            toAddress: to,
-            subject,
-            textBody: text,
-            htmlBody: html,
-            calendar: calendar?.content ?? null,
-            calendarMethod: calendar?.method ?? null,
+            ...outboxRow(message),
             status: "queued",
-            meteredAccount: accountId ?? null,
-            template: template ?? null,
+            meteredAccount: message.accountId ?? null,
+            template: message.template ?? null,
           })
           .returning({ id: mailOutbox.id });
         await queue.send(

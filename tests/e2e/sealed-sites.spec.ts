@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from "./support/test";
 import { open } from "./support/page";
 import { expectScreen } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
-import { demoPassword } from "./support/session";
+import { demoPassword, signInFromPage } from "./support/session";
 
 // A server of its own: these tests sign people in and out and change acme's scripts.
 let server: RunningServer;
@@ -33,22 +33,7 @@ async function signInWithForm(page: Page, slug: string, email: string) {
 /** Signs in with a fetch from one of the site's pages (no UI needed), waiting out a 429. */
 async function signInByFetch(page: Page, slug: string, email: string) {
   await page.goto(url(slug, "/login"));
-  for (let attempt = 0; ; attempt++) {
-    const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch("/api/auth/sign-in/email", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(body),
-          })
-        ).status,
-      { email, password: demoPassword },
-    );
-    if (status === 200) return;
-    if (status !== 429 || attempt > 5) throw new Error(`sign-in answered ${status}`);
-    await page.waitForTimeout(3_000);
-  }
+  await signInFromPage(page, email);
 }
 
 async function sessionRows(page: Page, slug: string) {

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { startDnsServer, type LocalDnsServer } from "../support/dns-server";
 import { expectNoSeriousAxeIssues, lookAt } from "./support/axe";
 import { open } from "./support/page";
-import { createSessions, demoPassword } from "./support/session";
+import { createSessions, demoPassword, signInStatus } from "./support/session";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 import { expect, test, type Browser, type Page } from "./support/test";
 
@@ -289,18 +289,7 @@ test("I37 a student deletes their account from the profile: a wrong password is 
   await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
   // Gone: the old session opens nothing, and the password signs in no more.
   expect((await page.goto(demo("/dashboard/profile")))?.url()).toContain("/login");
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch("/api/auth/sign-in/email", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { email: "student@demo.test", password: demoPassword },
-  );
-  expect(status).toBe(401);
+  expect(await signInStatus(page, "student@demo.test")).toBe(401);
   await asOwner(page, "/dashboard/manage/users");
   await expect(page.getByText("Theo Teacher").first()).toBeVisible();
   await expect(page.getByText("Sam Student")).toHaveCount(0);

@@ -5,7 +5,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "./su
 import { open } from "./support/page";
 import { expectScreen } from "./support/screenshot";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
-import { demoPassword } from "./support/session";
+import { signInFromPage } from "./support/session";
 
 /*
  * Issue 11's quality bar: every field an owner or a member can write is saved with
@@ -65,22 +65,7 @@ async function signIn(browser: Browser, host: string, email: string): Promise<Br
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url(host, "/login"));
-  for (let attempt = 0; ; attempt++) {
-    const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch("/api/auth/sign-in/email", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(body),
-          })
-        ).status,
-      { email, password: demoPassword },
-    );
-    if (status === 200) break;
-    if (status !== 429 || attempt > 5) throw new Error(`sign-in as ${email} answered ${status}`);
-    await page.waitForTimeout(3_000);
-  }
+  await signInFromPage(page, email);
   await page.close();
   return context;
 }

@@ -11,6 +11,30 @@ export const demoPassword = "Lyceum-Demo-2026!";
  * 127.0.0.1, so a 429 waits for the window to pass. The browser resolves *.localhost and Node
  * does not, so it signs in with a fetch from a page of the site.
  */
+/** What signing in with a fetch from the page's own site answers (one try). */
+export const signInStatus = (page: Page, email: string, password = demoPassword) =>
+  page.evaluate(
+    async (body) =>
+      (
+        await fetch("/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { email, password },
+  );
+
+/** Signs in from a page of the site, waiting out the limiter's 429s; throws on anything else. */
+export async function signInFromPage(page: Page, email: string, password = demoPassword) {
+  for (let attempt = 0; ; attempt++) {
+    const status = await signInStatus(page, email, password);
+    if (status === 200) return;
+    if (status !== 429 || attempt > 5) throw new Error(`sign-in as ${email} answered ${status}`);
+    await page.waitForTimeout(3_000);
+  }
+}
+
 export function createSessions(siteUrl: (path: string) => string) {
   const cache = new Map<string, Promise<StorageState>>();
 
@@ -19,22 +43,7 @@ export function createSessions(siteUrl: (path: string) => string) {
     const page = await context.newPage();
     // An HTML page: its policy lets it fetch its own site (robots.txt, plain text, may not).
     await page.goto(siteUrl("/login"));
-    for (let attempt = 0; ; attempt++) {
-      const status = await page.evaluate(
-        async (body) =>
-          (
-            await fetch("/api/auth/sign-in/email", {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify(body),
-            })
-          ).status,
-        { email, password: demoPassword },
-      );
-      if (status === 200) break;
-      if (status !== 429 || attempt > 5) throw new Error(`sign-in answered ${status}`);
-      await page.waitForTimeout(3_000);
-    }
+    await signInFromPage(page, email);
     const state = await context.storageState();
     await context.close();
     return state;

@@ -54,7 +54,9 @@ async function readCatalog(db: Db | Tx) {
     sql`select c.relname as name,
           (select json_agg(json_build_object('name', a.attname, 'notNull', a.attnotnull) order by a.attnum)
              from pg_attribute a
-            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columns,
+            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+              -- Search documents are derived: the importing server's triggers write them anew.
+              and a.atttypid <> 'tsvector'::regtype) as columns,
           (select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
              from pg_index i join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey::int2[])
             where i.indrelid = c.oid and i.indisprimary) as key

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { memberships } from "~/features/memberships/tables.server";
+import type { SearchHit } from "~/features/search/validation";
 import { createCourse, createPost } from "../../../tests/factories";
 import {
   buildWorld,
@@ -331,6 +332,14 @@ describe.each(logicBackends)(
       // Search finds it by title for everyone; only a holder gets its excerpt.
       expect((await search(visitor))?.detail).toBeNull();
       expect((await search(student))?.detail).toBe("A teaser");
+      // Its words find it for holders only: to anyone else a match in them is no match at all.
+      const byBody = async (client: ReturnType<typeof createClient>) => {
+        const res = await client.request("/api/search?q=secret&type=blog");
+        const body = (await res.json()) as { hits: { blog: SearchHit[] } };
+        return body.hits.blog.find((hit) => hit.id === ids.post);
+      };
+      expect(await byBody(visitor)).toBeUndefined();
+      expect((await byBody(student))?.snippet).toContainEqual({ text: "secret", hit: true });
     });
 
     test("A11 malformed input to the products and memberships routes answers 400, never 500", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database.server";
-import type { SearchKind } from "./validation";
+import type { SearchKind, SearchMatch, SnippetPart } from "./validation";
 
 export type SearchRow = {
   result_kind: SearchKind;
@@ -9,13 +9,17 @@ export type SearchRow = {
   result_slug: string;
   result_detail: string | null;
   result_image: string | null;
+  result_match: SearchMatch;
+  /** Highlighted words between chr(2) and chr(3) (drizzle/0068_body_search.sql). */
+  result_snippet: string | null;
 };
 
 /**
- * Title (and member name) matches of the transaction's account through `search_site`
- * (drizzle/0011_search.sql), which reads the trigram indexes; every word must appear.
+ * Matches of the transaction's account through `search_site` (drizzle/0068_body_search.sql):
+ * titles holding every word first (trigram indexes), then text-search matches of the bodies
+ * ranked, and titles like a misspelt term when neither found anything.
  */
-export async function searchTitles(
+export async function searchRows(
   tx: Tx,
   { term, kinds, perKind }: { term: string; kinds: SearchKind[]; perKind: number },
 ): Promise<SearchRow[]> {
@@ -23,4 +27,15 @@ export async function searchTitles(
     sql`select * from search_site(${term}, string_to_array(${kinds.join(",")}, ','), ${perKind})`,
   );
   return result.rows;
+}
+
+/**
+ * A snippet's marked words as parts (empty text between marks dropped), or null when it marks
+ * none: the words were found in the title alone, which the hit already shows.
+ */
+export function snippetParts(snippet: string): SnippetPart[] | null {
+  const parts: SnippetPart[] = [];
+  for (const [index, piece] of snippet.trim().split(/[\u0002\u0003]/).entries())
+    if (piece !== "") parts.push({ text: piece, hit: index % 2 === 1 });
+  return parts.some((part) => part.hit) ? parts : null;
 }

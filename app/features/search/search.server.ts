@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/members/members.server";
 import { closedForViewer, type Resource } from "~/features/memberships/memberships.server";
 import type { Database } from "~/platform/db/database.server";
 import { safeUrl } from "~/platform/safe-values";
-import { searchTitles, type SearchRow } from "./queries.server";
+import { searchRows, snippetParts, type SearchRow } from "./queries.server";
 import {
   SEARCH_LIMIT,
   searchKinds,
@@ -39,6 +39,8 @@ function toHit(row: SearchRow): SearchHit {
     detail: row.result_kind === "pages" ? null : plainText(row.result_detail ?? "") || null,
     // Member pictures and cover images reach src: a safe address or none.
     image: safeUrl(row.result_image),
+    match: row.result_match,
+    snippet: row.result_snippet ? snippetParts(row.result_snippet) : null,
   };
 }
 
@@ -48,8 +50,9 @@ function mayFindMembers(viewer: Viewer | null, accountId: string) {
 }
 
 /**
- * Spec §5/§7 site search: published courses, posts and pages by title and members by name, at
- * most 9 of each, best first (titles that start with the term, then shorter ones).
+ * Spec §5/§7 site search: published courses, posts and pages by title, then by their text (issue
+ * 37), and members by name, at most 9 of each, best first (titles that start with the term, then
+ * shorter ones, then the best ranked texts).
  */
 export async function searchSite(
   database: Database,
@@ -67,9 +70,10 @@ export async function searchSite(
     kinds.length === 0
       ? []
       : await database.forAccount(accountId, (tx) =>
-          searchTitles(tx, { term, kinds, perKind: SEARCH_LIMIT }),
+          searchRows(tx, { term, kinds, perKind: SEARCH_LIMIT }),
         );
-  // Issue 16: a members-only post or page is found by its title; its words stay for holders.
+  // Issue 16: a members-only post or page is found by its title; its words stay for holders,
+  // so a match in its words is no match for anyone else (not even a hint that they are there).
   const content = rows.flatMap((row): Resource[] =>
     row.result_kind === "blog"
       ? [{ type: "post", id: row.result_id }]
@@ -81,7 +85,8 @@ export async function searchSite(
   const hits: Record<SearchKind, SearchHit[]> = { courses: [], blog: [], pages: [], members: [] };
   for (const row of rows) {
     const hit = toHit(row);
-    hits[row.result_kind].push(closed.has(row.result_id) ? { ...hit, detail: null } : hit);
+    if (!closed.has(row.result_id)) hits[row.result_kind].push(hit);
+    else if (hit.match !== "body") hits[row.result_kind].push({ ...hit, detail: null });
   }
   return { term, hits, membersNeedSignIn: !membersAllowed && wanted.includes("members") };
 }

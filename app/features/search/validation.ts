@@ -12,6 +12,12 @@ export type SearchScope = (typeof searchScopes)[number];
 export const searchKinds = ["courses", "blog", "pages", "members"] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
+/** How a hit was found: every word in its title, in its text, or a title like a misspelt term. */
+export type SearchMatch = "title" | "body" | "similar";
+
+/** A piece of a snippet; `hit` marks a word the term found. */
+export type SnippetPart = { text: string; hit: boolean };
+
 export type SearchHit = {
   kind: SearchKind;
   id: string;
@@ -20,6 +26,9 @@ export type SearchHit = {
   url: string;
   detail: string | null;
   image: string | null;
+  match: SearchMatch;
+  /** Body matches: the text around the words found, those words marked. */
+  snippet: SnippetPart[] | null;
 };
 
 export type SearchResults = {

@@ -216,7 +216,13 @@ export function SiteSearch({ accountId }: { accountId: string | null }) {
                           <HitPicture hit={hit} />
                           <span className={classes.optionText}>
                             <span className={classes.optionTitle}>{hit.title}</span>
-                            {hit.detail ? (
+                            {hit.snippet ? (
+                              <span className={classes.optionSnippet} data-testid="search-snippet">
+                                {hit.snippet.map((part, at) =>
+                                  part.hit ? <mark key={at}>{part.text}</mark> : part.text,
+                                )}
+                              </span>
+                            ) : hit.detail ? (
                               <span className={classes.optionDetail}>{hit.detail}</span>
                             ) : null}
                           </span>

@@ -35,7 +35,10 @@ export async function searchRows(
  */
 export function snippetParts(snippet: string): SnippetPart[] | null {
   const parts: SnippetPart[] = [];
-  for (const [index, piece] of snippet.trim().split(/[\u0002\u0003]/).entries())
+  for (const [index, piece] of snippet
+    .trim()
+    .split(/[\u0002\u0003]/)
+    .entries())
     if (piece !== "") parts.push({ text: piece, hit: index % 2 === 1 });
   return parts.some((part) => part.hit) ? parts : null;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/platform/db/database.server";
 import type { JobQueue } from "~/platform/jobs/job-queue-types";
+import type { OutboxFilter } from "./outbox-statuses";
 import { mailOutbox, type OutboxMail } from "./tables.server";
 
 export type { OutboxMail };
@@ -211,10 +212,12 @@ function queuedMailer({
 /** Newest first. Addresses compare case-insensitively, as people type them either way. */
 export async function readOutbox(
   database: Database,
-  filter: { to?: string; site?: string; limit?: number } = {},
+  filter: { to?: string; site?: string; limit?: number; status?: OutboxFilter } = {},
 ): Promise<OutboxMail[]> {
-  // The mail kept instead of sent (no SMTP server): what the outbox screen and tests read.
-  const conditions: SQL[] = [eq(mailOutbox.status, "kept")];
+  // By default the mail kept instead of sent (no SMTP server), which tests read; the outbox
+  // screen reads the whole record, or one status of it.
+  const status = filter.status ?? "kept";
+  const conditions: SQL[] = status === "all" ? [] : [eq(mailOutbox.status, status)];
   if (filter.to !== undefined) {
     conditions.push(sql`lower(${mailOutbox.toAddress}) = lower(${filter.to})`);
   }

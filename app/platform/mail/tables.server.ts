@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { mailStatuses } from "./outbox-statuses";
 
 /**
  * Mail kept instead of sent when no SMTP server is configured (DESIGN §2 "mail"). A global table:
@@ -21,9 +22,7 @@ export const mailOutbox = pgTable(
      * `kept`: no SMTP server, the row is the delivery; `queued`, then `sent` (its bodies, which
      * hold one-time links, emptied) or `failed` after the last retry.
      */
-    status: text("status", { enum: ["kept", "queued", "sent", "failed"] })
-      .notNull()
-      .default("kept"),
+    status: text("status", { enum: mailStatuses }).notNull().default("kept"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),

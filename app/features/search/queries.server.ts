@@ -29,16 +29,18 @@ export async function searchRows(
   return result.rows;
 }
 
+/** The marks `search_site` puts around a found word: chr(2) and chr(3). */
+const HIT_START = String.fromCharCode(2);
+const HIT_END = String.fromCharCode(3);
+
 /**
  * A snippet's marked words as parts (empty text between marks dropped), or null when it marks
  * none: the words were found in the title alone, which the hit already shows.
  */
 export function snippetParts(snippet: string): SnippetPart[] | null {
   const parts: SnippetPart[] = [];
-  for (const [index, piece] of snippet
-    .trim()
-    .split(/[\u0002\u0003]/)
-    .entries())
+  const pieces = snippet.trim().replaceAll(HIT_END, HIT_START).split(HIT_START);
+  for (const [index, piece] of pieces.entries())
     if (piece !== "") parts.push({ text: piece, hit: index % 2 === 1 });
   return parts.some((part) => part.hit) ? parts : null;
 }

@@ -17,6 +17,7 @@ import { createTestApp, createTestAppWithPages } from "../../tests/support/test-
 import { createApp } from "../app";
 import {
   checkoutSources,
+  storageSources,
   contentSecurityPolicy,
   createNonce,
   policyKind,
@@ -127,6 +128,23 @@ describe("A11 policies and headers, without a server", () => {
       script: ["http://127.0.0.1:4103"],
       frame: ["http://127.0.0.1:4103", "https://api.razorpay.com"],
     });
+  });
+
+  test("I37 a store reached over plain http may serve media through its signed addresses", () => {
+    const nonce = createNonce();
+    const policy = (S3_PUBLIC_URL?: string) =>
+      contentSecurityPolicy({
+        kind: "public",
+        nonce,
+        host: "demo.localhost",
+        extra: storageSources({ S3_PUBLIC_URL }),
+      });
+    expect(policy("http://127.0.0.1:9000/lyceum")).toContain(
+      "media-src 'self' https: blob: http://127.0.0.1:9000;",
+    );
+    // An https store is covered by https: already; without one nothing is added.
+    expect(policy("https://files.example.com")).toContain("media-src 'self' https: blob:;");
+    expect(policy()).toContain("media-src 'self' https: blob:;");
   });
 
   test("A11 the platform's pages are strict and anything not HTML gets the resource policy", () => {

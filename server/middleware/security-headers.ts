@@ -52,7 +52,7 @@ export function policyKind({
 }
 
 /** Sources one page adds to the strict policy (the checkout's payment provider scripts). */
-export type ExtraSources = { script: string[]; frame: string[] };
+export type ExtraSources = { script?: string[]; frame?: string[]; media?: string[] };
 
 /** The pages that pay in Razorpay's modal: the shop's checkout and a site's plan billing (C7). */
 const razorpayPages: ReadonlySet<string> = new Set(["/checkout", "/dashboard/billing"]);
@@ -69,6 +69,17 @@ export function checkoutSources(
   if (!razorpayPages.has(path)) return undefined;
   const origin = new URL(env.RAZORPAY_CHECKOUT_JS_URL).origin;
   return { script: [origin], frame: [origin, "https://api.razorpay.com"] };
+}
+
+/**
+ * Stored files answered by a redirect to a signed S3 address (S3_PUBLIC_URL) load from the
+ * store's origin. `https:` already covers one; a store reached over plain http (MinIO on a LAN
+ * or a laptop) must be named, or a video or audio file would be refused. Images allow any.
+ */
+export function storageSources(env: Pick<Env, "S3_PUBLIC_URL">): ExtraSources | undefined {
+  if (!env.S3_PUBLIC_URL) return undefined;
+  const url = new URL(env.S3_PUBLIC_URL);
+  return url.protocol === "http:" ? { media: [url.origin] } : undefined;
 }
 
 export function contentSecurityPolicy({
@@ -112,7 +123,7 @@ export function contentSecurityPolicy({
     ["style-src", ["'self'", "'unsafe-inline'", "https:"]],
     ["img-src", ["*", "data:", "blob:"]],
     ["font-src", ["'self'", "data:", "https:"]],
-    ["media-src", ["'self'", "https:", "blob:"]],
+    ["media-src", ["'self'", "https:", "blob:", ...(extra?.media ?? [])]],
     ["connect-src", connect],
     ["frame-src", kind === "public" ? ["'self'", "https:"] : ["'self'", ...(extra?.frame ?? [])]],
     ["worker-src", ["'self'", "blob:"]],
@@ -187,6 +198,7 @@ export function securityHeadersFor({
  */
 export function securityHeaders({ env, viteDev = false }: { env: Env; viteDev?: boolean }) {
   const https = servedOverHttps(env);
+  const storage = storageSources(env);
   return createMiddleware<AppEnv>(async (c, next) => {
     const nonce = createNonce();
     c.set("nonce", nonce);
@@ -204,7 +216,7 @@ export function securityHeaders({ env, viteDev = false }: { env: Env; viteDev?: 
       path: c.req.path,
       https,
       viteDev,
-      extra: checkoutSources(env, c.req.path),
+      extra: { ...checkoutSources(env, c.req.path), ...storage },
     });
     // A file route's own policy wins over the resource policy (a stored SVG's `sandbox`,
     // decision 040): it is as strict and says more.

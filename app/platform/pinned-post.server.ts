@@ -74,10 +74,7 @@ export function pinnedPost(
         response.on("error", (error) => settle(() => reject(error)));
       },
     );
-    const deadline = setTimeout(
-      () => request.destroy(new Error("webhook timed out")),
-      timeoutMs,
-    );
+    const deadline = setTimeout(() => request.destroy(new Error("webhook timed out")), timeoutMs);
     request.on("timeout", () => request.destroy(new Error("webhook timed out")));
     request.on("error", (error) => settle(() => reject(error)));
     request.end(body);

@@ -71,7 +71,9 @@ export function eventPayload(event: StoredDomainEvent): WebhookPayload {
  * include the event's, and its job, in one transaction. Given the same events again (the
  * relay's at-least-once), the unique (endpoint, event) index makes nothing new.
  */
-export function webhookConsumer(services: Pick<WebhookServices, "database" | "jobs">): EventConsumer {
+export function webhookConsumer(
+  services: Pick<WebhookServices, "database" | "jobs">,
+): EventConsumer {
   return {
     name: "webhooks",
     async take(accountId, events) {
@@ -224,7 +226,12 @@ export async function deliverWebhook(
       .where(mine)
       .returning({ id: webhookDeliveries.id });
     if (recorded && !last)
-      await queueDelivery(services, tx, { accountId, deliveryId, after: attempts }, Math.round(delay));
+      await queueDelivery(
+        services,
+        tx,
+        { accountId, deliveryId, after: attempts },
+        Math.round(delay),
+      );
   });
   return { outcome: outcome.kind, attempts };
 }
@@ -267,6 +274,10 @@ async function attempt(
       error: `answered ${answer.status}${answer.excerpt ? `: ${answer.excerpt.slice(0, 200)}` : ""}`,
     };
   } catch (error) {
-    return { kind: "retry", status: null, error: error instanceof Error ? error.message : String(error) };
+    return {
+      kind: "retry",
+      status: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
 }

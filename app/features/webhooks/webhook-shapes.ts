@@ -52,11 +52,7 @@ export type WebhookEndpointView = {
 export { domainEventTypes as webhookEventTypes };
 
 const id = z.uuid();
-const eventTypes = z
-  .array(z.enum(domainEventTypes))
-  .min(1)
-  .max(domainEventTypes.length)
-  .nullable();
+const eventTypes = z.array(z.enum(domainEventTypes)).min(1).max(domainEventTypes.length).nullable();
 
 /** The screen's commands, one JSON body each (its `intent`). */
 export const webhookCommandSchema = z.discriminatedUnion("intent", [
@@ -77,5 +73,9 @@ export const webhookCommandSchema = z.discriminatedUnion("intent", [
 export type WebhookCommand = z.infer<typeof webhookCommandSchema>;
 
 /** What a command answers; `secret` only when one was made (shown once). */
-export type WebhookCommandAnswer =
-  { ok: true; intent: WebhookCommand["intent"]; id: string; secret?: string };
+export type WebhookCommandAnswer = {
+  ok: true;
+  intent: WebhookCommand["intent"];
+  id: string;
+  secret?: string;
+};

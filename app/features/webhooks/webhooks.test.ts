@@ -203,7 +203,10 @@ describe.each(backends)("I37 outgoing webhooks on %s", (backend) => {
 
   test("I37 a receiver that never answers 2xx gets every attempt, then the delivery is failed; retry now tries once more", async () => {
     const endpointId = await addEndpoint("/down", { eventTypes: ["quiz.failed"] });
-    receiver.answers.set("/down", Array.from({ length: MAX_ATTEMPTS }, () => 503));
+    receiver.answers.set(
+      "/down",
+      Array.from({ length: MAX_ATTEMPTS }, () => 503),
+    );
     await emit(accountId, { type: "quiz.failed", data: { quizId: "q-1" } });
     const [failed] = await until(async () => {
       const rows = await deliveriesOf(accountId, endpointId);
@@ -303,9 +306,9 @@ describe.each(backends)("I37 outgoing webhooks on %s", (backend) => {
         body: { intent: "create", url: receiver.url("/x"), description: "", eventTypes: null },
       }),
     ).rejects.toMatchObject({ code: "auth.forbidden" });
-    await expect(listWebhookEndpoints(db.database, { accountId, viewer: null })).rejects.toMatchObject(
-      { code: "not_authenticated" },
-    );
+    await expect(
+      listWebhookEndpoints(db.database, { accountId, viewer: null }),
+    ).rejects.toMatchObject({ code: "not_authenticated" });
   });
 
   test("I37 20 concurrent additions past the cap: the site keeps at most its endpoints' number", async () => {
@@ -316,7 +319,12 @@ describe.each(backends)("I37 outgoing webhooks on %s", (backend) => {
         commandWebhooks(services, {
           accountId: site,
           viewer: owner,
-          body: { intent: "create", url: receiver.url(`/more-${n}`), description: "", eventTypes: null },
+          body: {
+            intent: "create",
+            url: receiver.url(`/more-${n}`),
+            description: "",
+            eventTypes: null,
+          },
         }),
       ),
     );
@@ -328,8 +336,8 @@ describe.each(backends)("I37 outgoing webhooks on %s", (backend) => {
           (answer.reason as { code?: string }).code === "webhooks.tooMany",
       ),
     ).toHaveLength(15);
-    expect(await listWebhookEndpoints(db.database, { accountId: site, viewer: owner })).toHaveLength(
-      MAX_ENDPOINTS,
-    );
+    expect(
+      await listWebhookEndpoints(db.database, { accountId: site, viewer: owner }),
+    ).toHaveLength(MAX_ENDPOINTS);
   });
 });

@@ -10,7 +10,13 @@ const statusColor: Record<DeliveryStatus, string> = {
   failed: "red",
 };
 
-function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: WebhookDeliveryView }) {
+function DeliveryRow({
+  endpointId,
+  delivery,
+}: {
+  endpointId: string;
+  delivery: WebhookDeliveryView;
+}) {
   const { t, i18n } = useTranslation();
   const command = useJsonCommand();
   const when = (iso: string) =>
@@ -94,7 +100,9 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpointView }) {
             label={t("webhooks.endpoint.enabled")}
             checked={endpoint.enabled}
             disabled={command.busy}
-            onChange={(event) => send({ intent: "setEnabled", enabled: event.currentTarget.checked })}
+            onChange={(event) =>
+              send({ intent: "setEnabled", enabled: event.currentTarget.checked })
+            }
           />
         </Group>
         {!endpoint.hasSecret ? (

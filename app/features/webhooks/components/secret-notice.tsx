@@ -3,7 +3,11 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import type { CommandAnswer } from "~/ui/json-command";
 
 /** A secret a command just made: shown this once, never sent by the loader. */
-export function SecretNotice({ answer }: { answer: (CommandAnswer & { secret?: string }) | undefined }) {
+export function SecretNotice({
+  answer,
+}: {
+  answer: (CommandAnswer & { secret?: string }) | undefined;
+}) {
   const { t } = useTranslation();
   if (!answer?.ok || !answer.secret) return null;
   return (

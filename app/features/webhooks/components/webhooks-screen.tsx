@@ -1,14 +1,5 @@
-import {
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { useEffect, useState, type FormEvent } from "react";
+import { Button, Card, Group, MultiSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { CommandOutcome, useJsonCommand, type CommandAnswer } from "~/ui/json-command";
 import { webhookEventTypes, type WebhookEndpointView } from "../webhook-shapes";
@@ -22,13 +13,16 @@ function AddEndpoint({ full }: { full: boolean }) {
   const [description, setDescription] = useState("");
   const [events, setEvents] = useState<string[]>([]);
   const answer = command.answer as (CommandAnswer & { secret?: string }) | undefined;
-  useEffect(() => {
+  // A new endpoint empties the form (adjusted while rendering, as React advises over an effect).
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
     if (answer?.ok) {
       setUrl("");
       setDescription("");
       setEvents([]);
     }
-  }, [answer]);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void command.send({

@@ -90,8 +90,6 @@ export const businessAreas = {
     "errors.webhookTooMany",
     "errors.webhookNoSecret",
     "errors.webhookDeliveryBusy",
-    "errors.invalidRequest",
-    "errors.forbidden",
     "errors.crossSite",
     "errors.malformedRequest",
   ],

@@ -4,6 +4,7 @@ import { isPublicAddress } from "~/features/campaigns/campaigns.server";
 import { requireCapability, type Viewer } from "~/features/members/members.server";
 import type { Database, Tx } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
+import type { Limiter, RateLimits } from "~/platform/rate-limits/rate-limits.server";
 import { newWebhookSecret } from "~/platform/webhook-signing.server";
 import { queueDelivery, sealContext, type WebhookServices } from "./webhook-delivery.server";
 import {
@@ -17,6 +18,18 @@ import {
 import { webhookDeliveries, webhookEndpoints } from "./tables.server";
 
 type Place = { accountId: string; viewer: Viewer | null };
+
+/** Calls a site's managers may ask for by hand (test events, retries): 30 a minute per site. */
+export const webhookCallLimits = { points: 30, duration: 60 };
+const limiters = new WeakMap<RateLimits, Limiter>();
+export function webhookCallLimiter(rateLimits: RateLimits): Limiter {
+  let found = limiters.get(rateLimits);
+  if (!found) {
+    found = rateLimits.create("webhooks-calls", webhookCallLimits);
+    limiters.set(rateLimits, found);
+  }
+  return found;
+}
 
 /**
  * An endpoint's address: http(s), no credentials in it, and — unless the operator allows
@@ -118,12 +131,14 @@ export async function listWebhookEndpoints(
  */
 export async function commandWebhooks(
   services: WebhookServices,
-  { accountId, viewer, body }: Place & { body: unknown },
+  { accountId, viewer, body, limiter }: Place & { body: unknown; limiter?: Limiter },
 ): Promise<WebhookCommandAnswer> {
   requireCapability(viewer, "manage_options");
   const parsed = webhookCommandSchema.safeParse(body);
   if (!parsed.success) throw new AppError({ code: "request.invalid" });
   const command = parsed.data;
+  // Each asks the server to call out: a site cannot turn it into a stream of requests.
+  if (command.intent === "test" || command.intent === "retry") await limiter?.take(accountId);
   const { database, secretBox } = services;
   const seal = (id: string, secret: string) => secretBox.seal(secret, sealContext(accountId, id));
   return database.forAccount(accountId, async (tx): Promise<WebhookCommandAnswer> => {

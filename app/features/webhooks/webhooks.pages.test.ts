@@ -219,5 +219,13 @@ describe.each(backends)("I37 the Webhooks screen's pages on %s", (backend) => {
     // The screen lists it, failed.
     const html = await (await owner.request(screen)).text();
     expect(html).toContain('data-status="failed"');
+    // Calls asked for by hand are limited per site: 30 a minute (the earlier tests' asks count).
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++)
+      statuses.push((await owner.post(screen, { intent: "test", id: made.id })).status);
+    const allowed = statuses.indexOf(429);
+    expect(allowed).toBeGreaterThan(20);
+    expect(statuses.slice(0, allowed).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(allowed).every((status) => status === 429)).toBe(true);
   });
 });

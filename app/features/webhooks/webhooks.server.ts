@@ -10,7 +10,12 @@ export {
   webhookConsumer,
   type WebhookServices,
 } from "./webhook-delivery.server";
-export { commandWebhooks, endpointUrl, listWebhookEndpoints } from "./webhook-endpoints.server";
+export {
+  commandWebhooks,
+  endpointUrl,
+  listWebhookEndpoints,
+  webhookCallLimiter,
+} from "./webhook-endpoints.server";
 
 /** What the Webhooks screen's action needs besides the database (set by the server's wiring). */
 export const webhookServicesContext = createContext<Omit<WebhookServices, "database">>();

@@ -90,6 +90,7 @@ export const businessAreas = {
     "errors.webhookTooMany",
     "errors.webhookNoSecret",
     "errors.webhookDeliveryBusy",
+    "errors.tooManyRequests",
     "errors.crossSite",
     "errors.malformedRequest",
   ],

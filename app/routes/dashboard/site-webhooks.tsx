@@ -9,8 +9,10 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   commandWebhooks,
   listWebhookEndpoints,
+  webhookCallLimiter,
   webhookServicesContext,
 } from "~/features/webhooks/webhooks.server";
+import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/site-webhooks";
 
 /**
@@ -32,11 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
 /** Add, enable or disable, roll a secret, delete, send the test event, retry a delivery. */
 export async function action(args: Route.ActionArgs) {
   const services = args.context.get(webhookServicesContext);
+  const limiter = webhookCallLimiter(args.context.get(servicesContext).rateLimits);
   return answerSettingsSave(args, async (database, request, body) => {
     await openDashboardSection(database, request);
     return commandWebhooks(
       { ...services, database },
-      { accountId: request.account.accountId, viewer: request.viewer, body },
+      { accountId: request.account.accountId, viewer: request.viewer, body, limiter },
     );
   });
 }

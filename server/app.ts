@@ -13,6 +13,7 @@ import { clientErrorsApi } from "~/features/client-errors/api.server";
 import { popupsApi } from "~/features/popups/api.server";
 import { campaignsApi } from "~/features/campaigns/api.server";
 import { campaignSendingContext } from "~/features/campaigns/campaigns.server";
+import { webhookServicesContext } from "~/features/webhooks/webhooks.server";
 import { authApi } from "~/features/auth/api.server";
 import { authContext } from "~/features/auth/auth";
 import { filesRoute, membersApi } from "~/features/members/api.server";
@@ -70,6 +71,7 @@ import { compression } from "./middleware/compression";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { siteFacts, viewer } from "./middleware/viewer";
 import { sendingServicesOf } from "./campaign-services";
+import { webhookServicesOf } from "./webhook-services";
 
 /** A library file's "where used": the posts and the pages (and docs) that show it. */
 const filesInUse: FindUses = async (tx, file) => [
@@ -230,6 +232,7 @@ export function createApp({
       context.set(jobQueueContext, services.jobs);
       context.set(secretBoxContext, services.secretBox);
       context.set(campaignSendingContext, sendingServicesOf(services));
+      context.set(webhookServicesContext, webhookServicesOf(services));
       context.set(viewerContext, c.var.viewer);
       context.set(siteCacheContext, services.siteCache);
       context.set(optionCachesContext, services.siteCache);

@@ -72,6 +72,12 @@ import {
   type BookingMailKind,
 } from "~/features/appointments/appointments.server";
 import { MESSAGE_DIGEST_JOB, sendMessageDigests } from "~/features/messages/messages.server";
+import {
+  deliverWebhook,
+  WEBHOOK_DELIVER_JOB,
+  webhookConsumer,
+} from "~/features/webhooks/webhooks.server";
+import { webhookServicesOf } from "./webhook-services";
 import { siteAddressOf } from "./site-address";
 
 /**
@@ -142,6 +148,10 @@ export function registerJobWorkers(services: ServerServices) {
   registerExportJob(services);
   registerCampaignJobs(services);
   registerAutomationJobs(services);
+  // Issue 37: one attempt of a site's webhook delivery; its retries are the delivery's own.
+  jobs.work(WEBHOOK_DELIVER_JOB, async (data) =>
+    deliverWebhook(webhookServicesOf(services), data as Parameters<typeof deliverWebhook>[1]),
+  );
   registerTicketJobs({
     ...services,
     siteAddress: siteAddressOf(services),
@@ -258,6 +268,7 @@ export function eventConsumers(
     affiliateConsumer({ database: services.database, pubsub: services.pubsub }),
     groupTiesConsumer({ database: services.database }),
     bookingPaymentsConsumer({ database: services.database, jobs: services.jobs }),
+    webhookConsumer({ database: services.database, jobs: services.jobs }),
   ];
 }
 

@@ -73,8 +73,9 @@ const envVariables = z.object({
     .default("false")
     .transform((v) => v === "true"),
   /**
-   * Automations: whether a webhook step may call a private or loopback address (a service on
-   * the operator's network; tests). Off: only public addresses (decision 061).
+   * Outgoing webhooks (automations' webhook steps, a site's webhook endpoints): whether they
+   * may call a private or loopback address (a service on the operator's network; tests). Off:
+   * only public addresses (decisions 061, 085).
    */
   AUTOMATION_PRIVATE_WEBHOOKS: z
     .enum(["true", "false"])
@@ -85,6 +86,11 @@ const envVariables = z.object({
    * For tests only: never set it on a real site, whose waits must mean what they say.
    */
   AUTOMATION_WAIT_SCALE: z.coerce.number().min(0.0001).max(1).optional(),
+  /**
+   * Webhook endpoints' test clock: retries wait this share of their delay (decision 085). For
+   * tests only, like AUTOMATION_WAIT_SCALE.
+   */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(1).optional(),
   /**
    * Campaigns: the key a relay or the operator's MTA presents (`Authorization: Bearer …`) to
    * post bounce and complaint mails to `POST /api/email/feedback`. Unset: that endpoint is 404.

@@ -197,6 +197,17 @@ export const errorCatalogue = {
   "campaigns.notReady": { status: 400, key: "errors.campaignNotReady" },
   /** M5 automations: pausing one that is not on, resuming one that is not paused, and so on. */
   "automations.wrongState": { status: 409, key: "errors.automationWrongState" },
+  /** Issue 37 webhooks (decision 085): an address that is not http(s), or has credentials in it. */
+  "webhooks.badUrl": { status: 400, key: "errors.webhookBadUrl" },
+  /** A loopback, private or reserved address, where the operator allows public ones only. */
+  "webhooks.privateAddress": { status: 400, key: "errors.webhookPrivateAddress" },
+  "webhooks.notFound": { status: 404, key: "errors.webhookNotFound" },
+  /** The site has as many endpoints as it may (MAX_ENDPOINTS). */
+  "webhooks.tooMany": { status: 409, key: "errors.webhookTooMany" },
+  /** An imported endpoint: its secret stayed behind, a new one is rolled first. */
+  "webhooks.noSecret": { status: 409, key: "errors.webhookNoSecret" },
+  /** A retry asked for while that very call is being made. */
+  "webhooks.deliveryBusy": { status: 409, key: "errors.webhookDeliveryBusy" },
   /** M5 affiliates: joining (or acting in) a programme the site has switched off. */
   "affiliates.closed": { status: 409, key: "errors.affiliateProgrammeClosed" },
   /** A payout of nothing: no due commission, or less than the programme's minimum payout. */

@@ -67,6 +67,8 @@ export const ERASURE_RULES: readonly ErasureRule[] = [
   { table: "contacts", action: "delete", ids: ["user_id"], emails: ["email"] },
   { table: "member_invites", action: "delete", ids: [], emails: ["email"] },
   { table: "domain_events", action: "delete", ids: ["user_id"], emails: ["email"] },
+  // The calls that carried their events to the site's webhooks (decision 085).
+  { table: "webhook_deliveries", action: "delete", ids: ["user_id"], emails: ["email"] },
   { table: "group_poll_votes", action: "delete", ids: ["user_id"] },
   { table: "group_reactions", action: "delete", ids: ["user_id"] },
   { table: "group_comments", action: "delete", ids: ["author_id"] },

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { newWebhookSecret } from "~/platform/webhook-signing.server";
 import { and, desc, eq } from "drizzle-orm";
 import { createAutomationCampaign } from "~/features/campaigns/campaigns.server";
 import { checkContactsManager } from "~/features/contacts/contacts.server";
@@ -190,7 +190,7 @@ export async function saveAutomation(
           name,
           reentry,
           draft: graph,
-          signingSecret: `whsec_${randomBytes(24).toString("base64")}`,
+          signingSecret: newWebhookSecret(),
           createdAt: now,
           updatedAt: now,
         })

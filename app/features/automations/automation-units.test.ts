@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { nextWeekdayTime, placeSteps } from "./automation-graph";
 import { graphSchema } from "./automation-shapes";
-import { signWebhook } from "./automation-webhook.server";
+import { signWebhook } from "~/platform/webhook-signing.server";
 
 /** The wall clock of `date` in `zone`, as "Mon 09:00". */
 const wall = (date: Date, zone: string) =>

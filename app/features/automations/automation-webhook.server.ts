@@ -1,22 +1,10 @@
-import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { isPublicAddress } from "~/features/campaigns/campaigns.server";
 import { contacts } from "~/features/contacts/tables.server";
 import type { Database } from "~/platform/db/database.server";
 import { pinnedPost } from "~/platform/pinned-post.server";
+import { webhookHeaders } from "~/platform/webhook-signing.server";
 import { automationRuns, automations } from "./tables.server";
-
-/**
- * Signs a call as the Standard Webhooks spec says: HMAC-SHA256 of `id.timestamp.body` with the
- * secret's bytes (after `whsec_`), base64, as `v1,<signature>`.
- */
-export function signWebhook(
-  secret: string,
-  { id, timestamp, body }: { id: string; timestamp: number; body: string },
-) {
-  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
-}
 
 export type WebhookServices = {
   database: Database;
@@ -90,13 +78,7 @@ export async function callWebhook(
   // To the address just checked, not to whatever the name resolves to a moment later.
   const answer = await pinnedPost(url, {
     address: addresses[0]!,
-    headers: {
-      "content-type": "application/json",
-      "user-agent": "Lyceum-Webhooks/1",
-      "webhook-id": id,
-      "webhook-timestamp": String(timestamp),
-      "webhook-signature": signWebhook(found.secret, { id, timestamp, body }),
-    },
+    headers: webhookHeaders(found.secret, { id, timestamp, body }),
     body,
   });
   if (answer.status < 200 || answer.status >= 300)

@@ -7,7 +7,7 @@ export {
 } from "./automation-engine.server";
 export { automationConsumer, recoverStalledRuns } from "./automation-consumer.server";
 export { AUTOMATION_WEBHOOK_JOB } from "./automation-steps.server";
-export { callWebhook, signWebhook, type WebhookServices } from "./automation-webhook.server";
+export { callWebhook, type WebhookServices } from "./automation-webhook.server";
 export { automationChoices, contactTimeline } from "./automation-reads.server";
 export {
   listAutomations,

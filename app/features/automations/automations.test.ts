@@ -25,7 +25,8 @@ import { advanceRun } from "./automation-engine.server";
 import { commandAutomations } from "./automation-commands.server";
 import { contactTimeline } from "./automation-reads.server";
 import type { AutomationInput } from "./automation-shapes";
-import { callWebhook, signWebhook } from "./automation-webhook.server";
+import { signWebhook } from "~/platform/webhook-signing.server";
+import { callWebhook } from "./automation-webhook.server";
 import { automationHistory, automationRuns, automations } from "./tables.server";
 
 const owner = viewerWith({ id: "owner-1", name: "Owner", email: "owner@example.com" }, [

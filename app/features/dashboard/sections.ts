@@ -118,6 +118,8 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageTheme", "manage/site/theme", manager),
   screen("manageHeader", "manage/site/header", manager),
   screen("manageFooter", "manage/site/footer", manager),
+  // Issue 37: signed calls to the owner's services on the site's events (decision 085).
+  screen("manageWebhooks", "manage/site/webhooks", manager),
   // Issue 35: the site's members, and one member's page (`manage/user?id={userId}`).
   screen("manageUsers", "manage/users", manager),
   screen("manageUser", "manage/user", manager),

@@ -31,6 +31,7 @@ import { createFormRows } from "../../../tests/factories/forms";
 import { createPopupRows } from "../../../tests/factories/popups";
 import { createCampaignRows } from "../../../tests/factories/campaigns";
 import { createAutomationRows } from "../../../tests/factories/automations";
+import { createWebhookRows } from "../../../tests/factories/webhooks";
 import { createAffiliateRows } from "../../../tests/factories/affiliates";
 import { createFunnelRows } from "../../../tests/factories/funnels";
 import { createAppointmentRows } from "../../../tests/factories/appointments";
@@ -62,6 +63,7 @@ async function seedTwoAccounts(database: TestDatabase["database"]) {
     await createPopupRows(database, { accountId });
     await createCampaignRows(database, { accountId });
     await createAutomationRows(database, { accountId });
+    await createWebhookRows(database, { accountId });
     await createAffiliateRows(database, { accountId });
     await createFunnelRows(database, { accountId });
     await createGroupRows(database, { accountId, userId: user.id });

@@ -80,6 +80,20 @@ export const businessAreas = {
     "errors.crossSite",
     "errors.malformedRequest",
   ],
+  /** Issue 37: /dashboard/manage/site/webhooks (decision 085). */
+  siteWebhooksPage: [
+    "webhooks",
+    "dashboard.sections.manageWebhooks",
+    "errors.webhookBadUrl",
+    "errors.webhookPrivateAddress",
+    "errors.webhookNotFound",
+    "errors.webhookTooMany",
+    "errors.webhookNoSecret",
+    "errors.webhookDeliveryBusy",
+    "errors.tooManyRequests",
+    "errors.crossSite",
+    "errors.malformedRequest",
+  ],
   /** Issue 17 scope 6: /dashboard/tickets and a ticket's thread (the owner's and the desk's). */
   ticketsScreen: [
     "tickets",

@@ -38,6 +38,7 @@ const editors = [
   { id: "manageTheme", href: "/dashboard/manage/site/theme" },
   { id: "manageHeader", href: "/dashboard/manage/site/header" },
   { id: "manageFooter", href: "/dashboard/manage/site/footer" },
+  { id: "manageWebhooks", href: "/dashboard/manage/site/webhooks" },
 ];
 
 /** D16 hub: the public site's editors, and D8 the member menu's items and order. */
@@ -50,7 +51,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
       size="md"
       gap="lg"
     >
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         {editors.map((editor) => (
           <Card key={editor.id} component={Link} to={editor.href} withBorder radius="md" p="lg">
             <Text fw={700}>{t(`dashboard.sections.${editor.id}.title`)}</Text>

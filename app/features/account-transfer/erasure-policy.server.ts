@@ -67,6 +67,8 @@ export const ERASURE_RULES: readonly ErasureRule[] = [
   { table: "contacts", action: "delete", ids: ["user_id"], emails: ["email"] },
   { table: "member_invites", action: "delete", ids: [], emails: ["email"] },
   { table: "domain_events", action: "delete", ids: ["user_id"], emails: ["email"] },
+  // Their API keys act as them: they go with them (decision 086).
+  { table: "api_keys", action: "delete", ids: ["created_by"] },
   { table: "group_poll_votes", action: "delete", ids: ["user_id"] },
   { table: "group_reactions", action: "delete", ids: ["user_id"] },
   { table: "group_comments", action: "delete", ids: ["author_id"] },

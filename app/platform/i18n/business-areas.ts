@@ -80,6 +80,17 @@ export const businessAreas = {
     "errors.crossSite",
     "errors.malformedRequest",
   ],
+  /** Issue 37: /dashboard/manage/site/api-keys (decision 086). */
+  siteApiKeysPage: [
+    "apiKeys",
+    "dashboard.sections.manageApiKeys",
+    "errors.apiKeyNotFound",
+    "errors.apiKeyLimitReached",
+    "errors.forbidden",
+    "errors.invalidRequest",
+    "errors.crossSite",
+    "errors.malformedRequest",
+  ],
   /** Issue 17 scope 6: /dashboard/tickets and a ticket's thread (the owner's and the desk's). */
   ticketsScreen: [
     "tickets",

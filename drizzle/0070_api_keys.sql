@@ -18,6 +18,6 @@ ALTER TABLE "api_keys" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "api_keys" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_account_id_accounts_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "api_keys_hash" ON "api_keys" USING btree ("key_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "api_keys_hash" ON "api_keys" USING btree ("account_id","key_hash");--> statement-breakpoint
 CREATE INDEX "api_keys_recent" ON "api_keys" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE POLICY "api_keys_tenant_isolation" ON "api_keys" AS PERMISSIVE FOR ALL TO public USING (account_id = (select nullif(current_setting('app.account_id', true), '')::uuid)) WITH CHECK (account_id = (select nullif(current_setting('app.account_id', true), '')::uuid));

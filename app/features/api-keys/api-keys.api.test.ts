@@ -5,7 +5,11 @@ import { createOrder } from "../../../tests/factories/orders";
 import { buildWorld, type World } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import { actionData } from "../../../tests/support/route-data";
-import { backends, createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  backends,
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
 import { createTestAppWithPages } from "../../../tests/support/test-server";
 import { apiKeyLimits } from "./api.server";
 import { listApiKeys } from "./api-keys.server";
@@ -52,7 +56,12 @@ describe.each(backends)("I37 API keys on %s", (backend) => {
   function call(
     path: string,
     authorization: string | null,
-    { method = "GET", json, host = world.demo.host, cookie }: {
+    {
+      method = "GET",
+      json,
+      host = world.demo.host,
+      cookie,
+    }: {
       method?: string;
       json?: unknown;
       host?: string;
@@ -168,7 +177,9 @@ describe.each(backends)("I37 API keys on %s", (backend) => {
     // acme's owner's own key works on acme only.
     const acmeOwner = await signedIn(world.people.otherOwner.email, world.acme.host);
     const acme = await makeKey(["products:read"], { by: acmeOwner });
-    expect((await call("/api/products", bearer(acme.secret), { host: world.acme.host })).status).toBe(200);
+    expect(
+      (await call("/api/products", bearer(acme.secret), { host: world.acme.host })).status,
+    ).toBe(200);
     const elsewhere = await call("/api/products", bearer(acme.secret));
     expect(elsewhere.status).toBe(401);
     expect(await codeOf(elsewhere)).toBe("apiKey.invalid");
@@ -203,7 +214,11 @@ describe.each(backends)("I37 API keys on %s", (backend) => {
       name: "Co Owner",
       password,
     });
-    await createMember(db.database, { accountId: world.demo.accountId, roleName: "site_owner", user });
+    await createMember(db.database, {
+      accountId: world.demo.accountId,
+      roleName: "site_owner",
+      user,
+    });
     const coOwner = await signedIn(coOwnerEmail);
     const { secret } = await makeKey(["products:read", "analytics:read"], { by: coOwner });
     expect((await call("/api/products", bearer(secret))).status).toBe(200);
@@ -244,7 +259,11 @@ describe.each(backends)("I37 API keys on %s", (backend) => {
     const closed: [string, string, unknown?][] = [
       ["GET", "/api/account/sessions"],
       ["POST", "/api/account/sessions/revoke", {}],
-      ["POST", "/api/auth/change-password", { currentPassword: password, newPassword: "Another-Long-Pass-99" }],
+      [
+        "POST",
+        "/api/auth/change-password",
+        { currentPassword: password, newPassword: "Another-Long-Pass-99" },
+      ],
       ["POST", "/api/auth/delete-user", { password }],
       ["POST", "/api/auth/change-email", { newEmail: "taken@example.test" }],
       ["GET", "/api/account/me"],

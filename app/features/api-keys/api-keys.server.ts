@@ -1,19 +1,9 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import {
-  loadMembership,
-  requireCapability,
-  type Viewer,
-} from "~/features/members/members.server";
+import { loadMembership, requireCapability, type Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { hashOf, newSecret } from "./key-secret.server";
-import {
-  apiScopes,
-  MAX_LIVE_KEYS,
-  scopeCapability,
-  type ApiKeyRow,
-  type ApiScope,
-} from "./scopes";
+import { apiScopes, MAX_LIVE_KEYS, scopeCapability, type ApiKeyRow, type ApiScope } from "./scopes";
 import { apiKeys } from "./tables.server";
 import { keyCommandSchema, type KeyCommand } from "./validation";
 
@@ -69,10 +59,7 @@ export async function createApiKey(
   return database.forAccount(accountId, async (tx) => {
     // One count per site at a time: twenty makers at once still stop at the bound.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${accountId}`}))`);
-    const [live] = await tx
-      .select({ n: count() })
-      .from(apiKeys)
-      .where(isNull(apiKeys.revokedAt));
+    const [live] = await tx.select({ n: count() }).from(apiKeys).where(isNull(apiKeys.revokedAt));
     if ((live?.n ?? 0) >= MAX_LIVE_KEYS) throw new AppError({ code: "apiKey.limitReached" });
     const [row] = await tx
       .insert(apiKeys)

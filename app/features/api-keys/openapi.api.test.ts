@@ -4,7 +4,11 @@ import { createOrder } from "../../../tests/factories/orders";
 import { buildWorld, platformHost, type World } from "../../../tests/support/access-matrix";
 import { createClient } from "../../../tests/support/http-client";
 import { actionData } from "../../../tests/support/route-data";
-import { createTestDatabase, logicBackends, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  createTestDatabase,
+  logicBackends,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
 import { createTestAppWithPages } from "../../../tests/support/test-server";
 import { apiRoutes } from "./route-registry.server";
 import { apiScopes } from "./scopes";
@@ -96,16 +100,23 @@ describe.each(logicBackends)("I37 the OpenAPI document on %s", (backend) => {
     const document = (await demo.json()) as Document;
     expect(document.openapi).toBe("3.1.0");
     expect(document.servers).toEqual([{ url: `http://${world.demo.host}` }]);
-    const acme = (await (await call("/api/openapi.json", null, "GET", undefined, world.acme.host)).json()) as Document;
+    const acme = (await (
+      await call("/api/openapi.json", null, "GET", undefined, world.acme.host)
+    ).json()) as Document;
     expect(acme.servers).toEqual([{ url: `http://${world.acme.host}` }]);
-    expect((await call("/api/openapi.json", null, "GET", undefined, platformHost)).status).toBe(404);
+    expect((await call("/api/openapi.json", null, "GET", undefined, platformHost)).status).toBe(
+      404,
+    );
   });
 
   test("I37 the document holds together as OpenAPI 3.1: operations, parameters, bearer scopes, JSON Schemas", async () => {
     const document = (await (await call("/api/openapi.json", null)).json()) as Document;
     expect(typeof document.info.title).toBe("string");
     expect(typeof document.info.version).toBe("string");
-    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     const operationIds = new Set<string>();
     let count = 0;
@@ -117,7 +128,9 @@ describe.each(logicBackends)("I37 the OpenAPI document on %s", (backend) => {
         expect(methods).toContain(method);
         expect(operationIds.has(operation.operationId), operation.operationId).toBe(false);
         operationIds.add(operation.operationId);
-        expect(Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status))).toBe(true);
+        expect(Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status))).toBe(
+          true,
+        );
         const pathParameters = operation.parameters.filter((p) => p.in === "path");
         expect(pathParameters.map((p) => p.name).sort()).toEqual([...declared].sort());
         expect(pathParameters.every((p) => p.required)).toBe(true);
@@ -126,7 +139,9 @@ describe.each(logicBackends)("I37 the OpenAPI document on %s", (backend) => {
           expect(() => ajv.compile(parameter.schema), `${path} ${parameter.name}`).not.toThrow();
         }
         if (operation.requestBody)
-          expect(() => ajv.compile(operation.requestBody!.content["application/json"].schema)).not.toThrow();
+          expect(() =>
+            ajv.compile(operation.requestBody!.content["application/json"].schema),
+          ).not.toThrow();
         for (const requirement of operation.security)
           for (const [scheme, scopes] of Object.entries(requirement)) {
             expect(document.components.securitySchemes).toHaveProperty(scheme);

@@ -38,7 +38,7 @@ export const apiKeys = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
-    uniqueIndex("api_keys_hash").on(t.keyHash),
+    uniqueIndex("api_keys_hash").on(t.accountId, t.keyHash),
     index("api_keys_recent").on(t.accountId, t.createdAt),
     foreignKey({ columns: [t.accountId], foreignColumns: [accounts.accountId] }).onDelete(
       "cascade",

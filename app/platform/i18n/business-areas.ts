@@ -86,8 +86,6 @@ export const businessAreas = {
     "dashboard.sections.manageApiKeys",
     "errors.apiKeyNotFound",
     "errors.apiKeyLimitReached",
-    "errors.forbidden",
-    "errors.invalidRequest",
     "errors.crossSite",
     "errors.malformedRequest",
   ],

@@ -36,7 +36,7 @@ function NewSecret({ secret }: { secret: string }) {
     <Alert color="green" icon={<IconKey size={18} aria-hidden />} title={t("apiKeys.createdTitle")}>
       <Stack gap="xs">
         <Text size="sm">{t("apiKeys.shownOnce")}</Text>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <Code data-testid="new-key" style={{ wordBreak: "break-all" }}>
             {secret}
           </Code>
@@ -44,9 +44,11 @@ function NewSecret({ secret }: { secret: string }) {
             {({ copied, copy }) => (
               <Button
                 size="xs"
-                variant="light"
+                variant="default"
                 onClick={copy}
-                leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+                leftSection={
+                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
+                }
               >
                 {copied ? t("apiKeys.copied") : t("apiKeys.copy")}
               </Button>
@@ -58,12 +60,26 @@ function NewSecret({ secret }: { secret: string }) {
   );
 }
 
-function CreateKeyForm({ scopes, fetcher }: { scopes: ApiScope[]; fetcher: ReturnType<typeof useFetcher<Answer>> }) {
+function CreateKeyForm({
+  scopes,
+  fetcher,
+}: {
+  scopes: ApiScope[];
+  fetcher: ReturnType<typeof useFetcher<Answer>>;
+}) {
   const { t } = useTranslation();
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
   const [expiry, setExpiry] = useState<string>("never");
   const answer = fetcher.data;
+  // A key made: the form is emptied for the next one (adjusting state in render).
+  const [madeShown, setMadeShown] = useState<Answer | undefined>(undefined);
+  if (fetcher.state === "idle" && answer?.ok && answer.created && answer !== madeShown) {
+    setMadeShown(answer);
+    setName("");
+    setChosen([]);
+    setExpiry("never");
+  }
   const invalid = (field: string) =>
     answer && !answer.ok && answer.issues.some((issue) => issue.path === field);
   return (

@@ -54,6 +54,8 @@ export default [
       route("dashboard/manage/site/footer", "routes/dashboard/site-footer.tsx"),
       // Issue 37: the site's outgoing webhooks (decision 085).
       route("dashboard/manage/site/webhooks", "routes/dashboard/site-webhooks.tsx"),
+      // Issue 37: the site's API keys, for its owner (decision 086).
+      route("dashboard/manage/site/api-keys", "routes/dashboard/site-api-keys.tsx"),
       route("dashboard/posts", "routes/dashboard/posts.tsx"),
       // The comments on posts: a tab of the posts screen, opened by its rule.
       route("dashboard/posts/comments", "routes/dashboard/post-comments.tsx"),

@@ -69,6 +69,8 @@ export type AppEnv = {
     viewer: Viewer | null;
     /** The viewer's session, always one of this site's (foreign session cookies are dropped). */
     sessionId: string | null;
+    /** Set when the request acts as an API key (features/api-keys, decision 086): no session then. */
+    apiKey?: { keyId: string; scopes: string[] };
     /** This response's CSP nonce (middleware/security-headers.ts). */
     nonce: string;
     /** How long the page being rendered may be cached (set by middleware/page-cache.ts). */

@@ -32,6 +32,7 @@ import { mediaApi } from "~/features/media/api.server";
 import { storageGate } from "~/features/usage/usage.server";
 import { learningApi } from "~/features/learning/api.server";
 import { accountTransferApi } from "~/features/account-transfer/api.server";
+import { apiKeyAccess, apiKeysApi } from "~/features/api-keys/api.server";
 import { appointmentsApi } from "~/features/appointments/api.server";
 import { productsApi } from "~/features/products/api.server";
 import { membershipsApi } from "~/features/memberships/api.server";
@@ -150,6 +151,8 @@ export function createApp({
   app.use(pageCache(services.siteCache));
   // Past the cache, work that holds the database waits its turn, one turn per client.
   app.use(admission(admissionQueue({ embedded: services.database.kind === "pglite" })));
+  // A request with an API key acts as that key alone; viewer() then reads no session.
+  app.use(apiKeyAccess(services));
   app.use(viewer());
   app.use(referralLinks());
   app.route(
@@ -181,6 +184,7 @@ export function createApp({
   app.route("/api", quizzesApi(services));
   app.route("/api", learningApi(services));
   app.route("/api", accountTransferApi(services));
+  app.route("/api", apiKeysApi());
   app.route("/api", appointmentsApi(services));
   app.route("/api", orderDocumentsApi(services));
   app.route("/api", productsApi({ ...services, caches: services.siteCache }));

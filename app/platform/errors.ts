@@ -222,6 +222,15 @@ export const errorCatalogue = {
   "campaigns.feedbackEmpty": { status: 400, key: "errors.campaignFeedbackEmpty" },
   /** What was posted to /api/email/feedback does not read as a mail (no header parses). */
   "campaigns.feedbackUnreadable": { status: 400, key: "errors.campaignFeedbackUnreadable" },
+  /** An API key that is malformed, unknown on this site, revoked, expired, or whose maker may no longer act (decision 086). */
+  "apiKey.invalid": { status: 401, key: "errors.apiKeyInvalid" },
+  /** An API key's request to a route none of its scopes opens. */
+  "apiKey.scopeMissing": { status: 403, key: "errors.apiKeyScopeMissing" },
+  /** An API key's request to a route no key may use (sessions, keys, passwords, the dashboard). */
+  "apiKey.routeClosed": { status: 403, key: "errors.apiKeyRouteClosed" },
+  "apiKey.notFound": { status: 404, key: "errors.apiKeyNotFound" },
+  /** The site holds as many live keys as it may (revoke one first). */
+  "apiKey.limitReached": { status: 409, key: "errors.apiKeyLimitReached" },
   "route.notFound": { status: 404, key: "errors.pageNotFound" },
   "tenant.notFound": { status: 404, key: "errors.noSuchSite" },
   /** The console cannot suspend the site whose dashboard it is used from (it would shut itself). */

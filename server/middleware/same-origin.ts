@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { presentsApiKey } from "~/features/api-keys/api.server";
 import { MAIL_FEEDBACK_PATH, mailRelayPath, oneClickPath } from "~/features/campaigns/api.server";
 import { AppError } from "~/platform/errors";
 import type { AppEnv } from "../app-env";
@@ -45,6 +46,14 @@ export const signedMachineWrite = (path: string) =>
   mailRelayPath.test(path);
 
 /**
+ * A program calling the API with a key (decision 086) sends no cookie, so no browser can be
+ * made to send it for a visitor: the key is its proof. With a cookie the origin rule holds,
+ * and the key's own check still runs after it.
+ */
+const keyWithoutCookies = (path: string, headers: Headers) =>
+  !headers.has("cookie") && presentsApiKey(path, headers.get("authorization") ?? undefined);
+
+/**
  * One origin rule for every state-changing request (API, better-auth, page actions), whatever
  * its content type: a form, a `text/plain` body or a beacon from another site, a sister
  * subdomain (same-site for SameSite=Lax cookies), an opaque `null` origin or no origin at all
@@ -55,6 +64,7 @@ export function sameOriginWrites() {
     if (
       !safeMethods.has(c.req.method) &&
       !signedMachineWrite(c.req.path) &&
+      !keyWithoutCookies(c.req.path, c.req.raw.headers) &&
       !isSameOrigin(c.req.raw.headers, c.var.facts.origin)
     )
       throw new AppError({ code: "request.crossSite" });

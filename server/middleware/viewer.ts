@@ -67,6 +67,8 @@ export function siteFacts() {
  */
 export function viewer() {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // An API key's request has its viewer already, and no cookies (middleware apiKeyAccess).
+    if (c.var.apiKey) return next();
     const { env, auth, database } = c.var.services;
     const facts = c.var.facts;
     const found = await resolveViewerSession({

@@ -453,6 +453,8 @@ const apiEndpoints: FuzzEndpoint[] = [
     shape: () => ({ kind: "path", valid: uuid }),
   },
   get("/account/my-data"),
+  // Issue 37: the site's API description (decision 086), open to anyone.
+  get("/openapi.json"),
   // A lesson's file (decision 042), through the lesson's access rule: each id fuzzed in turn.
   ...[
     `/api/learning/lessons/:lessonId/files/${uuid}`,
@@ -923,6 +925,21 @@ const pageEndpoints: FuzzEndpoint[] = [
     path: "/dashboard/export",
     routeFile: "routes/dashboard/site-export.tsx",
     shape: () => json("/dashboard/export", { intent: "export" }),
+  },
+  // Issue 37: the owner's API keys (decision 086): one made per request, so a fresh manager often.
+  {
+    name: "POST /dashboard/manage/site/api-keys",
+    method: "POST",
+    path: "/dashboard/manage/site/api-keys",
+    routeFile: "routes/dashboard/site-api-keys.tsx",
+    managerEvery: 20,
+    shape: () =>
+      json("/dashboard/manage/site/api-keys", {
+        intent: "create",
+        name: "Fuzz",
+        scopes: ["products:read"],
+        expiresInDays: 30,
+      }),
   },
   {
     name: "GET /manifest.webmanifest",

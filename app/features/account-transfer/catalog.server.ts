@@ -34,8 +34,12 @@ export const isSealedColumn = (column: string) => column.endsWith("_sealed");
 export const quoted = (name: string) => `"${name}"`;
 export const columnList = (names: string[]) => names.map(quoted).join(", ");
 
-/** Account tables an archive leaves behind: an account's own exports (their files stay too). */
-export const NOT_CARRIED = new Set(["account_exports"]);
+/**
+ * Account tables an archive leaves behind: an account's own exports (their files stay too), and
+ * its API keys (decision 086): a key's hash is a credential of this server, and a program's
+ * access does not move with the data; the owner makes new keys where the site lands.
+ */
+export const NOT_CARRIED = new Set(["account_exports", "api_keys"]);
 
 type CatalogTable = {
   name: string;

@@ -69,6 +69,8 @@ export const ERASURE_RULES: readonly ErasureRule[] = [
   { table: "domain_events", action: "delete", ids: ["user_id"], emails: ["email"] },
   // The calls that carried their events to the site's webhooks (decision 085).
   { table: "webhook_deliveries", action: "delete", ids: ["user_id"], emails: ["email"] },
+  // Their API keys act as them: they go with them (decision 086).
+  { table: "api_keys", action: "delete", ids: ["created_by"] },
   { table: "group_poll_votes", action: "delete", ids: ["user_id"] },
   { table: "group_reactions", action: "delete", ids: ["user_id"] },
   { table: "group_comments", action: "delete", ids: ["author_id"] },

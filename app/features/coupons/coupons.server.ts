@@ -329,3 +329,6 @@ export async function deleteCoupon(
   );
   if (!deleted) throw new AppError({ code: "coupons.notFound" });
 }
+
+// The request schemas the API parses with, for its description (features/api-keys, decision 086).
+export { couponCreateSchema, couponPatchSchema } from "./validation";

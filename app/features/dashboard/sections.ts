@@ -120,6 +120,8 @@ export const dashboardSections: DashboardSection[] = [
   screen("manageFooter", "manage/site/footer", manager),
   // Issue 37: signed calls to the owner's services on the site's events (decision 085).
   screen("manageWebhooks", "manage/site/webhooks", manager),
+  // Issue 37: the site's API keys (decision 086); a key never does more than its maker may.
+  screen("manageApiKeys", "manage/site/api-keys", owner),
   // Issue 35: the site's members, and one member's page (`manage/user?id={userId}`).
   screen("manageUsers", "manage/users", manager),
   screen("manageUser", "manage/user", manager),

@@ -7,3 +7,5 @@ export * from "./product-catalogue.server";
 export { productCurrencies } from "./currencies.server";
 export type { ProductKind, BillingKind, BillingInterval } from "./product-shapes";
 export * from "./product-commands.server";
+// The request schemas the API parses with, for its description (features/api-keys, decision 086).
+export { productCreateSchema, productInputSchema, productListQuerySchema } from "./validation";

@@ -5,14 +5,7 @@ import type { Viewer } from "~/features/members/members.server";
 import type { Database } from "~/platform/db/database.server";
 import { AppError } from "~/platform/errors";
 import { addressKey, type RateLimits } from "~/platform/rate-limits/rate-limits.server";
-import { searchSite } from "./search.server";
-import { z } from "zod";
-import { searchScopes } from "./validation";
-
-const searchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(100),
-  type: z.enum(searchScopes).default("all"),
-});
+import { searchQuerySchema, searchSite } from "./search.server";
 
 type SearchApiEnv = {
   Variables: { tenant: Tenant; viewer: Viewer | null; facts: { clientIp: string } };

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { plainText } from "~/platform/plain-text";
 import type { Viewer } from "~/features/members/members.server";
 import { closedForViewer, type Resource } from "~/features/memberships/memberships.server";
@@ -7,11 +8,18 @@ import { searchRows, snippetParts, type SearchRow } from "./queries.server";
 import {
   SEARCH_LIMIT,
   searchKinds,
+  searchScopes,
   type SearchHit,
   type SearchKind,
   type SearchResults,
   type SearchScope,
 } from "./validation";
+
+/** `GET /api/search`'s query, the one schema its route parses with and its description shows. */
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(100),
+  type: z.enum(searchScopes).default("all"),
+});
 
 function urlOf(row: SearchRow): string {
   const slug = encodeURIComponent(row.result_slug);

@@ -94,6 +94,15 @@ export const businessAreas = {
     "errors.crossSite",
     "errors.malformedRequest",
   ],
+  /** Issue 37: /dashboard/manage/site/api-keys (decision 086). */
+  siteApiKeysPage: [
+    "apiKeys",
+    "dashboard.sections.manageApiKeys",
+    "errors.apiKeyNotFound",
+    "errors.apiKeyLimitReached",
+    "errors.crossSite",
+    "errors.malformedRequest",
+  ],
   /** Issue 17 scope 6: /dashboard/tickets and a ticket's thread (the owner's and the desk's). */
   ticketsScreen: [
     "tickets",

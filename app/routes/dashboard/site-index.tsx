@@ -18,7 +18,11 @@ export async function loader(args: Route.LoaderArgs) {
   return loadDashboardScreen(
     args,
     ["dashboardSections", "memberMenuEditor"],
-    (database, { account, viewer }) => loadMemberMenuSetting(database, { account, viewer }),
+    async (database, { account, viewer }) => ({
+      ...(await loadMemberMenuSetting(database, { account, viewer })),
+      // The API keys screen is the owner's (sections.ts): its card shows to whoever may open it.
+      apiKeys: viewer.isSuperAdmin || viewer.membership?.role === "site_owner",
+    }),
   );
 }
 
@@ -40,6 +44,7 @@ const editors = [
   { id: "manageFooter", href: "/dashboard/manage/site/footer" },
   { id: "manageWebhooks", href: "/dashboard/manage/site/webhooks" },
 ];
+const apiKeysEditor = { id: "manageApiKeys", href: "/dashboard/manage/site/api-keys" };
 
 /** D16 hub: the public site's editors, and D8 the member menu's items and order. */
 export default function SiteSettings({ loaderData }: Route.ComponentProps) {
@@ -51,8 +56,8 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
       size="md"
       gap="lg"
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        {editors.map((editor) => (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {[...editors, ...(loaderData.apiKeys ? [apiKeysEditor] : [])].map((editor) => (
           <Card key={editor.id} component={Link} to={editor.href} withBorder radius="md" p="lg">
             <Text fw={700}>{t(`dashboard.sections.${editor.id}.title`)}</Text>
             <Text size="sm" c="dimmed" mt={4}>

@@ -394,11 +394,14 @@ async function benchBackend(backend: "pglite" | "postgres", print: Print) {
   }
 }
 
-/** `node bench/run.ts search`: PGlite always, PostgreSQL too when BENCH_DATABASE_URL is set. */
+/**
+ * `node bench/run.ts search`: PGlite, and PostgreSQL too when BENCH_DATABASE_URL is set
+ * (BENCH_SEARCH_PGLITE=0 leaves PGlite out, whose seeding takes the longest).
+ */
 export async function benchSearch({ print }: { print: Print }) {
   console.log(
     `\nSite search: ${rowsPerType} published courses, posts, pages and members on one account`,
   );
-  await benchBackend("pglite", print);
+  if (process.env.BENCH_SEARCH_PGLITE !== "0") await benchBackend("pglite", print);
   if (process.env.BENCH_DATABASE_URL) await benchBackend("postgres", print);
 }

@@ -167,10 +167,15 @@ DECLARE
   query tsquery;
   marks constant text := 'StartSel=' || chr(2) || ', StopSel=' || chr(3)
     || ', MaxWords=22, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "';
+  has_query boolean;
   fuzzy boolean;
+  found integer;
+  more integer;
   -- Ranking reads every candidate; a word in thousands of titles ranks its first 500 found,
   -- which keeps a very common term as fast as a rare one (docs/decisions/013-site-search.md).
   candidates constant integer := 500;
+  -- Ranking a body reads its whole document: fewer of them.
+  body_candidates constant integer := 200;
 BEGIN
   IF current_account IS NULL OR per_kind IS NULL OR per_kind < 1 THEN
     RETURN;
@@ -191,120 +196,137 @@ BEGIN
   starts_with := replace(replace(replace(term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
   config := account_search_config(current_account);
   query := websearch_to_tsquery(config, left(term, 200));
+  has_query := numnode(query) > 0;
   -- Similar titles for one word of letters long enough to have trigrams worth comparing: a
   -- phrase, or a word with digits or signs, means what it says.
   fuzzy := term ~ '^[[:alpha:]]{4,}$';
 
   IF 'courses' = ANY (kinds) THEN
     RETURN QUERY
-      WITH found AS (
-        SELECT t.id, 1 AS tier, t.title ILIKE starts_with AS leads, 0::real AS score, t.title
-          FROM (SELECT c.id, c.title FROM courses c
-                 WHERE c.account_id = current_account AND c.status = 'published'
-                   AND c.title ILIKE leading_pattern AND c.title ILIKE ALL (patterns)
-                 LIMIT candidates) t
-        UNION ALL
-        SELECT b.id, 2, false, ts_rank_cd(b.search_document, query), b.title
-          FROM (SELECT c.id, c.title, c.search_document FROM courses c
-                 WHERE c.account_id = current_account AND c.status = 'published'
-                   AND c.search_document @@ query
-                 LIMIT candidates) b
-      ), chosen AS (
-        SELECT * FROM (SELECT DISTINCT ON (f.id) f.* FROM found f ORDER BY f.id, f.tier) best
-         ORDER BY best.tier, best.leads DESC, best.score DESC, length(best.title), best.title
-         LIMIT per_kind
-      )
-      SELECT 'courses'::text, c.id, c.title, c.slug, left(c.description, 160),
-             c.featured_image ->> 'image', CASE ch.tier WHEN 1 THEN 'title' ELSE 'body' END,
-             CASE WHEN ch.tier = 2 THEN ts_headline(config,
-               concat_ws(' ', c.subtitle, html_plain_text(c.description)), query, marks) END
-        FROM chosen ch JOIN courses c ON c.account_id = current_account AND c.id = ch.id
-       ORDER BY ch.tier, ch.leads DESC, ch.score DESC, length(ch.title), ch.title;
-    IF NOT FOUND AND fuzzy THEN
+      SELECT 'courses'::text, t.id, t.title, t.slug, left(t.description, 160), t.featured_image ->> 'image', 'title'::text, NULL::text
+        FROM (SELECT c.id, c.title, c.slug, c.description, c.featured_image FROM courses c
+               WHERE c.account_id = current_account AND c.status = 'published'
+                 AND c.title ILIKE leading_pattern AND c.title ILIKE ALL (patterns)
+               LIMIT candidates) t
+       ORDER BY t.title ILIKE starts_with DESC, length(t.title), t.title
+       LIMIT per_kind;
+    GET DIAGNOSTICS found = ROW_COUNT;
+    -- Bodies only fill what titles left: a common word fills the list with titles alone.
+    IF found < per_kind AND has_query THEN
       RETURN QUERY
-        SELECT 'courses'::text, s.id, s.title, s.slug, left(s.description, 160),
-               s.featured_image ->> 'image', 'similar'::text, NULL::text
+        WITH ranked AS (
+          SELECT b.id, ts_rank_cd(b.search_document, query) AS score
+            FROM (SELECT c.id, c.search_document FROM courses c
+                   WHERE c.account_id = current_account AND c.status = 'published'
+                     AND c.search_document @@ query
+                     AND NOT (c.title ILIKE leading_pattern AND c.title ILIKE ALL (patterns))
+                   LIMIT body_candidates) b
+           ORDER BY score DESC
+           LIMIT per_kind - found
+        )
+        SELECT 'courses'::text, c.id, c.title, c.slug, left(c.description, 160), c.featured_image ->> 'image', 'body'::text,
+               ts_headline(config, concat_ws(' ', c.subtitle, html_plain_text(c.description)), query, marks)
+          FROM ranked r JOIN courses c ON c.account_id = current_account AND c.id = r.id
+         ORDER BY r.score DESC, c.title;
+      GET DIAGNOSTICS more = ROW_COUNT;
+      found := found + more;
+    END IF;
+    IF found = 0 AND fuzzy THEN
+      RETURN QUERY
+        SELECT 'courses'::text, t.id, t.title, t.slug, left(t.description, 160), t.featured_image ->> 'image', 'similar'::text, NULL::text
           FROM (SELECT c.id, c.title, c.slug, c.description, c.featured_image FROM courses c
                  WHERE c.account_id = current_account AND c.status = 'published'
                    AND term <% c.title
-                 LIMIT candidates) s
-         ORDER BY word_similarity(term, s.title) DESC, length(s.title), s.title
+                 LIMIT candidates) t
+         ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
          LIMIT per_kind;
     END IF;
   END IF;
   IF 'blog' = ANY (kinds) THEN
     RETURN QUERY
-      WITH found AS (
-        SELECT t.id, 1 AS tier, t.title ILIKE starts_with AS leads, 0::real AS score, t.title
-          FROM (SELECT p.id, p.title FROM posts p
-                 WHERE p.account_id = current_account AND p.status = 'published'
-                   AND p.translation_of IS NULL
-                   AND p.title ILIKE leading_pattern AND p.title ILIKE ALL (patterns)
-                 LIMIT candidates) t
-        UNION ALL
-        SELECT b.id, 2, false, ts_rank_cd(b.search_document, query), b.title
-          FROM (SELECT p.id, p.title, p.search_document FROM posts p
-                 WHERE p.account_id = current_account AND p.status = 'published'
-                   AND p.translation_of IS NULL AND p.search_document @@ query
-                 LIMIT candidates) b
-      ), chosen AS (
-        SELECT * FROM (SELECT DISTINCT ON (f.id) f.* FROM found f ORDER BY f.id, f.tier) best
-         ORDER BY best.tier, best.leads DESC, best.score DESC, length(best.title), best.title
-         LIMIT per_kind
-      )
-      SELECT 'blog'::text, p.id, p.title, p.slug, left(p.excerpt, 160), p.settings ->> 'featured',
-             CASE ch.tier WHEN 1 THEN 'title' ELSE 'body' END,
-             CASE WHEN ch.tier = 2 THEN ts_headline(config,
-               concat_ws(' ', p.excerpt, html_plain_text(p.content)), query, marks) END
-        FROM chosen ch JOIN posts p ON p.account_id = current_account AND p.id = ch.id
-       ORDER BY ch.tier, ch.leads DESC, ch.score DESC, length(ch.title), ch.title;
-    IF NOT FOUND AND fuzzy THEN
+      SELECT 'blog'::text, t.id, t.title, t.slug, left(t.excerpt, 160), t.settings ->> 'featured', 'title'::text, NULL::text
+        FROM (SELECT p.id, p.title, p.slug, p.excerpt, p.settings FROM posts p
+               WHERE p.account_id = current_account AND p.status = 'published'
+                 AND p.translation_of IS NULL
+                 AND p.title ILIKE leading_pattern AND p.title ILIKE ALL (patterns)
+               LIMIT candidates) t
+       ORDER BY t.title ILIKE starts_with DESC, length(t.title), t.title
+       LIMIT per_kind;
+    GET DIAGNOSTICS found = ROW_COUNT;
+    -- Bodies only fill what titles left: a common word fills the list with titles alone.
+    IF found < per_kind AND has_query THEN
       RETURN QUERY
-        SELECT 'blog'::text, s.id, s.title, s.slug, left(s.excerpt, 160), s.settings ->> 'featured',
-               'similar'::text, NULL::text
+        WITH ranked AS (
+          SELECT b.id, ts_rank_cd(b.search_document, query) AS score
+            FROM (SELECT p.id, p.search_document FROM posts p
+                   WHERE p.account_id = current_account AND p.status = 'published'
+                 AND p.translation_of IS NULL
+                     AND p.search_document @@ query
+                     AND NOT (p.title ILIKE leading_pattern AND p.title ILIKE ALL (patterns))
+                   LIMIT body_candidates) b
+           ORDER BY score DESC
+           LIMIT per_kind - found
+        )
+        SELECT 'blog'::text, p.id, p.title, p.slug, left(p.excerpt, 160), p.settings ->> 'featured', 'body'::text,
+               ts_headline(config, concat_ws(' ', p.excerpt, html_plain_text(p.content)), query, marks)
+          FROM ranked r JOIN posts p ON p.account_id = current_account AND p.id = r.id
+         ORDER BY r.score DESC, p.title;
+      GET DIAGNOSTICS more = ROW_COUNT;
+      found := found + more;
+    END IF;
+    IF found = 0 AND fuzzy THEN
+      RETURN QUERY
+        SELECT 'blog'::text, t.id, t.title, t.slug, left(t.excerpt, 160), t.settings ->> 'featured', 'similar'::text, NULL::text
           FROM (SELECT p.id, p.title, p.slug, p.excerpt, p.settings FROM posts p
                  WHERE p.account_id = current_account AND p.status = 'published'
-                   AND p.translation_of IS NULL AND term <% p.title
-                 LIMIT candidates) s
-         ORDER BY word_similarity(term, s.title) DESC, length(s.title), s.title
+                 AND p.translation_of IS NULL
+                   AND term <% p.title
+                 LIMIT candidates) t
+         ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
          LIMIT per_kind;
     END IF;
   END IF;
   IF 'pages' = ANY (kinds) THEN
     RETURN QUERY
-      WITH found AS (
-        SELECT t.id, 1 AS tier, t.title ILIKE starts_with AS leads, 0::real AS score, t.title
-          FROM (SELECT g.id, g.title FROM pages g
-                 WHERE g.account_id = current_account AND g.status = 'published'
-                   AND g.translation_of IS NULL AND g.kind <> 'funnel'
-                   AND g.title ILIKE leading_pattern AND g.title ILIKE ALL (patterns)
-                 LIMIT candidates) t
-        UNION ALL
-        SELECT b.id, 2, false, ts_rank_cd(b.search_document, query), b.title
-          FROM (SELECT g.id, g.title, g.search_document FROM pages g
-                 WHERE g.account_id = current_account AND g.status = 'published'
-                   AND g.translation_of IS NULL AND g.kind <> 'funnel'
-                   AND g.search_document @@ query
-                 LIMIT candidates) b
-      ), chosen AS (
-        SELECT * FROM (SELECT DISTINCT ON (f.id) f.* FROM found f ORDER BY f.id, f.tier) best
-         ORDER BY best.tier, best.leads DESC, best.score DESC, length(best.title), best.title
-         LIMIT per_kind
-      )
-      SELECT 'pages'::text, g.id, g.title, g.slug, g.kind, NULL::text,
-             CASE ch.tier WHEN 1 THEN 'title' ELSE 'body' END,
-             CASE WHEN ch.tier = 2 THEN ts_headline(config,
-               concat_ws(' ', g.description, page_plain_text(g.data)), query, marks) END
-        FROM chosen ch JOIN pages g ON g.account_id = current_account AND g.id = ch.id
-       ORDER BY ch.tier, ch.leads DESC, ch.score DESC, length(ch.title), ch.title;
-    IF NOT FOUND AND fuzzy THEN
+      SELECT 'pages'::text, t.id, t.title, t.slug, t.kind, NULL::text, 'title'::text, NULL::text
+        FROM (SELECT g.id, g.title, g.slug, g.kind FROM pages g
+               WHERE g.account_id = current_account AND g.status = 'published'
+                 AND g.translation_of IS NULL AND g.kind <> 'funnel'
+                 AND g.title ILIKE leading_pattern AND g.title ILIKE ALL (patterns)
+               LIMIT candidates) t
+       ORDER BY t.title ILIKE starts_with DESC, length(t.title), t.title
+       LIMIT per_kind;
+    GET DIAGNOSTICS found = ROW_COUNT;
+    -- Bodies only fill what titles left: a common word fills the list with titles alone.
+    IF found < per_kind AND has_query THEN
       RETURN QUERY
-        SELECT 'pages'::text, s.id, s.title, s.slug, s.kind, NULL::text, 'similar'::text, NULL::text
+        WITH ranked AS (
+          SELECT b.id, ts_rank_cd(b.search_document, query) AS score
+            FROM (SELECT g.id, g.search_document FROM pages g
+                   WHERE g.account_id = current_account AND g.status = 'published'
+                 AND g.translation_of IS NULL AND g.kind <> 'funnel'
+                     AND g.search_document @@ query
+                     AND NOT (g.title ILIKE leading_pattern AND g.title ILIKE ALL (patterns))
+                   LIMIT body_candidates) b
+           ORDER BY score DESC
+           LIMIT per_kind - found
+        )
+        SELECT 'pages'::text, g.id, g.title, g.slug, g.kind, NULL::text, 'body'::text,
+               ts_headline(config, concat_ws(' ', g.description, page_plain_text(g.data)), query, marks)
+          FROM ranked r JOIN pages g ON g.account_id = current_account AND g.id = r.id
+         ORDER BY r.score DESC, g.title;
+      GET DIAGNOSTICS more = ROW_COUNT;
+      found := found + more;
+    END IF;
+    IF found = 0 AND fuzzy THEN
+      RETURN QUERY
+        SELECT 'pages'::text, t.id, t.title, t.slug, t.kind, NULL::text, 'similar'::text, NULL::text
           FROM (SELECT g.id, g.title, g.slug, g.kind FROM pages g
                  WHERE g.account_id = current_account AND g.status = 'published'
-                   AND g.translation_of IS NULL AND g.kind <> 'funnel' AND term <% g.title
-                 LIMIT candidates) s
-         ORDER BY word_similarity(term, s.title) DESC, length(s.title), s.title
+                 AND g.translation_of IS NULL AND g.kind <> 'funnel'
+                   AND term <% g.title
+                 LIMIT candidates) t
+         ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
          LIMIT per_kind;
     END IF;
   END IF;

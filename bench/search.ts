@@ -389,7 +389,10 @@ async function benchBackend(backend: "pglite" | "postgres", print: Print) {
   } finally {
     await server?.stop();
     if (open) await database.close();
-    await scratch.drop();
+    // BENCH_SEARCH_KEEP=1 keeps PostgreSQL's scratch database, seeded, to look into with psql.
+    if (process.env.BENCH_SEARCH_KEEP === "1")
+      console.log(`kept: ${scratch.serverEnv.DATABASE_URL}`);
+    else await scratch.drop();
     fs.rmSync(scratch.dataDir, { recursive: true, force: true });
   }
 }

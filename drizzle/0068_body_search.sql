@@ -171,11 +171,12 @@ DECLARE
   fuzzy boolean;
   found integer;
   more integer;
-  -- Ranking reads every candidate; a word in thousands of titles ranks its first 500 found,
-  -- which keeps a very common term as fast as a rare one (docs/decisions/013-site-search.md).
-  candidates constant integer := 500;
-  -- Ranking a body reads its whole document: fewer of them.
-  body_candidates constant integer := 200;
+  -- Ranking reads every candidate; a word in thousands of titles ranks its first 200 found,
+  -- which keeps a very common term as fast as a rare one (decisions 013 and 084: 500 while rows
+  -- held no body; with bodies a row is wider and each candidate costs more to read).
+  candidates constant integer := 200;
+  -- Similar titles are compared one by one: the first 100 within reach.
+  similar_candidates constant integer := 100;
 BEGIN
   IF current_account IS NULL OR per_kind IS NULL OR per_kind < 1 THEN
     RETURN;
@@ -220,7 +221,7 @@ BEGIN
                    WHERE c.account_id = current_account AND c.status = 'published'
                      AND c.search_document @@ query
                      AND NOT (c.title ILIKE leading_pattern AND c.title ILIKE ALL (patterns))
-                   LIMIT body_candidates) b
+                   LIMIT candidates) b
            ORDER BY score DESC
            LIMIT per_kind - found
         )
@@ -237,7 +238,7 @@ BEGIN
           FROM (SELECT c.id, c.title, c.slug, c.description, c.featured_image FROM courses c
                  WHERE c.account_id = current_account AND c.status = 'published'
                    AND term <% c.title
-                 LIMIT candidates) t
+                 LIMIT similar_candidates) t
          ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
          LIMIT per_kind;
     END IF;
@@ -263,7 +264,7 @@ BEGIN
                  AND p.translation_of IS NULL
                      AND p.search_document @@ query
                      AND NOT (p.title ILIKE leading_pattern AND p.title ILIKE ALL (patterns))
-                   LIMIT body_candidates) b
+                   LIMIT candidates) b
            ORDER BY score DESC
            LIMIT per_kind - found
         )
@@ -281,7 +282,7 @@ BEGIN
                  WHERE p.account_id = current_account AND p.status = 'published'
                  AND p.translation_of IS NULL
                    AND term <% p.title
-                 LIMIT candidates) t
+                 LIMIT similar_candidates) t
          ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
          LIMIT per_kind;
     END IF;
@@ -307,7 +308,7 @@ BEGIN
                  AND g.translation_of IS NULL AND g.kind <> 'funnel'
                      AND g.search_document @@ query
                      AND NOT (g.title ILIKE leading_pattern AND g.title ILIKE ALL (patterns))
-                   LIMIT body_candidates) b
+                   LIMIT candidates) b
            ORDER BY score DESC
            LIMIT per_kind - found
         )
@@ -325,7 +326,7 @@ BEGIN
                  WHERE g.account_id = current_account AND g.status = 'published'
                  AND g.translation_of IS NULL AND g.kind <> 'funnel'
                    AND term <% g.title
-                 LIMIT candidates) t
+                 LIMIT similar_candidates) t
          ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
          LIMIT per_kind;
     END IF;

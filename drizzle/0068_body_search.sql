@@ -162,6 +162,7 @@ DECLARE
   current_account uuid := nullif(current_setting('app.account_id', true), '')::uuid;
   patterns text[];
   leading_pattern text;
+  second_pattern text;
   starts_with text;
   config regconfig;
   query tsquery;
@@ -194,6 +195,8 @@ BEGIN
     RETURN;
   END IF;
   leading_pattern := patterns[1];
+  -- Two words drive the index together: rows with both, not every row with the longer one.
+  second_pattern := coalesce(patterns[2], patterns[1]);
   starts_with := replace(replace(replace(term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
   config := account_search_config(current_account);
   query := websearch_to_tsquery(config, left(term, 200));
@@ -207,7 +210,7 @@ BEGIN
       SELECT 'courses'::text, t.id, t.title, t.slug, left(t.description, 160), t.featured_image ->> 'image', 'title'::text, NULL::text
         FROM (SELECT c.id, c.title, c.slug, c.description, c.featured_image FROM courses c
                WHERE c.account_id = current_account AND c.status = 'published'
-                 AND c.title ILIKE leading_pattern AND c.title ILIKE ALL (patterns)
+                 AND c.title ILIKE leading_pattern AND c.title ILIKE second_pattern AND c.title ILIKE ALL (patterns)
                LIMIT candidates) t
        ORDER BY t.title ILIKE starts_with DESC, length(t.title), t.title
        LIMIT per_kind;
@@ -249,7 +252,7 @@ BEGIN
         FROM (SELECT p.id, p.title, p.slug, p.excerpt, p.settings FROM posts p
                WHERE p.account_id = current_account AND p.status = 'published'
                  AND p.translation_of IS NULL
-                 AND p.title ILIKE leading_pattern AND p.title ILIKE ALL (patterns)
+                 AND p.title ILIKE leading_pattern AND p.title ILIKE second_pattern AND p.title ILIKE ALL (patterns)
                LIMIT candidates) t
        ORDER BY t.title ILIKE starts_with DESC, length(t.title), t.title
        LIMIT per_kind;
@@ -293,7 +296,7 @@ BEGIN
         FROM (SELECT g.id, g.title, g.slug, g.kind FROM pages g
                WHERE g.account_id = current_account AND g.status = 'published'
                  AND g.translation_of IS NULL AND g.kind <> 'funnel'
-                 AND g.title ILIKE leading_pattern AND g.title ILIKE ALL (patterns)
+                 AND g.title ILIKE leading_pattern AND g.title ILIKE second_pattern AND g.title ILIKE ALL (patterns)
                LIMIT candidates) t
        ORDER BY t.title ILIKE starts_with DESC, length(t.title), t.title
        LIMIT per_kind;
@@ -336,7 +339,8 @@ BEGIN
       SELECT 'members'::text, m.id, m.name, m.slug, NULL::text, m.avatar, 'title'::text, NULL::text
         FROM (SELECT id, name, slug, avatar FROM members
                WHERE account_id = current_account
-                 AND name ILIKE leading_pattern AND name ILIKE ALL (patterns)
+                 AND name ILIKE leading_pattern AND name ILIKE second_pattern
+                 AND name ILIKE ALL (patterns)
                LIMIT candidates) m
        ORDER BY m.name ILIKE starts_with DESC, length(m.name), m.name
        LIMIT per_kind;

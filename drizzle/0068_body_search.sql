@@ -59,12 +59,37 @@ $$;
 ALTER TABLE "posts" ADD COLUMN "search_document" tsvector;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "search_document" tsvector;--> statement-breakpoint
 ALTER TABLE "pages" ADD COLUMN "search_document" tsvector;--> statement-breakpoint
+-- The words of four letters or more in a site's titles: a misspelt term is matched against
+-- these few thousand (pg_trgm's "did you mean" recipe), not against every title. Words of a
+-- title since changed stay: a stale one finds no title, and costs a row.
+CREATE TABLE "search_words" (
+  "account_id" uuid NOT NULL,
+  "word" text NOT NULL,
+  CONSTRAINT "search_words_account_id_word_pk" PRIMARY KEY ("account_id", "word")
+);--> statement-breakpoint
+ALTER TABLE "search_words" ADD CONSTRAINT "search_words_account_id_accounts_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "search_words" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE POLICY "search_words_tenant_isolation" ON "search_words" AS PERMISSIVE FOR ALL TO public USING (account_id = (select nullif(current_setting('app.account_id', true), '')::uuid)) WITH CHECK (account_id = (select nullif(current_setting('app.account_id', true), '')::uuid));--> statement-breakpoint
+CREATE INDEX "search_words_trgm" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+CREATE FUNCTION note_search_words(account uuid, title text) RETURNS void
+LANGUAGE sql
+SET search_path = public, pg_temp
+AS $$
+  INSERT INTO search_words (account_id, word)
+  SELECT DISTINCT account, w FROM regexp_split_to_table(lower(coalesce(title, '')), '[^[:alpha:]]+') AS w
+   WHERE length(w) BETWEEN 4 AND 40
+  ON CONFLICT DO NOTHING
+$$;
+--> statement-breakpoint
 -- Translations answer at their original's address and are not searched: they keep none.
 CREATE FUNCTION posts_search_document() RETURNS trigger
 LANGUAGE plpgsql
 SET search_path = public, pg_temp
 AS $$
 BEGIN
+  IF NEW.translation_of IS NULL THEN
+    PERFORM note_search_words(NEW.account_id, NEW.title);
+  END IF;
   NEW.search_document := CASE WHEN NEW.translation_of IS NULL THEN search_document_of(
     account_search_config(NEW.account_id), NEW.title, NEW.excerpt, html_plain_text(NEW.content)) END;
   RETURN NEW;
@@ -76,6 +101,7 @@ LANGUAGE plpgsql
 SET search_path = public, pg_temp
 AS $$
 BEGIN
+  PERFORM note_search_words(NEW.account_id, NEW.title);
   NEW.search_document := search_document_of(
     account_search_config(NEW.account_id), NEW.title, NEW.subtitle, html_plain_text(NEW.description));
   RETURN NEW;
@@ -87,6 +113,9 @@ LANGUAGE plpgsql
 SET search_path = public, pg_temp
 AS $$
 BEGIN
+  IF NEW.translation_of IS NULL THEN
+    PERFORM note_search_words(NEW.account_id, NEW.title);
+  END IF;
   NEW.search_document := CASE WHEN NEW.translation_of IS NULL THEN search_document_of(
     account_search_config(NEW.account_id), NEW.title, NEW.description, page_plain_text(NEW.data)) END;
   RETURN NEW;
@@ -123,7 +152,8 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER accounts_search_language AFTER UPDATE OF settings
   ON accounts FOR EACH ROW EXECUTE FUNCTION accounts_search_language();--> statement-breakpoint
--- Existing rows get their documents (the policies are lifted for the migration's own update).
+-- Existing rows get their documents and their titles' words (the policies are lifted for the
+-- migration's own update).
 ALTER TABLE "posts" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "courses" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "pages" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
@@ -133,10 +163,24 @@ UPDATE "pages" SET "search_document" = NULL WHERE "translation_of" IS NULL;--> s
 ALTER TABLE "posts" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "courses" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "pages" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "search_words" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE INDEX "posts_search_document" ON "posts" USING gin ("search_document");--> statement-breakpoint
 CREATE INDEX "courses_search_document" ON "courses" USING gin ("search_document");--> statement-breakpoint
 CREATE INDEX "pages_search_document" ON "pages" USING gin ("search_document");--> statement-breakpoint
 DROP FUNCTION search_site(text, text[], integer);
+--> statement-breakpoint
+-- The word of the account's titles nearest a term, if one is near enough (a trigram similarity
+-- of 0.5: "photograpy" finds "photography", "zzqx" nothing).
+CREATE FUNCTION nearest_search_word(account uuid, term text) RETURNS text
+LANGUAGE sql STABLE
+SET search_path = public, pg_temp
+AS $$
+  SELECT w.word FROM search_words w
+   WHERE w.account_id = account AND w.word % lower(term) AND w.word <> lower(term)
+     AND similarity(w.word, lower(term)) >= 0.5
+   ORDER BY similarity(w.word, lower(term)) DESC, w.word
+   LIMIT 1
+$$;
 --> statement-breakpoint
 CREATE FUNCTION search_site(term text, kinds text[], per_kind integer)
 RETURNS TABLE (
@@ -176,8 +220,9 @@ DECLARE
   -- which keeps a very common term as fast as a rare one (decisions 013 and 084: 500 while rows
   -- held no body; with bodies a row is wider and each candidate costs more to read).
   candidates constant integer := 200;
-  -- Similar titles are compared one by one: the first 100 within reach.
-  similar_candidates constant integer := 100;
+  -- The site's title word nearest a misspelt term, once one is wanted.
+  corrected text;
+  corrected_looked boolean := false;
 BEGIN
   IF current_account IS NULL OR per_kind IS NULL OR per_kind < 1 THEN
     RETURN;
@@ -236,14 +281,20 @@ BEGIN
       found := found + more;
     END IF;
     IF found = 0 AND fuzzy THEN
-      RETURN QUERY
-        SELECT 'courses'::text, t.id, t.title, t.slug, left(t.description, 160), t.featured_image ->> 'image', 'similar'::text, NULL::text
-          FROM (SELECT c.id, c.title, c.slug, c.description, c.featured_image FROM courses c
-                 WHERE c.account_id = current_account AND c.status = 'published'
-                   AND term <% c.title
-                 LIMIT similar_candidates) t
-         ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
-         LIMIT per_kind;
+      IF NOT corrected_looked THEN
+        corrected := nearest_search_word(current_account, term);
+        corrected_looked := true;
+      END IF;
+      IF corrected IS NOT NULL THEN
+        RETURN QUERY
+          SELECT 'courses'::text, t.id, t.title, t.slug, left(t.description, 160), t.featured_image ->> 'image', 'similar'::text, NULL::text
+            FROM (SELECT c.id, c.title, c.slug, c.description, c.featured_image FROM courses c
+                   WHERE c.account_id = current_account AND c.status = 'published'
+                     AND c.title ILIKE '%' || corrected || '%'
+                   LIMIT candidates) t
+           ORDER BY t.title ILIKE corrected || '%' DESC, length(t.title), t.title
+           LIMIT per_kind;
+      END IF;
     END IF;
   END IF;
   IF 'blog' = ANY (kinds) THEN
@@ -279,15 +330,21 @@ BEGIN
       found := found + more;
     END IF;
     IF found = 0 AND fuzzy THEN
-      RETURN QUERY
-        SELECT 'blog'::text, t.id, t.title, t.slug, left(t.excerpt, 160), t.settings ->> 'featured', 'similar'::text, NULL::text
-          FROM (SELECT p.id, p.title, p.slug, p.excerpt, p.settings FROM posts p
-                 WHERE p.account_id = current_account AND p.status = 'published'
+      IF NOT corrected_looked THEN
+        corrected := nearest_search_word(current_account, term);
+        corrected_looked := true;
+      END IF;
+      IF corrected IS NOT NULL THEN
+        RETURN QUERY
+          SELECT 'blog'::text, t.id, t.title, t.slug, left(t.excerpt, 160), t.settings ->> 'featured', 'similar'::text, NULL::text
+            FROM (SELECT p.id, p.title, p.slug, p.excerpt, p.settings FROM posts p
+                   WHERE p.account_id = current_account AND p.status = 'published'
                  AND p.translation_of IS NULL
-                   AND term <% p.title
-                 LIMIT similar_candidates) t
-         ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
-         LIMIT per_kind;
+                     AND p.title ILIKE '%' || corrected || '%'
+                   LIMIT candidates) t
+           ORDER BY t.title ILIKE corrected || '%' DESC, length(t.title), t.title
+           LIMIT per_kind;
+      END IF;
     END IF;
   END IF;
   IF 'pages' = ANY (kinds) THEN
@@ -323,15 +380,21 @@ BEGIN
       found := found + more;
     END IF;
     IF found = 0 AND fuzzy THEN
-      RETURN QUERY
-        SELECT 'pages'::text, t.id, t.title, t.slug, t.kind, NULL::text, 'similar'::text, NULL::text
-          FROM (SELECT g.id, g.title, g.slug, g.kind FROM pages g
-                 WHERE g.account_id = current_account AND g.status = 'published'
+      IF NOT corrected_looked THEN
+        corrected := nearest_search_word(current_account, term);
+        corrected_looked := true;
+      END IF;
+      IF corrected IS NOT NULL THEN
+        RETURN QUERY
+          SELECT 'pages'::text, t.id, t.title, t.slug, t.kind, NULL::text, 'similar'::text, NULL::text
+            FROM (SELECT g.id, g.title, g.slug, g.kind FROM pages g
+                   WHERE g.account_id = current_account AND g.status = 'published'
                  AND g.translation_of IS NULL AND g.kind <> 'funnel'
-                   AND term <% g.title
-                 LIMIT similar_candidates) t
-         ORDER BY word_similarity(term, t.title) DESC, length(t.title), t.title
-         LIMIT per_kind;
+                     AND g.title ILIKE '%' || corrected || '%'
+                   LIMIT candidates) t
+           ORDER BY t.title ILIKE corrected || '%' DESC, length(t.title), t.title
+           LIMIT per_kind;
+      END IF;
     END IF;
   END IF;
   IF 'members' = ANY (kinds) THEN
@@ -360,6 +423,7 @@ BEGIN
     GRANT SELECT (search_document, content) ON posts TO lyceum_search;
     GRANT SELECT (search_document, description, data) ON pages TO lyceum_search;
     GRANT SELECT (account_id, settings) ON accounts TO lyceum_search;
+    GRANT SELECT ON search_words TO lyceum_search;
     ALTER FUNCTION search_site(text, text[], integer) OWNER TO lyceum_search;
   END IF;
 EXCEPTION WHEN insufficient_privilege THEN

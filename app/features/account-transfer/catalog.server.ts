@@ -35,11 +35,12 @@ export const quoted = (name: string) => `"${name}"`;
 export const columnList = (names: string[]) => names.map(quoted).join(", ");
 
 /**
- * Account tables an archive leaves behind: an account's own exports (their files stay too), and
- * its API keys (decision 086): a key's hash is a credential of this server, and a program's
- * access does not move with the data; the owner makes new keys where the site lands.
+ * Account tables an archive leaves behind: an account's own exports (their files stay too), its
+ * API keys (decision 086): a key's hash is a credential of this server, and a program's access
+ * does not move with the data; the owner makes new keys where the site lands. And its search
+ * words (decision 084), which the importing server's triggers note from the titles anew.
  */
-export const NOT_CARRIED = new Set(["account_exports", "api_keys"]);
+export const NOT_CARRIED = new Set(["account_exports", "api_keys", "search_words"]);
 
 type CatalogTable = {
   name: string;

@@ -136,6 +136,12 @@ describe.each(logicBackends)("I37 site search reads bodies on %s", (backend) => 
     ]);
     // A phrase means what it says: no guessing.
     expect((await search("q=watercolor+skyes&type=courses")).hits.courses).toEqual([]);
+    // The nearest word of the site's titles answers: published titles only (the draft's title
+    // holds the word too), and never a word of another site's titles.
+    const typo = (await search("q=saturatin&type=blog")).hits.blog;
+    expect(typo.map((hit) => [hit.title, hit.match])).toEqual([["Saturation basics", "similar"]]);
+    expect((await search("q=repertoro")).hits.blog).toEqual([]);
+    expect((await search("q=repertoro", spanishHost)).hits.blog).toHaveLength(1);
   });
 
   test("I37 a site that changes its language has its bodies searched in the new one", async () => {

@@ -942,6 +942,16 @@ const pageEndpoints: FuzzEndpoint[] = [
       }),
   },
   {
+    // Issue 37: a site's webhooks (decision 085); switching an unknown endpoint sends nothing.
+    name: "POST /dashboard/manage/site/webhooks",
+    method: "POST",
+    path: "/dashboard/manage/site/webhooks",
+    routeFile: "routes/dashboard/site-webhooks.tsx",
+    managerEvery: 20,
+    shape: () =>
+      json("/dashboard/manage/site/webhooks", { intent: "setEnabled", id: uuid, enabled: false }),
+  },
+  {
     name: "GET /manifest.webmanifest",
     method: "GET",
     path: "/manifest.webmanifest",

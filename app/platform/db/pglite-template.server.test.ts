@@ -31,6 +31,7 @@ import { createMessageRows } from "../../../tests/factories/messages";
 import { createLearningRows } from "../../../tests/factories/learning";
 import { createMediaRow } from "../../../tests/factories/media";
 import { createNotificationRows } from "../../../tests/factories/notifications";
+import { createWebhookRows } from "../../../tests/factories/webhooks";
 import { findIsolationLeaks } from "../../../tests/support/isolation-probe";
 import { openDatabase, type Database } from "./database.server";
 import { countAppliedMigrations, findAppRoleProblems } from "./health.server";
@@ -138,6 +139,7 @@ describe("I12 PGlite template for a first start", () => {
         await createInviteRow(database, { accountId });
         await createInviteRow(database, { accountId });
         await createAppointmentRows(database, { accountId, userId: user.id });
+        await createWebhookRows(database, { accountId });
       }
       const leaks = [
         ...(await findIsolationLeaks(database, { victim: a.accountId, attacker: b.accountId })),

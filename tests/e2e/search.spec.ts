@@ -48,6 +48,20 @@ test("P10 search waits 500 ms after the last key, sends spaces as +, and finds a
   await expect(results.getByRole("group", { name: "Courses" })).toBeVisible();
 });
 
+test("I37 a word only in a post's text finds it, shown in context and marked", async ({ page }) => {
+  for (const [slug, term, title] of [
+    ["demo", "saturation", "Colour theory in ten minutes"],
+    ["acme", "reflow", "New soldering lab opens in Lyon"],
+  ] as const) {
+    const { dialog, box } = await openSearch(page, slug);
+    await box.fill(term);
+    const hit = dialog.getByRole("option").filter({ hasText: title });
+    await expect(hit.getByTestId("search-snippet").locator("mark")).toHaveText(term);
+    if (lookingAt)
+      await page.screenshot({ path: test.info().outputPath(`${slug}-search-body.png`) });
+  }
+});
+
 test("P10 each scope chip searches only its own type", async ({ page }) => {
   const searches = watchSearches(page);
   const { dialog, box } = await openSearch(page);

@@ -191,7 +191,7 @@ RETURNS TABLE (
   result_detail text,
   result_image text,
   -- 'title' (every word in the title), 'body' (the text-search document) or 'similar' (a
-  -- title within trigram reach of a term that matched nothing).
+  -- title holding the site's title word nearest a misspelt term that matched nothing).
   result_match text,
   -- Body matches: up to two fragments around the words found, each found word between
   -- chr(2) and chr(3) (never in the text: html_plain_text removes them).

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { open } from "./support/page";
-import { expectScreen } from "./support/screenshot";
+import { analyzeAxe } from "./support/axe";
+import { expectScreen, lookingAt } from "./support/screenshot";
 import { expect, test, type Page } from "./support/test";
 import { startServer, tempDataDir, type RunningServer } from "./support/server";
 
@@ -55,4 +56,22 @@ test("without SMTP, mail waits in the outbox, which only super-admins read", asy
   await expect(mail.getByText(/\/login\/reset-password\?token=/)).toBeVisible();
   // The mail's text carries a one-time token and the server's port.
   await expectScreen(page, "outbox", { mask: [mail.getByTestId("outbox-mail-text")] });
+});
+
+test("I37 the outbox's delivery filter on a phone, dark: nothing sideways, no serious accessibility problem", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+  await signIn(page, "owner@demo.test");
+  await page.getByRole("link", { name: "Kept" }).click();
+  await expect(page).toHaveURL(/\?status=kept$/);
+  await expect(page.getByRole("link", { name: "Kept" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("outbox-status").first()).toHaveText("Kept");
+  const serious = (await analyzeAxe(page, "main")).violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(serious.map((v) => v.id)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  if (lookingAt) await page.screenshot({ path: test.info().outputPath("outbox-375-dark.png") });
 });

@@ -48,17 +48,26 @@ test("P10 search waits 500 ms after the last key, sends spaces as +, and finds a
   await expect(results.getByRole("group", { name: "Courses" })).toBeVisible();
 });
 
-test("I37 a word only in a post's text finds it, shown in context and marked", async ({ page }) => {
-  for (const [slug, term, title] of [
-    ["demo", "saturation", "Colour theory in ten minutes"],
-    ["acme", "reflow", "New soldering lab opens in Lyon"],
+test("I37 a word only in a post's text finds it, shown in context and marked, light and dark", async ({
+  page,
+}) => {
+  for (const [slug, term, title, width, scheme] of [
+    ["demo", "saturation", "Colour theory in ten minutes", 1280, "light"],
+    ["acme", "reflow", "New soldering lab opens in Lyon", 375, "dark"],
   ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.addInitScript((value) => localStorage.setItem("theme", value), scheme);
     const { dialog, box } = await openSearch(page, slug);
     await box.fill(term);
     const hit = dialog.getByRole("option").filter({ hasText: title });
     await expect(hit.getByTestId("search-snippet").locator("mark")).toHaveText(term);
+    // The marked word keeps its contrast in either theme.
+    const results = await analyzeAxe(page, "[role=dialog]");
+    expect(
+      results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+    ).toEqual([]);
     if (lookingAt)
-      await page.screenshot({ path: test.info().outputPath(`${slug}-search-body.png`) });
+      await page.screenshot({ path: test.info().outputPath(`${slug}-search-body-${scheme}.png`) });
   }
 });
 

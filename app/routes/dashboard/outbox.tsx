@@ -62,8 +62,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             {loaderData.mails.map((mail) => (
               <Accordion.Item key={mail.id} value={mail.id} data-testid="outbox-mail">
                 <Accordion.Control>
-                  <Group justify="space-between" wrap="nowrap">
-                    <div style={{ minWidth: 0 }}>
+                  {/* On a phone the badges and date go under the subject rather than squeeze it. */}
+                  <Group justify="space-between" gap="xs">
+                    <div style={{ minWidth: 0, flex: "1 1 14rem" }}>
                       <Text fw={600} truncate>
                         {mail.subject}
                       </Text>
@@ -82,8 +83,8 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                         </Text>
                       )}
                     </div>
-                    <Stack gap={2} align="flex-end">
-                      <Group gap={4} wrap="nowrap">
+                    <Stack gap={2} align="flex-end" style={{ marginInlineStart: "auto" }}>
+                      <Group gap={4} justify="flex-end">
                         <Badge
                           variant="light"
                           color={statusColour[mail.status]}

@@ -198,6 +198,30 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    name: "GET /dashboard/manage/site/webhooks (page, I37: manage_options)",
+    method: "GET",
+    path: "/dashboard/manage/site/webhooks",
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "owner" || actor === "otherOwner" ? 200 : 403;
+    },
+  },
+  {
+    // An unknown endpoint: a manager is told there is none (404); nobody else gets that far.
+    name: "POST /dashboard/manage/site/webhooks (page action, I37: manage_options)",
+    method: "POST",
+    path: "/dashboard/manage/site/webhooks",
+    body: () => ({
+      intent: "setEnabled",
+      id: "6f1c3e0a-9b7d-4c2e-8f5a-1d2e3f4a5b6c",
+      enabled: false,
+    }),
+    expect: (actor, place) => {
+      if (!atHome(actor, place)) return 302;
+      return actor === "owner" || actor === "otherOwner" ? 404 : 403;
+    },
+  },
+  {
     name: "GET /dashboard/manage/site/footer (page, D16: manage_options)",
     method: "GET",
     path: "/dashboard/manage/site/footer",
